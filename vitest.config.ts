@@ -1,0 +1,29 @@
+import { defineConfig } from "vitest/config";
+
+// Plain vitest config (no Remix plugin). Two projects:
+// - unit: pure rules, no I/O, run in parallel;
+// - integration: against the local cloud (DynamoDB Local, S3, SES) started once by the global setup.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["core/**/*.test.ts", "functions/**/*.test.ts", "web/**/*.test.ts", "packages/local-cloud/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", "**/node_modules/**"],
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["**/*.int.test.ts"],
+          exclude: ["**/node_modules/**"],
+          globalSetup: ["packages/local-cloud/src/vitest-global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
