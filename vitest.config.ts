@@ -9,7 +9,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["core/**/*.test.ts", "functions/**/*.test.ts", "web/**/*.test.ts", "packages/local-cloud/**/*.test.ts"],
+          include: [
+            "core/**/*.test.ts",
+            "functions/**/*.test.ts",
+            "web/**/*.test.ts",
+            "packages/local-cloud/**/*.test.ts",
+          ],
           exclude: ["**/*.int.test.ts", "**/node_modules/**"],
         },
       },
