@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 // Plain vitest config (no Remix plugin). Two projects:
 // - unit: pure rules, no I/O, run in parallel;
 // - integration: against the local cloud (DynamoDB Local, S3, SES) started once by the global setup.
+// The AWS SDK warns on every process about Node < 22; the lockfile pins versions that support 20.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +14,7 @@ export default defineConfig({
           name: "unit",
           include: [
             "core/**/*.test.ts",
+            "scripts/**/*.test.ts",
             "functions/**/*.test.ts",
             "web/**/*.test.ts",
             "packages/local-cloud/**/*.test.ts",
@@ -26,7 +30,6 @@ export default defineConfig({
           globalSetup: ["packages/local-cloud/src/vitest-global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,0 +1,126 @@
+// Users and their e-mail claims. One account per e-mail is enforced by a condition on the claim
+// item, written in the same transaction as the user (DESIGN section 2), never read-then-write.
+import { randomUUID } from "node:crypto";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import type { Context } from "../context/index.server.ts";
+import { TransactionCancelled, transact } from "../db/transact.server.ts";
+import { eventPut } from "../events/index.server.ts";
+import { DomainError } from "../shared/errors.ts";
+import { hashPassword, verifyPassword } from "./passwords.server.ts";
+
+export interface User {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isAdmin: boolean;
+  createdAt: string;
+}
+
+interface UserItem extends User {
+  passwordHash: string;
+}
+
+export const EMAIL_TAKEN = "An account with this e-mail already exists";
+export const BAD_CREDENTIALS = "Invalid e-mail or password";
+
+export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: "PROFILE" });
+export const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: "EMAIL" });
+
+const toUser = ({ id, firstName, lastName, email, isAdmin, createdAt }: UserItem): User => ({
+  id,
+  firstName,
+  lastName,
+  email,
+  isAdmin: isAdmin === true,
+  createdAt,
+});
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Creates an account. `isAdmin` is not part of the input: sign-up can never create an admin
+ * (the seed passes `{ admin: true }` through `options`, which no request can reach).
+ */
+export async function createUser(
+  ctx: Context,
+  input: NewUser,
+  options: { admin?: boolean; now?: Date } = {},
+): Promise<User> {
+  const now = options.now ?? new Date();
+  const email = input.email.trim().toLowerCase();
+  const item: UserItem = {
+    id: randomUUID(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email,
+    isAdmin: options.admin === true,
+    createdAt: now.toISOString(),
+    passwordHash: await hashPassword(input.password),
+  };
+  try {
+    await transact(ctx, [
+      {
+        Put: {
+          TableName: ctx.tableName,
+          Item: { ...emailKey(email), entity: "emailClaim", userId: item.id },
+          ConditionExpression: "attribute_not_exists(pk)",
+        },
+      },
+      {
+        Put: {
+          TableName: ctx.tableName,
+          Item: { ...userKey(item.id), entity: "user", ...item },
+          ConditionExpression: "attribute_not_exists(pk)",
+        },
+      },
+      eventPut(ctx, "user.registered", { userId: item.id, email }, now),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.failedAt(0)) {
+      throw new DomainError(EMAIL_TAKEN, "email", 409);
+    }
+    throw error;
+  }
+  return toUser(item);
+}
+
+export async function getUser(ctx: Context, id: string): Promise<User | null> {
+  const { Item } = await ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: userKey(id) }));
+  return Item ? toUser(Item as UserItem) : null;
+}
+
+async function findUserItemByEmail(ctx: Context, email: string): Promise<UserItem | null> {
+  const { Item: claim } = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: emailKey(email.trim()) }),
+  );
+  if (!claim) return null;
+  const { Item } = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: userKey(claim.userId) }),
+  );
+  return (Item as UserItem | undefined) ?? null;
+}
+
+export async function findUserByEmail(ctx: Context, email: string): Promise<User | null> {
+  const item = await findUserItemByEmail(ctx, email);
+  return item ? toUser(item) : null;
+}
+
+/** The user for these credentials, or a DomainError on the e-mail field (SPEC section 8). */
+export async function verifyCredentials(ctx: Context, email: string, password: string): Promise<User> {
+  const item = await findUserItemByEmail(ctx, email);
+  // Hash even when there is no such user, so timing does not reveal which e-mails exist.
+  const ok = item
+    ? await verifyPassword(password, item.passwordHash)
+    : await verifyPassword(password, DUMMY_HASH).then(() => false);
+  if (!item || !ok) throw new DomainError(BAD_CREDENTIALS, "email", 401);
+  return toUser(item);
+}
+
+const DUMMY_HASH =
+  "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";

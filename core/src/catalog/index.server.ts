@@ -1,0 +1,3 @@
+// Catalogue, server side: products in the table and the catalogue read model.
+export * from "./products.server.ts";
+export * from "./read-model.server.ts";

@@ -1,0 +1,69 @@
+// The catalogue read model (DESIGN section 2): product summaries loaded with one paginated Query
+// on gsi1 (CATALOG) and kept in this process, checked against the catalogue version on every
+// request. A warm catalogue page costs exactly one round trip (GetItem of the version),
+// whatever the catalogue size; filtering, sorting and paging run in memory.
+import { GetCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
+import type { Context } from "../context/index.server.ts";
+import { type CatalogPage, type CatalogQuery, type ProductSummary, queryCatalog } from "./query.ts";
+import { CATALOG_VERSION_KEY, type ProductItem, toProduct } from "./products.server.ts";
+import { reviewStats } from "../reviews/stats.ts";
+
+interface Snapshot {
+  version: number;
+  items: ProductSummary[];
+}
+
+const snapshots = new WeakMap<Context, Snapshot>();
+
+async function currentVersion(ctx: Context): Promise<number> {
+  const { Item } = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: CATALOG_VERSION_KEY, ConsistentRead: true }),
+  );
+  return (Item?.version as number | undefined) ?? 0;
+}
+
+async function loadSummaries(ctx: Context): Promise<ProductSummary[]> {
+  const items: ProductSummary[] = [];
+  const pages = paginateQuery(
+    { client: ctx.db, pageSize: 1000 },
+    {
+      TableName: ctx.tableName,
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :pk",
+      ExpressionAttributeValues: { ":pk": "CATALOG" },
+    },
+  );
+  for await (const page of pages) {
+    for (const raw of page.Items ?? []) items.push(toSummary(toProduct(ctx, raw as ProductItem)));
+  }
+  return items;
+}
+
+function toSummary(p: ReturnType<typeof toProduct>): ProductSummary {
+  const stats = reviewStats(p.ratingCounts);
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    category: p.category,
+    priceCents: p.priceCents,
+    imageUrl: p.images[0]?.url ?? "",
+    ratingAverage: stats.average,
+    ratingCount: stats.count,
+    createdAt: p.createdAt,
+  };
+}
+
+/** All product summaries, fresh as of the catalogue version read now. */
+export async function catalogSummaries(ctx: Context): Promise<ProductSummary[]> {
+  const version = await currentVersion(ctx);
+  const cached = snapshots.get(ctx);
+  if (cached && cached.version === version) return cached.items;
+  const items = await loadSummaries(ctx);
+  snapshots.set(ctx, { version, items });
+  return items;
+}
+
+export async function getCatalogPage(ctx: Context, query: CatalogQuery): Promise<CatalogPage> {
+  return queryCatalog(await catalogSummaries(ctx), query);
+}

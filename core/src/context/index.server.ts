@@ -1,0 +1,52 @@
+// The server context: configuration plus the AWS SDK clients, built from the environment.
+// Local and AWS differ only here: endpoints and credentials come from the configuration.
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { S3Client } from "@aws-sdk/client-s3";
+import { SESv2Client } from "@aws-sdk/client-sesv2";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { type Config, loadConfig } from "./config.ts";
+
+export type { Config } from "./config.ts";
+export { loadConfig } from "./config.ts";
+
+export interface Context {
+  config: Config;
+  /** Document client on the one table (plain JS values in and out). */
+  db: DynamoDBDocumentClient;
+  tableName: string;
+  s3: S3Client;
+  ses: SESv2Client;
+}
+
+const LOCAL_CREDENTIALS = { accessKeyId: "local", secretAccessKey: "local" };
+
+export function createContext(config: Config = loadConfig()): Context {
+  const local = (endpoint: string | undefined) =>
+    endpoint ? { endpoint, credentials: LOCAL_CREDENTIALS } : {};
+  const dynamo = new DynamoDBClient({ region: config.region, ...local(config.dynamodbEndpoint) });
+  const db = DynamoDBDocumentClient.from(dynamo, {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+  const s3 = new S3Client({
+    region: config.region,
+    ...local(config.s3Endpoint),
+    // s3rver needs path-style URLs and no flexible checksums, or bodies are stored corrupted.
+    ...(config.s3Endpoint
+      ? {
+          forcePathStyle: true,
+          requestChecksumCalculation: "WHEN_REQUIRED" as const,
+          responseChecksumValidation: "WHEN_REQUIRED" as const,
+        }
+      : {}),
+  });
+  const ses = new SESv2Client({ region: config.region, ...local(config.sesEndpoint) });
+  return { config, db, tableName: config.tableName, s3, ses };
+}
+
+let shared: Context | undefined;
+
+/** The process-wide context (one set of clients per Lambda instance or web server). */
+export function getContext(): Context {
+  shared ??= createContext();
+  return shared;
+}

@@ -1,0 +1,2 @@
+export * from "./table.ts";
+export * from "./transact.server.ts";

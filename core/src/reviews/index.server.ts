@@ -1,0 +1,1 @@
+export * from "./reviews.server.ts";

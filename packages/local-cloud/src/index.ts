@@ -1,0 +1,147 @@
+// The local cloud: the AWS services the shop uses, on this machine, speaking the same APIs.
+// DynamoDB Local (official jar), s3rver for S3, aws-ses-v2-local for SES (its mailbox is a web
+// page), and a stream reader that delivers domain events like Lambda would. Used by `npm start`
+// (data kept under .data/) and by the tests' global setup (own ports, data in memory/temp).
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTimeToLiveCommand } from "@aws-sdk/client-dynamodb";
+import type { _Record } from "@aws-sdk/client-dynamodb-streams";
+import { eventFromStreamRecord } from "@shop/core/server/events";
+import { createTableInput, TABLE } from "@shop/core/db";
+import type { Server } from "node:http";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import sesLocal from "aws-ses-v2-local";
+import S3rver from "s3rver";
+import { startDynamoDbLocal } from "./dynamodb.ts";
+import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
+import { freePort } from "./util.ts";
+
+export { ensureDynamoDbLocal } from "./dynamodb.ts";
+export type { StreamDelivery } from "./stream-delivery.ts";
+export { freePort, REPO_ROOT, waitFor } from "./util.ts";
+
+export interface LocalCloudOptions {
+  /** Folder for DynamoDB and S3 data; kept across restarts. */
+  dataDir: string;
+  /** Keep DynamoDB in memory (tests). */
+  inMemory?: boolean;
+  /** Ports; 0 or absent picks a free one. */
+  ports?: { dynamodb?: number; s3?: number; ses?: number };
+  tableName?: string;
+  imagesBucket?: string;
+  invoicesBucket?: string;
+  log?: (line: string) => void;
+}
+
+export interface LocalCloud {
+  /** Environment variables that point the shop's code (core/context) at this cloud. */
+  env: Record<string, string>;
+  mailboxUrl: string;
+  /** Starts delivering domain events from the table's stream to `deliver`. */
+  deliverEvents(deliver: (records: _Record[]) => Promise<void>): Promise<StreamDelivery>;
+  stop(): Promise<void>;
+}
+
+const REGION = "eu-west-1";
+// aws-ses-v2-local is CommonJS with `exports.default`; under ESM the function is one level down.
+const startSes = (sesLocal as unknown as { default?: typeof sesLocal }).default ?? sesLocal;
+const CREDENTIALS = { accessKeyId: "local", secretAccessKey: "local" };
+
+export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalCloud> {
+  const log = opts.log ?? (() => {});
+  const tableName = opts.tableName ?? "shop";
+  const imagesBucket = opts.imagesBucket ?? "shop-images";
+  const invoicesBucket = opts.invoicesBucket ?? "shop-invoices";
+  const port = async (p?: number) => (p ? p : await freePort());
+  const [dynamoPort, s3Port, sesPort] = await Promise.all([
+    port(opts.ports?.dynamodb),
+    port(opts.ports?.s3),
+    port(opts.ports?.ses),
+  ]);
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => {});
+    stops.length = 0;
+  };
+
+  try {
+    await mkdir(opts.dataDir, { recursive: true });
+    const dynamo = await startDynamoDbLocal({
+      port: dynamoPort,
+      dbPath: opts.inMemory ? undefined : join(opts.dataDir, "dynamodb"),
+      log,
+    });
+    stops.push(() => dynamo.stop());
+    await ensureTable(dynamo.endpoint, tableName);
+
+    const s3 = new S3rver({
+      address: "127.0.0.1",
+      port: s3Port,
+      silent: true,
+      directory: join(opts.dataDir, "s3"),
+      configureBuckets: [{ name: imagesBucket }, { name: invoicesBucket }],
+    });
+    await s3.run();
+    stops.push(() => s3.close());
+
+    const ses: Server = await startSes({ host: "127.0.0.1", port: sesPort });
+    stops.push(
+      () => new Promise<void>((resolve) => ses.close(() => resolve())).then(() => undefined),
+    );
+
+    const s3Endpoint = `http://127.0.0.1:${s3Port}`;
+    const env = {
+      AWS_REGION: REGION,
+      AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3Endpoint,
+      SES_ENDPOINT: `http://127.0.0.1:${sesPort}`,
+      IMAGES_BUCKET: imagesBucket,
+      INVOICES_BUCKET: invoicesBucket,
+      IMAGES_BASE_URL: `${s3Endpoint}/${imagesBucket}`,
+    };
+
+    return {
+      env,
+      mailboxUrl: `http://127.0.0.1:${sesPort}`,
+      async deliverEvents(deliver) {
+        const delivery = await startStreamDelivery({
+          endpoint: dynamo.endpoint,
+          region: REGION,
+          tableName,
+          checkpointFile: join(opts.dataDir, "stream-checkpoint.json"),
+          deadLetterFile: join(opts.dataDir, "dead-letters.jsonl"),
+          filter: (record) => eventFromStreamRecord(record as never) !== null,
+          deliver,
+          log,
+        });
+        stops.push(() => delivery.stop());
+        return delivery;
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Creates the table (keys, indexes, stream) and turns on TTL, unless it exists. */
+export async function ensureTable(endpoint: string, tableName: string) {
+  const client = new DynamoDBClient({ endpoint, region: REGION, credentials: CREDENTIALS });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}

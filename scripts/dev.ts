@@ -1,0 +1,116 @@
+// npm start: the whole shop on this machine. Starts the local cloud (data in .data/), seeds it,
+// delivers domain events to the functions' handlers, builds the web app when its sources
+// changed, and serves it on http://localhost:3000 (PORT overrides). Ctrl+C stops everything.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { createContext } from "@shop/core/server/context";
+import { REPO_ROOT, waitFor } from "@shop/local-cloud";
+import { applyLocalDefaults, runningCloudEnv, startDevCloud } from "./lib/cloud.ts";
+import { ADMIN_EMAIL, seed } from "./lib/seed.ts";
+
+const log = (line: string) => console.log(line);
+const started = Date.now();
+const PORT = process.env.PORT || "3000";
+const HOST = process.env.HOST || "127.0.0.1";
+const WEB = join(REPO_ROOT, "web");
+const SERVER_BUILD = join(WEB, "build", "server", "index.js");
+
+if (await runningCloudEnv()) {
+  console.error("The shop is already running in another terminal (see .data/cloud.json).");
+  process.exit(1);
+}
+
+const children: ChildProcess[] = [];
+let cloud: Awaited<ReturnType<typeof startDevCloud>> | undefined;
+let stopping = false;
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log("\nStopping…");
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  await cloud?.stop().catch((e) => console.error(e));
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+
+function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) {
+  const child = spawn(command, args, { ...options, stdio: "inherit" });
+  children.push(child);
+  return child;
+}
+
+/** Newest modification time under the given folders (the web app's sources and core's). */
+async function newestSource(dirs: string[]): Promise<number> {
+  let newest = 0;
+  for (const dir of dirs) {
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && !entry.parentPath.includes("node_modules")) {
+        newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+      }
+    }
+  }
+  return newest;
+}
+
+try {
+  log("Starting the local cloud (DynamoDB Local, S3, SES)…");
+  cloud = await startDevCloud(log);
+  applyLocalDefaults(cloud.env);
+  const ctx = createContext();
+
+  log("Seeding…");
+  await seed(ctx, {
+    adminPassword: process.env.SEED_ADMIN_PASSWORD ?? "",
+    customerPassword: process.env.SEED_CUSTOMER_PASSWORD ?? "",
+    log,
+  });
+
+  const { handler } = await import("@shop/functions/domain-events");
+  await cloud.deliverEvents((records) => handler({ Records: records as never }));
+
+  const sourcesChanged =
+    !existsSync(SERVER_BUILD) ||
+    (await newestSource([join(WEB, "app"), join(REPO_ROOT, "core", "src")])) >
+      statSync(SERVER_BUILD).mtimeMs;
+  if (sourcesChanged) {
+    log("Building the web app…");
+    const build = run(process.execPath, [join(REPO_ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], {
+      cwd: WEB,
+    });
+    const code = await new Promise<number | null>((resolve) => build.once("exit", resolve));
+    if (code !== 0) throw new Error("web build failed");
+  }
+
+  log("Starting the web server…");
+  const web = run(process.execPath, [join(REPO_ROOT, "node_modules/@remix-run/serve/dist/cli.js"), SERVER_BUILD], {
+    cwd: WEB,
+    env: { ...process.env, PORT, HOST, NODE_ENV: "production", APP_URL: `http://localhost:${PORT}` },
+  });
+  web.once("exit", (code) => {
+    if (!stopping) {
+      console.error(`The web server stopped (exit code ${code}).`);
+      void shutdown(1);
+    }
+  });
+  await waitFor(`the web server on port ${PORT}`, 30_000, async () => {
+    const res = await fetch(`http://127.0.0.1:${PORT}/healthz`).catch(() => undefined);
+    return res?.ok === true;
+  });
+
+  log(`
+  The shop is running: http://localhost:${PORT}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
+
+  Admin        ${ADMIN_EMAIL} / ${process.env.SEED_ADMIN_PASSWORD}   (local use only)
+  Customers    e.g. ana.garcia@example.com / ${process.env.SEED_CUSTOMER_PASSWORD}
+  Mailbox      ${cloud.mailboxUrl}   (every e-mail the shop sends)
+  Data         .data/  (kept across restarts; npm run reset wipes it)
+
+  Press Ctrl+C to stop.
+`);
+} catch (error) {
+  console.error(error);
+  await shutdown(1);
+}
