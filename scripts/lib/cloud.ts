@@ -6,7 +6,8 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type LocalCloud, REPO_ROOT, startLocalCloud } from "@shop/local-cloud";
 
-export const DATA_DIR = join(REPO_ROOT, ".data");
+/** Local data: .data/ (DATA_DIR overrides, e.g. a temporary folder for end-to-end tests). */
+export const DATA_DIR = process.env.DATA_DIR || join(REPO_ROOT, ".data");
 const STATE_FILE = join(DATA_DIR, "cloud.json");
 
 const port = (name: string, fallback: number) => {

@@ -1,0 +1,93 @@
+// The catalogue read model: a page costs a fixed number of table round trips whatever the
+// catalogue size, and stays correct after a change (the version check).
+import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
+import { describe, expect, it } from "vitest";
+import { writeReview } from "../reviews/reviews.server.ts";
+import { createProduct } from "./products.server.ts";
+import { parseCatalogQuery } from "./query.ts";
+import { getCatalogPage } from "./read-model.server.ts";
+
+const categories = ["Men", "Women", "Kid", "Baby"] as const;
+
+async function addProducts(test: TestContext, count: number, from = 0) {
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += 25) {
+    const batch = Array.from({ length: Math.min(25, count - start) }, (_, j) => from + start + j);
+    const created = await Promise.all(
+      batch.map((i) =>
+        createProduct(test.ctx, {
+          slug: `product-${i}`,
+          name: `Product ${String(i).padStart(5, "0")}`,
+          category: categories[i % 4] ?? "Men",
+          priceCents: 1000 + ((i * 137) % 30_000),
+          description: "A plain garment for tests.".repeat(8),
+          sizes: ["S", "M", "L"],
+          images: [{ key: `products/product-${i}/1.svg`, alt: `Product ${i}` }],
+        }),
+      ),
+    );
+    ids.push(...created.map((p) => p.id));
+  }
+  return ids;
+}
+
+const page = (test: TestContext, query: string) =>
+  getCatalogPage(test.ctx, parseCatalogQuery(new URLSearchParams(query)));
+
+describe("catalogue read model", () => {
+  it("costs one round trip per page once warm, for a small and a large catalogue", async () => {
+    const costs: number[] = [];
+    for (const size of [30, 1500]) {
+      const test = await createTestContext();
+      await addProducts(test, size);
+      await page(test, ""); // warms the read model
+      test.resetTableCalls();
+      for (const query of ["", "category=women&page=2", "price=25-50&sort=price-desc", "search=0001"]) {
+        await page(test, query);
+      }
+      costs.push(test.tableCalls());
+    }
+    expect(costs).toEqual([4, 4]);
+  }, 120_000);
+
+  it("shows a new product, a new rating and the right page right after the change", async () => {
+    const test = await createTestContext();
+    const [firstId] = await addProducts(test, 13);
+    const before = await page(test, "sort=name-asc");
+    expect(before.total).toBe(13);
+    expect(before.pageCount).toBe(2);
+
+    await addProducts(test, 1, 100);
+    const after = await page(test, "sort=name-asc&page=2");
+    expect(after.total).toBe(14);
+    expect(after.items.map((p) => p.name)).toEqual(["Product 00012", "Product 00100"]);
+
+    await writeReview(test.ctx, {
+      productId: firstId as string,
+      userId: "u1",
+      authorFirstName: "Ana",
+      authorLastName: "G",
+      rating: 5,
+      description: "Lovely",
+      createdAt: new Date().toISOString(),
+    });
+    const best = await page(test, "sort=rating");
+    expect(best.items[0]).toMatchObject({ id: firstId, ratingAverage: 5, ratingCount: 1 });
+  });
+
+  it("filters by audience, price band (Under 25 included) and name on the server", async () => {
+    const test = await createTestContext();
+    await addProducts(test, 40);
+    const under25 = await page(test, "price=under-25");
+    expect(under25.total).toBeGreaterThan(0);
+    expect(under25.items.every((p) => p.priceCents < 2500)).toBe(true);
+    const kids = await page(test, "category=kid");
+    expect(kids.total).toBe(10);
+    expect(kids.items.every((p) => p.category === "Kid")).toBe(true);
+    const search = await page(test, "search=product 0003");
+    expect(search.items.map((p) => p.name).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Product 0003${i}`),
+    );
+    expect(search.items[0]?.imageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/shop-images\/products\//);
+  });
+});

@@ -1,0 +1,49 @@
+// Starts the whole shop exactly as `npm start` does (scripts/dev.ts), but on a free port and with
+// its data in a temporary folder, so end-to-end tests exercise what a newcomer runs.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
+
+export default async function globalSetup() {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), "shop-e2e-"));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", join(REPO_ROOT, "scripts", "dev.ts")],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SES_PORT: "0" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  try {
+    await waitFor("the shop to start", 180_000, async () => {
+      if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+      return output.includes("The shop is running");
+    });
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
+  const mailbox = /Mailbox\s+(\S+)/.exec(output)?.[1] ?? "";
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_MAILBOX_URL = mailbox;
+
+  return async () => {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null) child.kill("SIGKILL");
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

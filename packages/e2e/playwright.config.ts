@@ -1,0 +1,37 @@
+// End-to-end tests in Debian's Chromium (no browser download), against the shop started by
+// global-setup.ts. Desktop and mobile widths.
+import { defineConfig, devices } from "@playwright/test";
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "./tests",
+  globalSetup: "./global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    launchOptions,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
+    {
+      name: "mobile",
+      use: { ...devices["Pixel 7"], launchOptions },
+    },
+  ],
+});
