@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
+import { emailKey, userKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/index.server.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -24,8 +25,6 @@ interface UserItem extends User {
 export const EMAIL_TAKEN = "An account with this e-mail already exists";
 export const BAD_CREDENTIALS = "Invalid e-mail or password";
 
-export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: "PROFILE" });
-export const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: "EMAIL" });
 
 const toUser = ({ id, firstName, lastName, email, isAdmin, createdAt }: UserItem): User => ({
   id,

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
+import { CATALOG_VERSION_KEY, productIndexes, productKey, slugKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { RatingCounts } from "../reviews/stats.ts";
@@ -46,9 +47,6 @@ export interface NewProduct {
 
 export const SLUG_TAKEN = "This slug is already used by another product";
 
-export const productKey = (id: string) => ({ pk: `PRODUCT#${id}`, sk: "PRODUCT" });
-export const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: "SLUG" });
-export const CATALOG_VERSION_KEY = { pk: "CATALOG", sk: "VERSION" } as const;
 
 /** The update that tells every read model the catalogue changed; part of each change's transaction. */
 export const bumpCatalogVersion = (ctx: Pick<Context, "tableName">) => ({
@@ -121,10 +119,7 @@ export async function createProduct(
           Item: {
             ...productKey(id),
             entity: "product",
-            gsi1pk: "CATALOG",
-            gsi1sk: `PRODUCT#${id}`,
-            gsi2pk: `SLUG#${input.slug}`,
-            gsi2sk: "PRODUCT",
+            ...productIndexes(id, input.slug),
             ...item,
           },
           ConditionExpression: "attribute_not_exists(pk)",

@@ -5,7 +5,8 @@
 import { GetCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { type CatalogPage, type CatalogQuery, type ProductSummary, queryCatalog } from "./query.ts";
-import { CATALOG_VERSION_KEY, type ProductItem, toProduct } from "./products.server.ts";
+import { CATALOG_VERSION_KEY } from "../db/keys.ts";
+import { type ProductItem, toProduct } from "./products.server.ts";
 import { reviewStats } from "../reviews/stats.ts";
 
 interface Snapshot {

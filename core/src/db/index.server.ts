@@ -1,2 +1,3 @@
+export * from "./keys.ts";
 export * from "./table.ts";
 export * from "./transact.server.ts";

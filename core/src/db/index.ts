@@ -1,2 +1,3 @@
-// The table definition is plain data, importable anywhere (stacks/, local cloud, core).
+// The table definition and its keys are plain data, importable anywhere (stacks/, local cloud, core).
+export * from "./keys.ts";
 export * from "./table.ts";

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { Context } from "../context/index.server.ts";
+import { eventKey } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
 
 export const EVENT_ENTITY = "event";
@@ -26,8 +27,7 @@ export function eventPut(ctx: Pick<Context, "tableName">, type: string, payload:
     Put: {
       TableName: ctx.tableName,
       Item: {
-        [TABLE.partitionKey]: `EVENT#${id}`,
-        [TABLE.sortKey]: "EVENT",
+        ...eventKey(id),
         entity: EVENT_ENTITY,
         id,
         type,

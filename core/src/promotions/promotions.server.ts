@@ -3,6 +3,7 @@
 // order's transaction) comes with the checkout issue.
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
+import { promotionIndexes, promotionKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { DomainError } from "../shared/errors.ts";
 
@@ -20,7 +21,6 @@ export interface Promotion {
 
 export const PROMOTION_CODE_TAKEN = "A promotion with this code already exists";
 
-export const promotionKey = (code: string) => ({ pk: `PROMO#${code}`, sk: "PROMO" });
 
 export async function createPromotion(
   ctx: Context,
@@ -36,8 +36,7 @@ export async function createPromotion(
           Item: {
             ...promotionKey(input.code),
             entity: "promotion",
-            gsi1pk: "PROMOS",
-            gsi1sk: input.code,
+            ...promotionIndexes(input.code),
             ...promotion,
           },
           ConditionExpression: "attribute_not_exists(pk)",

@@ -6,7 +6,8 @@
 // Who may review (a paid order containing the product) is checked by the reviews issue's caller.
 import type { Context } from "../context/index.server.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
-import { bumpCatalogVersion, productKey } from "../catalog/products.server.ts";
+import { bumpCatalogVersion } from "../catalog/products.server.ts";
+import { productKey, reviewIndexes, reviewKey } from "../db/keys.ts";
 import { DomainError } from "../shared/errors.ts";
 
 export interface Review {
@@ -22,10 +23,6 @@ export interface Review {
 export const ALREADY_REVIEWED = "You have already reviewed this product";
 export const PRODUCT_NOT_FOUND = "This product no longer exists";
 
-export const reviewKey = (productId: string, userId: string) => ({
-  pk: `PRODUCT#${productId}`,
-  sk: `REVIEW#${userId}`,
-});
 
 export async function writeReview(ctx: Context, review: Review): Promise<Review> {
   try {
@@ -36,10 +33,7 @@ export async function writeReview(ctx: Context, review: Review): Promise<Review>
           Item: {
             ...reviewKey(review.productId, review.userId),
             entity: "review",
-            gsi1pk: `REVIEWS#${review.productId}`,
-            gsi1sk: `${review.createdAt}#${review.userId}`,
-            gsi2pk: "REVIEWS",
-            gsi2sk: `${review.createdAt}#${review.productId}#${review.userId}`,
+            ...reviewIndexes(review.productId, review.userId, review.createdAt),
             ...review,
           },
           ConditionExpression: "attribute_not_exists(pk)",

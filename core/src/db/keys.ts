@@ -1,0 +1,92 @@
+// Every key of the one table, in one place (the access patterns are in ./README.md).
+// Entities keep their own attributes; only keys and index values are built here, so the
+// whole layout of the table can be read in one screen.
+
+/** User profile: pk USER#<id> sk PROFILE. */
+export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: "PROFILE" });
+/** E-mail claim (one account per e-mail, by condition): pk EMAIL#<lower-case e-mail>. */
+export const emailKey = (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: "EMAIL" });
+/** Saved address: in the user's partition, listed with begins_with(sk, "ADDRESS#"). */
+export const addressKey = (userId: string, addressId: string) => ({
+  pk: `USER#${userId}`,
+  sk: `ADDRESS#${addressId}`,
+});
+/** Purchase marker (may review): written when an order containing the product is paid. */
+export const purchaseKey = (userId: string, productId: string) => ({
+  pk: `USER#${userId}`,
+  sk: `PURCHASE#${productId}`,
+});
+/** Session: pk SESSION#<sha256(session id)>; gsi1 USER#<id>#SESSIONS lists a user's sessions. */
+export const sessionKey = (idHash: string) => ({ pk: `SESSION#${idHash}`, sk: "SESSION" });
+export const userSessionsIndex = (userId: string) => ({ gsi1pk: `USER#${userId}#SESSIONS` });
+/** Password-reset token: pk RESET#<sha256(token)>, single use, expires by TTL and by check. */
+export const resetTokenKey = (tokenHash: string) => ({ pk: `RESET#${tokenHash}`, sk: "RESET" });
+
+/** Product: gsi1 CATALOG (the catalogue read model), gsi2 SLUG#<slug> (the product page). */
+export const productKey = (id: string) => ({ pk: `PRODUCT#${id}`, sk: "PRODUCT" });
+export const productIndexes = (id: string, slug: string) => ({
+  gsi1pk: "CATALOG",
+  gsi1sk: `PRODUCT#${id}`,
+  gsi2pk: `SLUG#${slug}`,
+  gsi2sk: "PRODUCT",
+});
+/** Slug claim (unique slug, by condition). */
+export const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: "SLUG" });
+/** Catalogue version, bumped in every transaction that changes what the catalogue shows. */
+export const CATALOG_VERSION_KEY = { pk: "CATALOG", sk: "VERSION" } as const;
+
+/** Review: one per user and product (by condition) in the product's partition. */
+export const reviewKey = (productId: string, userId: string) => ({
+  pk: `PRODUCT#${productId}`,
+  sk: `REVIEW#${userId}`,
+});
+export const reviewIndexes = (productId: string, userId: string, createdAt: string) => ({
+  gsi1pk: `REVIEWS#${productId}`,
+  gsi1sk: `${createdAt}#${userId}`,
+  gsi2pk: "REVIEWS",
+  gsi2sk: `${createdAt}#${productId}#${userId}`,
+});
+
+/** Order: gsi1 the customer's history, gsi2 all orders (admin), both newest first. */
+export const orderKey = (id: string) => ({ pk: `ORDER#${id}`, sk: "ORDER" });
+export const orderIndexes = (userId: string, createdAt: string, id: string) => ({
+  gsi1pk: `USER#${userId}#ORDERS`,
+  gsi1sk: `${createdAt}#${id}`,
+  gsi2pk: "ORDERS",
+  gsi2sk: `${createdAt}#${id}`,
+});
+/** Payment intent → order, for the webhook. */
+export const paymentKey = (paymentIntentId: string) => ({ pk: `PAYMENT#${paymentIntentId}`, sk: "PAYMENT" });
+
+/** Promotion: the code is the key (unique by condition, case as stored); gsi1 PROMOS lists them. */
+export const promotionKey = (code: string) => ({ pk: `PROMO#${code}`, sk: "PROMO" });
+export const promotionIndexes = (code: string) => ({ gsi1pk: "PROMOS", gsi1sk: code });
+
+/** Newsletter subscription; gsi1 SUBSCRIBERS is sparse (only while subscribed). */
+export const subscriptionKey = (email: string) => ({
+  pk: `NEWSLETTER#${email.trim().toLowerCase()}`,
+  sk: "NEWSLETTER",
+});
+export const subscriberIndex = (email: string) => ({ gsi1pk: "SUBSCRIBERS", gsi1sk: email });
+/** A newsletter send and its per-recipient marks (re-running a send mails nobody twice). */
+export const newsletterSendKey = (sendId: string) => ({ pk: `SEND#${sendId}`, sk: "SEND" });
+export const newsletterDeliveryKey = (sendId: string, email: string) => ({
+  pk: `SEND#${sendId}`,
+  sk: `TO#${email}`,
+});
+
+/** Contact message; gsi1 CONTACTS lists them, newest first. */
+export const contactKey = (id: string) => ({ pk: `CONTACT#${id}`, sk: "CONTACT" });
+export const contactIndex = (createdAt: string, id: string) => ({
+  gsi1pk: "CONTACTS",
+  gsi1sk: `${createdAt}#${id}`,
+});
+
+/** Domain event (delivered from the stream; expires after a week). */
+export const eventKey = (id: string) => ({ pk: `EVENT#${id}`, sk: "EVENT" });
+
+/** Abuse-limit counter for one key and time window; expires by TTL. */
+export const rateLimitKey = (scope: string, subject: string, window: number) => ({
+  pk: `RATE#${scope}#${subject}`,
+  sk: `W#${window}`,
+});

@@ -1,0 +1,2 @@
+// Promotions: the promotion forms' schemas (browser-safe).
+export * from "./schemas.ts";
