@@ -77,18 +77,32 @@ try {
       statSync(SERVER_BUILD).mtimeMs;
   if (sourcesChanged) {
     log("Building the web app…");
-    const build = run(process.execPath, [join(REPO_ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], {
-      cwd: WEB,
-    });
+    const build = run(
+      process.execPath,
+      [join(REPO_ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"],
+      {
+        cwd: WEB,
+      },
+    );
     const code = await new Promise<number | null>((resolve) => build.once("exit", resolve));
     if (code !== 0) throw new Error("web build failed");
   }
 
   log("Starting the web server…");
-  const web = run(process.execPath, [join(REPO_ROOT, "node_modules/@remix-run/serve/dist/cli.js"), SERVER_BUILD], {
-    cwd: WEB,
-    env: { ...process.env, PORT, HOST, NODE_ENV: "production", APP_URL: `http://localhost:${PORT}` },
-  });
+  const web = run(
+    process.execPath,
+    [join(REPO_ROOT, "node_modules/@remix-run/serve/dist/cli.js"), SERVER_BUILD],
+    {
+      cwd: WEB,
+      env: {
+        ...process.env,
+        PORT,
+        HOST,
+        NODE_ENV: "production",
+        APP_URL: `http://localhost:${PORT}`,
+      },
+    },
+  );
   web.once("exit", (code) => {
     if (!stopping) {
       console.error(`The web server stopped (exit code ${code}).`);

@@ -30,11 +30,11 @@ export const SignUpSchema = v.pipe(
     password: passwordField(),
     confirmPassword: confirmPasswordField(),
   }),
-  // "Passwords do not match" on confirmPassword, once both fields are otherwise valid.
+  // "Passwords do not match" on confirmPassword (an empty one is only "required").
   v.forward(
     v.partialCheck(
       [["password"], ["confirmPassword"]],
-      (input) => input.password === input.confirmPassword,
+      (input) => input.confirmPassword === "" || input.password === input.confirmPassword,
       PASSWORD_MISMATCH,
     ),
     ["confirmPassword"],
@@ -65,11 +65,11 @@ export const ResetPasswordSchema = v.pipe(
     password: passwordField(),
     confirmPassword: confirmPasswordField(),
   }),
-  // "Passwords do not match" on confirmPassword, once both fields are otherwise valid.
+  // "Passwords do not match" on confirmPassword (an empty one is only "required").
   v.forward(
     v.partialCheck(
       [["password"], ["confirmPassword"]],
-      (input) => input.password === input.confirmPassword,
+      (input) => input.confirmPassword === "" || input.password === input.confirmPassword,
       PASSWORD_MISMATCH,
     ),
     ["confirmPassword"],
@@ -89,11 +89,11 @@ export const SecurityPasswordSchema = v.pipe(
     password: passwordField(),
     confirmPassword: confirmPasswordField(),
   }),
-  // "Passwords do not match" on confirmPassword, once both fields are otherwise valid.
+  // "Passwords do not match" on confirmPassword (an empty one is only "required").
   v.forward(
     v.partialCheck(
       [["password"], ["confirmPassword"]],
-      (input) => input.password === input.confirmPassword,
+      (input) => input.confirmPassword === "" || input.password === input.confirmPassword,
       PASSWORD_MISMATCH,
     ),
     ["confirmPassword"],
@@ -105,7 +105,7 @@ export type SecurityPassword = v.InferOutput<typeof SecurityPasswordSchema>;
 export const AddressFields = {
   company: optionalText("Company", { max: ADDRESS_FIELD_MAX_LENGTH }),
   address: requiredText("Address", { max: ADDRESS_FIELD_MAX_LENGTH }),
-  apartment: optionalText("Apartment, suite", { max: ADDRESS_FIELD_MAX_LENGTH }),
+  apartment: optionalText("Apartment", { max: ADDRESS_FIELD_MAX_LENGTH }),
   country: requiredText("Country", { max: ADDRESS_FIELD_MAX_LENGTH }),
   city: requiredText("City", { max: ADDRESS_FIELD_MAX_LENGTH }),
   zipCode: requiredText("Zip code", { max: ZIP_CODE_MAX_LENGTH }),

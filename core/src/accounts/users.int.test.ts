@@ -1,8 +1,14 @@
-import { createTestContext } from "@shop/local-cloud/testing";
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../shared/errors.ts";
-import { BAD_CREDENTIALS, createUser, EMAIL_TAKEN, findUserByEmail, verifyCredentials } from "./users.server.ts";
+import {
+  BAD_CREDENTIALS,
+  createUser,
+  EMAIL_TAKEN,
+  findUserByEmail,
+  verifyCredentials,
+} from "./users.server.ts";
 
 const ana = { firstName: "Ana", lastName: "García", email: "ana@example.com", password: "secret1" };
 
@@ -17,9 +23,11 @@ describe("accounts on DynamoDB Local", () => {
   it("refuses a second account for the same e-mail by a condition, on the e-mail field", async () => {
     const { ctx } = await createTestContext();
     const first = await createUser(ctx, ana);
-    const error = await createUser(ctx, { ...ana, email: " Ana@EXAMPLE.com ", firstName: "Other" }).catch(
-      (e: unknown) => e,
-    );
+    const error = await createUser(ctx, {
+      ...ana,
+      email: " Ana@EXAMPLE.com ",
+      firstName: "Other",
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ message: EMAIL_TAKEN, field: "email", status: 409 });
     // The first account is untouched and no second user item exists.

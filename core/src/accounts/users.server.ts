@@ -25,7 +25,6 @@ interface UserItem extends User {
 export const EMAIL_TAKEN = "An account with this e-mail already exists";
 export const BAD_CREDENTIALS = "Invalid e-mail or password";
 
-
 const toUser = ({ id, firstName, lastName, email, isAdmin, createdAt }: UserItem): User => ({
   id,
   firstName,
@@ -90,7 +89,9 @@ export async function createUser(
 }
 
 export async function getUser(ctx: Context, id: string): Promise<User | null> {
-  const { Item } = await ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: userKey(id) }));
+  const { Item } = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: userKey(id) }),
+  );
   return Item ? toUser(Item as UserItem) : null;
 }
 
@@ -111,7 +112,11 @@ export async function findUserByEmail(ctx: Context, email: string): Promise<User
 }
 
 /** The user for these credentials, or a DomainError on the e-mail field (SPEC section 8). */
-export async function verifyCredentials(ctx: Context, email: string, password: string): Promise<User> {
+export async function verifyCredentials(
+  ctx: Context,
+  email: string,
+  password: string,
+): Promise<User> {
   const item = await findUserItemByEmail(ctx, email);
   // Hash even when there is no such user, so timing does not reveal which e-mails exist.
   const ok = item

@@ -7,8 +7,8 @@ import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY, productIndexes, productKey, slugKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
-import { DomainError } from "../shared/errors.ts";
 import type { RatingCounts } from "../reviews/stats.ts";
+import { DomainError } from "../shared/errors.ts";
 import type { Category } from "./categories.ts";
 import type { SizeTag } from "./sizes.ts";
 
@@ -46,7 +46,6 @@ export interface NewProduct {
 }
 
 export const SLUG_TAKEN = "This slug is already used by another product";
-
 
 /** The update that tells every read model the catalogue changed; part of each change's transaction. */
 export const bumpCatalogVersion = (ctx: Pick<Context, "tableName">) => ({

@@ -42,7 +42,12 @@ describe("catalogue read model", () => {
       await addProducts(test, size);
       await page(test, ""); // warms the read model
       test.resetTableCalls();
-      for (const query of ["", "category=women&page=2", "price=25-50&sort=price-desc", "search=0001"]) {
+      for (const query of [
+        "",
+        "category=women&page=2",
+        "price=25-50&sort=price-desc",
+        "search=0001",
+      ]) {
         await page(test, query);
       }
       costs.push(test.tableCalls());
@@ -88,6 +93,8 @@ describe("catalogue read model", () => {
     expect(search.items.map((p) => p.name).sort()).toEqual(
       Array.from({ length: 10 }, (_, i) => `Product 0003${i}`),
     );
-    expect(search.items[0]?.imageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/shop-images\/products\//);
+    expect(search.items[0]?.imageUrl).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/shop-images\/products\//,
+    );
   });
 });

@@ -4,10 +4,10 @@
 // whatever the catalogue size; filtering, sorting and paging run in memory.
 import { GetCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
-import { type CatalogPage, type CatalogQuery, type ProductSummary, queryCatalog } from "./query.ts";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
-import { type ProductItem, toProduct } from "./products.server.ts";
 import { reviewStats } from "../reviews/stats.ts";
+import { type ProductItem, toProduct } from "./products.server.ts";
+import { type CatalogPage, type CatalogQuery, type ProductSummary, queryCatalog } from "./query.ts";
 
 interface Snapshot {
   version: number;

@@ -5,7 +5,10 @@
 /** User profile: pk USER#<id> sk PROFILE. */
 export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: "PROFILE" });
 /** E-mail claim (one account per e-mail, by condition): pk EMAIL#<lower-case e-mail>. */
-export const emailKey = (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: "EMAIL" });
+export const emailKey = (email: string) => ({
+  pk: `EMAIL#${email.trim().toLowerCase()}`,
+  sk: "EMAIL",
+});
 /** Saved address: in the user's partition, listed with begins_with(sk, "ADDRESS#"). */
 export const addressKey = (userId: string, addressId: string) => ({
   pk: `USER#${userId}`,
@@ -56,7 +59,10 @@ export const orderIndexes = (userId: string, createdAt: string, id: string) => (
   gsi2sk: `${createdAt}#${id}`,
 });
 /** Payment intent → order, for the webhook. */
-export const paymentKey = (paymentIntentId: string) => ({ pk: `PAYMENT#${paymentIntentId}`, sk: "PAYMENT" });
+export const paymentKey = (paymentIntentId: string) => ({
+  pk: `PAYMENT#${paymentIntentId}`,
+  sk: "PAYMENT",
+});
 
 /** Promotion: the code is the key (unique by condition, case as stored); gsi1 PROMOS lists them. */
 export const promotionKey = (code: string) => ({ pk: `PROMO#${code}`, sk: "PROMO" });

@@ -1,5 +1,5 @@
-import { createTestContext } from "@shop/local-cloud/testing";
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { TransactionCancelled, transact } from "./transact.server.ts";
 
@@ -43,7 +43,13 @@ describe("transactions on DynamoDB Local", () => {
     const { ctx } = await createTestContext();
     const T = ctx.tableName;
     await transact(ctx, [
-      { Put: { TableName: T, Item: { pk: "A", sk: "1" }, ConditionExpression: "attribute_not_exists(pk)" } },
+      {
+        Put: {
+          TableName: T,
+          Item: { pk: "A", sk: "1" },
+          ConditionExpression: "attribute_not_exists(pk)",
+        },
+      },
       { Put: { TableName: T, Item: { pk: "B", sk: "1" } } },
     ]);
     const a = await ctx.db.send(new GetCommand({ TableName: T, Key: { pk: "A", sk: "1" } }));

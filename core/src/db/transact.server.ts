@@ -25,7 +25,9 @@ export async function transact(ctx: Pick<Context, "db">, items: TransactItem[]):
     await ctx.db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
-      throw new TransactionCancelled((error.CancellationReasons ?? []).map((r) => r.Code ?? "None"));
+      throw new TransactionCancelled(
+        (error.CancellationReasons ?? []).map((r) => r.Code ?? "None"),
+      );
     }
     throw error;
   }

@@ -21,7 +21,12 @@ export interface DomainEvent<P = Record<string, unknown>> {
 }
 
 /** The item to put, inside a TransactWriteItems, to emit an event with a change. */
-export function eventPut(ctx: Pick<Context, "tableName">, type: string, payload: object, now = new Date()) {
+export function eventPut(
+  ctx: Pick<Context, "tableName">,
+  type: string,
+  payload: object,
+  now = new Date(),
+) {
   const id = randomUUID();
   return {
     Put: {

@@ -21,7 +21,6 @@ export interface Promotion {
 
 export const PROMOTION_CODE_TAKEN = "A promotion with this code already exists";
 
-
 export async function createPromotion(
   ctx: Context,
   input: Omit<Promotion, "usedCount" | "createdAt">,
@@ -58,5 +57,13 @@ export async function getPromotion(ctx: Context, code: string): Promise<Promotio
   );
   if (!Item) return null;
   const { code: c, label, amountCents, usageLimit, usedCount, expiresAt, createdAt } = Item;
-  return { code: c, label, amountCents, usageLimit, usedCount: usedCount ?? 0, expiresAt, createdAt };
+  return {
+    code: c,
+    label,
+    amountCents,
+    usageLimit,
+    usedCount: usedCount ?? 0,
+    expiresAt,
+    createdAt,
+  };
 }

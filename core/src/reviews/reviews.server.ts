@@ -4,10 +4,11 @@
 //            gsi2 REVIEWS / <createdAt>#<productId>#<userId>    (admin: latest across products)
 // The product's rating counters change in the same transaction, with the catalogue version.
 // Who may review (a paid order containing the product) is checked by the reviews issue's caller.
-import type { Context } from "../context/index.server.ts";
-import { TransactionCancelled, transact } from "../db/transact.server.ts";
+
 import { bumpCatalogVersion } from "../catalog/products.server.ts";
+import type { Context } from "../context/index.server.ts";
 import { productKey, reviewIndexes, reviewKey } from "../db/keys.ts";
+import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { DomainError } from "../shared/errors.ts";
 
 export interface Review {
@@ -22,7 +23,6 @@ export interface Review {
 
 export const ALREADY_REVIEWED = "You have already reviewed this product";
 export const PRODUCT_NOT_FOUND = "This product no longer exists";
-
 
 export async function writeReview(ctx: Context, review: Review): Promise<Review> {
   try {

@@ -9,7 +9,10 @@ test("the home redirects to the catalogue listing seeded products", async ({ pag
   await expect(page.getByText("Discover our wide selection of products")).toBeVisible();
   await expect(page.getByText("Get free delivery on orders over 100 €")).toBeVisible();
 
-  const cards = page.locator("main").getByRole("link").filter({ has: page.locator("img") });
+  const cards = page
+    .locator("main")
+    .getByRole("link")
+    .filter({ has: page.locator("img") });
   await expect(cards).toHaveCount(12);
   // Every image of the first row is really served (by the local S3), not a broken link.
   const loaded = await page
@@ -28,7 +31,10 @@ test("pages of the catalogue are real links that work without JavaScript", async
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/product");
-  await page.getByRole("navigation", { name: /pagination/i }).getByRole("link", { name: "2" }).click();
+  await page
+    .getByRole("navigation", { name: /pagination/i })
+    .getByRole("link", { name: "2" })
+    .click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.locator("main img").first()).toBeVisible();
   await context.close();

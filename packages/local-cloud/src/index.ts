@@ -2,13 +2,20 @@
 // DynamoDB Local (official jar), s3rver for S3, aws-ses-v2-local for SES (its mailbox is a web
 // page), and a stream reader that delivers domain events like Lambda would. Used by `npm start`
 // (data kept under .data/) and by the tests' global setup (own ports, data in memory/temp).
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTimeToLiveCommand } from "@aws-sdk/client-dynamodb";
-import type { _Record } from "@aws-sdk/client-dynamodb-streams";
-import { eventFromStreamRecord } from "@shop/core/server/events";
-import { createTableInput, TABLE } from "@shop/core/db";
-import type { Server } from "node:http";
+
 import { mkdir } from "node:fs/promises";
+import type { Server } from "node:http";
 import { join } from "node:path";
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from "@aws-sdk/client-dynamodb";
+import type { _Record } from "@aws-sdk/client-dynamodb-streams";
+import { createTableInput, TABLE } from "@shop/core/db";
+import { eventFromStreamRecord } from "@shop/core/server/events";
 import sesLocal from "aws-ses-v2-local";
 import S3rver from "s3rver";
 import { startDynamoDbLocal } from "./dynamodb.ts";
@@ -84,8 +91,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     stops.push(() => s3.close());
 
     const ses: Server = await startSes({ host: "127.0.0.1", port: sesPort });
-    stops.push(
-      () => new Promise<void>((resolve) => ses.close(() => resolve())).then(() => undefined),
+    stops.push(() =>
+      new Promise<void>((resolve) => ses.close(() => resolve())).then(() => undefined),
     );
 
     const s3Endpoint = `http://127.0.0.1:${s3Port}`;

@@ -52,7 +52,9 @@ describe("domain event delivery from the table's stream", () => {
     await delivery.drain(); // a second idle pass delivers nothing more
     await delivery.stop();
     // The user and e-mail claim items are in the stream too, but only the event is delivered.
-    expect(delivered.map((e) => [e.type, e.payload.userId])).toEqual([["user.registered", user.id]]);
+    expect(delivered.map((e) => [e.type, e.payload.userId])).toEqual([
+      ["user.registered", user.id],
+    ]);
   });
 
   it("resumes after a restart: nothing delivered twice, nothing written meanwhile lost", async () => {

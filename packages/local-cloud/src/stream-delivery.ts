@@ -3,16 +3,17 @@
 // The position in each shard is checkpointed to a file after each successful batch, so a
 // restarted process resumes where it stopped: an event is delivered once, also across restarts
 // (at least once if the process dies mid-batch, as on AWS; handlers are idempotent).
+
+import { existsSync } from "node:fs";
+import { appendFile, readFile, rename, writeFile } from "node:fs/promises";
+import { DescribeTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import {
+  type _Record,
   DescribeStreamCommand,
   DynamoDBStreamsClient,
   GetRecordsCommand,
   GetShardIteratorCommand,
-  type _Record,
 } from "@aws-sdk/client-dynamodb-streams";
-import { DescribeTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { existsSync } from "node:fs";
-import { appendFile, readFile, rename, writeFile } from "node:fs/promises";
 
 export interface StreamDeliveryOptions {
   endpoint: string;
@@ -97,7 +98,9 @@ export async function startStreamDelivery(opts: StreamDeliveryOptions): Promise<
       } catch (error) {
         if (attempt >= maxAttempts) {
           log(`event delivery failed ${attempt} times, moved to ${opts.deadLetterFile}: ${error}`);
-          const lines = records.map((r) => `${JSON.stringify({ error: String(error), record: r })}\n`);
+          const lines = records.map(
+            (r) => `${JSON.stringify({ error: String(error), record: r })}\n`,
+          );
           await appendFile(opts.deadLetterFile, lines.join(""));
           return;
         }
@@ -122,7 +125,9 @@ export async function startStreamDelivery(opts: StreamDeliveryOptions): Promise<
       }
       let iterator = iterators.get(shardId) ?? (await openIterator(shardId));
       while (iterator && !stopped) {
-        const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+        const res = await streams.send(
+          new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }),
+        );
         const records = res.Records ?? [];
         const kept = records.filter(opts.filter);
         if (kept.length > 0) await deliverWithRetry(kept);

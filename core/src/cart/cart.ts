@@ -1,0 +1,124 @@
+// Cart arithmetic (SPEC §3 "Cart line", §9 "Quantity per line"): lines keyed by product id +
+// size, quantities 1 to 9, kept in local storage under "cart". Pure: every function returns a
+// new array and never changes its input.
+import { isSizeTag, type SizeTag } from "../catalog/sizes.ts";
+
+export const CART_STORAGE_KEY = "cart";
+export const MAX_QUANTITY = 9;
+export const QUANTITY_CHOICES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+/** Distinct lines kept at most; a guard against hostile stored or posted carts. */
+export const MAX_CART_LINES = 100;
+
+export interface CartLine {
+  productId: string;
+  size: SizeTag;
+  quantity: number;
+}
+
+export interface LineRef {
+  productId: string;
+  size: SizeTag;
+}
+
+/** A line's identity: "productId:size". */
+export function lineKey(line: LineRef): string {
+  return `${line.productId}:${line.size}`;
+}
+
+/**
+ * Adds `quantity` of a product in a size: the same product and size add up (at most 9), any
+ * other is appended as a new line. A quantity that is not a whole number ≥ 1 changes nothing.
+ */
+export function addToCart(lines: readonly CartLine[], item: LineRef, quantity = 1): CartLine[] {
+  if (!Number.isInteger(quantity) || quantity < 1) return [...lines];
+  const key = lineKey(item);
+  if (lines.some((line) => lineKey(line) === key)) {
+    return lines.map((line) =>
+      lineKey(line) === key ? { ...line, quantity: clampQuantity(line.quantity + quantity) } : line,
+    );
+  }
+  if (lines.length >= MAX_CART_LINES) return [...lines];
+  return [
+    ...lines,
+    { productId: item.productId, size: item.size, quantity: clampQuantity(quantity) },
+  ];
+}
+
+/** Sets a line's quantity, clamped to 1–9; a quantity that is not a whole number changes nothing. */
+export function setQuantity(
+  lines: readonly CartLine[],
+  key: string | LineRef,
+  quantity: number,
+): CartLine[] {
+  if (!Number.isInteger(quantity)) return [...lines];
+  const wanted = typeof key === "string" ? key : lineKey(key);
+  return lines.map((line) =>
+    lineKey(line) === wanted ? { ...line, quantity: clampQuantity(quantity) } : line,
+  );
+}
+
+export function removeLine(lines: readonly CartLine[], key: string | LineRef): CartLine[] {
+  const wanted = typeof key === "string" ? key : lineKey(key);
+  return lines.filter((line) => lineKey(line) !== wanted);
+}
+
+/** The number shown on the cart icon: the sum of the quantities. */
+export function countItems(lines: readonly CartLine[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+export function clampQuantity(quantity: number): number {
+  return Math.min(MAX_QUANTITY, Math.max(1, Math.floor(quantity)));
+}
+
+/**
+ * Reads a cart from local storage (the JSON text or its parsed value). Never throws: anything
+ * that is not an array gives an empty cart, malformed lines are dropped, quantities are made
+ * whole and clamped to 1–9, and duplicate lines are merged (first position kept).
+ * A line may name its product as `productId` or as `product: { id }`, and its size as a tag or
+ * `{ tag }` (the shape the spec's shop stored).
+ */
+export function parseCart(json: unknown): CartLine[] {
+  let value = json;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(value)) return [];
+
+  let lines: CartLine[] = [];
+  for (const raw of value) {
+    const line = parseLine(raw);
+    if (line) lines = addToCart(lines, line, line.quantity);
+  }
+  return lines;
+}
+
+/** The text stored under CART_STORAGE_KEY. */
+export function serializeCart(lines: readonly CartLine[]): string {
+  return JSON.stringify(
+    lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
+  );
+}
+
+const MAX_ID_LENGTH = 200;
+
+function parseLine(raw: unknown): CartLine | undefined {
+  if (!isRecord(raw)) return undefined;
+  const productId = isRecord(raw.product) ? raw.product.id : raw.productId;
+  const size = isRecord(raw.size) ? raw.size.tag : raw.size;
+  const quantity = typeof raw.quantity === "string" ? Number(raw.quantity) : raw.quantity;
+  if (typeof productId !== "string" || productId === "" || productId.length > MAX_ID_LENGTH) {
+    return undefined;
+  }
+  if (!isSizeTag(size)) return undefined;
+  if (typeof quantity !== "number" || !Number.isFinite(quantity)) return undefined;
+  return { productId, size, quantity: clampQuantity(quantity) };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

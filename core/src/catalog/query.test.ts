@@ -1,0 +1,268 @@
+import { describe, expect, it } from "vitest";
+import {
+  type CatalogQuery,
+  catalogQueryToSearchParams,
+  PAGE_SIZE,
+  PRICE_BANDS,
+  type ProductSummary,
+  parseCatalogQuery,
+  queryCatalog,
+  SORTS,
+} from "./query.ts";
+
+function product(overrides: Partial<ProductSummary> & { id: string }): ProductSummary {
+  return {
+    slug: overrides.id,
+    name: overrides.id,
+    category: "Men",
+    priceCents: 3000,
+    imageUrl: `/images/${overrides.id}.jpg`,
+    ratingAverage: 0,
+    ratingCount: 0,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+const socks = product({ id: "p1", name: "Wool socks", category: "Kid", priceCents: 2499 });
+const tee = product({ id: "p2", name: "Basic T-shirt", category: "Men", priceCents: 2500 });
+const dress = product({ id: "p3", name: "Summer dress", category: "Women", priceCents: 4999 });
+const jeans = product({ id: "p4", name: "Slim jeans", category: "Men", priceCents: 5000 });
+const coat = product({ id: "p5", name: "Winter coat", category: "Women", priceCents: 19_999 });
+const suit = product({ id: "p6", name: "Wool suit", category: "Men", priceCents: 20_000 });
+const catalog = [socks, tee, dress, jeans, coat, suit];
+
+const ids = (page: { items: ProductSummary[] }) => page.items.map((item) => item.id);
+const q = (query: Partial<CatalogQuery> = {}): CatalogQuery => ({ page: 1, ...query });
+
+describe("price bands and sorts", () => {
+  it("has five bands, lower-inclusive and upper-exclusive, the last open-ended", () => {
+    expect(PRICE_BANDS.map((band) => [band.id, band.label, band.minCents, band.maxCents])).toEqual([
+      ["under-25", "Under 25", 0, 2500],
+      ["25-50", "25 to 50", 2500, 5000],
+      ["50-100", "50 to 100", 5000, 10_000],
+      ["100-200", "100 to 200", 10_000, 20_000],
+      ["200-plus", "200 and above", 20_000, null],
+    ]);
+  });
+
+  it("has five sorts with their labels", () => {
+    expect(SORTS.map((sort) => sort.label)).toEqual([
+      "Price: low to high",
+      "Price: high to low",
+      "Name: A to Z",
+      "Name: Z to A",
+      "Best rating",
+    ]);
+  });
+});
+
+describe("queryCatalog filters", () => {
+  it("'Under 25' works: 24.99 € is in, 25.00 € is not (DESIGN decision 1)", () => {
+    expect(ids(queryCatalog(catalog, q({ price: "under-25" })))).toEqual(["p1"]);
+  });
+
+  it.each([
+    ["25-50", ["p2", "p3"]],
+    ["50-100", ["p4"]],
+    ["100-200", ["p5"]],
+    ["200-plus", ["p6"]],
+  ] as const)("band %s holds its lower bound and not its upper one", (price, expected) => {
+    expect(ids(queryCatalog(catalog, q({ price, sort: "price-asc" })))).toEqual(expected);
+  });
+
+  it("filters by category", () => {
+    expect(ids(queryCatalog(catalog, q({ category: "Women", sort: "name-asc" })))).toEqual([
+      "p3",
+      "p5",
+    ]);
+  });
+
+  it("searches names case-insensitively, anywhere in the name", () => {
+    expect(ids(queryCatalog(catalog, q({ search: "WOOL", sort: "name-asc" })))).toEqual([
+      "p1",
+      "p6",
+    ]);
+    expect(ids(queryCatalog(catalog, q({ search: "t-SHIRT" })))).toEqual(["p2"]);
+  });
+
+  it("treats search text literally, not as a pattern", () => {
+    const special = product({ id: "p9", name: "Shirt (blue) + tie?" });
+    expect(ids(queryCatalog([special, tee], q({ search: "(blue) +" })))).toEqual(["p9"]);
+    expect(ids(queryCatalog([special, tee], q({ search: ".*" })))).toEqual([]);
+  });
+
+  it("combines category, price band and search", () => {
+    const page = queryCatalog(catalog, q({ category: "Men", price: "200-plus", search: "wool" }));
+    expect(ids(page)).toEqual(["p6"]);
+    expect(page.total).toBe(1);
+  });
+
+  it("lists the categories of the whole catalogue alphabetically, whatever the filter", () => {
+    const page = queryCatalog(catalog, q({ category: "Kid" }));
+    expect(page.categories).toEqual(["Kid", "Men", "Women"]);
+  });
+
+  it("returns one empty page when nothing matches", () => {
+    expect(queryCatalog(catalog, q({ search: "pyjamas" }))).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      categories: ["Kid", "Men", "Women"],
+    });
+    expect(queryCatalog([], q({ page: 3 })).pageCount).toBe(1);
+  });
+});
+
+describe("queryCatalog sorts", () => {
+  const a = product({ id: "a", name: "Anorak", priceCents: 5000, ratingAverage: 4.5 });
+  const b = product({ id: "b", name: "Blazer", priceCents: 3000, ratingAverage: 4.5 });
+  const c = product({ id: "c", name: "Cap", priceCents: 5000, ratingAverage: 2 });
+  const d = product({ id: "d", name: "Cap", priceCents: 1000, ratingAverage: 0 });
+  const items = [c, a, d, b];
+
+  it.each([
+    ["price-asc", ["d", "b", "a", "c"]],
+    ["price-desc", ["a", "c", "b", "d"]],
+    ["name-asc", ["a", "b", "c", "d"]],
+    ["name-desc", ["c", "d", "b", "a"]],
+    ["rating", ["a", "b", "c", "d"]],
+  ] as const)("%s, ties broken by name then id", (sort, expected) => {
+    expect(ids(queryCatalog(items, q({ sort })))).toEqual(expected);
+  });
+
+  it("shows the newest first when no sort is chosen, ties by id", () => {
+    const old = product({ id: "x", createdAt: "2025-05-01T10:00:00.000Z" });
+    const recent = product({ id: "z", createdAt: "2026-03-01T10:00:00.000Z" });
+    const sameTime = product({ id: "y", createdAt: "2026-03-01T10:00:00.000Z" });
+    expect(ids(queryCatalog([old, recent, sameTime], q()))).toEqual(["y", "z", "x"]);
+  });
+
+  it("sorts names naturally (Shirt 2 before Shirt 10)", () => {
+    const s10 = product({ id: "s10", name: "Shirt 10" });
+    const s2 = product({ id: "s2", name: "Shirt 2" });
+    expect(ids(queryCatalog([s10, s2], q({ sort: "name-asc" })))).toEqual(["s2", "s10"]);
+  });
+
+  it("sees an edited catalogue (a new array) at once, sorted afresh", () => {
+    const before = [a, b, c, d];
+    expect(ids(queryCatalog(before, q({ sort: "price-asc" })))).toEqual(["d", "b", "a", "c"]);
+    const repriced = before.map((item) => (item.id === "d" ? { ...item, priceCents: 9000 } : item));
+    expect(ids(queryCatalog(repriced, q({ sort: "price-asc" })))).toEqual(["b", "a", "c", "d"]);
+    expect(ids(queryCatalog(before, q({ sort: "price-asc" })))).toEqual(["d", "b", "a", "c"]);
+  });
+
+  it("does not reorder the caller's array", () => {
+    const before = [...items];
+    queryCatalog(items, q({ sort: "price-asc" }));
+    expect(items).toEqual(before);
+  });
+});
+
+describe("queryCatalog pages", () => {
+  const many = Array.from({ length: 30 }, (_, i) =>
+    product({ id: `p${String(i + 1).padStart(2, "0")}`, priceCents: 1000 + i }),
+  );
+
+  it("shows 12 products a page", () => {
+    expect(PAGE_SIZE).toBe(12);
+    const first = queryCatalog(many, q({ sort: "price-asc" }));
+    expect(first.items).toHaveLength(12);
+    expect(first.items[0]?.id).toBe("p01");
+    expect(first).toMatchObject({ total: 30, page: 1, pageCount: 3 });
+  });
+
+  it("shows the remainder on the last page", () => {
+    const last = queryCatalog(many, q({ sort: "price-asc", page: 3 }));
+    expect(ids(last)).toEqual(["p25", "p26", "p27", "p28", "p29", "p30"]);
+  });
+
+  it("shows the last page for a page beyond it, and the first for one below 1", () => {
+    expect(queryCatalog(many, q({ page: 99 })).page).toBe(3);
+    expect(queryCatalog(many, q({ page: 0 })).page).toBe(1);
+    expect(queryCatalog(many, q({ page: Number.NaN })).page).toBe(1);
+  });
+
+  it("exactly 12 products make one page, 13 make two", () => {
+    expect(queryCatalog(many.slice(0, 12), q()).pageCount).toBe(1);
+    expect(queryCatalog(many.slice(0, 13), q()).pageCount).toBe(2);
+  });
+
+  it("pages through 1,000 products with many ties without losing or repeating one", () => {
+    const big = Array.from({ length: 1000 }, (_, i) =>
+      product({ id: `id${i}`, name: `Item ${i % 97}`, priceCents: (i * 7919) % 300 }),
+    );
+    const seen = new Set<string>();
+    const { pageCount } = queryCatalog(big, q({ sort: "price-desc" }));
+    expect(pageCount).toBe(84);
+    for (let page = 1; page <= pageCount; page++) {
+      for (const item of queryCatalog(big, q({ sort: "price-desc", page })).items)
+        seen.add(item.id);
+    }
+    expect(seen.size).toBe(1000);
+  });
+});
+
+describe("parseCatalogQuery", () => {
+  const parse = (query: string) => parseCatalogQuery(new URLSearchParams(query));
+
+  it("reads every parameter", () => {
+    expect(parse("category=women&price=25-50&sort=price-desc&search=dress&page=2")).toEqual({
+      category: "Women",
+      price: "25-50",
+      sort: "price-desc",
+      search: "dress",
+      page: 2,
+    });
+  });
+
+  it("gives page 1 and no filters for an empty query", () => {
+    expect(parse("")).toEqual({ page: 1 });
+  });
+
+  it("reads the category case-insensitively", () => {
+    expect(parse("category=BABY").category).toBe("Baby");
+  });
+
+  it("ignores unknown category, price band and sort", () => {
+    expect(parse("category=pets&price=0-1000&sort=random")).toEqual({ page: 1 });
+  });
+
+  it.each(["abc", "0", "-3", "2.5", "1e3", "", "99999999999999999999"])(
+    "page=%s → page 1",
+    (page) => {
+      expect(parse(`page=${page}`).page).toBe(1);
+    },
+  );
+
+  it("trims the search and cuts it to 100 characters; blank search is no search", () => {
+    expect(parse("search=%20%20shirt%20").search).toBe("shirt");
+    expect(parse(`search=${"x".repeat(5000)}`).search).toHaveLength(100);
+    expect(parse("search=%20%20").search).toBeUndefined();
+  });
+
+  it("takes the first of repeated parameters", () => {
+    expect(parse("category=men&category=women").category).toBe("Men");
+  });
+});
+
+describe("catalogQueryToSearchParams", () => {
+  it("writes the lower-case category and leaves out defaults", () => {
+    expect(catalogQueryToSearchParams({ category: "Kid", page: 1 }).toString()).toBe(
+      "category=kid",
+    );
+    expect(catalogQueryToSearchParams({ page: 1 }).toString()).toBe("");
+  });
+
+  it("round-trips through parseCatalogQuery", () => {
+    const query: CatalogQuery = {
+      category: "Women",
+      price: "200-plus",
+      sort: "rating",
+      search: "silk & lace",
+      page: 4,
+    };
+    expect(parseCatalogQuery(catalogQueryToSearchParams(query))).toEqual(query);
+  });
+});

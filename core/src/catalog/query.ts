@@ -1,0 +1,210 @@
+// The catalogue query (SPEC §2 "/product", §5 "Search", §9 sorts, price filters, page size;
+// DESIGN decision 1): filter by category, price band and name, sort, and page 12 at a time.
+// Pure and in memory, so it runs over a cached read model of product summaries.
+import { type Category, categoryFromSlug, categorySlug } from "./categories.ts";
+
+export interface ProductSummary {
+  id: string;
+  slug: string;
+  name: string;
+  category: Category;
+  priceCents: number;
+  imageUrl: string;
+  /** Average rating, 0 when there are no reviews. */
+  ratingAverage: number;
+  ratingCount: number;
+  /** ISO-8601 UTC. */
+  createdAt: string;
+}
+
+export const PAGE_SIZE = 12;
+export const SEARCH_MAX_LENGTH = 100;
+
+/** Bounds are lower-inclusive and upper-exclusive; "Under 25" works (DESIGN decision 1). */
+export const PRICE_BANDS = [
+  { id: "under-25", label: "Under 25", minCents: 0, maxCents: 2500 },
+  { id: "25-50", label: "25 to 50", minCents: 2500, maxCents: 5000 },
+  { id: "50-100", label: "50 to 100", minCents: 5000, maxCents: 10_000 },
+  { id: "100-200", label: "100 to 200", minCents: 10_000, maxCents: 20_000 },
+  { id: "200-plus", label: "200 and above", minCents: 20_000, maxCents: null },
+] as const satisfies readonly PriceBand[];
+
+export interface PriceBand {
+  id: string;
+  label: string;
+  minCents: number;
+  /** null: no upper bound. */
+  maxCents: number | null;
+}
+
+export type PriceBandId = (typeof PRICE_BANDS)[number]["id"];
+
+/** Sort options; without one the catalogue shows the newest products first. */
+export const SORTS = [
+  { id: "price-asc", label: "Price: low to high" },
+  { id: "price-desc", label: "Price: high to low" },
+  { id: "name-asc", label: "Name: A to Z" },
+  { id: "name-desc", label: "Name: Z to A" },
+  { id: "rating", label: "Best rating" },
+] as const;
+
+export type SortId = (typeof SORTS)[number]["id"];
+
+/** The URL parameters: ?category=men&price=25-50&sort=price-asc&search=shirt&page=2 */
+export interface CatalogQuery {
+  category?: Category;
+  price?: PriceBandId;
+  sort?: SortId;
+  search?: string;
+  page: number;
+}
+
+export interface CatalogPage {
+  items: ProductSummary[];
+  /** Number of products matching the filters (all pages). */
+  total: number;
+  /** The page shown, clamped to 1..pageCount. */
+  page: number;
+  /** At least 1, even when nothing matches. */
+  pageCount: number;
+  /** Categories present in the whole catalogue (not the filtered one), alphabetically. */
+  categories: Category[];
+}
+
+export function priceBand(id: PriceBandId): PriceBand {
+  const band = PRICE_BANDS.find((candidate) => candidate.id === id);
+  if (!band) throw new RangeError(`Unknown price band ${id}`);
+  return band;
+}
+
+export function isPriceBandId(value: unknown): value is PriceBandId {
+  return PRICE_BANDS.some((band) => band.id === value);
+}
+
+export function isSortId(value: unknown): value is SortId {
+  return SORTS.some((sort) => sort.id === value);
+}
+
+/** Reads the catalogue query from a URL; anything unknown or malformed is ignored. */
+export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
+  const query: CatalogQuery = { page: parsePage(params.get("page")) };
+  const category = categoryFromSlug(params.get("category"));
+  if (category) query.category = category;
+  const price = params.get("price");
+  if (isPriceBandId(price)) query.price = price;
+  const sort = params.get("sort");
+  if (isSortId(sort)) query.sort = sort;
+  const search = normalizeSearch(params.get("search"));
+  if (search) query.search = search;
+  return query;
+}
+
+/** The inverse of parseCatalogQuery, for links: defaults (no filter, page 1) are left out. */
+export function catalogQueryToSearchParams(query: Partial<CatalogQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.category) params.set("category", categorySlug(query.category));
+  if (query.price) params.set("price", query.price);
+  if (query.sort) params.set("sort", query.sort);
+  const search = normalizeSearch(query.search);
+  if (search) params.set("search", search);
+  if (query.page && query.page > 1) params.set("page", String(Math.floor(query.page)));
+  return params;
+}
+
+/** Search text as typed: trimmed and cut to 100 characters; empty → undefined. */
+export function normalizeSearch(value: string | null | undefined): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const text = value.trim().slice(0, SEARCH_MAX_LENGTH).trim();
+  return text === "" ? undefined : text;
+}
+
+/**
+ * Filters, sorts and pages the catalogue. The sorted order of `items` is computed once per
+ * array and sort and reused (see `sortedBy`), so a query is one pass over the catalogue: fast at
+ * 10,000 products. Pass a new array for a new catalogue version; never mutate one in place.
+ */
+export function queryCatalog(items: readonly ProductSummary[], query: CatalogQuery): CatalogPage {
+  const band = query.price ? priceBand(query.price) : undefined;
+  const minCents = band?.minCents ?? 0;
+  const maxCents = band?.maxCents ?? Number.POSITIVE_INFINITY;
+  const search = normalizeSearch(query.search);
+  const pattern = search ? new RegExp(escapeRegExp(search), "iu") : undefined;
+
+  const present = new Set<Category>();
+  const matches: ProductSummary[] = [];
+  for (const item of sortedBy(items, query.sort)) {
+    present.add(item.category);
+    if (query.category && item.category !== query.category) continue;
+    if (band && (item.priceCents < minCents || item.priceCents >= maxCents)) continue;
+    if (pattern && !pattern.test(item.name)) continue;
+    matches.push(item);
+  }
+
+  const total = matches.length;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(query.page) || 1), pageCount);
+  const start = (page - 1) * PAGE_SIZE;
+  return {
+    items: matches.slice(start, start + PAGE_SIZE),
+    total,
+    page,
+    pageCount,
+    categories: [...present].sort(),
+  };
+}
+
+type SortKey = SortId | "newest";
+
+/** Sorted copies of catalogue arrays, per sort; dropped with the array. Never handed out. */
+const sortedCache = new WeakMap<readonly ProductSummary[], Map<SortKey, ProductSummary[]>>();
+
+function sortedBy(items: readonly ProductSummary[], sort: SortId | undefined): ProductSummary[] {
+  const key: SortKey = sort ?? "newest";
+  let bySort = sortedCache.get(items);
+  if (!bySort) {
+    bySort = new Map();
+    sortedCache.set(items, bySort);
+  }
+  let sorted = bySort.get(key);
+  if (!sorted || sorted.length !== items.length) {
+    sorted = [...items].sort(comparator(key));
+    bySort.set(key, sorted);
+  }
+  return sorted;
+}
+
+type Compare = (a: ProductSummary, b: ProductSummary) => number;
+
+const collator = new Intl.Collator("en", { numeric: true });
+const byId: Compare = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byName: Compare = (a, b) => collator.compare(a.name, b.name) || byId(a, b);
+
+/** Every order ends on the id, so equal products keep a stable order across pages. */
+function comparator(sort: SortKey): Compare {
+  switch (sort) {
+    case "price-asc":
+      return (a, b) => a.priceCents - b.priceCents || byName(a, b);
+    case "price-desc":
+      return (a, b) => b.priceCents - a.priceCents || byName(a, b);
+    case "name-asc":
+      return byName;
+    case "name-desc":
+      return (a, b) => collator.compare(b.name, a.name) || byId(a, b);
+    case "rating":
+      return (a, b) => b.ratingAverage - a.ratingAverage || byName(a, b);
+    case "newest":
+      // Newest first; ISO-8601 UTC strings sort as text.
+      return (a, b) =>
+        a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : byId(a, b);
+  }
+}
+
+function parsePage(value: string | null): number {
+  if (!value || !/^\d+$/.test(value.trim())) return 1;
+  const page = Number(value.trim());
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

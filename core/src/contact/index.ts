@@ -1,0 +1,2 @@
+// Contact: the contact form's schema (browser-safe).
+export * from "./schemas.ts";

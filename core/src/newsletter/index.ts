@@ -1,0 +1,2 @@
+// Newsletter: the sign-up form's schema (browser-safe).
+export * from "./schemas.ts";

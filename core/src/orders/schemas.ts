@@ -1,0 +1,22 @@
+// The checkout form (SPEC §5 "Checkout address": address fields as the saved-address form, plus
+// the delivery method) and the admin's order-state change (SPEC §4, DESIGN decision 11).
+import * as v from "valibot";
+import { AddressFields } from "../accounts/schemas.ts";
+import { DELIVERY_METHOD_NAMES } from "../pricing/delivery.ts";
+import { choiceField, optionalText } from "../shared/fields.ts";
+import { ORDER_STATES } from "./state.ts";
+
+export const CheckoutSchema = v.object({
+  ...AddressFields,
+  deliveryMethod: choiceField(DELIVERY_METHOD_NAMES, "Choose a delivery method"),
+  /** The saved address picked from the list, if any. */
+  addressId: optionalText("Address id", { max: 100 }),
+});
+export type Checkout = v.InferOutput<typeof CheckoutSchema>;
+
+export const OrderStateSchema = choiceField(ORDER_STATES, "Choose a valid order state");
+export type OrderStateInput = v.InferOutput<typeof OrderStateSchema>;
+
+/** The admin form that changes an order's state. */
+export const OrderStateFormSchema = v.object({ state: OrderStateSchema });
+export type OrderStateForm = v.InferOutput<typeof OrderStateFormSchema>;

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import {
+  canTransition,
+  INITIAL_ORDER_STATE,
+  isOrderState,
+  nextOrderStates,
+  ORDER_STATES,
+  type OrderState,
+  transitionError,
+} from "./state.ts";
+
+describe("order states", () => {
+  it("are PENDING, SHIPPED, DELIVERED and CANCELED; new orders are PENDING", () => {
+    expect(ORDER_STATES).toEqual(["PENDING", "SHIPPED", "DELIVERED", "CANCELED"]);
+    expect(INITIAL_ORDER_STATE).toBe("PENDING");
+    expect(isOrderState("SHIPPED")).toBe(true);
+    expect(isOrderState("shipped")).toBe(false);
+  });
+
+  it("allow exactly PENDING → SHIPPED → DELIVERED and PENDING → CANCELED", () => {
+    const allowed: string[] = [];
+    for (const from of ORDER_STATES) {
+      for (const to of ORDER_STATES) if (canTransition(from, to)) allowed.push(`${from}→${to}`);
+    }
+    expect(allowed).toEqual(["PENDING→SHIPPED", "PENDING→CANCELED", "SHIPPED→DELIVERED"]);
+  });
+
+  it("list the next states of each", () => {
+    expect(nextOrderStates("PENDING")).toEqual(["SHIPPED", "CANCELED"]);
+    expect(nextOrderStates("DELIVERED")).toEqual([]);
+    expect(nextOrderStates("CANCELED")).toEqual([]);
+  });
+
+  it("explain a refused change", () => {
+    expect(transitionError("PENDING", "SHIPPED")).toBeNull();
+    expect(transitionError("DELIVERED", "PENDING")).toBe(
+      "An order that is DELIVERED cannot become PENDING",
+    );
+    expect(transitionError("SHIPPED", "CANCELED")).toBe(
+      "An order that is SHIPPED cannot become CANCELED",
+    );
+    expect(transitionError("CANCELED", "SHIPPED")).toBe(
+      "An order that is CANCELED cannot become SHIPPED",
+    );
+    expect(transitionError("PENDING", "DELIVERED")).toBe(
+      "An order that is PENDING cannot become DELIVERED",
+    );
+  });
+
+  it("refuse setting the state an order already has", () => {
+    for (const state of ORDER_STATES) {
+      expect(canTransition(state, state)).toBe(false);
+      expect(transitionError(state, state)).toBe(`The order is already ${state}`);
+    }
+  });
+
+  it("refuse states that do not exist (untyped input)", () => {
+    expect(canTransition("PENDING", "LOST" as OrderState)).toBe(false);
+    expect(canTransition("LOST" as OrderState, "SHIPPED")).toBe(false);
+  });
+});

@@ -1,0 +1,4 @@
+// Pricing: delivery methods, the price quote and money formatting (browser-safe).
+export * from "./delivery.ts";
+export * from "./money.ts";
+export * from "./quote.ts";

@@ -1,0 +1,3 @@
+// Reviews: rating figures and the review form's schema (browser-safe).
+export * from "./schemas.ts";
+export * from "./stats.ts";

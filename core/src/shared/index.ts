@@ -1,0 +1,3 @@
+// Shared form helpers: field schemas and parseForm (browser-safe).
+export * from "./fields.ts";
+export * from "./forms.ts";
