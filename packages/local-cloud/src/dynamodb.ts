@@ -61,6 +61,8 @@ export interface DynamoDbLocal {
 export async function startDynamoDbLocal(opts: {
   port: number;
   dbPath?: string;
+  /** Working folder of the JVM (it writes a metadata file there even in memory). */
+  workDir: string;
   log?: (line: string) => void;
 }): Promise<DynamoDbLocal> {
   const dir = await ensureDynamoDbLocal(opts.log);
@@ -78,7 +80,7 @@ export async function startDynamoDbLocal(opts: {
       "-sharedDb",
       ...storage,
     ],
-    { stdio: ["ignore", "pipe", "pipe"] },
+    { cwd: opts.workDir, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
   child.stdout?.on("data", (d) => {

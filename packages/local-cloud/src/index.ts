@@ -75,6 +75,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const dynamo = await startDynamoDbLocal({
       port: dynamoPort,
       dbPath: opts.inMemory ? undefined : join(opts.dataDir, "dynamodb"),
+      workDir: opts.dataDir,
       log,
     });
     stops.push(() => dynamo.stop());

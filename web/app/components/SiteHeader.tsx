@@ -1,0 +1,164 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { SessionUser } from "../lib/session-user";
+import { FREE_DELIVERY_BANNER, SHOP_NAME } from "../lib/shop";
+import { CartLink } from "./CartLink";
+import { CurrencySelect } from "./CurrencySelect";
+import { CloseIcon, MenuIcon } from "./icons";
+import { SearchForm } from "./SearchForm";
+import { UserMenu } from "./UserMenu";
+
+/** Where the navbar is laid out in a row; below it the menu is a slide-in panel (SPEC §9). */
+const DESKTOP_QUERY = "(min-width: 1023px)";
+
+export function SiteHeader({ user }: { user: SessionUser | null }) {
+  const [open, setOpen] = useState(false);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  // Set when Ctrl+/ opens the panel, so the search (not the close button) gets the focus.
+  const focusSearchOnOpen = useRef(false);
+  const location = useLocation();
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) toggleRef.current?.focus();
+  }, []);
+
+  // Close on navigation (including a search submitted from the panel).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the location changes.
+  useEffect(() => {
+    setOpen(false);
+  }, [location.key]);
+
+  // Ctrl+/ (or Cmd+/) focuses the search, opening the mobile menu first if needed.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key !== "/") return;
+      event.preventDefault();
+      if (window.matchMedia(DESKTOP_QUERY).matches) {
+        searchRef.current?.focus();
+        searchRef.current?.select();
+      } else {
+        focusSearchOnOpen.current = true;
+        setOpen(true);
+      }
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  // While the panel is open: move focus into it; close on Escape, on a click or focus outside,
+  // and when the window grows past the breakpoint.
+  useEffect(() => {
+    if (!open) return;
+    if (focusSearchOnOpen.current) {
+      focusSearchOnOpen.current = false;
+      searchRef.current?.focus();
+    } else {
+      closeRef.current?.focus();
+    }
+
+    const isOutside = (target: EventTarget | null) =>
+      target instanceof Node &&
+      !panelRef.current?.contains(target) &&
+      !toggleRef.current?.contains(target);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close(true);
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (isOutside(event.target)) close(false);
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (isOutside(event.target)) close(false);
+    };
+    const desktop = window.matchMedia(DESKTOP_QUERY);
+    const onBreakpoint = () => {
+      if (desktop.matches) close(false);
+    };
+
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("focusin", onFocusIn);
+    desktop.addEventListener("change", onBreakpoint);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("focusin", onFocusIn);
+      desktop.removeEventListener("change", onBreakpoint);
+    };
+  }, [open, close]);
+
+  return (
+    <header className="border-b border-stone-200 bg-white">
+      <p className="bg-stone-900 px-4 py-2 text-center text-xs font-medium tracking-wide text-stone-100 sm:text-sm">
+        {FREE_DELIVERY_BANNER}
+      </p>
+
+      <nav aria-label="Main" className="container-page flex h-16 items-center gap-3 lg:gap-6">
+        <button
+          ref={toggleRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls="site-menu"
+          onClick={() => setOpen((value) => !value)}
+          className="-ml-2 grid size-10 place-items-center rounded-full text-stone-700 hover:bg-stone-100 lg:hidden"
+        >
+          <MenuIcon className="size-6" />
+          <span className="sr-only">Menu</span>
+        </button>
+
+        <Link
+          to="/product"
+          className="shrink-0 text-xl font-semibold tracking-tight text-stone-900 hover:text-accent-700"
+        >
+          {SHOP_NAME}
+        </Link>
+
+        {/* One menu for both layouts: a row from 1023 px, a slide-in panel below. */}
+        <div
+          ref={panelRef}
+          id="site-menu"
+          className={`fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-5 shadow-xl duration-200 ease-out motion-reduce:transition-none lg:visible lg:static lg:z-auto lg:w-auto lg:max-w-none lg:flex-1 lg:translate-x-0 lg:flex-row lg:items-center lg:gap-4 lg:overflow-visible lg:bg-transparent lg:p-0 lg:shadow-none lg:transition-none ${
+            // Visible at once when opening (so focus can move in), hidden after the slide-out.
+            open
+              ? "visible translate-x-0 transition-[translate]"
+              : "invisible -translate-x-full transition-[translate,visibility]"
+          }`}
+        >
+          <div className="flex items-center justify-between lg:hidden">
+            <span className="text-lg font-semibold text-stone-900">{SHOP_NAME}</span>
+            <button
+              ref={closeRef}
+              type="button"
+              onClick={() => close(true)}
+              className="-mr-2 grid size-10 place-items-center rounded-full text-stone-700 hover:bg-stone-100"
+            >
+              <CloseIcon className="size-6" />
+              <span className="sr-only">Close menu</span>
+            </button>
+          </div>
+
+          <div className="lg:flex lg:flex-1 lg:justify-center">
+            <SearchForm inputRef={searchRef} />
+          </div>
+          <UserMenu user={user} />
+          <CurrencySelect />
+        </div>
+
+        <div className="ml-auto lg:ml-0">
+          <CartLink />
+        </div>
+      </nav>
+
+      {/* Dims the page behind the open panel; clicks on it close the panel (see pointerdown). */}
+      <div
+        aria-hidden="true"
+        className={`fixed inset-0 z-40 bg-stone-900/40 transition-opacity duration-200 motion-reduce:transition-none lg:hidden ${
+          open ? "opacity-100" : "pointer-events-none opacity-0"
+        }`}
+      />
+    </header>
+  );
+}
