@@ -33,7 +33,7 @@ test("pages of the catalogue are real links that work without JavaScript", async
   await page.goto("/product");
   await page
     .getByRole("navigation", { name: /pagination/i })
-    .getByRole("link", { name: "2" })
+    .getByRole("link", { name: "Page 2", exact: true })
     .click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.locator("main img").first()).toBeVisible();
