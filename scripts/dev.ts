@@ -4,7 +4,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { createContext } from "@shop/core/server/context";
 import { REPO_ROOT, waitFor } from "@shop/local-cloud";
 import { applyLocalDefaults, runningCloudEnv, startDevCloud } from "./lib/cloud.ts";
@@ -16,6 +17,9 @@ const PORT = process.env.PORT || "3000";
 const HOST = process.env.HOST || "127.0.0.1";
 const WEB = join(REPO_ROOT, "web");
 const SERVER_BUILD = join(WEB, "build", "server", "index.js");
+/** A package's CLI as the web app resolves it (npm may install it under web/node_modules). */
+const webBin = (pkg: string, file: string) =>
+  join(dirname(createRequire(join(WEB, "package.json")).resolve(`${pkg}/package.json`)), file);
 
 if (await runningCloudEnv()) {
   console.error("The shop is already running in another terminal (see .data/cloud.json).");
@@ -77,32 +81,24 @@ try {
       statSync(SERVER_BUILD).mtimeMs;
   if (sourcesChanged) {
     log("Building the web app…");
-    const build = run(
-      process.execPath,
-      [join(REPO_ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"],
-      {
-        cwd: WEB,
-      },
-    );
+    const build = run(process.execPath, [webBin("@remix-run/dev", "dist/cli.js"), "vite:build"], {
+      cwd: WEB,
+    });
     const code = await new Promise<number | null>((resolve) => build.once("exit", resolve));
     if (code !== 0) throw new Error("web build failed");
   }
 
   log("Starting the web server…");
-  const web = run(
-    process.execPath,
-    [join(REPO_ROOT, "node_modules/@remix-run/serve/dist/cli.js"), SERVER_BUILD],
-    {
-      cwd: WEB,
-      env: {
-        ...process.env,
-        PORT,
-        HOST,
-        NODE_ENV: "production",
-        APP_URL: `http://localhost:${PORT}`,
-      },
+  const web = run(process.execPath, [webBin("@remix-run/serve", "dist/cli.js"), SERVER_BUILD], {
+    cwd: WEB,
+    env: {
+      ...process.env,
+      PORT,
+      HOST,
+      NODE_ENV: "production",
+      APP_URL: `http://localhost:${PORT}`,
     },
-  );
+  });
   web.once("exit", (code) => {
     if (!stopping) {
       console.error(`The web server stopped (exit code ${code}).`);

@@ -7,6 +7,9 @@ import { join } from "node:path";
 import { type LocalCloud, REPO_ROOT, startLocalCloud } from "@shop/local-cloud";
 
 /** Local data: .data/ (DATA_DIR overrides, e.g. a temporary folder for end-to-end tests). */
+// The AWS SDK warns in every process about Node < 22; the lockfile pins versions that run on 20.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+
 export const DATA_DIR = process.env.DATA_DIR || join(REPO_ROOT, ".data");
 const STATE_FILE = join(DATA_DIR, "cloud.json");
 
@@ -55,9 +58,7 @@ export async function runningCloudEnv(): Promise<Record<string, string> | null> 
 
 /** Local defaults every entry point shares. */
 export function applyLocalDefaults(env: Record<string, string>) {
-  Object.assign(process.env, env, {
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-  });
+  Object.assign(process.env, env);
   process.env.SEED_ADMIN_PASSWORD ||= "admin1234";
   process.env.SEED_CUSTOMER_PASSWORD ||= "customer1234";
 }

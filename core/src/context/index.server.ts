@@ -18,7 +18,8 @@ export interface Context {
   ses: SESv2Client;
 }
 
-const LOCAL_CREDENTIALS = { accessKeyId: "local", secretAccessKey: "local" };
+// s3rver accepts only its own fixed key pair; DynamoDB Local and the local SES accept any.
+const LOCAL_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
 export function createContext(config: Config = loadConfig()): Context {
   const local = (endpoint: string | undefined) =>

@@ -51,7 +51,8 @@ export interface LocalCloud {
 const REGION = "eu-west-1";
 // aws-ses-v2-local is CommonJS with `exports.default`; under ESM the function is one level down.
 const startSes = (sesLocal as unknown as { default?: typeof sesLocal }).default ?? sesLocal;
-const CREDENTIALS = { accessKeyId: "local", secretAccessKey: "local" };
+// s3rver accepts only its own fixed key pair; DynamoDB Local and the local SES accept any.
+const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
 export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalCloud> {
   const log = opts.log ?? (() => {});

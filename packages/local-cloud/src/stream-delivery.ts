@@ -44,7 +44,7 @@ export interface StreamDelivery {
   stop(): Promise<void>;
 }
 
-const credentials = { accessKeyId: "local", secretAccessKey: "local" };
+const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
 export async function startStreamDelivery(opts: StreamDeliveryOptions): Promise<StreamDelivery> {
   const region = opts.region ?? "eu-west-1";
