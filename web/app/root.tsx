@@ -1,4 +1,9 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -14,18 +19,24 @@ import type { ReactNode } from "react";
 import { ErrorPage } from "./components/ErrorPage";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
+import { Toaster } from "./components/Toaster";
 import { CurrencyProvider } from "./lib/currency";
 import type { SessionUser } from "./lib/session-user";
 import { SHOP_NAME } from "./lib/shop";
+import type { Toast } from "./lib/toast";
+import { readToast } from "./lib/toast.server";
 import stylesheet from "./tailwind.css?url";
 
 export interface RootLoaderData {
   user: SessionUser | null;
+  toast: Toast | null;
 }
 
-export function loader(): RootLoaderData {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await readToast(request);
   // Signed out until the accounts issue fills `user` from the session cookie (DESIGN §5, §7.7).
-  return { user: null };
+  const body: RootLoaderData = { user: null, toast };
+  return data(body, headers ? { headers } : undefined);
 }
 
 export const links: LinksFunction = () => [
@@ -58,7 +69,15 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function SiteShell({ user, children }: { user: SessionUser | null; children: ReactNode }) {
+function SiteShell({
+  user,
+  toast = null,
+  children,
+}: {
+  user: SessionUser | null;
+  toast?: Toast | null;
+  children: ReactNode;
+}) {
   return (
     <CurrencyProvider>
       <a
@@ -72,14 +91,15 @@ function SiteShell({ user, children }: { user: SessionUser | null; children: Rea
         {children}
       </main>
       <SiteFooter />
+      <Toaster flash={toast} />
     </CurrencyProvider>
   );
 }
 
 export default function App() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, toast } = useLoaderData<typeof loader>();
   return (
-    <SiteShell user={user}>
+    <SiteShell user={user} toast={toast}>
       <Outlet />
     </SiteShell>
   );
