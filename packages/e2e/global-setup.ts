@@ -1,7 +1,7 @@
 // Starts the whole shop exactly as `npm start` does (scripts/dev.ts), but on a free port and with
 // its data in a temporary folder, so end-to-end tests exercise what a newcomer runs.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
@@ -38,6 +38,9 @@ export default async function globalSetup() {
   const mailbox = /Mailbox\s+(\S+)/.exec(output)?.[1] ?? "";
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAILBOX_URL = mailbox;
+  // The running shop's cloud (endpoints, table), so tests can arrange data through core.
+  const state = JSON.parse(await readFile(join(dataDir, "cloud.json"), "utf8")) as { env: object };
+  process.env.E2E_CLOUD_ENV = JSON.stringify(state.env);
 
   return async () => {
     const exited = new Promise((resolve) => child.once("exit", resolve));
