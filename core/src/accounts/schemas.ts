@@ -3,14 +3,13 @@
 // Extra keys (isAdmin, userId, addresses…) are dropped: role and identity come from the session.
 import * as v from "valibot";
 import {
-  confirmPasswordField,
   emailField,
   NAME_MAX_LENGTH,
   optionalText,
-  PASSWORD_MISMATCH,
   passwordField,
   phoneField,
   requiredText,
+  withPasswordPair,
 } from "../shared/fields.ts";
 
 export const ADDRESS_FIELD_MAX_LENGTH = 200;
@@ -22,24 +21,11 @@ export const SignInSchema = v.object({
 });
 export type SignIn = v.InferOutput<typeof SignInSchema>;
 
-export const SignUpSchema = v.pipe(
-  v.object({
-    firstName: requiredText("First name", { max: NAME_MAX_LENGTH }),
-    lastName: requiredText("Last name", { max: NAME_MAX_LENGTH }),
-    email: emailField(),
-    password: passwordField(),
-    confirmPassword: confirmPasswordField(),
-  }),
-  // "Passwords do not match" on confirmPassword (an empty one is only "required").
-  v.forward(
-    v.partialCheck(
-      [["password"], ["confirmPassword"]],
-      (input) => input.confirmPassword === "" || input.password === input.confirmPassword,
-      PASSWORD_MISMATCH,
-    ),
-    ["confirmPassword"],
-  ),
-);
+export const SignUpSchema = withPasswordPair({
+  firstName: requiredText("First name", { max: NAME_MAX_LENGTH }),
+  lastName: requiredText("Last name", { max: NAME_MAX_LENGTH }),
+  email: emailField(),
+});
 export type SignUp = v.InferOutput<typeof SignUpSchema>;
 
 export const ForgotPasswordSchema = v.object({
@@ -51,30 +37,17 @@ export const RESET_TOKEN_MAX_LENGTH = 512;
 const INVALID_TOKEN = "Invalid token";
 
 /** A missing or malformed token shows the spec's "Invalid token". */
-export const ResetPasswordSchema = v.pipe(
-  v.object({
-    token: v.nullish(
-      v.pipe(
-        v.string(INVALID_TOKEN),
-        v.trim(),
-        v.nonEmpty(INVALID_TOKEN),
-        v.maxLength(RESET_TOKEN_MAX_LENGTH, INVALID_TOKEN),
-      ),
-      "",
+export const ResetPasswordSchema = withPasswordPair({
+  token: v.nullish(
+    v.pipe(
+      v.string(INVALID_TOKEN),
+      v.trim(),
+      v.nonEmpty(INVALID_TOKEN),
+      v.maxLength(RESET_TOKEN_MAX_LENGTH, INVALID_TOKEN),
     ),
-    password: passwordField(),
-    confirmPassword: confirmPasswordField(),
-  }),
-  // "Passwords do not match" on confirmPassword (an empty one is only "required").
-  v.forward(
-    v.partialCheck(
-      [["password"], ["confirmPassword"]],
-      (input) => input.confirmPassword === "" || input.password === input.confirmPassword,
-      PASSWORD_MISMATCH,
-    ),
-    ["confirmPassword"],
+    "",
   ),
-);
+});
 export type ResetPassword = v.InferOutput<typeof ResetPasswordSchema>;
 
 export const ProfileSchema = v.object({
@@ -84,21 +57,7 @@ export const ProfileSchema = v.object({
 });
 export type Profile = v.InferOutput<typeof ProfileSchema>;
 
-export const SecurityPasswordSchema = v.pipe(
-  v.object({
-    password: passwordField(),
-    confirmPassword: confirmPasswordField(),
-  }),
-  // "Passwords do not match" on confirmPassword (an empty one is only "required").
-  v.forward(
-    v.partialCheck(
-      [["password"], ["confirmPassword"]],
-      (input) => input.confirmPassword === "" || input.password === input.confirmPassword,
-      PASSWORD_MISMATCH,
-    ),
-    ["confirmPassword"],
-  ),
-);
+export const SecurityPasswordSchema = withPasswordPair({});
 export type SecurityPassword = v.InferOutput<typeof SecurityPasswordSchema>;
 
 /** The fields of an address, shared by the saved-address form and the checkout. */

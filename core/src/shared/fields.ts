@@ -87,6 +87,28 @@ export function confirmPasswordField() {
   );
 }
 
+/** The password and its confirmation, checked against each other. */
+const passwordPair = v.pipe(
+  v.object({ password: passwordField(), confirmPassword: confirmPasswordField() }),
+  // "Passwords do not match" on confirmPassword (an empty one is only "required").
+  v.forward(
+    v.partialCheck(
+      [["password"], ["confirmPassword"]],
+      (input) => input.confirmPassword === "" || input.password === input.confirmPassword,
+      PASSWORD_MISMATCH,
+    ),
+    ["confirmPassword"],
+  ),
+);
+
+/**
+ * A form with a new password and its confirmation plus `entries`: the pair is checked only once
+ * the other fields are valid too (valibot runs pipe checks after the object's own).
+ */
+export function withPasswordPair<const E extends v.ObjectEntries>(entries: E) {
+  return v.intersect([v.object(entries), passwordPair]);
+}
+
 const PHONE = /^[0-9+\-() ]{5,30}$/;
 
 /** A required phone number: digits, spaces, +, -, parentheses; 5 to 30 characters. */
