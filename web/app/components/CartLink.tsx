@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useCartCount } from "../lib/cart-count";
+import { useCartCount } from "../lib/cart";
 import { BagIcon } from "./icons";
 
 /** The navbar cart icon with its item count badge. */

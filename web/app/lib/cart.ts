@@ -1,0 +1,128 @@
+// The browser's cart (SPEC §3 "Cart line"): kept in localStorage under "cart", read and written
+// only through this module, with core's pure cart arithmetic. Components subscribe with
+// `useCartLines()` / `useCartCount()`; a change made here re-renders this tab at once, and
+// other tabs through the `storage` event. The server (and the hydration render) sees an empty
+// cart, so server-rendered pages never depend on what a browser holds.
+import {
+  addToCart,
+  CART_STORAGE_KEY,
+  type CartLine,
+  countItems,
+  type LineRef,
+  parseCart,
+  removeLine,
+  serializeCart,
+  setQuantity,
+} from "@shop/core/cart";
+import { useSyncExternalStore } from "react";
+
+const EMPTY: readonly CartLine[] = Object.freeze([]);
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+// The snapshot is cached by the stored text, so React gets the same array until it changes.
+let cachedText: string | null = null;
+let cachedLines: readonly CartLine[] = EMPTY;
+
+function readText(): string | null {
+  try {
+    return window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    // Storage can be unavailable (privacy modes, blocked site data): an empty cart.
+    return null;
+  }
+}
+
+/** The stored cart lines (a new array only when the stored text changed). */
+export function readCart(): readonly CartLine[] {
+  if (typeof window === "undefined") return EMPTY;
+  const text = readText();
+  if (text !== cachedText) {
+    cachedText = text;
+    const lines = parseCart(text);
+    cachedLines = lines.length === 0 ? EMPTY : lines;
+  }
+  return cachedLines;
+}
+
+function writeCart(lines: readonly CartLine[]): readonly CartLine[] {
+  try {
+    if (lines.length === 0) window.localStorage.removeItem(CART_STORAGE_KEY);
+    else window.localStorage.setItem(CART_STORAGE_KEY, serializeCart(lines));
+  } catch {
+    // Not persisted (storage full or blocked); the listeners still re-read what is stored.
+  }
+  notify();
+  return readCart();
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  if (listeners.size === 1) window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** Another tab changed the cart (or cleared all storage: key null). */
+function onStorage(event: StorageEvent): void {
+  if (event.key === CART_STORAGE_KEY || event.key === null) notify();
+}
+
+const serverSnapshot = (): readonly CartLine[] => EMPTY;
+
+/** Adds `quantity` (default 1) of a product in a size; the same product and size add up to 9. */
+export function addItem(item: LineRef, quantity = 1): readonly CartLine[] {
+  return writeCart(addToCart(readCart(), item, quantity));
+}
+
+/** Sets the quantity of the line with key "productId:size" (clamped to 1–9). */
+export function setItemQuantity(key: string, quantity: number): readonly CartLine[] {
+  return writeCart(setQuantity(readCart(), key, quantity));
+}
+
+/** Removes the line with key "productId:size". */
+export function removeItem(key: string): readonly CartLine[] {
+  return writeCart(removeLine(readCart(), key));
+}
+
+/** Removes the lines of these products (e.g. products that no longer exist). */
+export function removeProducts(productIds: Iterable<string>): readonly CartLine[] {
+  const gone = new Set(productIds);
+  return writeCart(readCart().filter((line) => !gone.has(line.productId)));
+}
+
+/** Empties the cart (e.g. after an order is placed). */
+export function clearCart(): void {
+  writeCart(EMPTY);
+}
+
+/** The cart's lines; empty on the server and during hydration, then the stored ones. */
+export function useCartLines(): readonly CartLine[] {
+  return useSyncExternalStore(subscribe, readCart, serverSnapshot);
+}
+
+/** The number of items in the cart (the sum of the quantities), for the navbar badge. */
+export function useCartCount(): number {
+  return countItems(useCartLines());
+}
+
+/**
+ * False on the server and during hydration, true once the stored cart has been read: lets the
+ * cart page tell "still loading" from "empty".
+ */
+export function useCartReady(): boolean {
+  return useSyncExternalStore(
+    noopSubscribe,
+    () => true,
+    () => false,
+  );
+}
+
+const noopSubscribe = () => () => {};
