@@ -1,3 +1,8 @@
-// Accounts, server side: users, passwords (sessions and reset tokens come with the accounts issue).
+// Accounts, server side: users, passwords, sessions, reset tokens, addresses, abuse limits.
+export * from "./addresses.server.ts";
+export * from "./auth.server.ts";
+export * from "./limits.ts";
 export * from "./passwords.server.ts";
+export * from "./rate-limit.server.ts";
+export * from "./sessions.server.ts";
 export * from "./users.server.ts";

@@ -1,7 +1,8 @@
 // Users and their e-mail claims. One account per e-mail is enforced by a condition on the claim
 // item, written in the same transaction as the user (DESIGN section 2), never read-then-write.
 import { randomUUID } from "node:crypto";
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { emailKey, userKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
@@ -18,7 +19,7 @@ export interface User {
   createdAt: string;
 }
 
-interface UserItem extends User {
+export interface UserItem extends User {
   passwordHash: string;
 }
 
@@ -128,3 +129,92 @@ export async function verifyCredentials(
 
 const DUMMY_HASH =
   "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
+
+/** The stored user item, password hash included (server-side use only). */
+export async function getUserItem(ctx: Context, id: string): Promise<UserItem | null> {
+  const { Item } = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: userKey(id) }),
+  );
+  return (Item as UserItem | undefined) ?? null;
+}
+
+export interface ProfileUpdate {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export const USER_NOT_FOUND = "User not found";
+
+/**
+ * Updates names and e-mail, nothing else: `isAdmin` and the password are not part of the input
+ * (DESIGN decision 8). A new e-mail moves the claim in one transaction, so it stays unique.
+ */
+export async function updateProfile(
+  ctx: Context,
+  userId: string,
+  input: ProfileUpdate,
+): Promise<User> {
+  const current = await getUserItem(ctx, userId);
+  if (!current) throw new DomainError(USER_NOT_FOUND, undefined, 404);
+  const email = input.email.trim().toLowerCase();
+  const update = {
+    TableName: ctx.tableName,
+    Key: userKey(userId),
+    UpdateExpression: "SET firstName = :f, lastName = :l, email = :e",
+    ConditionExpression: "attribute_exists(pk)",
+    ExpressionAttributeValues: { ":f": input.firstName, ":l": input.lastName, ":e": email },
+  };
+  if (email === current.email) {
+    await ctx.db.send(new UpdateCommand(update)).catch(notFoundOnFailedCondition);
+  } else {
+    try {
+      await transact(ctx, [
+        {
+          Put: {
+            TableName: ctx.tableName,
+            Item: { ...emailKey(email), entity: "emailClaim", userId },
+            ConditionExpression: "attribute_not_exists(pk)",
+          },
+        },
+        {
+          Delete: {
+            TableName: ctx.tableName,
+            Key: emailKey(current.email),
+            ConditionExpression: "userId = :id",
+            ExpressionAttributeValues: { ":id": userId },
+          },
+        },
+        { Update: update },
+      ]);
+    } catch (error) {
+      if (error instanceof TransactionCancelled && error.failedAt(0)) {
+        throw new DomainError(EMAIL_TAKEN, "email", 409);
+      }
+      throw error;
+    }
+  }
+  return toUser({ ...current, firstName: input.firstName, lastName: input.lastName, email });
+}
+
+/** Stores a new password hash (callers revoke the other sessions: see account.server.ts). */
+export async function setPassword(ctx: Context, userId: string, password: string): Promise<void> {
+  await ctx.db
+    .send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: userKey(userId),
+        UpdateExpression: "SET passwordHash = :h",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":h": await hashPassword(password) },
+      }),
+    )
+    .catch(notFoundOnFailedCondition);
+}
+
+function notFoundOnFailedCondition(error: unknown): never {
+  if (error instanceof ConditionalCheckFailedException) {
+    throw new DomainError(USER_NOT_FOUND, undefined, 404);
+  }
+  throw error;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { loadAbuseLimits, tryAgainIn } from "./limits.ts";
+
+describe("abuse limits", () => {
+  it("default to 5 failed sign-ins in 15 minutes and at least 20 sign-ups an hour", () => {
+    const limits = loadAbuseLimits({});
+    expect(limits.signInFailures).toEqual({ max: 5, windowSeconds: 900 });
+    expect(limits.signUps.max).toBeGreaterThanOrEqual(20);
+    expect(limits.signUps.windowSeconds).toBe(3600);
+  });
+
+  it("are set by configuration, ignoring values that are not positive integers", () => {
+    const limits = loadAbuseLimits({
+      SIGNIN_MAX_FAILURES: "3",
+      SIGNIN_LOCK_MINUTES: "30",
+      SIGNUP_MAX_PER_HOUR: "-1",
+      RESET_MAX_PER_EMAIL_PER_HOUR: "abc",
+    });
+    expect(limits.signInFailures).toEqual({ max: 3, windowSeconds: 1800 });
+    expect(limits.signUps.max).toBe(50);
+    expect(limits.resetsPerEmail.max).toBe(5);
+  });
+
+  it("word the wait in whole minutes", () => {
+    expect(tryAgainIn(30)).toBe("Try again in 1 minute.");
+    expect(tryAgainIn(61)).toBe("Try again in 2 minutes.");
+  });
+});

@@ -1,0 +1,40 @@
+// The abuse limits of the auth endpoints, set by configuration (README "Configuration").
+// Defaults (DESIGN §6): failures count per e-mail AND client address, so nobody can lock
+// another person out from elsewhere; at least 20 sign-ups an hour from one address (offices
+// and campuses share addresses).
+export interface AbuseLimits {
+  /** Failed sign-ins per e-mail + client address before that pair is locked for the window. */
+  signInFailures: { max: number; windowSeconds: number };
+  /** Sign-ups per client address. */
+  signUps: { max: number; windowSeconds: number };
+  /** Reset e-mails per e-mail address. */
+  resetsPerEmail: { max: number; windowSeconds: number };
+  /** Reset requests per client address. */
+  resetsPerAddress: { max: number; windowSeconds: number };
+}
+
+function positive(env: Record<string, string | undefined>, name: string, fallback: number) {
+  const value = Number(env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+export function loadAbuseLimits(env: Record<string, string | undefined> = {}): AbuseLimits {
+  return {
+    signInFailures: {
+      max: positive(env, "SIGNIN_MAX_FAILURES", 5),
+      windowSeconds: positive(env, "SIGNIN_LOCK_MINUTES", 15) * 60,
+    },
+    signUps: { max: positive(env, "SIGNUP_MAX_PER_HOUR", 50), windowSeconds: 3600 },
+    resetsPerEmail: { max: positive(env, "RESET_MAX_PER_EMAIL_PER_HOUR", 5), windowSeconds: 3600 },
+    resetsPerAddress: {
+      max: positive(env, "RESET_MAX_PER_ADDRESS_PER_HOUR", 20),
+      windowSeconds: 3600,
+    },
+  };
+}
+
+/** "Try again in 12 minutes." */
+export function tryAgainIn(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? "Try again in 1 minute." : `Try again in ${minutes} minutes.`;
+}

@@ -1,0 +1,99 @@
+// Abuse limits (DESIGN §5, §6): counters in the table, one item per key and fixed time window
+// (RATE#<scope>#<sha256(subject)> / W#<window>), expiring by TTL. The subject is hashed, so no
+// e-mail or client address is stored in a key.
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { Context } from "../context/index.server.ts";
+import { rateLimitKey } from "../db/keys.ts";
+import { TABLE } from "../db/table.ts";
+import { sha256 } from "./sessions.server.ts";
+
+export interface Limit {
+  /** How many are allowed in one window. */
+  max: number;
+  windowSeconds: number;
+}
+
+const windowOf = (limit: Limit, now: Date) =>
+  Math.floor(now.getTime() / 1000 / limit.windowSeconds);
+
+function key(scope: string, subject: string, limit: Limit, now: Date) {
+  return rateLimitKey(scope, sha256(subject), windowOf(limit, now));
+}
+
+/** Seconds until the current window ends (what a "try again in…" message says). */
+export function secondsLeft(limit: Limit, now = new Date()): number {
+  const end = (windowOf(limit, now) + 1) * limit.windowSeconds;
+  return Math.max(1, end - Math.floor(now.getTime() / 1000));
+}
+
+/**
+ * Counts one use and tells whether it was allowed: one UpdateItem whose condition refuses the
+ * use once `max` were counted in this window (so concurrent requests cannot slip past).
+ */
+export async function consume(
+  ctx: Context,
+  scope: string,
+  subject: string,
+  limit: Limit,
+  now = new Date(),
+): Promise<boolean> {
+  try {
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: key(scope, subject, limit, now),
+        UpdateExpression: "ADD #count :one SET #ttl = :ttl, entity = :entity",
+        ConditionExpression: "attribute_not_exists(#count) OR #count < :max",
+        ExpressionAttributeNames: { "#count": "count", "#ttl": TABLE.ttlAttribute },
+        ExpressionAttributeValues: {
+          ":one": 1,
+          ":max": limit.max,
+          ":ttl": (windowOf(limit, now) + 1) * limit.windowSeconds,
+          ":entity": "rateLimit",
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Has `max` been reached in this window? (For limits that count failures only.) */
+export async function isExhausted(
+  ctx: Context,
+  scope: string,
+  subject: string,
+  limit: Limit,
+  now = new Date(),
+): Promise<boolean> {
+  const { Item } = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: key(scope, subject, limit, now) }),
+  );
+  return Number(Item?.count ?? 0) >= limit.max;
+}
+
+/** Counts one failure, unconditionally. */
+export async function record(
+  ctx: Context,
+  scope: string,
+  subject: string,
+  limit: Limit,
+  now = new Date(),
+): Promise<void> {
+  await ctx.db.send(
+    new UpdateCommand({
+      TableName: ctx.tableName,
+      Key: key(scope, subject, limit, now),
+      UpdateExpression: "ADD #count :one SET #ttl = :ttl, entity = :entity",
+      ExpressionAttributeNames: { "#count": "count", "#ttl": TABLE.ttlAttribute },
+      ExpressionAttributeValues: {
+        ":one": 1,
+        ":ttl": (windowOf(limit, now) + 1) * limit.windowSeconds,
+        ":entity": "rateLimit",
+      },
+    }),
+  );
+}
