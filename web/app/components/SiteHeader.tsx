@@ -10,6 +10,8 @@ import { UserMenu } from "./UserMenu";
 
 /** Where the navbar is laid out in a row; below it the menu is a slide-in panel (SPEC §9). */
 const DESKTOP_QUERY = "(min-width: 1023px)";
+/** Resize events are settled this long before the width is checked (SPEC §9). */
+const RESIZE_DEBOUNCE_MS = 200;
 
 export function SiteHeader({ user }: { user: SessionUser | null }) {
   const [open, setOpen] = useState(false);
@@ -50,7 +52,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
   }, []);
 
   // While the panel is open: move focus into it; close on Escape, on a click or focus outside,
-  // and when the window grows past the breakpoint.
+  // and when the window has grown past the breakpoint.
   useEffect(() => {
     if (!open) return;
     if (focusSearchOnOpen.current) {
@@ -73,20 +75,25 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
     const onFocusIn = (event: FocusEvent) => {
       if (isOutside(event.target)) close(false);
     };
-    const desktop = window.matchMedia(DESKTOP_QUERY);
-    const onBreakpoint = () => {
-      if (desktop.matches) close(false);
+    // The width is checked 200 ms after resizing stops (SPEC §9), not on every resize event.
+    let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+    const onResize = () => {
+      clearTimeout(resizeTimer);
+      resizeTimer = setTimeout(() => {
+        if (window.matchMedia(DESKTOP_QUERY).matches) close(false);
+      }, RESIZE_DEBOUNCE_MS);
     };
 
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("focusin", onFocusIn);
-    desktop.addEventListener("change", onBreakpoint);
+    window.addEventListener("resize", onResize);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("focusin", onFocusIn);
-      desktop.removeEventListener("change", onBreakpoint);
+      window.removeEventListener("resize", onResize);
+      clearTimeout(resizeTimer);
     };
   }, [open, close]);
 

@@ -1,0 +1,101 @@
+import { Link } from "@remix-run/react";
+import { QUANTITY_CHOICES } from "@shop/core/cart";
+import { sizeName } from "@shop/core/catalog";
+import type { PricedCartLine } from "../lib/cart";
+import { Price } from "./Price";
+
+/**
+ * One cart line (SPEC §2 "Cart screens"): image, name (a link to the product), size, line price,
+ * a quantity select (1 to 9), Remove, "Ships in 3–4 weeks" and "In stock". Changes apply at once
+ * (the cart lives in this browser).
+ */
+export function CartLineItem({
+  line,
+  onQuantityChange,
+  onRemove,
+}: {
+  line: PricedCartLine;
+  onQuantityChange: (key: string, quantity: number) => void;
+  onRemove: (key: string) => void;
+}) {
+  const { product } = line;
+  const quantityId = `quantity-${line.key}`;
+  const href = `/product/${product.slug}`;
+  return (
+    <li className="flex gap-4 py-6 sm:gap-6" data-testid="cart-line">
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="w-24 shrink-0 overflow-hidden rounded-md bg-stone-100 sm:w-32"
+      >
+        {product.image ? (
+          <img
+            src={product.image.url}
+            alt=""
+            width={600}
+            height={750}
+            className="aspect-[4/5] h-auto w-full object-cover"
+          />
+        ) : (
+          <div className="aspect-[4/5]" />
+        )}
+      </Link>
+
+      <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:justify-between">
+        <div className="min-w-0">
+          <h3 className="text-base font-medium text-stone-900">
+            <Link to={href} prefetch="intent" className="hover:text-accent-700">
+              {product.name}
+            </Link>
+          </h3>
+          <p className="mt-1 text-sm text-stone-600">
+            Size: <span className="text-stone-900">{sizeName(line.size)}</span>
+          </p>
+          <p className="mt-1 text-sm font-semibold text-stone-900">
+            <span className="sr-only">Price: </span>
+            <Price cents={product.priceCents * line.quantity} />
+            {line.quantity > 1 ? (
+              <span className="ml-2 font-normal text-stone-500">
+                (<Price cents={product.priceCents} /> each)
+              </span>
+            ) : null}
+          </p>
+          <p className="mt-3 text-sm text-stone-600">Ships in 3–4 weeks</p>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-accent-700">
+            <span aria-hidden="true" className="size-2 rounded-full bg-accent-600" />
+            In stock
+          </p>
+        </div>
+
+        <div className="flex items-end gap-4 sm:flex-col sm:items-end sm:justify-between">
+          <div className="flex items-center gap-2">
+            <label htmlFor={quantityId} className="text-sm font-medium text-stone-700">
+              Quantity
+            </label>
+            <select
+              id={quantityId}
+              value={line.quantity}
+              onChange={(event) => onQuantityChange(line.key, Number(event.target.value))}
+              className="h-10 rounded-md border border-stone-300 bg-white pr-8 pl-3 text-sm text-stone-900 hover:border-stone-400"
+            >
+              {QUANTITY_CHOICES.map((quantity) => (
+                <option key={quantity} value={quantity}>
+                  {quantity}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            onClick={() => onRemove(line.key)}
+            aria-label={`Remove ${product.name}, size ${sizeName(line.size)}`}
+            className="h-10 rounded-md px-2 text-sm font-medium text-accent-700 hover:bg-accent-50 hover:text-accent-800"
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,46 @@
+// The cart's current products (GET /api/cart?ids=a,b,c): the cart lives in the browser, so its
+// page asks here for today's names, prices, images and sizes; a stale local copy never shows an
+// old price. At most 100 ids, each a product id, or a 400 naming the field "ids". Unknown ids
+// are left out (the product no longer exists). One BatchGetItem round trip.
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { SizeTag } from "@shop/core/cart";
+import { getProductsByIds, ProductIdsQuerySchema } from "@shop/core/server/catalog";
+import { getContext } from "@shop/core/server/context";
+import { parseForm } from "@shop/core/shared";
+import { NO_STORE } from "../lib/http";
+
+export interface CartProduct {
+  id: string;
+  slug: string;
+  name: string;
+  priceCents: number;
+  image: { url: string; alt: string } | null;
+  sizes: SizeTag[];
+}
+
+export type CartProductsResponse =
+  | { products: CartProduct[] }
+  | { fieldErrors: Record<string, string> };
+
+// Prices must be today's: never kept by a cache.
+const headers = { "Cache-Control": NO_STORE };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = parseForm(ProductIdsQuerySchema, new URL(request.url).searchParams);
+  if (!query.success) {
+    const body: CartProductsResponse = { fieldErrors: query.fieldErrors };
+    return data(body, { status: 400, headers });
+  }
+  const products = await getProductsByIds(getContext(), query.data.ids);
+  const body: CartProductsResponse = {
+    products: products.map((product) => ({
+      id: product.id,
+      slug: product.slug,
+      name: product.name,
+      priceCents: product.priceCents,
+      image: product.images[0] ? { url: product.images[0].url, alt: product.images[0].alt } : null,
+      sizes: product.sizes,
+    })),
+  };
+  return data(body, { headers });
+}
