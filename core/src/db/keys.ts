@@ -96,3 +96,6 @@ export const rateLimitKey = (scope: string, subject: string, window: number) => 
   pk: `RATE#${scope}#${subject}`,
   sk: `W#${window}`,
 });
+
+/** Order number claim (the short "TL-…" number is unique by condition; finds the order by it). */
+export const orderNumberKey = (number: string) => ({ pk: `ORDERNO#${number}`, sk: "ORDERNO" });

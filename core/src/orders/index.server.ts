@@ -1,0 +1,4 @@
+// Orders (server): placing, paying, listing and changing orders; pricing from stored products.
+export * from "./order-number.ts";
+export * from "./orders.server.ts";
+export * from "./pricing.server.ts";

@@ -1,0 +1,150 @@
+// Pricing a cart on the server from stored products (DESIGN §5, decision 4): the browser sends
+// product ids, sizes and quantities only; names and unit prices come from the table, the
+// breakdown from quote() and the promotion from its stored amount.
+// Round trips: one BatchGetItem for the products and, with a code, one GetItem, in parallel.
+import { BatchGetCommand } from "@aws-sdk/lib-dynamodb";
+import type { ProductItem } from "../catalog/products.server.ts";
+import { isSizeTag, type SizeTag, sizeName } from "../catalog/sizes.ts";
+import type { Context } from "../context/index.server.ts";
+import { productKey } from "../db/keys.ts";
+import { type DeliveryMethodName, isDeliveryMethodName } from "../pricing/delivery.ts";
+import { type PriceBreakdown, quote } from "../pricing/quote.ts";
+import { type AppliedPromotion, checkPromotion } from "../promotions/promotions.server.ts";
+import { DomainError } from "../shared/errors.ts";
+
+/** An order holds at most this many lines (the paid-order transaction writes one item each). */
+export const MAX_ORDER_LINES = 50;
+export const MAX_LINE_QUANTITY = 9;
+
+export const CART_EMPTY = "Your cart is empty";
+export const CART_TOO_LONG = `An order can hold at most ${MAX_ORDER_LINES} different items`;
+export const CART_LINE_INVALID = "Your cart holds an item that is not valid";
+export const PRODUCT_UNAVAILABLE = "A product in your cart is no longer available";
+export const QUANTITY_RANGE = `Quantity must be between 1 and ${MAX_LINE_QUANTITY}`;
+
+export interface RequestedLine {
+  productId: string;
+  size: SizeTag;
+  quantity: number;
+}
+
+export interface OrderLine extends RequestedLine {
+  name: string;
+  slug: string;
+  /** The stored product's price when the cart was priced, in EUR cents. */
+  unitPriceCents: number;
+}
+
+export interface PricedCart {
+  lines: OrderLine[];
+  deliveryMethod: DeliveryMethodName;
+  promotion?: AppliedPromotion;
+  breakdown: PriceBreakdown;
+}
+
+/**
+ * Prices `lines` (untrusted: any shape) with `method` and an optional promotion code.
+ * Throws a DomainError naming the problem: empty cart, malformed line, unknown product, size
+ * not offered, quantity outside 1–9, unknown method, or the promotion's own errors (field "code").
+ */
+export async function priceCart(
+  ctx: Context,
+  lines: unknown,
+  method: unknown,
+  promotionCode?: string | null,
+  now = new Date(),
+): Promise<PricedCart> {
+  const requested = parseRequestedLines(lines);
+  if (!isDeliveryMethodName(method)) {
+    throw new DomainError("Choose a delivery method", "deliveryMethod");
+  }
+  const code = typeof promotionCode === "string" ? promotionCode.trim() : "";
+  const [products, promotion] = await Promise.all([
+    getProductsByIds(
+      ctx,
+      requested.map((line) => line.productId),
+    ),
+    code === "" ? Promise.resolve(undefined) : checkPromotion(ctx, code, now),
+  ]);
+
+  const priced = requested.map((line): OrderLine => {
+    const product = products.get(line.productId);
+    if (!product) throw new DomainError(PRODUCT_UNAVAILABLE, "cart", 409);
+    if (!product.sizes.includes(line.size)) {
+      throw new DomainError(
+        `${product.name} is not available in size ${sizeName(line.size)}`,
+        "cart",
+        409,
+      );
+    }
+    return {
+      productId: product.id,
+      size: line.size,
+      quantity: line.quantity,
+      name: product.name,
+      slug: product.slug,
+      unitPriceCents: product.priceCents,
+    };
+  });
+
+  return {
+    lines: priced,
+    deliveryMethod: method,
+    ...(promotion ? { promotion } : {}),
+    breakdown: quote(priced, method, promotion),
+  };
+}
+
+/** Strict reading of the requested lines: nothing is clamped or dropped silently. */
+export function parseRequestedLines(lines: unknown): RequestedLine[] {
+  if (!Array.isArray(lines) || lines.length === 0) throw new DomainError(CART_EMPTY, "cart");
+  if (lines.length > MAX_ORDER_LINES) throw new DomainError(CART_TOO_LONG, "cart");
+  const byKey = new Map<string, RequestedLine>();
+  for (const raw of lines) {
+    if (typeof raw !== "object" || raw === null) throw new DomainError(CART_LINE_INVALID, "cart");
+    const { productId, size, quantity } = raw as Record<string, unknown>;
+    if (typeof productId !== "string" || productId === "" || productId.length > 200) {
+      throw new DomainError(CART_LINE_INVALID, "cart");
+    }
+    if (!isSizeTag(size)) throw new DomainError("Choose a valid size", "cart");
+    if (typeof quantity !== "number" || !Number.isInteger(quantity)) {
+      throw new DomainError(QUANTITY_RANGE, "cart");
+    }
+    const key = `${productId}:${size}`;
+    const total = (byKey.get(key)?.quantity ?? 0) + quantity;
+    if (quantity < 1 || total > MAX_LINE_QUANTITY) throw new DomainError(QUANTITY_RANGE, "cart");
+    byKey.set(key, { productId, size, quantity: total });
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Products by id, in one BatchGetItem (≤ 100 keys; unprocessed keys are asked again).
+ * Private to orders: the catalogue had no getProductsByIds when this was written.
+ */
+async function getProductsByIds(
+  ctx: Context,
+  ids: readonly string[],
+): Promise<Map<string, ProductItem>> {
+  const found = new Map<string, ProductItem>();
+  let keys: Record<string, unknown>[] = [...new Set(ids)].map((id) => productKey(id));
+  for (let attempt = 0; keys.length > 0 && attempt < 5; attempt++) {
+    const { Responses, UnprocessedKeys } = await ctx.db.send(
+      new BatchGetCommand({
+        RequestItems: {
+          [ctx.tableName]: {
+            Keys: keys,
+            ProjectionExpression: "id, #n, slug, priceCents, sizes",
+            ExpressionAttributeNames: { "#n": "name" },
+          },
+        },
+      }),
+    );
+    for (const item of Responses?.[ctx.tableName] ?? []) {
+      found.set(item.id as string, item as ProductItem);
+    }
+    keys = UnprocessedKeys?.[ctx.tableName]?.Keys ?? [];
+  }
+  if (keys.length > 0) throw new Error("The products could not be read, please try again");
+  return found;
+}

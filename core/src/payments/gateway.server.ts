@@ -1,0 +1,24 @@
+// Chooses the payment adapter from the configuration, here and nowhere else: Stripe when
+// STRIPE_SECRET_KEY is set, otherwise the local test gateway (no network).
+import type { Config } from "../context/config.ts";
+import { createLocalGateway } from "./local-gateway.server.ts";
+import type { PaymentGateway } from "./port.ts";
+import { createStripeGateway } from "./stripe-gateway.server.ts";
+
+/** The gateway for this configuration: the one place the adapter is chosen. */
+export function paymentGateway(config: Config): PaymentGateway {
+  cached ??= new Map();
+  const key = `${config.stripeSecretKey ?? ""}\n${config.stripeWebhookSecret}`;
+  let gateway = cached.get(key);
+  if (!gateway) {
+    gateway = config.stripeSecretKey
+      ? createStripeGateway({
+          secretKey: config.stripeSecretKey,
+          webhookSecret: config.stripeWebhookSecret,
+        })
+      : createLocalGateway({ webhookSecret: config.stripeWebhookSecret });
+    cached.set(key, gateway);
+  }
+  return gateway;
+}
+let cached: Map<string, PaymentGateway> | undefined;

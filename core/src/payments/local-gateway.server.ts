@@ -1,0 +1,59 @@
+// The local test gateway (DESIGN §4): behaves like Stripe's test mode with no network.
+// createPayment hands out Stripe-shaped ids; confirmPayment checks the test card and answers
+// with the signed event Stripe would send (payment_intent.succeeded or .payment_failed), which
+// the caller delivers to the same webhook entry point as production.
+import { createHmac, randomBytes } from "node:crypto";
+import { testCardOutcome } from "./cards.ts";
+import type { PaymentGateway } from "./port.ts";
+import { signWebhookPayload, verifyStripeWebhook } from "./signature.server.ts";
+
+const randomId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString("hex")}`;
+
+export function createLocalGateway(options: { webhookSecret: string }): PaymentGateway {
+  /** Derived from the idempotency key: the same key gives the same payment, as with Stripe. */
+  const derive = (label: string, key: string) =>
+    createHmac("sha256", options.webhookSecret)
+      .update(`${label}:${key}`)
+      .digest("hex")
+      .slice(0, 24);
+  return {
+    name: "local",
+    async createPayment(input) {
+      const paymentId = `pi_local_${derive("payment", input.idempotencyKey)}`;
+      return {
+        paymentId,
+        clientSecret: `${paymentId}_secret_${derive("secret", input.idempotencyKey)}`,
+      };
+    },
+    async confirmPayment(input) {
+      const outcome = testCardOutcome(input.card);
+      const paymentIntent = {
+        id: input.paymentId,
+        object: "payment_intent",
+        amount: input.amountCents,
+        currency: "eur",
+        metadata: { orderId: input.orderId },
+        status: outcome.ok ? "succeeded" : "requires_payment_method",
+        ...(outcome.ok
+          ? {}
+          : { last_payment_error: { code: outcome.code, message: outcome.message } }),
+      };
+      const event = {
+        id: randomId("evt"),
+        object: "event",
+        type: outcome.ok ? "payment_intent.succeeded" : "payment_intent.payment_failed",
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: { object: paymentIntent },
+      };
+      const rawBody = JSON.stringify(event);
+      return { rawBody, signature: signWebhookPayload(rawBody, options.webhookSecret) };
+    },
+    async refund() {
+      return { refundId: randomId("re") };
+    },
+    verifyWebhook(rawBody, signatureHeader) {
+      return verifyStripeWebhook(rawBody, signatureHeader, options.webhookSecret);
+    },
+  };
+}

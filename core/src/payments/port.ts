@@ -1,0 +1,63 @@
+// The PaymentGateway port (DESIGN §4); the adapter is chosen in gateway.server.ts.
+// Both sign their webhook events the same way (Stripe's scheme, keyed with the webhook secret),
+// so the order-finalizing code behind the webhook is the production code in both cases.
+import type { Card } from "./cards.ts";
+
+export interface CreatePaymentInput {
+  orderId: string;
+  amountCents: number;
+  currency: "eur";
+  /** The same key always gives the same payment (we use the order id). */
+  idempotencyKey: string;
+  customerEmail: string;
+}
+
+export interface CreatedPayment {
+  paymentId: string;
+  /** Given to the browser to confirm the payment (Stripe's Payment Element). Never stored. */
+  clientSecret: string;
+}
+
+export interface ConfirmPaymentInput {
+  paymentId: string;
+  orderId: string;
+  amountCents: number;
+  card: Card;
+}
+
+/** A webhook delivery: the raw body and its `stripe-signature` header. */
+export interface SignedEvent {
+  rawBody: string;
+  signature: string;
+}
+
+/** The payment events the shop reacts to, decoded from a verified webhook. */
+export type PaymentEvent =
+  | {
+      type: "payment.succeeded";
+      eventId: string;
+      paymentId: string;
+      orderId?: string;
+      amountCents?: number;
+    }
+  | {
+      type: "payment.failed";
+      eventId: string;
+      paymentId: string;
+      orderId?: string;
+      message?: string;
+    }
+  | { type: "ignored"; eventId: string; stripeType: string };
+
+export interface PaymentGateway {
+  readonly name: "local" | "stripe";
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /**
+   * Local gateway only (Stripe confirms in the browser): charges the card and returns the
+   * signed event Stripe would send, success or failure, for the caller to deliver to the webhook.
+   */
+  confirmPayment(input: ConfirmPaymentInput): Promise<SignedEvent>;
+  refund(paymentId: string, idempotencyKey: string): Promise<{ refundId: string }>;
+  /** Verifies the signature (and its age) and decodes the event; throws WebhookSignatureError. */
+  verifyWebhook(rawBody: string | Uint8Array, signatureHeader: string | undefined): PaymentEvent;
+}

@@ -1,0 +1,76 @@
+// Webhook signatures exactly as Stripe makes them (`t=…,v1=…`, HMAC-SHA256 of "t.body" with the
+// webhook secret), through Stripe's own SDK helpers, which work offline. The local test gateway
+// signs with signWebhookPayload; every delivery is checked with verifyStripeWebhook.
+import Stripe from "stripe";
+import type { PaymentEvent } from "./port.ts";
+
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}
+
+/** Stripe's webhook helpers work offline: no API key is used to sign or verify. */
+const webhooks = Stripe.webhooks;
+
+/** Signs a webhook body exactly as Stripe does (`t=…,v1=…`). */
+export function signWebhookPayload(rawBody: string, secret: string, timestamp?: number): string {
+  return webhooks.generateTestHeaderString({
+    payload: rawBody,
+    secret,
+    ...(timestamp === undefined ? {} : { timestamp }),
+  });
+}
+
+/** Verifies a webhook like Stripe's SDK does, then maps it to the events the shop knows. */
+export function verifyStripeWebhook(
+  rawBody: string | Uint8Array,
+  signatureHeader: string | undefined,
+  secret: string,
+  now: Date = new Date(),
+): PaymentEvent {
+  if (!signatureHeader) throw new WebhookSignatureError("Missing stripe-signature header");
+  let event: Stripe.Event;
+  try {
+    event = webhooks.constructEvent(
+      rawBody,
+      signatureHeader,
+      secret,
+      undefined,
+      undefined,
+      Math.floor(now.getTime() / 1000),
+    );
+  } catch (error) {
+    throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
+  }
+  return toPaymentEvent(event);
+}
+
+function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  const object = event.data?.object as Partial<Stripe.PaymentIntent> | undefined;
+  const paymentId = typeof object?.id === "string" ? object.id : "";
+  const orderId =
+    typeof object?.metadata?.orderId === "string" ? object.metadata.orderId : undefined;
+  switch (event.type) {
+    case "payment_intent.succeeded":
+      return {
+        type: "payment.succeeded",
+        eventId: event.id,
+        paymentId,
+        orderId,
+        amountCents: typeof object?.amount === "number" ? object.amount : undefined,
+      };
+    case "payment_intent.payment_failed":
+    case "payment_intent.canceled":
+      return {
+        type: "payment.failed",
+        eventId: event.id,
+        paymentId,
+        orderId,
+        message: object?.last_payment_error?.message ?? undefined,
+      };
+    default:
+      return { type: "ignored", eventId: event.id, stripeType: event.type };
+  }
+}

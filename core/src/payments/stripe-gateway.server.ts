@@ -1,0 +1,47 @@
+// The Stripe adapter (used when STRIPE_SECRET_KEY is set): a PaymentIntent for the server's
+// total in EUR, keyed by the order id for idempotency and carrying it in metadata; refunds.
+// The browser confirms the payment with the Payment Element, so confirmPayment is not offered.
+import Stripe from "stripe";
+import type { PaymentGateway } from "./port.ts";
+import { verifyStripeWebhook } from "./signature.server.ts";
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** For tests: Stripe.createFetchHttpClient(fakeFetch), so no request leaves the machine. */
+  httpClient?: Stripe.HttpClient;
+}
+
+export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    ...(options.httpClient ? { httpClient: options.httpClient } : {}),
+  });
+  return {
+    name: "stripe",
+    async createPayment(input) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          automatic_payment_methods: { enabled: true },
+          receipt_email: input.customerEmail,
+          metadata: { orderId: input.orderId },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!intent.client_secret) throw new Error("Stripe returned no client secret");
+      return { paymentId: intent.id, clientSecret: intent.client_secret };
+    },
+    async confirmPayment() {
+      throw new Error("With Stripe, the payment is confirmed in the browser (Payment Element)");
+    },
+    async refund(paymentId, idempotencyKey) {
+      const refund = await stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey });
+      return { refundId: refund.id };
+    },
+    verifyWebhook(rawBody, signatureHeader) {
+      return verifyStripeWebhook(rawBody, signatureHeader, options.webhookSecret);
+    },
+  };
+}

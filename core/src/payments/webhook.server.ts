@@ -1,0 +1,87 @@
+// The payment webhook's entry point, shared by the Lambda (functions/src/stripe-webhook.ts,
+// Stripe's deliveries) and the local test gateway (its signed events, delivered in-process):
+// verify the signature, then mark the order paid or failed. Unknown event types are accepted
+// and ignored, as Stripe expects; a bad signature is a 400 and changes nothing.
+import type { Context } from "../context/index.server.ts";
+import {
+  getOrderForUser,
+  markOrderPaid,
+  markPaymentFailed,
+  ORDER_NOT_FOUND,
+  ORDER_NOT_PAYABLE,
+  type Order,
+} from "../orders/orders.server.ts";
+import { DomainError } from "../shared/errors.ts";
+import { parseCard } from "./cards.ts";
+import { paymentGateway } from "./gateway.server.ts";
+import { WebhookSignatureError } from "./signature.server.ts";
+
+export interface WebhookAnswer {
+  status: 200 | 400;
+  body: string;
+}
+
+export async function handlePaymentWebhook(
+  ctx: Context,
+  rawBody: string | Uint8Array,
+  signatureHeader: string | undefined,
+): Promise<WebhookAnswer> {
+  let event: ReturnType<ReturnType<typeof paymentGateway>["verifyWebhook"]>;
+  try {
+    event = paymentGateway(ctx.config).verifyWebhook(rawBody, signatureHeader);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) return { status: 400, body: "Invalid signature" };
+    return { status: 400, body: "Invalid payload" };
+  }
+  switch (event.type) {
+    case "payment.succeeded": {
+      const result = await markOrderPaid(ctx, event.paymentId);
+      return { status: 200, body: result.status };
+    }
+    case "payment.failed": {
+      const result = await markPaymentFailed(ctx, event.paymentId, event.message);
+      return { status: 200, body: result.status };
+    }
+    default:
+      return { status: 200, body: "ignored" };
+  }
+}
+
+/**
+ * The local test gateway's "Confirm order": checks the card form (field errors on cardNumber,
+ * expiry, cvc), charges the customer's own order and delivers the gateway's signed event to the
+ * webhook entry point above, as Stripe would. A declined card leaves the order unpaid (its
+ * promotion released) and throws the card's message on "cardNumber".
+ */
+export async function confirmCardPayment(
+  ctx: Context,
+  input: { userId: string; orderId: string; card: unknown },
+  now = new Date(),
+): Promise<Order> {
+  const card = parseCard(input.card, now);
+  if (!card.success) {
+    const [field, message] = Object.entries(card.fieldErrors)[0] ?? ["cardNumber", "Invalid card"];
+    throw new DomainError(message, field);
+  }
+  const order = await getOrderForUser(ctx, input.userId, input.orderId);
+  if (!order) throw new DomainError(ORDER_NOT_FOUND, undefined, 404);
+  if (order.payment === "paid") return order;
+  if (order.payment !== "awaiting" || !order.paymentId) {
+    throw new DomainError(ORDER_NOT_PAYABLE, undefined, 409);
+  }
+  const gateway = paymentGateway(ctx.config);
+  const signed = await gateway.confirmPayment({
+    paymentId: order.paymentId,
+    orderId: order.id,
+    amountCents: order.totalCents,
+    card: card.data,
+  });
+  const answer = await handlePaymentWebhook(ctx, signed.rawBody, signed.signature);
+  if (answer.status !== 200) throw new Error(`The local payment event was refused: ${answer.body}`);
+  const after = await getOrderForUser(ctx, input.userId, input.orderId);
+  if (!after) throw new DomainError(ORDER_NOT_FOUND, undefined, 404);
+  if (after.payment !== "paid") {
+    throw new DomainError(after.paymentError ?? "Your card was declined.", "cardNumber");
+  }
+  return after;
+}
