@@ -21,6 +21,7 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { Toaster } from "./components/Toaster";
 import { CurrencyProvider } from "./lib/currency";
+import { getSessionUser } from "./lib/session.server";
 import type { SessionUser } from "./lib/session-user";
 import { SHOP_NAME } from "./lib/shop";
 import type { Toast } from "./lib/toast";
@@ -33,9 +34,19 @@ export interface RootLoaderData {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, headers } = await readToast(request);
-  // Signed out until the accounts issue fills `user` from the session cookie (DESIGN §5, §7.7).
-  const body: RootLoaderData = { user: null, toast };
+  const [{ toast, headers }, sessionUser] = await Promise.all([
+    readToast(request),
+    getSessionUser(request),
+  ]);
+  // The signed-in user from the session cookie (DESIGN §5, §7.7): only what the layout shows.
+  const user: SessionUser | null = sessionUser
+    ? {
+        firstName: sessionUser.firstName,
+        lastName: sessionUser.lastName,
+        isAdmin: sessionUser.isAdmin,
+      }
+    : null;
+  const body: RootLoaderData = { user, toast };
   return data(body, headers ? { headers } : undefined);
 }
 

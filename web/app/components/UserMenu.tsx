@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { SessionUser } from "../lib/session-user";
 
 const linkClass =
@@ -49,6 +49,13 @@ export function UserMenu({ user }: { user: SessionUser | null }) {
             </Link>
           </li>
         ) : null}
+        <li>
+          <Form method="post" action="/auth/logout">
+            <button type="submit" className={`block w-full text-left ${linkClass}`}>
+              Logout
+            </button>
+          </Form>
+        </li>
       </ul>
     </div>
   );

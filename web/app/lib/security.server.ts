@@ -1,0 +1,76 @@
+// Request checks every mutating route shares (DESIGN §5): same-origin POSTs and the client
+// address for abuse limits.
+import { data } from "@remix-run/node";
+import { type AbuseLimits, isDomainError, loadAbuseLimits } from "@shop/core/server/accounts";
+import { getContext } from "@shop/core/server/context";
+
+const trustProxy = () => process.env.TRUST_PROXY === "1";
+
+/**
+ * Refuses a cross-origin POST (CSRF) with a 403 Response. Browsers send Origin on every POST;
+ * a request without Origin or Referer comes from a non-browser client, which holds no victim's
+ * cookie, so it passes. Call it first in every action.
+ */
+export function assertSameOrigin(request: Request): void {
+  const origin = request.headers.get("Origin") ?? originOf(request.headers.get("Referer"));
+  if (origin === null) return;
+  if (allowedOrigins(request).includes(origin)) return;
+  throw new Response("Cross-origin request refused", { status: 403 });
+}
+
+function originOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "invalid";
+  }
+}
+
+/** The shop's own origin: APP_URL, and the host the request was sent to (both schemes). */
+function allowedOrigins(request: Request): string[] {
+  const url = new URL(request.url);
+  const host =
+    (trustProxy() ? request.headers.get("X-Forwarded-Host") : null) ??
+    request.headers.get("Host") ??
+    url.host;
+  return [getContext().config.appUrl, `https://${host}`, `http://${host}`, url.origin];
+}
+
+/**
+ * The client's address, for abuse limits. Behind CloudFront (`TRUST_PROXY=1`) it is the
+ * viewer address CloudFront sets, else the first X-Forwarded-For entry. remix-serve does not
+ * pass the socket address to the app, so without a proxy the first X-Forwarded-For entry is
+ * used when present (a client can set it: the per-address part of a limit is then advisory,
+ * the per-e-mail part still holds) and "direct" otherwise.
+ */
+export function clientAddress(request: Request): string {
+  if (trustProxy()) {
+    const viewer = request.headers.get("CloudFront-Viewer-Address");
+    if (viewer) return viewer.replace(/:\d+$/, "").slice(0, 64);
+  }
+  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
+  return forwarded ? forwarded.slice(0, 64) : "direct";
+}
+
+let limits: AbuseLimits | undefined;
+/** The abuse limits from the environment (README "Configuration"). */
+export function abuseLimits(): AbuseLimits {
+  limits ??= loadAbuseLimits(process.env);
+  return limits;
+}
+
+/** Who is asking, for the account flows' abuse limits. */
+export const requester = (request: Request) => ({ clientAddress: clientAddress(request) });
+
+/**
+ * A DomainError as a form answer: its status, and its message on the field it names (or
+ * `fallbackField`). Anything else is rethrown.
+ */
+export function domainErrorData(error: unknown, fallbackField: string) {
+  if (!isDomainError(error)) throw error;
+  return data(
+    { fieldErrors: { [error.field ?? fallbackField]: error.message } as Record<string, string> },
+    { status: error.status },
+  );
+}

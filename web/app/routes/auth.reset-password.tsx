@@ -1,0 +1,92 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { ResetPasswordSchema } from "@shop/core/accounts";
+import { INVALID_TOKEN, isResetTokenValid, resetPassword } from "@shop/core/server/accounts";
+import { getContext } from "@shop/core/server/context";
+import { parseForm } from "@shop/core/shared";
+import { AuthCard, AuthField, primaryButtonClass, useFormErrors } from "../components/AuthField";
+import { ErrorPage } from "../components/ErrorPage";
+import { assertSameOrigin, domainErrorData } from "../lib/security.server";
+import { signInAndRedirect } from "../lib/session.server";
+import { SHOP_NAME } from "../lib/shop";
+import { redirectWithToast } from "../lib/toast.server";
+
+/** "Invalid token", then the sign-in screen (SPEC §2). */
+const invalidToken = () =>
+  redirectWithToast("/auth/sign-in", {
+    type: "error",
+    title: INVALID_TOKEN,
+    description: "This reset link is invalid, used or expired. Ask for a new one.",
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!(await isResetTokenValid(getContext(), token))) throw await invalidToken();
+  return { token };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const parsed = parseForm(ResetPasswordSchema, await request.formData());
+  if (!parsed.success) {
+    if (parsed.fieldErrors.token) return invalidToken();
+    return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
+  }
+  try {
+    const user = await resetPassword(getContext(), parsed.data);
+    // The token is spent; the user is signed in with a new session of their own.
+    return signInAndRedirect(request, user.id, "/");
+  } catch (error) {
+    const answer = domainErrorData(error, "password");
+    if (answer.data.fieldErrors.token) return invalidToken();
+    return answer;
+  }
+}
+
+export const meta: MetaFunction = () => [{ title: `Reset your password | ${SHOP_NAME}` }];
+
+export default function ResetPassword() {
+  const { token } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const { errors, onSubmit } = useFormErrors(ResetPasswordSchema, answer?.fieldErrors);
+
+  return (
+    <AuthCard title="Reset your password">
+      <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        <input type="hidden" name="token" value={token} />
+        <AuthField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password}
+        />
+        <AuthField
+          label="Confirm password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          aria-busy={busy}
+          className={`w-full ${primaryButtonClass}`}
+        >
+          Save
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

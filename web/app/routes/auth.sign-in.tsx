@@ -1,0 +1,230 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
+import { ForgotPasswordSchema, SignInSchema } from "@shop/core/accounts";
+import { requestPasswordReset, signIn } from "@shop/core/server/accounts";
+import { getContext } from "@shop/core/server/context";
+import { parseForm } from "@shop/core/shared";
+import { useEffect } from "react";
+import {
+  AuthCard,
+  AuthField,
+  FormAlert,
+  primaryButtonClass,
+  secondaryButtonClass,
+  useFormErrors,
+} from "../components/AuthField";
+import { ErrorPage } from "../components/ErrorPage";
+import { abuseLimits, assertSameOrigin, domainErrorData, requester } from "../lib/security.server";
+import {
+  getSessionUser,
+  SIGN_IN_REASONS,
+  type SignInReason,
+  safeRedirectTo,
+  signInAndRedirect,
+} from "../lib/session.server";
+import { SHOP_NAME } from "../lib/shop";
+import { redirectWithToast } from "../lib/toast.server";
+
+export const RESET_SENT = "An email has been sent with instructions to reset your password";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const redirectTo = safeRedirectTo(params.get("redirectTo"));
+  if (await getSessionUser(request)) throw redirect(redirectTo);
+  const reason = params.get("reason");
+  const message =
+    reason && Object.hasOwn(SIGN_IN_REASONS, reason)
+      ? SIGN_IN_REASONS[reason as SignInReason]
+      : null;
+  return { redirectTo, message, forgot: params.has("forgot") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const intent = form.get("intent") ?? "sign-in";
+  if (intent === "forgot-password") return forgotPassword(request, form);
+  if (intent !== "sign-in") {
+    return data({ intent, fieldErrors: { email: "Unknown action" } }, { status: 400 });
+  }
+  const parsed = parseForm(SignInSchema, form);
+  if (!parsed.success) {
+    return data({ intent, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  }
+  try {
+    const user = await signIn(getContext(), parsed.data, requester(request), abuseLimits());
+    return signInAndRedirect(request, user.id, safeRedirectTo(form.get("redirectTo")));
+  } catch (error) {
+    const answer = domainErrorData(error, "email");
+    return data({ intent, fieldErrors: answer.data.fieldErrors }, answer.init ?? undefined);
+  }
+}
+
+async function forgotPassword(request: Request, form: FormData) {
+  const intent = "forgot-password";
+  const parsed = parseForm(ForgotPasswordSchema, form);
+  if (!parsed.success) {
+    return data({ intent, fieldErrors: parsed.fieldErrors }, { status: 400 });
+  }
+  try {
+    await requestPasswordReset(getContext(), parsed.data.email, requester(request), abuseLimits());
+  } catch (error) {
+    const answer = domainErrorData(error, "email");
+    return data({ intent, fieldErrors: answer.data.fieldErrors }, answer.init ?? undefined);
+  }
+  const redirectTo = safeRedirectTo(form.get("redirectTo"));
+  return redirectWithToast(`/auth/sign-in?${new URLSearchParams({ redirectTo })}`, {
+    type: "success",
+    title: "Email sent",
+    description: RESET_SENT,
+  });
+}
+
+export const meta: MetaFunction = () => [{ title: `Sign in | ${SHOP_NAME}` }];
+
+export default function SignIn() {
+  const { redirectTo, message, forgot } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "sign-in";
+  const { errors, onSubmit } = useFormErrors(
+    SignInSchema,
+    answer?.intent === "sign-in" ? answer.fieldErrors : undefined,
+  );
+  const here = new URLSearchParams({ redirectTo });
+
+  return (
+    <AuthCard title="Sign in">
+      {message ? <FormAlert>{message}</FormAlert> : null}
+      <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        <input type="hidden" name="intent" value="sign-in" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <AuthField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          error={errors.email}
+        />
+        <AuthField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password}
+        />
+        <div className="flex items-center justify-between gap-4">
+          <Link
+            to={`/auth/sign-in?${here}&forgot`}
+            preventScrollReset
+            className="text-sm font-medium text-accent-700 underline"
+          >
+            Forgot your password?
+          </Link>
+          <button type="submit" disabled={busy} aria-busy={busy} className={primaryButtonClass}>
+            Sign in
+          </button>
+        </div>
+      </Form>
+      <p className="mt-6 text-sm text-stone-600">
+        New here?{" "}
+        <Link to={`/auth/sign-up?${here}`} className="font-medium text-accent-700 underline">
+          Create an account
+        </Link>
+      </p>
+      {forgot ? (
+        <ForgotPasswordModal
+          redirectTo={redirectTo}
+          closeTo={`/auth/sign-in?${here}`}
+          serverErrors={answer?.intent === "forgot-password" ? answer.fieldErrors : undefined}
+        />
+      ) : null}
+    </AuthCard>
+  );
+}
+
+/** The "Forgot your password?" modal: a real route state (?forgot), so it works without JS. */
+function ForgotPasswordModal({
+  redirectTo,
+  closeTo,
+  serverErrors,
+}: {
+  redirectTo: string;
+  closeTo: string;
+  serverErrors?: Record<string, string>;
+}) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "forgot-password";
+  const { errors, onSubmit } = useFormErrors(ForgotPasswordSchema, serverErrors);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") navigate(closeTo, { preventScrollReset: true });
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [navigate, closeTo]);
+
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center bg-stone-900/50 p-4">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="forgot-title"
+        className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl"
+      >
+        <h2 id="forgot-title" className="text-lg font-semibold text-stone-900">
+          Forgot your password?
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          Enter your e-mail address and we will send you a link to choose a new password.
+        </p>
+        <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="forgot-password" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <AuthField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            formId="forgot-"
+            error={errors.email}
+          />
+          <div className="flex flex-wrap justify-end gap-3">
+            <button type="submit" form="forgot-cancel" className={secondaryButtonClass}>
+              Cancel
+            </button>
+            <button type="submit" disabled={busy} aria-busy={busy} className={primaryButtonClass}>
+              Send me a reset link
+            </button>
+          </div>
+        </Form>
+        {/* Cancel reloads the sign-in screen without the modal (a GET: works without JS). */}
+        <Form id="forgot-cancel" method="get" action="/auth/sign-in" preventScrollReset>
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

@@ -1,0 +1,154 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
+import { SecurityPasswordSchema } from "@shop/core/accounts";
+import { changePassword, deleteAccount } from "@shop/core/server/accounts";
+import { getContext } from "@shop/core/server/context";
+import { parseForm } from "@shop/core/shared";
+import {
+  AuthField,
+  primaryButtonClass,
+  secondaryButtonClass,
+  useFormErrors,
+} from "../components/AuthField";
+import { ErrorPage } from "../components/ErrorPage";
+import { assertSameOrigin, domainErrorData } from "../lib/security.server";
+import { requireSession, requireUser, signOutHeaders } from "../lib/session.server";
+import { SHOP_NAME } from "../lib/shop";
+import { redirectWithToast } from "../lib/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return { confirmDelete: new URL(request.url).searchParams.has("delete") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const session = await requireSession(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "update-password") {
+    const parsed = parseForm(SecurityPasswordSchema, form);
+    if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
+    try {
+      await changePassword(getContext(), session.user.id, parsed.data.password, session.sessionId);
+    } catch (error) {
+      return domainErrorData(error, "password");
+    }
+    return redirectWithToast("/user/security", {
+      type: "success",
+      title: "Success",
+      description: "Password updated successfully",
+    });
+  }
+  if (intent === "delete-account") {
+    await deleteAccount(getContext(), session.user.id);
+    return redirectWithToast(
+      "/",
+      { type: "success", title: "Account deleted", description: "Your account has been deleted." },
+      { headers: await signOutHeaders(request) },
+    );
+  }
+  return data({ fieldErrors: { password: "Unknown action" } }, { status: 400 });
+}
+
+export const meta: MetaFunction = () => [{ title: `Security | ${SHOP_NAME}` }];
+
+export default function Security() {
+  const { confirmDelete } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = (intent: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const { errors, onSubmit } = useFormErrors(SecurityPasswordSchema, answer?.fieldErrors);
+
+  return (
+    <div className="max-w-xl space-y-10">
+      <section aria-labelledby="security-title">
+        <h1 id="security-title" className="text-2xl font-semibold tracking-tight">
+          Security
+        </h1>
+        <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+          <input type="hidden" name="intent" value="update-password" />
+          <AuthField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password}
+          />
+          <AuthField
+            label="Confirm password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword}
+          />
+          <button
+            type="submit"
+            disabled={busy("update-password")}
+            aria-busy={busy("update-password")}
+            className={primaryButtonClass}
+          >
+            Save
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="danger-title" className="rounded-xl border border-red-200 p-5">
+        <h2 id="danger-title" className="text-lg font-semibold text-red-800">
+          Danger zone
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          Deleting your account is permanent: your profile and addresses are removed. Orders are
+          kept for our books without your personal data.
+        </p>
+        {confirmDelete ? (
+          <Form method="post" className="mt-4 space-y-3" aria-labelledby="confirm-delete">
+            <input type="hidden" name="intent" value="delete-account" />
+            <p id="confirm-delete" className="text-sm font-medium text-stone-900" role="alert">
+              Are you sure? This cannot be undone.
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <button
+                type="submit"
+                disabled={busy("delete-account")}
+                className="inline-flex items-center justify-center rounded-full bg-red-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-50"
+              >
+                Yes, delete my account
+              </button>
+              <Link to="/user/security" preventScrollReset className={secondaryButtonClass}>
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <Form method="get" preventScrollReset className="mt-4">
+            <input type="hidden" name="delete" value="" />
+            <button
+              type="submit"
+              className="inline-flex items-center justify-center rounded-full border border-red-300 px-5 py-2.5 text-sm font-semibold text-red-700 hover:bg-red-50"
+            >
+              Delete account
+            </button>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
