@@ -2,11 +2,9 @@
 // product ids, sizes and quantities only; names and unit prices come from the table, the
 // breakdown from quote() and the promotion from its stored amount.
 // Round trips: one BatchGetItem for the products and, with a code, one GetItem, in parallel.
-import { BatchGetCommand } from "@aws-sdk/lib-dynamodb";
-import type { ProductItem } from "../catalog/products.server.ts";
+import { getProductsByIds } from "../catalog/products.server.ts";
 import { isSizeTag, type SizeTag, sizeName } from "../catalog/sizes.ts";
 import type { Context } from "../context/index.server.ts";
-import { productKey } from "../db/keys.ts";
 import { type DeliveryMethodName, isDeliveryMethodName } from "../pricing/delivery.ts";
 import { type PriceBreakdown, quote } from "../pricing/quote.ts";
 import { type AppliedPromotion, checkPromotion } from "../promotions/promotions.server.ts";
@@ -59,13 +57,14 @@ export async function priceCart(
     throw new DomainError("Choose a delivery method", "deliveryMethod");
   }
   const code = typeof promotionCode === "string" ? promotionCode.trim() : "";
-  const [products, promotion] = await Promise.all([
+  const [found, promotion] = await Promise.all([
     getProductsByIds(
       ctx,
       requested.map((line) => line.productId),
     ),
     code === "" ? Promise.resolve(undefined) : checkPromotion(ctx, code, now),
   ]);
+  const products = new Map(found.map((product) => [product.id, product]));
 
   const priced = requested.map((line): OrderLine => {
     const product = products.get(line.productId);
@@ -116,35 +115,4 @@ export function parseRequestedLines(lines: unknown): RequestedLine[] {
     byKey.set(key, { productId, size, quantity: total });
   }
   return [...byKey.values()];
-}
-
-/**
- * Products by id, in one BatchGetItem (≤ 100 keys; unprocessed keys are asked again).
- * Private to orders: the catalogue had no getProductsByIds when this was written.
- */
-async function getProductsByIds(
-  ctx: Context,
-  ids: readonly string[],
-): Promise<Map<string, ProductItem>> {
-  const found = new Map<string, ProductItem>();
-  let keys: Record<string, unknown>[] = [...new Set(ids)].map((id) => productKey(id));
-  for (let attempt = 0; keys.length > 0 && attempt < 5; attempt++) {
-    const { Responses, UnprocessedKeys } = await ctx.db.send(
-      new BatchGetCommand({
-        RequestItems: {
-          [ctx.tableName]: {
-            Keys: keys,
-            ProjectionExpression: "id, #n, slug, priceCents, sizes",
-            ExpressionAttributeNames: { "#n": "name" },
-          },
-        },
-      }),
-    );
-    for (const item of Responses?.[ctx.tableName] ?? []) {
-      found.set(item.id as string, item as ProductItem);
-    }
-    keys = UnprocessedKeys?.[ctx.tableName]?.Keys ?? [];
-  }
-  if (keys.length > 0) throw new Error("The products could not be read, please try again");
-  return found;
 }
