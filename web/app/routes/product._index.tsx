@@ -4,17 +4,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import {
-  type CatalogQuery,
-  catalogQueryToSearchParams,
-  parseCatalogQuery,
-} from "@shop/core/catalog";
+import { Link, useLoaderData } from "@remix-run/react";
+import { parseCatalogQuery, priceBand } from "@shop/core/catalog";
 import { getCatalogPage } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
-import type { ReactNode } from "react";
+import { CatalogFilters, catalogHref } from "../components/CatalogFilters";
 import { Pagination } from "../components/Pagination";
 import { ProductCard } from "../components/ProductCard";
+import { SortSelect } from "../components/SortSelect";
 import { NO_STORE, publicPageCacheControl } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 
@@ -35,23 +32,28 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   Vary: "Cookie",
 });
 
-export const meta: MetaFunction = () => [
-  { title: `${SHOP_NAME} | Clothing for men, women, kids and babies` },
-  {
-    name: "description",
-    content: `Discover our wide selection of products at ${SHOP_NAME}: clothing for men, women, kids and babies.`,
-  },
-];
-
-/** A link to the catalogue with this query (other parameters kept). */
-function catalogHref(query: Partial<CatalogQuery>): string {
-  const search = catalogQueryToSearchParams(query).toString();
-  return search ? `/product?${search}` : "/product";
-}
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
+  const query = loaderData?.query;
+  const parts = [
+    query?.search ? `“${query.search}”` : null,
+    query?.category ?? null,
+    query?.price ? `${priceBand(query.price).label} €` : null,
+    query && query.page > 1 ? `page ${query.page}` : null,
+  ].filter(Boolean);
+  const title = parts.length > 0 ? `${parts.join(", ")} | ${SHOP_NAME}` : null;
+  return [
+    { title: title ?? `${SHOP_NAME} | Clothing for men, women, kids and babies` },
+    {
+      name: "description",
+      content: `Discover our wide selection of products at ${SHOP_NAME}: clothing for men, women, kids and babies.`,
+    },
+  ];
+};
 
 export default function Catalogue() {
   const { query, catalog } = useLoaderData<typeof loader>();
-  const { items, total, page, pageCount } = catalog;
+  const { items, total, page, pageCount, categories } = catalog;
+  const filtered = Boolean(query.category || query.price || query.search);
 
   return (
     <div className="container-page py-10 lg:py-14">
@@ -62,15 +64,22 @@ export default function Catalogue() {
         <p className="mt-3 text-lg text-stone-600">Discover our wide selection of products</p>
       </header>
 
-      <CatalogLayout>
-        <section aria-labelledby="products-heading">
-          <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-stone-200 pb-4">
-            <h2 id="products-heading" className="text-lg font-semibold">
-              {query.search ? `Results for “${query.search}”` : "Products"}
-            </h2>
-            <p className="text-sm text-stone-500" aria-live="polite">
-              {total} {total === 1 ? "product" : "products"}
-            </p>
+      <div className="mt-10 lg:grid lg:grid-cols-[14rem_1fr] lg:gap-10">
+        <aside aria-label="Filters" className="max-lg:contents">
+          <CatalogFilters query={query} categories={categories} />
+        </aside>
+
+        <section aria-labelledby="products-heading" className="min-w-0">
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-200 pb-4 max-lg:mt-0">
+            <div className="flex items-baseline gap-3">
+              <h2 id="products-heading" className="text-lg font-semibold">
+                {query.search ? `Results for “${query.search}”` : (query.category ?? "Products")}
+              </h2>
+              <p className="text-sm text-stone-500" aria-live="polite">
+                {total} {total === 1 ? "product" : "products"}
+              </p>
+            </div>
+            <SortSelect query={query} />
           </div>
 
           {items.length > 0 ? (
@@ -83,12 +92,20 @@ export default function Catalogue() {
             </ul>
           ) : (
             <div className="py-16 text-center">
-              <p className="text-stone-600">No products match your search.</p>
-              <p className="mt-4">
-                <a href="/product" className="font-medium text-accent-700 underline">
-                  Show all products
-                </a>
+              <p className="text-lg font-medium text-stone-900">No products match your filters.</p>
+              <p className="mt-2 text-stone-600">
+                Try another category or price range, or search for something else.
               </p>
+              {filtered ? (
+                <p className="mt-6">
+                  <Link
+                    to={catalogHref({ sort: query.sort })}
+                    className="inline-block rounded-full bg-stone-900 px-5 py-2.5 text-sm font-medium text-white hover:bg-stone-700"
+                  >
+                    Clear filters
+                  </Link>
+                </p>
+              ) : null}
             </div>
           )}
 
@@ -98,21 +115,7 @@ export default function Catalogue() {
             hrefFor={(target) => catalogHref({ ...query, page: target })}
           />
         </section>
-      </CatalogLayout>
-    </div>
-  );
-}
-
-/**
- * The catalogue's two columns: a filter sidebar (from 1023 px; a slide-over below it) and the
- * grid. The filter sidebar arrives with the storefront issue: pass it as `sidebar`.
- */
-function CatalogLayout({ sidebar, children }: { sidebar?: ReactNode; children: ReactNode }) {
-  if (!sidebar) return <div className="mt-10">{children}</div>;
-  return (
-    <div className="mt-10 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10">
-      <aside aria-label="Filters">{sidebar}</aside>
-      <div>{children}</div>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,274 @@
+import { Link, useLocation } from "@remix-run/react";
+import {
+  type CatalogQuery,
+  type Category,
+  catalogQueryToSearchParams,
+  PRICE_BANDS,
+} from "@shop/core/catalog";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { CloseIcon } from "./icons";
+import { FilterIcon } from "./ui-icons";
+import { useHydrated } from "./useHydrated";
+
+/** Where the filters are a sidebar; below it they are a slide-over (SPEC §9: under 1023 px). */
+const DESKTOP_QUERY = "(min-width: 1023px)";
+
+/** A link to the catalogue with this query; a filter change always goes back to page 1. */
+export function catalogHref(query: Partial<CatalogQuery>): string {
+  const search = catalogQueryToSearchParams(query).toString();
+  return search ? `/product?${search}` : "/product";
+}
+
+/**
+ * The catalogue's filters: audience categories (alphabetically, as the loader gives them) and
+ * the five price bands, as links (so every view is a shareable URL that works without
+ * JavaScript). From 1023 px a sidebar; below it a slide-over opened by the "Filters" button.
+ * Without JavaScript the button is a link to #filters and the panel shows as its :target.
+ */
+export function CatalogFilters({
+  query,
+  categories,
+}: {
+  query: CatalogQuery;
+  categories: readonly Category[];
+}) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const openRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) openRef.current?.focus();
+  }, []);
+
+  // A chosen filter navigates: close the panel then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the location changes.
+  useEffect(() => {
+    setOpen(false);
+  }, [location.key]);
+
+  // While open: focus moves in, Tab stays in, Escape / outside click / growing past the
+  // breakpoint close it.
+  useEffect(() => {
+    if (!open) return;
+    closeRef.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        close(true);
+      } else if (event.key === "Tab") {
+        trapFocus(event, panelRef.current);
+      }
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !panelRef.current?.contains(event.target)) {
+        close(false);
+      }
+    };
+    const desktop = window.matchMedia(DESKTOP_QUERY);
+    const onBreakpoint = () => {
+      if (desktop.matches) close(false);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    desktop.addEventListener("change", onBreakpoint);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+      desktop.removeEventListener("change", onBreakpoint);
+    };
+  }, [open, close]);
+
+  const active = Number(Boolean(query.category)) + Number(Boolean(query.price));
+  const buttonClass =
+    "mb-5 inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-medium text-stone-800 hover:border-stone-400 lg:hidden";
+  const buttonContent = (
+    <>
+      <FilterIcon className="size-4.5" />
+      Filters
+      {active > 0 ? (
+        <span className="grid h-5 min-w-5 place-items-center rounded-full bg-stone-900 px-1 text-xs text-white">
+          <span className="sr-only">(</span>
+          {active}
+          <span className="sr-only"> active)</span>
+        </span>
+      ) : null}
+    </>
+  );
+
+  // Mobile panel: off-canvas. Before hydration it is shown only as the page's :target.
+  const mobilePanel = hydrated
+    ? open
+      ? "max-lg:visible max-lg:translate-x-0 max-lg:transition-[translate]"
+      : "max-lg:invisible max-lg:-translate-x-full max-lg:transition-[translate,visibility]"
+    : "max-lg:hidden max-lg:target:flex";
+
+  return (
+    <>
+      {hydrated ? (
+        <button
+          ref={openRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls="filters"
+          onClick={() => setOpen(true)}
+          className={buttonClass}
+        >
+          {buttonContent}
+        </button>
+      ) : (
+        <a href="#filters" className={buttonClass}>
+          {buttonContent}
+        </a>
+      )}
+
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-modal is set only with role dialog. */}
+      <div
+        ref={panelRef}
+        id="filters"
+        role={open ? "dialog" : undefined}
+        aria-modal={open ? true : undefined}
+        aria-label={open ? "Filters" : undefined}
+        className={`flex flex-col max-lg:fixed max-lg:inset-y-0 max-lg:left-0 max-lg:z-50 max-lg:w-80 max-lg:max-w-[85vw] max-lg:overflow-y-auto max-lg:bg-white max-lg:p-5 max-lg:shadow-xl max-lg:duration-200 max-lg:ease-out motion-reduce:transition-none ${mobilePanel}`}
+      >
+        <div className="mb-4 flex items-center justify-between lg:hidden">
+          <p className="text-lg font-semibold text-stone-900">Filters</p>
+          {hydrated ? (
+            <button
+              ref={closeRef}
+              type="button"
+              onClick={() => close(true)}
+              className="-mr-2 grid size-10 place-items-center rounded-full text-stone-700 hover:bg-stone-100"
+            >
+              <CloseIcon className="size-6" />
+              <span className="sr-only">Close filters</span>
+            </button>
+          ) : (
+            <a
+              href="#products-heading"
+              className="-mr-2 grid size-10 place-items-center rounded-full text-stone-700 hover:bg-stone-100"
+            >
+              <CloseIcon className="size-6" />
+              <span className="sr-only">Close filters</span>
+            </a>
+          )}
+        </div>
+
+        <FilterGroup title="Category">
+          <FilterLink
+            to={catalogHref({ ...query, category: undefined, page: 1 })}
+            current={!query.category}
+          >
+            All categories
+          </FilterLink>
+          {categories.map((category) => (
+            <FilterLink
+              key={category}
+              to={catalogHref({ ...query, category, page: 1 })}
+              current={query.category === category}
+            >
+              {category}
+            </FilterLink>
+          ))}
+        </FilterGroup>
+
+        <FilterGroup title="Price">
+          <FilterLink
+            to={catalogHref({ ...query, price: undefined, page: 1 })}
+            current={!query.price}
+          >
+            Any price
+          </FilterLink>
+          {PRICE_BANDS.map((band) => (
+            <FilterLink
+              key={band.id}
+              to={catalogHref({ ...query, price: band.id, page: 1 })}
+              current={query.price === band.id}
+            >
+              {band.label} €
+            </FilterLink>
+          ))}
+        </FilterGroup>
+
+        {active > 0 ? (
+          <p className="mt-6">
+            <Link
+              to={catalogHref({ search: query.search, sort: query.sort })}
+              className="text-sm font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800"
+            >
+              Clear filters
+            </Link>
+          </p>
+        ) : null}
+      </div>
+
+      {/* Dims the page behind the open panel; a click on it closes the panel (pointerdown). */}
+      <div
+        aria-hidden="true"
+        className={`fixed inset-0 z-40 bg-stone-900/40 transition-opacity duration-200 motion-reduce:transition-none lg:hidden ${
+          open ? "opacity-100" : "pointer-events-none opacity-0"
+        }`}
+      />
+    </>
+  );
+}
+
+function FilterGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="border-b border-stone-200 py-5 first-of-type:pt-0 lg:first-of-type:pt-0">
+      <h2 className="text-sm font-semibold tracking-wide text-stone-900 uppercase">{title}</h2>
+      <ul className="mt-3 space-y-1">{children}</ul>
+    </section>
+  );
+}
+
+function FilterLink({
+  to,
+  current,
+  children,
+}: {
+  to: string;
+  current: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        aria-current={current ? "true" : undefined}
+        className={`flex items-center gap-2 rounded-md px-2 py-1.5 text-sm ${
+          current
+            ? "bg-accent-50 font-semibold text-accent-800"
+            : "text-stone-700 hover:bg-stone-100 hover:text-stone-900"
+        }`}
+      >
+        <span
+          aria-hidden="true"
+          className={`size-2 rounded-full ${current ? "bg-accent-600" : "bg-transparent"}`}
+        />
+        {children}
+      </Link>
+    </li>
+  );
+}
+
+/** Keeps Tab and Shift+Tab inside `container` (the open slide-over is modal). */
+function trapFocus(event: KeyboardEvent, container: HTMLElement | null) {
+  if (!container) return;
+  const focusable = Array.from(
+    container.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), select, input"),
+  ).filter((element) => element.offsetParent !== null);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}

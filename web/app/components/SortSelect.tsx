@@ -1,0 +1,55 @@
+import { Form, useSubmit } from "@remix-run/react";
+import { type CatalogQuery, categorySlug, SORTS } from "@shop/core/catalog";
+import { useHydrated } from "./useHydrated";
+
+/**
+ * The catalogue's sort order: a GET form (the current filters ride along as hidden fields, the
+ * page does not: a new order starts on page 1). Without JavaScript it has a "Sort" button; with
+ * it, choosing an option submits at once.
+ */
+export function SortSelect({ query }: { query: CatalogQuery }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  return (
+    <Form method="get" action="/product" className="flex items-center gap-2">
+      {query.category ? (
+        <input type="hidden" name="category" value={categorySlug(query.category)} />
+      ) : null}
+      {query.price ? <input type="hidden" name="price" value={query.price} /> : null}
+      {query.search ? <input type="hidden" name="search" value={query.search} /> : null}
+      <label htmlFor="catalog-sort" className="text-sm font-medium text-stone-700">
+        Sort by
+      </label>
+      <select
+        id="catalog-sort"
+        name="sort"
+        defaultValue={query.sort ?? ""}
+        key={query.sort ?? ""}
+        onChange={(event) => {
+          // Drop an empty sort from the URL (the default order).
+          const form = event.currentTarget.form;
+          if (!form) return;
+          const data = new FormData(form);
+          if (data.get("sort") === "") data.delete("sort");
+          submit(data, { method: "get", action: "/product" });
+        }}
+        className="h-10 rounded-md border border-stone-300 bg-white px-2 text-sm text-stone-900 hover:border-stone-400"
+      >
+        <option value="">Newest</option>
+        {SORTS.map((sort) => (
+          <option key={sort.id} value={sort.id}>
+            {sort.label}
+          </option>
+        ))}
+      </select>
+      {hydrated ? null : (
+        <button
+          type="submit"
+          className="h-10 rounded-md border border-stone-300 bg-white px-3 text-sm font-medium text-stone-800 hover:bg-stone-100"
+        >
+          Sort
+        </button>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,32 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { normalizeSearch, type ProductSummary } from "@shop/core/catalog";
+import { getCatalogPage } from "@shop/core/server/catalog";
+import { getContext } from "@shop/core/server/context";
+
+/** Live results shown under the navbar search. */
+export const SEARCH_RESULTS_LIMIT = 8;
+
+export interface SearchResults {
+  search: string;
+  /** All matches (the results list shows the first few). */
+  total: number;
+  items: ProductSummary[];
+}
+
+/**
+ * GET /api/search?q=shirt: products whose name contains the text, case-insensitively (SPEC §5),
+ * from the catalogue read model (one table round trip when warm). Empty text → no results.
+ * The same for everyone, so shared caches may keep it a little while.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const search = normalizeSearch(new URL(request.url).searchParams.get("q")) ?? "";
+  const body: SearchResults = { search, total: 0, items: [] };
+  if (search !== "") {
+    const page = await getCatalogPage(getContext(), { search, page: 1 });
+    body.total = page.total;
+    body.items = page.items.slice(0, SEARCH_RESULTS_LIMIT);
+  }
+  return data(body, {
+    headers: { "Cache-Control": "public, max-age=30, s-maxage=60, stale-while-revalidate=300" },
+  });
+}

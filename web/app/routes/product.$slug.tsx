@@ -1,0 +1,245 @@
+import {
+  data,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { categorySlug, isSizeTag } from "@shop/core/catalog";
+import { reviewStats } from "@shop/core/reviews";
+import { getProductBySlug } from "@shop/core/server/catalog";
+import { getContext } from "@shop/core/server/context";
+import { listProductReviews } from "@shop/core/server/reviews";
+import { AddToCartForm } from "../components/AddToCartForm";
+import { ErrorPage } from "../components/ErrorPage";
+import { ImageCarousel } from "../components/ImageCarousel";
+import { Price } from "../components/Price";
+import { ProductReviews } from "../components/ProductReviews";
+import { Stars } from "../components/Stars";
+import { ShieldIcon, TruckIcon } from "../components/ui-icons";
+import { NO_STORE, publicPageCacheControl } from "../lib/http";
+import { SHOP_NAME } from "../lib/shop";
+
+/** Slugs are lower-case words joined by dashes; anything else cannot be a product. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_MAX_LENGTH = 200;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const slug = params.slug ?? "";
+  const ctx = getContext();
+  const product =
+    slug.length <= SLUG_MAX_LENGTH && SLUG.test(slug) ? await getProductBySlug(ctx, slug) : null;
+  // SPEC §2: a product that is not found sends the visitor to /.
+  if (!product) throw redirect("/", 302);
+
+  const url = new URL(request.url);
+  const reviewPage = await listProductReviews(ctx, product.id, {
+    cursor: url.searchParams.get("reviews"),
+  });
+  const size = url.searchParams.get("size");
+  return data(
+    {
+      product,
+      stats: reviewStats(product.ratingCounts),
+      reviewPage,
+      initialSize: isSizeTag(size) ? size : undefined,
+      canonicalUrl: `${ctx.config.appUrl}/product/${product.slug}`,
+    },
+    { headers: { "Cache-Control": publicPageCacheControl(request) } },
+  );
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? NO_STORE,
+  Vary: "Cookie",
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
+  if (!loaderData) return [{ title: SHOP_NAME }];
+  const { product, canonicalUrl } = loaderData;
+  const title = `${product.name} | ${SHOP_NAME}`;
+  const description = summary(product.description);
+  const image = product.images[0]?.url;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: product.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonicalUrl },
+    { property: "og:site_name", content: SHOP_NAME },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+  ];
+};
+
+export default function ProductPage() {
+  const { product, stats, reviewPage, initialSize, canonicalUrl } = useLoaderData<typeof loader>();
+  const reviewsHref = (cursor: string | null) =>
+    cursor ? `?reviews=${encodeURIComponent(cursor)}#reviews` : null;
+
+  return (
+    <div className="container-page py-8 lg:py-12">
+      <ProductJsonLd
+        product={product}
+        canonicalUrl={canonicalUrl}
+        average={stats.average}
+        count={stats.count}
+      />
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center gap-2 text-sm text-stone-500">
+          <li>
+            <Link to="/product" className="hover:text-stone-900 hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link
+              to={`/product?category=${categorySlug(product.category)}`}
+              className="hover:text-stone-900 hover:underline"
+            >
+              {product.category}
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="font-medium text-stone-800">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-14">
+        <ImageCarousel images={product.images} name={product.name} />
+
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{product.name}</h1>
+          <Price
+            cents={product.priceCents}
+            className="mt-4 block text-2xl font-semibold text-stone-900"
+          />
+          <a href="#reviews" className="mt-3 inline-block rounded hover:underline">
+            <Stars average={stats.roundedAverage} count={stats.count} />
+          </a>
+          <p className="mt-6 leading-relaxed text-stone-700">{product.description}</p>
+          <p className="mt-6 flex items-center gap-2 text-sm font-medium text-accent-700">
+            <TruckIcon className="size-5" />
+            In stock and ready to ship
+          </p>
+
+          <AddToCartForm
+            // A new product (client navigation) starts from its own first size.
+            key={product.id}
+            productId={product.id}
+            productName={product.name}
+            sizes={product.sizes}
+            initialSize={initialSize}
+          />
+
+          <div className="mt-8 flex gap-3 rounded-lg bg-stone-50 p-4">
+            <ShieldIcon className="size-6 shrink-0 text-accent-700" />
+            <div>
+              <p className="font-semibold text-stone-900">Lifetime Guarantee</p>
+              <p className="mt-1 text-sm text-stone-600">
+                If it ever fails because of how we made it, we repair or replace it, for as long as
+                you own it.{" "}
+                <Link
+                  to="/customer-service/warranty"
+                  className="font-medium text-accent-700 underline"
+                >
+                  About the guarantee
+                </Link>
+              </p>
+            </div>
+          </div>
+        </div>
+      </div>
+
+      <ProductReviews
+        stats={stats}
+        reviews={reviewPage.reviews}
+        previousHref={reviewsHref(reviewPage.previousCursor)}
+        nextHref={reviewsHref(reviewPage.nextCursor)}
+        // The reviews issue passes the "Write a review" box here when the user may review.
+        writeReview={undefined}
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
+
+/** The description cut to about 160 characters at a word, for the meta description. */
+function summary(text: string): string {
+  const plain = text.replace(/\s+/g, " ").trim();
+  if (plain.length <= 160) return plain;
+  return `${plain.slice(0, 157).replace(/\s+\S*$/, "")}…`;
+}
+
+/**
+ * Product structured data (schema.org) for search engines. `<` is escaped so that no text in
+ * the data (a product name, say) can close the script element.
+ */
+function ProductJsonLd({
+  product,
+  canonicalUrl,
+  average,
+  count,
+}: {
+  product: {
+    id: string;
+    name: string;
+    description: string;
+    priceCents: number;
+    category: string;
+    images: ReadonlyArray<{ url: string }>;
+  };
+  canonicalUrl: string;
+  average: number;
+  count: number;
+}) {
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    image: product.images.map((image) => image.url),
+    sku: product.id,
+    productID: product.id,
+    category: product.category,
+    brand: { "@type": "Brand", name: SHOP_NAME },
+    url: canonicalUrl,
+    offers: {
+      "@type": "Offer",
+      url: canonicalUrl,
+      price: (product.priceCents / 100).toFixed(2),
+      priceCurrency: "EUR",
+      availability: "https://schema.org/InStock",
+    },
+    ...(count > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: average,
+            reviewCount: count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+  const json = JSON.stringify(jsonLd)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+  return (
+    <script
+      type="application/ld+json"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, see above.
+      dangerouslySetInnerHTML={{ __html: json }}
+    />
+  );
+}
