@@ -1,4 +1,6 @@
 // Orders (server): placing, paying, listing and changing orders; pricing from stored products.
+
+export * from "./notifications.server.ts";
 export * from "./order-number.ts";
 export * from "./orders.server.ts";
 export * from "./pricing.server.ts";

@@ -1,0 +1,76 @@
+import { inflateSync } from "node:zlib";
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import type { InvoiceData } from "./layout.ts";
+import { renderInvoicePdf } from "./pdf.ts";
+
+const invoice: InvoiceData = {
+  number: "TL-7K3QX9PM",
+  createdAt: "2026-11-22T10:00:00Z",
+  email: "ana@example.com",
+  address: {
+    address: "1 Main Street",
+    country: "Spain",
+    city: "Madrid",
+    zipCode: "28001",
+    phone: "600000000",
+  },
+  deliveryMethod: "EXPRESS",
+  lines: [{ name: "Café crème 👕 shirt", size: "M", quantity: 2, unitPriceCents: 1999 }],
+  subtotalCents: 3998,
+  shippingCents: 1600,
+  taxCents: 1000,
+  discountCents: 0,
+  totalCents: 6598,
+};
+
+/** The texts drawn on the pages: pdf-lib deflates each content stream and writes texts as hex. */
+function drawnTexts(pdf: Uint8Array): string[] {
+  const file = Buffer.from(pdf);
+  const streams: string[] = [];
+  let at = 0;
+  for (;;) {
+    const start = file.indexOf("stream\n", at);
+    if (start < 0) break;
+    const end = file.indexOf("\nendstream", start);
+    try {
+      streams.push(inflateSync(file.subarray(start + 7, end)).toString("latin1"));
+    } catch {
+      // not a deflated stream (fonts, metadata)
+    }
+    at = end + 10;
+  }
+  const raw = streams.join("\n");
+  return [...raw.matchAll(/<([0-9A-Fa-f]+)> Tj/g)].map((m) =>
+    Buffer.from(m[1] ?? "", "hex")
+      .toString("latin1")
+      .replace("\x80", "€"),
+  );
+}
+
+describe("the invoice PDF", () => {
+  it("is a PDF whose pages carry the invoice's texts, euro signs included", async () => {
+    const pdf = await renderInvoicePdf(invoice);
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getPageCount()).toBe(1);
+    expect(doc.getTitle()).toBe("Invoice TL-7K3QX9PM");
+    const texts = drawnTexts(pdf);
+    expect(texts).toContain("Order number: TL-7K3QX9PM");
+    expect(texts).toContain("Date: 22/11/2026");
+    expect(texts).toContain("Café crème ? shirt");
+    expect(texts).toContain("39.98 €");
+    expect(texts).toContain("65.98 €");
+  });
+
+  it("has as many pages as the layout when there are many lines", async () => {
+    const lines = Array.from({ length: 120 }, (_, i) => ({
+      name: `Item ${i}`,
+      size: "S",
+      quantity: 1,
+      unitPriceCents: 100,
+    }));
+    const doc = await PDFDocument.load(await renderInvoicePdf({ ...invoice, lines }));
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(3);
+  });
+});
