@@ -39,7 +39,7 @@ export function verifyStripeWebhook(
       secret,
       undefined,
       undefined,
-      Math.floor(now.getTime() / 1000),
+      now.getTime(),
     );
   } catch (error) {
     throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import {
+  signWebhookPayload,
+  verifyStripeWebhook,
+  WebhookSignatureError,
+} from "./signature.server.ts";
+
+const secret = "whsec_test_secret";
+const event = (type: string, object: object) =>
+  JSON.stringify({ id: "evt_1", object: "event", type, data: { object } });
+const succeeded = event("payment_intent.succeeded", {
+  id: "pi_1",
+  object: "payment_intent",
+  amount: 4500,
+  metadata: { orderId: "order-1" },
+});
+
+describe("webhook signatures (Stripe's scheme)", () => {
+  it("signs as t=…,v1=… and verifies into the shop's event", () => {
+    const header = signWebhookPayload(succeeded, secret);
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verifyStripeWebhook(succeeded, header, secret)).toEqual({
+      type: "payment.succeeded",
+      eventId: "evt_1",
+      paymentId: "pi_1",
+      orderId: "order-1",
+      amountCents: 4500,
+    });
+  });
+
+  it("maps a failed payment with its message, and ignores other events", () => {
+    const failed = event("payment_intent.payment_failed", {
+      id: "pi_2",
+      last_payment_error: { message: "Your card was declined." },
+    });
+    expect(verifyStripeWebhook(failed, signWebhookPayload(failed, secret), secret)).toMatchObject({
+      type: "payment.failed",
+      paymentId: "pi_2",
+      message: "Your card was declined.",
+    });
+    const other = event("charge.refunded", { id: "ch_1" });
+    expect(verifyStripeWebhook(other, signWebhookPayload(other, secret), secret)).toMatchObject({
+      type: "ignored",
+      stripeType: "charge.refunded",
+    });
+  });
+
+  it("refuses a wrong secret, a tampered body, a missing header and an old signature", () => {
+    const header = signWebhookPayload(succeeded, secret);
+    const refuse = (body: string, h: string | undefined, now?: Date) =>
+      expect(() => verifyStripeWebhook(body, h, secret, now)).toThrow(WebhookSignatureError);
+    refuse(succeeded, signWebhookPayload(succeeded, "whsec_other"));
+    refuse(succeeded.replace("4500", "1"), header);
+    refuse(succeeded, undefined);
+    refuse(succeeded, "garbage");
+    refuse(succeeded, header, new Date(Date.now() + 60 * 60 * 1000));
+  });
+});

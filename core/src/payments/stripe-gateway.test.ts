@@ -1,0 +1,81 @@
+import Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import { createStripeGateway } from "./stripe-gateway.server.ts";
+
+interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: URLSearchParams;
+}
+
+/** A fetch that answers like Stripe's API and records requests: nothing leaves the machine. */
+function fakeStripe(reply: (sent: Sent) => object) {
+  const sent: Sent[] = [];
+  const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, key) => {
+      headers[key] = value;
+    });
+    const request: Sent = {
+      url: String(input),
+      method: init?.method ?? "GET",
+      headers,
+      body: new URLSearchParams(typeof init?.body === "string" ? init.body : ""),
+    };
+    sent.push(request);
+    return new Response(JSON.stringify(reply(request)), {
+      status: 200,
+      headers: { "content-type": "application/json", "request-id": "req_1" },
+    });
+  };
+  const gateway = createStripeGateway({
+    secretKey: "sk_test_fake",
+    webhookSecret: "whsec_fake",
+    httpClient: Stripe.createFetchHttpClient(fetch as typeof globalThis.fetch),
+  });
+  return { gateway, sent };
+}
+
+describe("the Stripe adapter (offline, fake HTTP client)", () => {
+  it("creates a PaymentIntent for the server total in EUR, keyed by the order id", async () => {
+    const { gateway, sent } = fakeStripe(() => ({
+      id: "pi_123",
+      object: "payment_intent",
+      client_secret: "pi_123_secret_abc",
+    }));
+    const created = await gateway.createPayment({
+      orderId: "order-1",
+      amountCents: 4500,
+      currency: "eur",
+      idempotencyKey: "order-1",
+      customerEmail: "ana@example.com",
+    });
+    expect(created).toEqual({ paymentId: "pi_123", clientSecret: "pi_123_secret_abc" });
+    const [request] = sent;
+    expect(request?.method).toBe("POST");
+    expect(request?.url).toMatch(/\/v1\/payment_intents$/);
+    expect(request?.headers["idempotency-key"]).toBe("order-1");
+    expect(request?.body.get("amount")).toBe("4500");
+    expect(request?.body.get("currency")).toBe("eur");
+    expect(request?.body.get("metadata[orderId]")).toBe("order-1");
+    expect(request?.body.get("receipt_email")).toBe("ana@example.com");
+  });
+
+  it("refunds a payment with its own idempotency key", async () => {
+    const { gateway, sent } = fakeStripe(() => ({ id: "re_1", object: "refund" }));
+    expect(await gateway.refund("pi_123", "refund-order-1")).toEqual({ refundId: "re_1" });
+    expect(sent[0]?.url).toMatch(/\/v1\/refunds$/);
+    expect(sent[0]?.body.get("payment_intent")).toBe("pi_123");
+    expect(sent[0]?.headers["idempotency-key"]).toBe("refund-order-1");
+  });
+});
+
+describe("choosing the gateway", () => {
+  it("is the local test gateway unless STRIPE_SECRET_KEY is set", async () => {
+    const { loadConfig } = await import("../context/config.ts");
+    const { paymentGateway } = await import("./gateway.server.ts");
+    expect(paymentGateway(loadConfig({})).name).toBe("local");
+    expect(paymentGateway(loadConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).name).toBe("stripe");
+  });
+});

@@ -1,0 +1,43 @@
+import { signWebhookPayload } from "@shop/core/server/payments";
+import { describe, expect, it } from "vitest";
+import { handler } from "./stripe-webhook.ts";
+
+// Events of a type the shop does not handle are verified, then acknowledged without touching the
+// table, so this runs without a cloud; the paid/failed paths are covered in core's integration tests.
+const secret = process.env.STRIPE_WEBHOOK_SECRET || "whsec_local_test_gateway";
+const body = JSON.stringify({
+  id: "evt_1",
+  object: "event",
+  type: "customer.created",
+  data: { object: { id: "cus_1" } },
+});
+
+describe("the Stripe webhook function", () => {
+  it("acknowledges a correctly signed event", async () => {
+    const answer = await handler({
+      body,
+      headers: { "stripe-signature": signWebhookPayload(body, secret) },
+    });
+    expect(answer.statusCode).toBe(200);
+  });
+
+  it("reads a base64 body as Lambda function URLs may send it", async () => {
+    const answer = await handler({
+      body: Buffer.from(body).toString("base64"),
+      isBase64Encoded: true,
+      headers: { "stripe-signature": signWebhookPayload(body, secret) },
+    });
+    expect(answer.statusCode).toBe(200);
+  });
+
+  it("answers 400 to a missing or wrong signature and to a tampered body", async () => {
+    expect((await handler({ body })).statusCode).toBe(400);
+    const wrong = signWebhookPayload(body, "whsec_wrong");
+    expect((await handler({ body, headers: { "stripe-signature": wrong } })).statusCode).toBe(400);
+    const good = signWebhookPayload(body, secret);
+    const tampered = body.replace("cus_1", "cus_2");
+    expect(
+      (await handler({ body: tampered, headers: { "stripe-signature": good } })).statusCode,
+    ).toBe(400);
+  });
+});
