@@ -111,9 +111,10 @@ export function fitText(
 
 const COLUMNS = {
   product: MARGIN,
-  size: 330,
-  quantity: 400,
-  price: 475,
+  size: 320,
+  quantity: 370,
+  /** Prices and amounts are right-aligned at their x. */
+  price: 470,
   amount: PAGE_WIDTH - MARGIN,
 };
 
@@ -163,7 +164,7 @@ export function layoutInvoice(
     text("Product", COLUMNS.product, 10, { bold: true });
     text("Size", COLUMNS.size, 10, { bold: true });
     text("Quantity", COLUMNS.quantity, 10, { bold: true });
-    text("Price", COLUMNS.price, 10, { bold: true });
+    text("Price", COLUMNS.price, 10, { bold: true, align: "right" });
     text("Amount", COLUMNS.amount, 10, { bold: true, align: "right" });
     page.rules.push({ x1: MARGIN, x2: COLUMNS.amount, y: y - 6 });
     y -= ROW_HEIGHT + 4;
@@ -192,7 +193,7 @@ export function layoutInvoice(
     text(name, COLUMNS.product, 10);
     text(line.size, COLUMNS.size, 10);
     text(String(line.quantity), COLUMNS.quantity, 10);
-    text(formatPrice(line.unitPriceCents), COLUMNS.price, 10);
+    text(formatPrice(line.unitPriceCents), COLUMNS.price, 10, { align: "right" });
     text(formatPrice(line.unitPriceCents * line.quantity), COLUMNS.amount, 10, { align: "right" });
     y -= ROW_HEIGHT;
   }
