@@ -39,7 +39,6 @@ export function UserSwitch({
               checked ? "bg-accent-600" : "bg-stone-300"
             }`}
           >
-            <span className="sr-only">{stateText}</span>
             <span
               aria-hidden="true"
               className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${

@@ -7,7 +7,7 @@ import { getContext } from "@shop/core/server/context";
 const trustProxy = () => process.env.TRUST_PROXY === "1";
 
 /**
- * Refuses a cross-origin POST (CSRF) with a 403 Response. Browsers send Origin on every POST;
+ * Refuses a cross-origin POST (CSRF) with a 403 (thrown: the route's ErrorBoundary shows it). Browsers send Origin on every POST;
  * a request without Origin or Referer comes from a non-browser client, which holds no victim's
  * cookie, so it passes. Call it first in every action.
  */
@@ -15,7 +15,7 @@ export function assertSameOrigin(request: Request): void {
   const origin = request.headers.get("Origin") ?? originOf(request.headers.get("Referer"));
   if (origin === null) return;
   if (allowedOrigins(request).includes(origin)) return;
-  throw new Response("Cross-origin request refused", { status: 403 });
+  throw data("Cross-origin request refused", { status: 403 });
 }
 
 function originOf(url: string | null): string | null {

@@ -44,8 +44,9 @@ export const RESET_SENT = "An email has been sent with instructions to reset you
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const redirectTo = safeRedirectTo(params.get("redirectTo"));
-  if (await getSessionUser(request)) throw redirect(redirectTo);
   const reason = params.get("reason");
+  // Signed in already: go on, unless a guard sent them here (then they may switch accounts).
+  if (!reason && (await getSessionUser(request))) throw redirect(redirectTo);
   const message =
     reason && Object.hasOwn(SIGN_IN_REASONS, reason)
       ? SIGN_IN_REASONS[reason as SignInReason]
