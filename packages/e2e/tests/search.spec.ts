@@ -1,0 +1,116 @@
+// The navbar search: Ctrl+/ focuses it, typing shows live results (case-insensitive name
+// matches), arrows and Enter open one, Escape closes the list; without JavaScript the form
+// lists the matches in the catalogue.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+/** On mobile the search sits in the menu panel: open it first. */
+async function searchBox(page: Page, mobile: boolean) {
+  if (mobile) await page.getByRole("button", { name: "Menu" }).click();
+  return page.getByRole("combobox", { name: "Search" });
+}
+
+test("Ctrl+/ focuses the search", async ({ page }, info) => {
+  test.skip(info.project.name === "mobile", "a keyboard shortcut of the desktop layout");
+  await page.goto("/product");
+  const box = page.getByRole("combobox", { name: "Search" });
+  await expect(box).toHaveAttribute("placeholder", "Search (CTRL + /)");
+  await expect(box).not.toBeFocused();
+  await page.locator("body").click();
+  await page.keyboard.press("Control+/");
+  await expect(box).toBeFocused();
+});
+
+test("typing shows matching products case-insensitively; Escape closes them", async ({
+  page,
+}, info) => {
+  await page.goto("/product");
+  const box = await searchBox(page, info.project.name === "mobile");
+  await box.fill("SHIRT");
+  const results = page.getByRole("listbox", { name: "Search results" });
+  await expect(results).toBeVisible();
+  await expect(box).toHaveAttribute("aria-expanded", "true");
+  const names = await results.getByRole("option").allTextContents();
+  expect(names.length).toBeGreaterThan(1);
+  expect(names.length).toBeLessThanOrEqual(8);
+  for (const name of names) expect(name.toLowerCase()).toContain("shirt");
+  // Every result shows its picture and price.
+  await expect(results.getByRole("option").first().locator("img")).toHaveAttribute("src", /\S/);
+  await expect(results.getByRole("option").first()).toContainText("€");
+
+  await box.press("Escape");
+  await expect(results).toBeHidden();
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+  await expect(box).toHaveValue("SHIRT");
+
+  await box.fill("");
+  await expect(results).toBeHidden();
+});
+
+test("arrow keys move through the results and Enter opens one", async ({ page }, info) => {
+  await page.goto("/product");
+  const box = await searchBox(page, info.project.name === "mobile");
+  await box.fill("linen");
+  const options = page.getByRole("listbox", { name: "Search results" }).getByRole("option");
+  await expect(options.first()).toBeVisible();
+  await box.press("ArrowDown");
+  await box.press("ArrowDown");
+  const second = options.nth(1);
+  await expect(second).toHaveAttribute("aria-selected", "true");
+  await expect(box).toHaveAttribute(
+    "aria-activedescendant",
+    (await second.getAttribute("id")) ?? "",
+  );
+  await box.press("ArrowUp");
+  await expect(options.first()).toHaveAttribute("aria-selected", "true");
+  const name = ((await options.first().textContent()) ?? "").replace(/\d+\.\d\d €$/, "").trim();
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/product\/[a-z0-9-]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+});
+
+test("Enter without a chosen result lists every match in the catalogue", async ({ page }, info) => {
+  await page.goto("/product");
+  const box = await searchBox(page, info.project.name === "mobile");
+  await box.fill("Linen");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/product\?search=Linen$/);
+  const names = await page
+    .getByRole("main")
+    .getByRole("article")
+    .getByRole("heading")
+    .allTextContents();
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) expect(name.toLowerCase()).toContain("linen");
+});
+
+test("without JavaScript the search form lists the matches", async ({ browser }, info) => {
+  test.skip(info.project.name === "mobile", "the menu panel needs JavaScript to open");
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/product");
+  const box = page.getByRole("combobox", { name: "Search" });
+  await box.fill("sweater");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/search=sweater/);
+  const names = await page
+    .getByRole("main")
+    .getByRole("article")
+    .getByRole("heading")
+    .allTextContents();
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) expect(name.toLowerCase()).toContain("sweater");
+  await context.close();
+});
+
+test("axe finds no serious or critical violation with results open", async ({ page }, info) => {
+  await page.goto("/product");
+  const box = await searchBox(page, info.project.name === "mobile");
+  await box.fill("shirt");
+  await expect(page.getByRole("listbox", { name: "Search results" })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious).toEqual([]);
+});
