@@ -2,7 +2,7 @@
 // page asks here for today's names, prices, images and sizes; a stale local copy never shows an
 // old price. At most 100 ids, each a product id, or a 400 naming the field "ids". Unknown ids
 // are left out (the product no longer exists). One BatchGetItem round trip.
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { SizeTag } from "@shop/core/cart";
 import { getProductsByIds, ProductIdsQuerySchema } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
@@ -22,14 +22,15 @@ export type CartProductsResponse =
   | { products: CartProduct[] }
   | { fieldErrors: Record<string, string> };
 
-// Prices must be today's: never kept by a cache.
+// Prices must be today's: never kept by a cache. (A plain Response: a resource route's `data()`
+// loses its status and headers under single fetch.)
 const headers = { "Cache-Control": NO_STORE };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseForm(ProductIdsQuerySchema, new URL(request.url).searchParams);
   if (!query.success) {
     const body: CartProductsResponse = { fieldErrors: query.fieldErrors };
-    return data(body, { status: 400, headers });
+    return Response.json(body, { status: 400, headers });
   }
   const products = await getProductsByIds(getContext(), query.data.ids);
   const body: CartProductsResponse = {
@@ -42,5 +43,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sizes: product.sizes,
     })),
   };
-  return data(body, { headers });
+  return Response.json(body, { headers });
 }
