@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { QUANTITY_CHOICES } from "@shop/core/cart";
 import { sizeName } from "@shop/core/catalog";
-import type { PricedCartLine } from "../lib/cart";
+import type { PricedCartLine } from "../lib/cart-products";
 import { Price } from "./Price";
 
 /**

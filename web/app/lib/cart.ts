@@ -15,8 +15,7 @@ import {
   serializeCart,
   setQuantity,
 } from "@shop/core/cart";
-import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import type { CartProduct } from "../routes/api.cart";
+import { useSyncExternalStore } from "react";
 
 const EMPTY: readonly CartLine[] = Object.freeze([]);
 
@@ -94,6 +93,12 @@ export function removeItem(key: string): readonly CartLine[] {
   return writeCart(removeLine(readCart(), key));
 }
 
+/** Removes the lines with these keys ("productId:size"), e.g. of products that no longer exist. */
+export function removeLines(keys: Iterable<string>): readonly CartLine[] {
+  const gone = new Set(keys);
+  return writeCart(readCart().filter((line) => !gone.has(lineKey(line))));
+}
+
 /** Empties the cart (e.g. after an order is placed). */
 export function clearCart(): void {
   writeCart(EMPTY);
@@ -122,87 +127,3 @@ export function useCartReady(): boolean {
 }
 
 const noopSubscribe = () => () => {};
-
-/** A cart line with its product as the server has it today (name, current price, image). */
-export interface PricedCartLine extends CartLine {
-  key: string;
-  product: CartProduct;
-}
-
-export type CartProductsState =
-  | { status: "loading" }
-  | { status: "error"; retry: () => void }
-  | { status: "ready"; lines: PricedCartLine[]; removedCount: number };
-
-/**
- * The cart's lines priced with today's products, fetched from /api/cart (never a stored price).
- * Asks again only when a product not yet fetched appears; quantity changes are instant. Lines
- * whose product no longer exists (or no longer comes in that size) are removed from the stored
- * cart, and `removedCount` says how many were removed since the page opened.
- */
-export function useCartProducts(lines: readonly CartLine[]): CartProductsState {
-  const [products, setProducts] = useState<ReadonlyMap<string, CartProduct | null>>(
-    () => new Map(),
-  );
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const [removedCount, setRemovedCount] = useState(0);
-
-  // Product ids the page has not asked about yet.
-  const missing = [...new Set(lines.map((line) => line.productId))].filter(
-    (id) => !products.has(id),
-  );
-  const missingKey = missing.join(",");
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the request on retry.
-  useEffect(() => {
-    if (missingKey === "") return;
-    const controller = new AbortController();
-    // Everything in the cart is asked at once, so every price shown is today's.
-    const ids = [
-      ...new Set([...readCart().map((line) => line.productId), ...missingKey.split(",")]),
-    ];
-    setFailed(false);
-    fetch(`/api/cart?ids=${encodeURIComponent(ids.join(","))}`, { signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`GET /api/cart answered ${response.status}`);
-        const body = (await response.json()) as { products: CartProduct[] };
-        const next = new Map<string, CartProduct | null>(ids.map((id) => [id, null]));
-        for (const product of body.products) next.set(product.id, product);
-        setProducts(next);
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) {
-          console.error(error);
-          setFailed(true);
-        }
-      });
-    return () => controller.abort();
-  }, [missingKey, attempt]);
-
-  // Remove lines that cannot be bought any more (once their product is known to be gone).
-  const unavailable = lines.filter((line) => {
-    if (!products.has(line.productId)) return false;
-    const product = products.get(line.productId);
-    return !product?.sizes.includes(line.size);
-  });
-  const unavailableKey = unavailable.map(lineKey).join(",");
-  useEffect(() => {
-    if (unavailableKey === "") return;
-    const keys = new Set(unavailableKey.split(","));
-    writeCart(readCart().filter((line) => !keys.has(lineKey(line))));
-    setRemovedCount((count) => count + keys.size);
-  }, [unavailableKey]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  if (failed) return { status: "error", retry };
-  const priced: PricedCartLine[] = [];
-  for (const line of lines) {
-    const product = products.get(line.productId);
-    if (product === undefined) return { status: "loading" };
-    if (product?.sizes.includes(line.size)) {
-      priced.push({ ...line, key: lineKey(line), product });
-    }
-  }
-  return { status: "ready", lines: priced, removedCount };
-}

@@ -9,13 +9,8 @@ import { CartLineItem } from "../components/CartLineItem";
 import { CartSkeleton } from "../components/CartSkeleton";
 import { CartSummary } from "../components/CartSummary";
 import { ErrorPage } from "../components/ErrorPage";
-import {
-  removeItem,
-  setItemQuantity,
-  useCartLines,
-  useCartProducts,
-  useCartReady,
-} from "../lib/cart";
+import { removeItem, setItemQuantity, useCartLines, useCartReady } from "../lib/cart";
+import { useCartProducts } from "../lib/cart-products";
 import { PUBLIC_PAGE_CACHE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 
