@@ -99,3 +99,6 @@ export const rateLimitKey = (scope: string, subject: string, window: number) => 
 
 /** Order number claim (the short "TL-…" number is unique by condition; finds the order by it). */
 export const orderNumberKey = (number: string) => ({ pk: `ORDERNO#${number}`, sk: "ORDERNO" });
+
+/** Marks a queued e-mail (by its event id) as sent, so a redelivered request sends nothing. */
+export const mailSentKey = (eventId: string) => ({ pk: `MAILSENT#${eventId}`, sk: "MAILSENT" });

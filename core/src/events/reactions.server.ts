@@ -3,6 +3,7 @@
 // both call handleEvent, so the code that runs in production is the code that runs locally.
 // Delivery is at least once: every reaction is idempotent, and throwing makes the delivery retry.
 import type { Context } from "../context/index.server.ts";
+import { deliverQueuedMail, MAIL_REQUESTED } from "../mail/queue.server.ts";
 import { sendOrderConfirmation, sendShippedNotice } from "../orders/notifications.server.ts";
 import type { DomainEvent } from "./index.server.ts";
 
@@ -14,6 +15,8 @@ const reactions: Record<string, Reaction[]> = {
   "order.paid": [sendOrderConfirmation],
   /** "Your order … has shipped". */
   "order.shipped": [sendShippedNotice],
+  /** The mailer: sends a queued e-mail once. */
+  [MAIL_REQUESTED]: [deliverQueuedMail],
 };
 
 export async function handleEvent(ctx: Context, event: DomainEvent): Promise<void> {

@@ -1,1 +1,2 @@
+export * from "./queue.server.ts";
 export * from "./send.server.ts";

@@ -23,7 +23,7 @@ import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 import { freePort } from "./util.ts";
 
 export { ensureDynamoDbLocal } from "./dynamodb.ts";
-export type { StreamDelivery } from "./stream-delivery.ts";
+export { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 export { freePort, REPO_ROOT, waitFor } from "./util.ts";
 
 export interface LocalCloudOptions {

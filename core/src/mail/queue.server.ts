@@ -1,0 +1,73 @@
+// The mail queue: a request to send an e-mail is a `mail.requested` domain event, written in the
+// same transaction as the change that causes it (or alone), and delivered from the table's
+// stream to the mailer (functions/src/mailer.ts on AWS, the local cloud's stream reader on a
+// laptop). The mailer sends each request once: a marker keyed by the event id is written after
+// SES accepts the mail, and a redelivered request finds it and sends nothing. (A crash between
+// SES and the marker sends again: at least once, like every queue.) Attachments travel as
+// references to objects in the invoices bucket, never as bytes in the table.
+import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import type { Context } from "../context/index.server.ts";
+import { mailSentKey } from "../db/keys.ts";
+import { transact } from "../db/transact.server.ts";
+import { type DomainEvent, eventPut } from "../events/index.server.ts";
+import { type Mail, sendMail } from "./send.server.ts";
+
+export const MAIL_REQUESTED = "mail.requested";
+const SENT_MARKER_RETENTION_SECONDS = 30 * 24 * 3600;
+
+export interface QueuedAttachment {
+  fileName: string;
+  contentType: string;
+  /** Object key in the invoices bucket. */
+  invoicesKey: string;
+}
+
+export interface QueuedMail extends Omit<Mail, "attachments"> {
+  attachments?: QueuedAttachment[];
+}
+
+/** The event item that queues `mail`; put it in the transaction of the change that causes it. */
+export function mailRequest(ctx: Pick<Context, "tableName">, mail: QueuedMail, now = new Date()) {
+  return eventPut(ctx, MAIL_REQUESTED, mail, now);
+}
+
+/** Queues one e-mail on its own. */
+export async function queueMail(ctx: Context, mail: QueuedMail): Promise<void> {
+  await transact(ctx, [mailRequest(ctx, mail)]);
+}
+
+/** The mailer: sends a queued e-mail once (reaction to `mail.requested`). */
+export async function deliverQueuedMail(ctx: Context, event: DomainEvent): Promise<void> {
+  const marker = mailSentKey(event.id);
+  const { Item } = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: marker, ConsistentRead: true }),
+  );
+  if (Item) return;
+  const mail = event.payload as unknown as QueuedMail;
+  const attachments = await Promise.all(
+    (mail.attachments ?? []).map(async (a) => {
+      const object = await ctx.s3.send(
+        new GetObjectCommand({ Bucket: ctx.config.invoicesBucket, Key: a.invoicesKey }),
+      );
+      if (!object.Body) throw new Error(`attachment ${a.invoicesKey} is empty`);
+      return {
+        fileName: a.fileName,
+        contentType: a.contentType,
+        content: await object.Body.transformToByteArray(),
+      };
+    }),
+  );
+  await sendMail(ctx, { ...mail, attachments });
+  await ctx.db.send(
+    new PutCommand({
+      TableName: ctx.tableName,
+      Item: {
+        ...marker,
+        entity: "mailSent",
+        sentAt: new Date().toISOString(),
+        expiresAt: Math.floor(Date.now() / 1000) + SENT_MARKER_RETENTION_SECONDS,
+      },
+    }),
+  );
+}
