@@ -3,12 +3,12 @@
 //            gsi1 REVIEWS#<productId> / <createdAt>#<userId>   (a product's list, newest first)
 //            gsi2 REVIEWS / <createdAt>#<productId>#<userId>    (admin: latest across products)
 // The product's rating counters change in the same transaction, with the catalogue version.
-// Who may review (a paid order containing the product) is checked by the reviews issue's caller.
+// Who may review (a paid order containing the product): mayReview, checked again by addReview.
 
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { bumpCatalogVersion } from "../catalog/products.server.ts";
 import type { Context } from "../context/index.server.ts";
-import { productKey, reviewIndexes, reviewKey } from "../db/keys.ts";
+import { productKey, purchaseKey, reviewIndexes, reviewKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { DomainError } from "../shared/errors.ts";
 import { REVIEWS_PAGE_SIZE } from "./stats.ts";
@@ -223,4 +223,121 @@ async function firstPage(ctx: Context, productId: string, limit: number): Promis
     nextCursor: more && last ? encodeCursor("next", listKeyOf(productId, last)) : null,
     previousCursor: null,
   };
+}
+
+export const NOT_ALLOWED_TO_REVIEW = "You can review a product only after buying it";
+export const REVIEW_NOT_FOUND = "This review no longer exists";
+export const NOT_YOUR_REVIEW = "You can delete only your own reviews";
+
+/**
+ * May this user review this product? A purchase marker (written when an order containing it was
+ * paid) and no review of theirs yet (DESIGN §7.12). One BatchGetItem.
+ */
+export async function mayReview(ctx: Context, userId: string, productId: string): Promise<boolean> {
+  const purchase = purchaseKey(userId, productId);
+  const review = reviewKey(productId, userId);
+  const { Responses } = await ctx.db.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [ctx.tableName]: {
+          Keys: [purchase, review],
+          ConsistentRead: true,
+          ProjectionExpression: "pk, sk",
+        },
+      },
+    }),
+  );
+  const items = Responses?.[ctx.tableName] ?? [];
+  const has = (key: { pk: string; sk: string }) =>
+    items.some((item) => item.pk === key.pk && item.sk === key.sk);
+  return has(purchase) && !has(review);
+}
+
+/** The signed-in author (from the session) of a new review. */
+export interface Reviewer {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Adds the user's review of a product (the form already parsed with ReviewSchema): only with a
+ * paid order containing it, once (the review's condition holds even against a race).
+ */
+export async function addReview(
+  ctx: Context,
+  user: Reviewer,
+  productId: string,
+  form: { rating: Review["rating"]; description: string },
+  now = new Date(),
+): Promise<Review> {
+  if (!(await mayReview(ctx, user.id, productId))) {
+    const { Item } = await ctx.db.send(
+      new GetCommand({ TableName: ctx.tableName, Key: reviewKey(productId, user.id) }),
+    );
+    if (Item) throw new DomainError(ALREADY_REVIEWED, "description", 409);
+    throw new DomainError(NOT_ALLOWED_TO_REVIEW, "description", 403);
+  }
+  return writeReview(ctx, {
+    productId,
+    userId: user.id,
+    authorFirstName: user.firstName,
+    authorLastName: user.lastName,
+    rating: form.rating,
+    description: form.description,
+    createdAt: now.toISOString(),
+  });
+}
+
+/**
+ * Deletes a review: its author, or an admin (the actor comes from the session). The product's
+ * rating counter goes down and the catalogue version up in the same transaction; the review's
+ * rating is a condition, so a concurrent delete cannot count twice.
+ */
+export async function deleteReview(
+  ctx: Context,
+  actor: { id: string; isAdmin: boolean },
+  productId: string,
+  authorId: string,
+): Promise<void> {
+  if (actor.id !== authorId && !actor.isAdmin)
+    throw new DomainError(NOT_YOUR_REVIEW, undefined, 403);
+  const { Item } = await ctx.db.send(
+    new GetCommand({
+      TableName: ctx.tableName,
+      Key: reviewKey(productId, authorId),
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) throw new DomainError(REVIEW_NOT_FOUND, undefined, 404);
+  const rating = Item.rating as Review["rating"];
+  try {
+    await transact(ctx, [
+      {
+        Delete: {
+          TableName: ctx.tableName,
+          Key: reviewKey(productId, authorId),
+          ConditionExpression: "rating = :rating",
+          ExpressionAttributeValues: { ":rating": rating },
+        },
+      },
+      {
+        Update: {
+          TableName: ctx.tableName,
+          Key: productKey(productId),
+          UpdateExpression: "ADD #r :minus",
+          ConditionExpression: "attribute_exists(pk) AND #r > :zero",
+          ExpressionAttributeNames: { "#r": `rating${rating}` },
+          ExpressionAttributeValues: { ":minus": -1, ":zero": 0 },
+        },
+      },
+      bumpCatalogVersion(ctx),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled) {
+      if (error.failedAt(0)) throw new DomainError(REVIEW_NOT_FOUND, undefined, 404);
+      if (error.failedAt(1)) throw new DomainError(PRODUCT_NOT_FOUND, undefined, 404);
+    }
+    throw error;
+  }
 }
