@@ -1,0 +1,3 @@
+// Newsletter, server side: subscriptions, signed unsubscribe links, sending (fan-out).
+export * from "./sending.server.ts";
+export * from "./subscriptions.server.ts";

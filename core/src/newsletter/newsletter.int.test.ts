@@ -1,0 +1,158 @@
+// Subscriptions, signed unsubscribe links and the fan-out, against DynamoDB Local, the table's
+// stream (delivered to the shop's reactions as in `npm start`) and the local SES mailbox.
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eventFromStreamRecord, handleEvent } from "@shop/core/server/events";
+import { startStreamDelivery } from "@shop/local-cloud";
+import { createTestContext } from "@shop/local-cloud/testing";
+import { describe, expect, inject, it } from "vitest";
+import { DomainError } from "../shared/errors.ts";
+import {
+  fanOutNewsletter,
+  getNewsletterSend,
+  NEWSLETTER_SEND_REQUESTED,
+  requestNewsletterSend,
+} from "./sending.server.ts";
+import {
+  INVALID_UNSUBSCRIBE_LINK,
+  isSubscribed,
+  setSubscription,
+  subscribeFromFooter,
+  unsubscribeToken,
+  unsubscribeWithToken,
+} from "./subscriptions.server.ts";
+
+interface StoredMail {
+  subject: string;
+  destination: { to: string[] };
+  body: { text?: string; html?: string };
+}
+
+async function mailbox(): Promise<StoredMail[]> {
+  const res = await fetch(`${inject("cloud").mailboxUrl}/store`);
+  return ((await res.json()) as { emails: StoredMail[] }).emails;
+}
+
+const run = () => Math.random().toString(36).slice(2, 8);
+
+describe("subscriptions", () => {
+  it("subscribes once however often asked, and unsubscribes", async () => {
+    const { ctx } = await createTestContext();
+    const email = `twice-${run()}@example.com`;
+    expect(await isSubscribed(ctx, email)).toBe(false);
+    await subscribeFromFooter(ctx, email, "198.51.100.1");
+    await subscribeFromFooter(ctx, email.toUpperCase(), "198.51.100.1");
+    expect(await isSubscribed(ctx, email)).toBe(true);
+    await setSubscription(ctx, email, false);
+    expect(await isSubscribed(ctx, email)).toBe(false);
+  });
+
+  it("limits footer sign-ups per client address", async () => {
+    const { ctx } = await createTestContext();
+    const limit = { max: 2, windowSeconds: 3600 };
+    await subscribeFromFooter(ctx, `a-${run()}@example.com`, "198.51.100.2", limit);
+    await subscribeFromFooter(ctx, `b-${run()}@example.com`, "198.51.100.2", limit);
+    const error = await subscribeFromFooter(ctx, "c@example.com", "198.51.100.2", limit).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).status).toBe(429);
+    expect(await isSubscribed(ctx, "c@example.com")).toBe(false);
+  });
+
+  it("unsubscribes through a link only with the e-mail's own token", async () => {
+    const { ctx } = await createTestContext();
+    const email = `link-${run()}@example.com`;
+    const other = `other-${run()}@example.com`;
+    await setSubscription(ctx, email, true);
+    await setSubscription(ctx, other, true);
+    const token = unsubscribeToken(ctx.config, email);
+    for (const forged of [
+      undefined,
+      "",
+      `${token.slice(0, -1)}A`,
+      unsubscribeToken(ctx.config, other),
+    ]) {
+      const error = await unsubscribeWithToken(ctx, email, forged).catch((e: unknown) => e);
+      expect((error as DomainError).message).toBe(INVALID_UNSUBSCRIBE_LINK);
+    }
+    // Another person's address with my token: refused too.
+    await expect(unsubscribeWithToken(ctx, other, token)).rejects.toThrow(INVALID_UNSUBSCRIBE_LINK);
+    expect(await isSubscribed(ctx, email)).toBe(true);
+    expect(await isSubscribed(ctx, other)).toBe(true);
+
+    await unsubscribeWithToken(ctx, email, token);
+    expect(await isSubscribed(ctx, email)).toBe(false);
+    expect(await isSubscribed(ctx, other)).toBe(true);
+  });
+});
+
+describe("newsletter fan-out", () => {
+  it("mails 500 subscribers exactly once each and nobody unsubscribed, also when run twice", async () => {
+    const test = await createTestContext();
+    const { ctx } = test;
+    const tag = run();
+    const subscribers = Array.from({ length: 500 }, (_, i) => `sub${i}-${tag}@example.com`);
+    const leavers = Array.from({ length: 10 }, (_, i) => `left${i}-${tag}@example.com`);
+    for (let i = 0; i < subscribers.length; i += 50) {
+      await Promise.all(subscribers.slice(i, i + 50).map((e) => setSubscription(ctx, e, true)));
+    }
+    await Promise.all(leavers.map((e) => setSubscription(ctx, e, true)));
+    await Promise.all(leavers.map((e) => setSubscription(ctx, e, false)));
+
+    const dir = await mkdtemp(join(tmpdir(), "fanout-"));
+    const requests: Array<ReturnType<typeof eventFromStreamRecord>> = [];
+    const delivery = await startStreamDelivery({
+      endpoint: test.env.DYNAMODB_ENDPOINT as string,
+      tableName: ctx.tableName,
+      checkpointFile: join(dir, "checkpoint.json"),
+      deadLetterFile: join(dir, "dead-letters.jsonl"),
+      filter: (r) => eventFromStreamRecord(r as never) !== null,
+      deliver: async (records) => {
+        for (const record of records) {
+          const event = eventFromStreamRecord(record as never);
+          if (!event) continue;
+          if (event.type === NEWSLETTER_SEND_REQUESTED) requests.push(event);
+          await handleEvent(ctx, event);
+        }
+      },
+      pollMs: 50,
+    });
+
+    const subject = `Autumn arrivals ${tag}`;
+    const send = await requestNewsletterSend(ctx, { subject, body: "New coats <b>are</b> in." });
+    await delivery.drain(120_000);
+    // The same request delivered again (a retry): nobody is mailed twice.
+    const request = requests[0];
+    expect(request?.payload.sendId).toBe(send.id);
+    if (request) await fanOutNewsletter(ctx, request);
+    await delivery.drain(120_000);
+    await delivery.stop();
+
+    const mails = (await mailbox()).filter((m) => m.subject === subject);
+    const perAddress = new Map<string, number>();
+    for (const mail of mails) {
+      for (const to of mail.destination.to) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
+    }
+    expect(mails).toHaveLength(500);
+    expect([...perAddress.keys()].sort()).toEqual([...subscribers].sort());
+    expect([...perAddress.values()].every((n) => n === 1)).toBe(true);
+    expect(leavers.some((e) => perAddress.has(e))).toBe(false);
+
+    // Each carries its own signed unsubscribe link; the body is escaped in HTML.
+    const first = mails.find((m) => m.destination.to[0] === subscribers[0]);
+    const token = unsubscribeToken(ctx.config, subscribers[0] as string);
+    expect(first?.body.text).toContain(
+      `/user/unsubscribe-newsletter?email=${encodeURIComponent(subscribers[0] as string)}&token=${token}`,
+    );
+    expect(first?.body.html).toContain("New coats &lt;b&gt;are&lt;/b&gt; in.");
+
+    expect(await getNewsletterSend(ctx, send.id)).toMatchObject({
+      status: "queued",
+      total: 500,
+      queued: 500,
+      sent: 500,
+    });
+  }, 180_000);
+});
