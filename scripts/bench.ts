@@ -1,0 +1,350 @@
+// npm run bench: how fast the storefront answers, at the seeded size and at 10,000 products.
+//
+// Starts the whole shop like `npm start` (and the end-to-end setup) on a free port with its data
+// in a temporary folder, then for each page measures requests per second and p50/p99 latency
+// under 50 concurrent connections (autocannon), next to Node's own `http` module serving a static
+// body of the same HTML size in the same run (the ceiling on this machine: the load generator
+// shares the CPU with the server, so ratios are what to compare). Then it adds 10,000 products
+// through core's createProduct and measures again. It also prints the gzip size of the
+// JavaScript each page loads and the table round trips each page's loader costs (counted
+// in-process through the same core functions, with the catalogue read model warm).
+//
+// BENCH_DURATION (seconds per page measurement, default 8) and BENCH_PRODUCTS (default 10000)
+// shorten or lengthen the run.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseCatalogQuery } from "@shop/core/catalog";
+import { createProduct, getCatalogPage, getProductBySlug } from "@shop/core/server/catalog";
+import { type Context, createContext, loadConfig } from "@shop/core/server/context";
+import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
+import autocannon from "autocannon";
+import { pageJsGzipBytes } from "./lib/bench-js.ts";
+import { type StaticServer, startStaticServer } from "./lib/bench-static.ts";
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+
+const DURATION_S = positiveInt(process.env.BENCH_DURATION, 8);
+/** The static twin is steady: half as long is enough. */
+const STATIC_DURATION_S = Math.max(2, Math.round(DURATION_S / 2));
+const EXTRA_PRODUCTS = positiveInt(process.env.BENCH_PRODUCTS, 10_000);
+const CONNECTIONS = 50;
+const INSERT_CONCURRENCY = 20;
+const PRODUCT_SLUG = "organic-cotton-crew-t-shirt";
+/** A seeded image: the added products need no images of their own. */
+const IMAGE_KEY = `products/${PRODUCT_SLUG}/1.svg`;
+const CLIENT_DIR = join(REPO_ROOT, "web", "build", "client");
+
+interface Target {
+  name: string;
+  path: string;
+  /** Part of the catalogue (held to the 80% target at 10,000 products). */
+  catalogue: boolean;
+}
+
+const TARGETS: Target[] = [
+  { name: "home /product", path: "/product", catalogue: true },
+  {
+    name: "filtered + sorted",
+    path: "/product?category=women&price=50-100&sort=price-desc",
+    catalogue: true,
+  },
+  { name: "search page", path: "/product?search=shirt", catalogue: true },
+  { name: "search API", path: "/api/search?q=shirt", catalogue: true },
+  { name: "product page", path: `/product/${PRODUCT_SLUG}`, catalogue: false },
+];
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const log = (line: string) => console.log(line);
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+async function measure(url: string, duration = DURATION_S): Promise<Figures> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** Starts scripts/dev.ts as the end-to-end setup does; resolves when the shop answers. */
+async function startShop(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "scripts", "dev.ts")], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SES_PORT: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output += chunk;
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  await waitFor("the shop to start", 180_000, async () => {
+    if (child.exitCode !== null) throw new Error(`the shop exited early:\n${output}`);
+    return output.includes("The shop is running");
+  });
+  // Keep draining its output (the web server logs every request) without keeping it.
+  child.stdout?.off("data", collect);
+  child.stderr?.off("data", collect);
+  child.stdout?.resume();
+  child.stderr?.resume();
+  return child;
+}
+
+async function stopShop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+/** A core Context on the running shop's table that counts table round trips. */
+function countingContext(env: Record<string, string>): { ctx: Context; calls: () => number } {
+  const ctx = createContext(loadConfig({ ...env }));
+  let calls = 0;
+  ctx.db.middlewareStack.add(
+    (next) => async (args) => {
+      calls++;
+      return next(args);
+    },
+    { step: "initialize", name: "benchCountTableCalls" },
+  );
+  return { ctx, calls: () => calls };
+}
+
+/** Table round trips of each page's loader, with the catalogue read model warm. */
+async function roundTrips(ctx: Context, calls: () => number): Promise<Map<string, string>> {
+  const catalogue = (search: string) =>
+    getCatalogPage(ctx, parseCatalogQuery(new URLSearchParams(search)));
+  await catalogue(""); // warms this process's read model, like the server's
+  const counts = new Map<string, string>();
+  const count = async (name: string, run: () => Promise<unknown>) => {
+    const before = calls();
+    await run();
+    counts.set(name, String(calls() - before));
+  };
+  await count("home /product", () => catalogue(""));
+  await count("filtered + sorted", () => catalogue("category=women&price=50-100&sort=price-desc"));
+  await count("search page", () => catalogue("search=shirt"));
+  await count("search API", () => catalogue("search=shirt"));
+  await count("product page", async () => {
+    const product = await getProductBySlug(ctx, PRODUCT_SLUG);
+    if (!product) throw new Error(`${PRODUCT_SLUG} is not in the catalogue`);
+    const reviews = (await import("@shop/core/server/reviews")) as {
+      listProductReviews?: (ctx: Context, id: string, options: object) => Promise<unknown>;
+    };
+    await reviews.listProductReviews?.(ctx, product.id, {});
+  });
+  return counts;
+}
+
+const ADJECTIVES = ["Classic", "Linen", "Organic", "Relaxed", "Slim", "Heavy", "Soft", "Striped"];
+const GARMENTS = ["Shirt", "T-Shirt", "Sweater", "Jeans", "Dress", "Jacket", "Shorts", "Hoodie"];
+const CATEGORIES = ["Men", "Women", "Kid", "Baby"] as const;
+
+async function addProducts(ctx: Context, count: number): Promise<void> {
+  const started = Date.now();
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      await createProduct(ctx, {
+        slug: `bench-${i}`,
+        name: `${ADJECTIVES[i % 8]} ${GARMENTS[(i >> 3) % 8]} ${i}`,
+        category: CATEGORIES[i % 4] ?? "Men",
+        priceCents: 500 + ((i * 7919) % 19_500),
+        description: "A garment added by the benchmark.",
+        sizes: ["S", "M", "L", "XL"],
+        images: [{ key: IMAGE_KEY, alt: "A garment" }],
+      });
+      done++;
+      if (done % 1000 === 0 || done === count) {
+        const seconds = (Date.now() - started) / 1000;
+        log(`  products ${done}/${count}  (${Math.round(done / seconds)}/s)`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: INSERT_CONCURRENCY }, worker));
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const pct = (part: number, whole: number) =>
+  whole > 0 ? `${Math.round((part / whole) * 100)}%` : "—";
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join("  ");
+  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+async function main() {
+  const started = Date.now();
+  const dataDir = await mkdtemp(join(tmpdir(), "shop-bench-"));
+  let shop: ChildProcess | undefined;
+  let staticServer: StaticServer | undefined;
+  const stop = async () => {
+    await stopShop(shop);
+    await staticServer?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  process.once("SIGINT", () => void stop().then(() => process.exit(130)));
+
+  try {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    log(`Starting the shop on ${base} (data in ${dataDir})…`);
+    shop = await startShop(port, dataDir);
+    staticServer = await startStaticServer();
+    const state = JSON.parse(await readFile(join(dataDir, "cloud.json"), "utf8")) as {
+      env: Record<string, string>;
+    };
+    const { ctx, calls } = countingContext(state.env);
+
+    // What each page weighs: HTML bytes (for the static twin) and gzipped JavaScript.
+    const html = new Map<string, number>();
+    const js = new Map<string, number>();
+    for (const target of TARGETS) {
+      const response = await fetch(base + target.path);
+      if (!response.ok) throw new Error(`GET ${target.path} answered ${response.status}`);
+      const text = await response.text();
+      html.set(target.name, Buffer.byteLength(text));
+      if (response.headers.get("content-type")?.includes("text/html")) {
+        js.set(target.name, await pageJsGzipBytes(text, CLIENT_DIR));
+      }
+    }
+    const trips = await roundTrips(ctx, calls);
+    const seededSize = (await getCatalogPage(ctx, parseCatalogQuery(new URLSearchParams()))).total;
+
+    const seeded = new Map<string, Figures>();
+    const ceiling = new Map<string, Figures>();
+    const big = new Map<string, Figures>();
+    const total = TARGETS.length * 3;
+    let step = 0;
+    const progress = (what: string, seconds = DURATION_S) =>
+      log(`  [${++step}/${total}] ${what} (${seconds} s, ${CONNECTIONS} connections)`);
+
+    log(`Measuring at the seeded size…`);
+    for (const target of TARGETS) {
+      await fetch(base + target.path); // warm (read model, code paths)
+      progress(target.name);
+      seeded.set(target.name, await measure(base + target.path));
+      progress(
+        `static ${kb(html.get(target.name) ?? 0)} twin of ${target.name}`,
+        STATIC_DURATION_S,
+      );
+      ceiling.set(
+        target.name,
+        await measure(staticServer.url(html.get(target.name) ?? 0), STATIC_DURATION_S),
+      );
+    }
+
+    log(`Adding ${EXTRA_PRODUCTS} products (concurrency ${INSERT_CONCURRENCY})…`);
+    await addProducts(ctx, EXTRA_PRODUCTS);
+    const { total: catalogueSize } = await getCatalogPage(
+      ctx,
+      parseCatalogQuery(new URLSearchParams()),
+    );
+
+    log(`Measuring at ${catalogueSize} products…`);
+    for (const target of TARGETS) {
+      await fetch(base + target.path); // the server reloads its read model once (new version)
+      progress(`${target.name} at ${catalogueSize} products`);
+      big.set(target.name, await measure(base + target.path));
+    }
+    const tripsBig = await roundTrips(ctx, calls);
+
+    const rows = TARGETS.map((target) => {
+      const s = seeded.get(target.name) as Figures;
+      const c = ceiling.get(target.name) as Figures;
+      const b = big.get(target.name) as Figures;
+      return [
+        target.name,
+        kb(html.get(target.name) ?? 0),
+        js.has(target.name) ? kb(js.get(target.name) ?? 0) : "—",
+        `${trips.get(target.name)}/${tripsBig.get(target.name)}`,
+        s.rps.toFixed(0),
+        `${ms(s.p50)}/${ms(s.p99)}`,
+        b.rps.toFixed(0),
+        `${ms(b.p50)}/${ms(b.p99)}`,
+        c.rps.toFixed(0),
+        pct(s.rps, c.rps),
+        pct(b.rps, c.rps),
+        pct(b.rps, s.rps),
+        String(s.errors + b.errors),
+      ];
+    });
+
+    log("");
+    log(
+      `Storefront benchmark — ${CONNECTIONS} connections, ${DURATION_S} s a page (${STATIC_DURATION_S} s static); seeded = ${seededSize} products, ` +
+        `big = ${catalogueSize} products; static = Node http serving the same HTML size (ceiling).`,
+    );
+    log(
+      table(
+        [
+          "page",
+          "HTML",
+          "JS gzip",
+          "trips",
+          "seeded rps",
+          "p50/p99",
+          "big rps",
+          "p50/p99",
+          "static rps",
+          "seeded/static",
+          "big/static",
+          "big/seeded",
+          "errors",
+        ],
+        rows,
+      ),
+    );
+
+    // The targets.
+    log("");
+    const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
+    for (const target of TARGETS.filter((t) => t.catalogue)) {
+      const s = seeded.get(target.name) as Figures;
+      const b = big.get(target.name) as Figures;
+      log(
+        `${verdict(b.rps >= 0.8 * s.rps)}  ${target.name}: ${pct(b.rps, s.rps)} of its seeded throughput at ${catalogueSize} products (target ≥ 80%)`,
+      );
+    }
+    for (const target of TARGETS) {
+      const worst = Math.max(seeded.get(target.name)?.p99 ?? 0, big.get(target.name)?.p99 ?? 0);
+      log(
+        `${verdict(worst < 300)}  ${target.name}: p99 ${ms(worst)} at ${CONNECTIONS} connections (target < 300 ms)`,
+      );
+    }
+    const homeJs = js.get("home /product") ?? 0;
+    log(
+      `${verdict(homeJs <= 95 * 1024)}  home page JavaScript: ${kb(homeJs)} gzip (target ≤ 95 kB)`,
+    );
+    log(
+      `\n(trips: table round trips per page, seeded/big, warm; done in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
+  } finally {
+    await stop();
+  }
+}
+
+await main();
