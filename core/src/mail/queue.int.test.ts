@@ -1,13 +1,9 @@
 // The mail queue end to end on the local cloud: a queued e-mail travels through the table's
 // stream to the mailer and arrives once, with its attachment read from the invoices bucket.
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
-import { startStreamDelivery } from "@shop/local-cloud";
-import { createTestContext } from "@shop/local-cloud/testing";
+import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
-import { type DomainEvent, eventFromStreamRecord, handleEvent } from "../events/index.server.ts";
+import { type DomainEvent, handleEvent } from "../events/index.server.ts";
 import { deliverQueuedMail, queueMail } from "./queue.server.ts";
 
 interface StoredMail {
@@ -36,21 +32,9 @@ describe("mail queue", () => {
       }),
     );
     const delivered: DomainEvent[] = [];
-    const dir = await mkdtemp(join(tmpdir(), "mailq-"));
-    const delivery = await startStreamDelivery({
-      endpoint: test.env.DYNAMODB_ENDPOINT as string,
-      tableName: ctx.tableName,
-      checkpointFile: join(dir, "checkpoint.json"),
-      deadLetterFile: join(dir, "dead.jsonl"),
-      filter: (r) => eventFromStreamRecord(r as never) !== null,
-      deliver: async (records) => {
-        for (const r of records) {
-          const event = eventFromStreamRecord(r as never) as DomainEvent;
-          delivered.push(event);
-          await handleEvent(ctx, event);
-        }
-      },
-      pollMs: 50,
+    const delivery = await deliverEventsTo(test, async (event) => {
+      delivered.push(event);
+      await handleEvent(ctx, event);
     });
     await queueMail(ctx, {
       to,

@@ -1,57 +1,53 @@
 // What happens after an order is paid or shipped (reactions to order.paid and order.shipped,
-// registered in ../events/reactions.server.ts): the invoice PDF is stored in the invoices
-// bucket and e-mailed with the confirmation; the customer is told when the order ships.
+// registered in ../events/reactions.server.ts). The invoice function's work: the invoice PDF is
+// stored in the invoices bucket (same key every time) and the confirmation e-mail is queued to
+// the mailer with the PDF attached by reference; the customer is told when the order ships.
 //
-// Delivery is at least once, and a process may die between steps, so each e-mail is sent under a
-// claim on the order item: claim (conditional) → work → mark sent. A redelivery after the mark
-// sends nothing; a concurrent delivery finds a fresh claim and throws, to be retried; a claim
-// left by a crash goes stale after CLAIM_SECONDS and the next delivery completes the work.
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+// Delivery is at least once and a process may die between steps, so each e-mail is queued in one
+// transaction with a mark on the order item, under the condition that the mark is absent: a
+// redelivery or a concurrent delivery queues nothing more, and a crash before the transaction
+// leaves nothing behind but an invoice that the next delivery writes again. The mailer then sends
+// each queued e-mail once (../mail/queue.server.ts).
 import type { Context } from "../context/index.server.ts";
 import { orderKey } from "../db/keys.ts";
+import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import type { DomainEvent } from "../events/index.server.ts";
 import { invoiceFileName, storeInvoice } from "../invoices/invoices.server.ts";
-import { escapeHtml, sendMail } from "../mail/send.server.ts";
+import { mailRequest, type QueuedMail } from "../mail/queue.server.ts";
+import { escapeHtml } from "../mail/send.server.ts";
 import { formatPrice } from "../pricing/money.ts";
 import { getOrder, type Order } from "./orders.server.ts";
 
-const CLAIM_SECONDS = 120;
-
-export class NotificationInProgress extends Error {
-  constructor(orderId: string, what: string) {
-    super(`The ${what} of order ${orderId} is being sent by another delivery; retry later`);
-    this.name = "NotificationInProgress";
-  }
-}
-
-/** order.paid → invoice PDF in S3 → confirmation e-mail with the invoice attached, once. */
+/** order.paid → invoice PDF in S3 → confirmation e-mail queued with the invoice, once. */
 export async function sendOrderConfirmation(ctx: Context, event: DomainEvent): Promise<void> {
   const order = await orderOf(ctx, event);
-  if (order?.payment !== "paid" || order.confirmationSentAt) return;
-  if (!(await claim(ctx, order.id, "confirmation"))) return;
-  const { key, pdf } = await storeInvoice(ctx, order);
-  await sendMail(ctx, {
-    to: order.email,
-    subject: `Your Threadline order ${order.number}`,
-    ...confirmationBody(ctx, order),
-    attachments: [
-      { fileName: invoiceFileName(order), contentType: "application/pdf", content: pdf },
-    ],
-  });
-  await markSent(ctx, order.id, "confirmation", { invoiceKey: key });
+  if (order?.payment !== "paid" || order.confirmationQueuedAt) return;
+  const { key } = await storeInvoice(ctx, order);
+  await queueOnce(
+    ctx,
+    order.id,
+    "confirmationQueuedAt",
+    {
+      to: order.email,
+      subject: `Your Threadline order ${order.number}`,
+      ...confirmationBody(ctx, order),
+      attachments: [
+        { fileName: invoiceFileName(order), contentType: "application/pdf", invoicesKey: key },
+      ],
+    },
+    { invoiceKey: key },
+  );
 }
 
 /** order.shipped → "your order has shipped", once. */
 export async function sendShippedNotice(ctx: Context, event: DomainEvent): Promise<void> {
   const order = await orderOf(ctx, event);
-  if (order?.state !== "SHIPPED") return;
-  if (!(await claim(ctx, order.id, "shippedNotice"))) return;
-  await sendMail(ctx, {
+  if (order?.state !== "SHIPPED" || order.shippedNoticeQueuedAt) return;
+  await queueOnce(ctx, order.id, "shippedNoticeQueuedAt", {
     to: order.email,
     subject: `Your order ${order.number} has shipped`,
     ...shippedBody(ctx, order),
   });
-  await markSent(ctx, order.id, "shippedNotice");
 }
 
 async function orderOf(ctx: Context, event: DomainEvent): Promise<Order | null> {
@@ -59,67 +55,41 @@ async function orderOf(ctx: Context, event: DomainEvent): Promise<Order | null> 
   return typeof orderId === "string" ? getOrder(ctx, orderId) : null;
 }
 
-/** True when this delivery may send; false when it was sent already; throws while another sends. */
-async function claim(ctx: Context, orderId: string, what: string): Promise<boolean> {
-  const now = new Date();
-  try {
-    await ctx.db.send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: orderKey(orderId),
-        UpdateExpression: "SET #claimed = :now",
-        ConditionExpression:
-          "attribute_exists(pk) AND attribute_not_exists(#sent) AND (attribute_not_exists(#claimed) OR #claimed < :stale)",
-        ExpressionAttributeNames: { "#claimed": `${what}ClaimedAt`, "#sent": `${what}SentAt` },
-        ExpressionAttributeValues: {
-          ":now": now.toISOString(),
-          ":stale": new Date(now.getTime() - CLAIM_SECONDS * 1000).toISOString(),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (!(error instanceof Error && error.name === "ConditionalCheckFailedException")) throw error;
-    const { Item } = await ctx.db.send(
-      new GetCommand({
-        TableName: ctx.tableName,
-        Key: orderKey(orderId),
-        ProjectionExpression: "pk, #sent",
-        ExpressionAttributeNames: { "#sent": `${what}SentAt` },
-        ConsistentRead: true,
-      }),
-    );
-    if (!Item || Item[`${what}SentAt`]) return false;
-    throw new NotificationInProgress(orderId, what);
-  }
-}
-
-async function markSent(
+/** Queues `mail` and sets `mark` on the order in one transaction, unless the mark is set. */
+async function queueOnce(
   ctx: Context,
   orderId: string,
-  what: string,
+  mark: "confirmationQueuedAt" | "shippedNoticeQueuedAt",
+  mail: QueuedMail,
   extra: Record<string, string> = {},
 ): Promise<void> {
-  const names: Record<string, string> = {
-    "#sent": `${what}SentAt`,
-    "#claimed": `${what}ClaimedAt`,
-  };
+  const names: Record<string, string> = { "#mark": mark };
   const values: Record<string, string> = { ":now": new Date().toISOString() };
-  const sets = ["#sent = :now"];
+  const sets = ["#mark = :now"];
   for (const [i, [name, value]] of Object.entries(extra).entries()) {
     names[`#x${i}`] = name;
     values[`:x${i}`] = value;
     sets.push(`#x${i} = :x${i}`);
   }
-  await ctx.db.send(
-    new UpdateCommand({
-      TableName: ctx.tableName,
-      Key: orderKey(orderId),
-      UpdateExpression: `SET ${sets.join(", ")} REMOVE #claimed`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  try {
+    await transact(ctx, [
+      {
+        Update: {
+          TableName: ctx.tableName,
+          Key: orderKey(orderId),
+          UpdateExpression: `SET ${sets.join(", ")}`,
+          ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(#mark)",
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      },
+      mailRequest(ctx, mail),
+    ]);
+  } catch (error) {
+    // Queued already by another delivery (or the order is gone): nothing more to do.
+    if (error instanceof TransactionCancelled && error.failedAt(0)) return;
+    throw error;
+  }
 }
 
 function addressLines(order: Order): string[] {

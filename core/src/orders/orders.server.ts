@@ -82,8 +82,10 @@ export interface Order {
   refundDue?: boolean;
   refundId?: string;
   refundedAt?: string;
-  /** When the confirmation e-mail (with the invoice) was sent. */
-  confirmationSentAt?: string;
+  /** When the confirmation e-mail (with the invoice) was queued to the mailer. */
+  confirmationQueuedAt?: string;
+  /** When the "your order has shipped" e-mail was queued to the mailer. */
+  shippedNoticeQueuedAt?: string;
   /** Key of the invoice PDF in the invoices bucket. */
   invoiceKey?: string;
 }
@@ -754,7 +756,8 @@ export function toOrder(item: Record<string, unknown>): Order {
       "canceledAt",
       "refundId",
       "refundedAt",
-      "confirmationSentAt",
+      "confirmationQueuedAt",
+      "shippedNoticeQueuedAt",
       "invoiceKey",
     ]),
     ...(i.refundDue !== undefined ? { refundDue: i.refundDue } : {}),

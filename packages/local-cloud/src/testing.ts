@@ -1,9 +1,14 @@
 // For integration tests: a Context on a table of its own (created fresh in the test run's local
 // cloud, so test files never see each other's data), with a counter of table round trips.
 import { randomUUID } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
+import { type DomainEvent, eventFromStreamRecord } from "@shop/core/server/events";
 import { inject } from "vitest";
 import { ensureTable } from "./index.ts";
+import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 
 export interface TestContext {
   ctx: Context;
@@ -37,4 +42,29 @@ export async function createTestContext(): Promise<TestContext> {
       calls = 0;
     },
   };
+}
+
+/**
+ * Delivers the domain events written to the test's table to core's reactions, as the local
+ * cloud does for `npm start` (and Lambda on AWS). `drain()` waits until everything written so
+ * far, and everything those reactions wrote in turn, has been handled.
+ */
+export async function deliverEventsTo(
+  test: TestContext,
+  handle: (event: DomainEvent) => Promise<void>,
+): Promise<StreamDelivery> {
+  const dir = await mkdtemp(join(tmpdir(), "events-"));
+  return startStreamDelivery({
+    endpoint: test.env.DYNAMODB_ENDPOINT as string,
+    tableName: test.ctx.tableName,
+    checkpointFile: join(dir, "checkpoint.json"),
+    deadLetterFile: join(dir, "dead-letters.jsonl"),
+    filter: (record) => eventFromStreamRecord(record as never) !== null,
+    deliver: async (records) => {
+      for (const record of records)
+        await handle(eventFromStreamRecord(record as never) as DomainEvent);
+    },
+    pollMs: 50,
+    maxAttempts: 1,
+  });
 }
