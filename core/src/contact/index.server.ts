@@ -1,0 +1,2 @@
+// Contact, server side: storing and mailing contact messages.
+export * from "./messages.server.ts";

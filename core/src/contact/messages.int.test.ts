@@ -1,0 +1,91 @@
+// A contact message is stored and queued to support in one transaction, and limited per address.
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { eventFromStreamRecord, handleEvent } from "@shop/core/server/events";
+import { startStreamDelivery } from "@shop/local-cloud";
+import { createTestContext } from "@shop/local-cloud/testing";
+import { describe, expect, inject, it } from "vitest";
+import { contactKey } from "../db/keys.ts";
+import { DomainError } from "../shared/errors.ts";
+import { sendContactMessage } from "./messages.server.ts";
+
+const form = {
+  firstName: "Ana",
+  lastName: "Garcia",
+  email: "ana@example.com",
+  phone: "0123456789",
+  subject: `Where is <my> order? ${Math.random().toString(36).slice(2, 8)}`,
+  message: "It has not arrived.\nOrder TL-1234",
+};
+
+async function storedMessages(ctx: Awaited<ReturnType<typeof createTestContext>>["ctx"]) {
+  // The stored messages of this fresh table, by the CONTACTS index.
+  const { Items = [] } = await ctx.db.send(
+    new QueryCommand({
+      TableName: ctx.tableName,
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :pk",
+      ExpressionAttributeValues: { ":pk": "CONTACTS" },
+    }),
+  );
+  return Items;
+}
+
+describe("sendContactMessage", () => {
+  it("stores the message and queues an e-mail to support with the customer as reply-to", async () => {
+    const test = await createTestContext();
+    const { ctx } = test;
+    const message = await sendContactMessage(ctx, form, "198.51.100.7");
+    const { Item } = await ctx.db.send(
+      new GetCommand({ TableName: ctx.tableName, Key: contactKey(message.id) }),
+    );
+    expect(Item).toMatchObject({ ...form, id: message.id });
+    expect(await storedMessages(ctx)).toHaveLength(1);
+
+    // The queued e-mail reaches support's mailbox through the stream and the mailer.
+    const dir = await mkdtemp(join(tmpdir(), "contact-"));
+    const delivery = await startStreamDelivery({
+      endpoint: test.env.DYNAMODB_ENDPOINT as string,
+      tableName: ctx.tableName,
+      checkpointFile: join(dir, "checkpoint.json"),
+      deadLetterFile: join(dir, "dead-letters.jsonl"),
+      filter: (r) => eventFromStreamRecord(r as never) !== null,
+      deliver: async (records) => {
+        for (const record of records) {
+          const event = eventFromStreamRecord(record as never);
+          if (event) await handleEvent(ctx, event);
+        }
+      },
+      pollMs: 50,
+    });
+    await delivery.drain();
+    await delivery.stop();
+    const res = await fetch(`${inject("cloud").mailboxUrl}/store`);
+    const { emails } = (await res.json()) as {
+      emails: Array<{
+        subject: string;
+        destination: { to: string[] };
+        body: { text?: string; html?: string };
+      }>;
+    };
+    const mail = emails.find((m) => m.subject === `Contact: ${form.subject}`);
+    expect(mail?.destination.to).toEqual([ctx.config.supportEmail]);
+    expect(mail?.body.text).toContain("It has not arrived.");
+    expect(mail?.body.text).toContain("ana@example.com");
+    expect(mail?.body.html).toContain("Where is &lt;my&gt; order?");
+  });
+
+  it("refuses once the limit is reached and stores nothing more", async () => {
+    const { ctx } = await createTestContext();
+    const limit = { max: 1, windowSeconds: 3600 };
+    await sendContactMessage(ctx, form, "198.51.100.8", limit);
+    const error = await sendContactMessage(ctx, form, "198.51.100.8", limit).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).status).toBe(429);
+    expect(await storedMessages(ctx)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,72 @@
+// Contact messages (SPEC §3): stored in the table (CONTACT#<id>, listed by gsi1 CONTACTS) and
+// mailed to the shop's support address, in one transaction with the queued e-mail (so a stored
+// message is always mailed, and a failed write mails nothing). Limited per client address.
+import { randomUUID } from "node:crypto";
+import { tryAgainIn } from "../accounts/limits.ts";
+import { consume, secondsLeft } from "../accounts/rate-limit.server.ts";
+import type { Context } from "../context/index.server.ts";
+import { contactIndex, contactKey } from "../db/keys.ts";
+import { transact } from "../db/transact.server.ts";
+import { mailRequest } from "../mail/queue.server.ts";
+import { escapeHtml } from "../mail/send.server.ts";
+import { DomainError } from "../shared/errors.ts";
+import type { Contact } from "./schemas.ts";
+
+export const MESSAGE_SENT = "Your message has been sent.";
+/** Contact messages per client address and hour. */
+export const CONTACT_LIMIT = { max: 10, windowSeconds: 3600 };
+
+export interface ContactMessage extends Contact {
+  id: string;
+  createdAt: string;
+}
+
+/** Stores a contact message (already parsed with ContactSchema) and mails it to support. */
+export async function sendContactMessage(
+  ctx: Context,
+  form: Contact,
+  clientAddress: string,
+  limit = CONTACT_LIMIT,
+  now = new Date(),
+): Promise<ContactMessage> {
+  if (!(await consume(ctx, "contact", clientAddress, limit, now))) {
+    throw new DomainError(
+      `Too many messages from your network. ${tryAgainIn(secondsLeft(limit, now))}`,
+      "message",
+      429,
+    );
+  }
+  const message: ContactMessage = { id: randomUUID(), createdAt: now.toISOString(), ...form };
+  const from = `${form.firstName} ${form.lastName}`;
+  const lines: Array<[string, string]> = [
+    ["From", `${from} <${form.email}>`],
+    ["Phone", form.phone],
+    ["Subject", form.subject],
+  ];
+  await transact(ctx, [
+    {
+      Put: {
+        TableName: ctx.tableName,
+        Item: {
+          ...contactKey(message.id),
+          ...contactIndex(message.createdAt, message.id),
+          entity: "contactMessage",
+          ...message,
+        },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+    mailRequest(
+      ctx,
+      {
+        to: ctx.config.supportEmail,
+        replyTo: form.email,
+        subject: `Contact: ${form.subject}`,
+        text: `${lines.map(([k, v]) => `${k}: ${v}`).join("\n")}\n\n${form.message}\n`,
+        html: `${lines.map(([k, v]) => `<p><b>${k}:</b> ${escapeHtml(v)}</p>`).join("\n")}\n<p>${escapeHtml(form.message).replaceAll("\n", "<br>")}</p>`,
+      },
+      now,
+    ),
+  ]);
+  return message;
+}
