@@ -4,6 +4,11 @@
 // Delivery is at least once: every reaction is idempotent, and throwing makes the delivery retry.
 import type { Context } from "../context/index.server.ts";
 import { deliverQueuedMail, MAIL_REQUESTED } from "../mail/queue.server.ts";
+import {
+  countNewsletterSent,
+  fanOutNewsletter,
+  NEWSLETTER_SEND_REQUESTED,
+} from "../newsletter/sending.server.ts";
 import { sendOrderConfirmation, sendShippedNotice } from "../orders/notifications.server.ts";
 import type { DomainEvent } from "./index.server.ts";
 
@@ -16,7 +21,9 @@ const reactions: Record<string, Reaction[]> = {
   /** "Your order … has shipped". */
   "order.shipped": [sendShippedNotice],
   /** The mailer: sends a queued e-mail once. */
-  [MAIL_REQUESTED]: [deliverQueuedMail],
+  [MAIL_REQUESTED]: [deliverQueuedMail, countNewsletterSent],
+  /** Newsletter fan-out: one queued e-mail per subscriber, never twice. */
+  [NEWSLETTER_SEND_REQUESTED]: [fanOutNewsletter],
 };
 
 export async function handleEvent(ctx: Context, event: DomainEvent): Promise<void> {
