@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { type ReviewStats, reviewAuthorName } from "@shop/core/reviews";
 import type { ReactNode } from "react";
 import { Stars } from "./Stars";
@@ -31,12 +31,15 @@ export function ProductReviews({
   previousHref,
   nextHref,
   writeReview,
+  canDelete = () => false,
 }: {
   stats: ReviewStats;
   reviews: readonly ReviewView[];
   previousHref: string | null;
   nextHref: string | null;
   writeReview?: ReactNode;
+  /** May the signed-in user delete this author's review (their own, or any for an admin)? */
+  canDelete?: (authorId: string) => boolean;
 }) {
   return (
     <section
@@ -107,7 +110,22 @@ export function ProductReviews({
                   <div className="mt-1">
                     <RatingStars rating={review.rating} />
                   </div>
-                  <p className="mt-3 whitespace-pre-line text-stone-700">{review.description}</p>
+                  <p className="mt-3 whitespace-pre-line break-words text-stone-700">
+                    {review.description}
+                  </p>
+                  {canDelete(review.userId) ? (
+                    <Form method="post" preventScrollReset className="mt-3">
+                      <input type="hidden" name="intent" value="delete-review" />
+                      <input type="hidden" name="author" value={review.userId} />
+                      <button
+                        type="submit"
+                        aria-label={`Delete review by ${reviewAuthorName(review.authorFirstName, review.authorLastName)}`}
+                        className="rounded text-sm font-medium text-red-700 underline hover:text-red-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+                      >
+                        Delete
+                      </button>
+                    </Form>
+                  ) : null}
                 </article>
               </li>
             ))}

@@ -1,25 +1,37 @@
 import {
+  type ActionFunctionArgs,
   data,
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { categorySlug, isSizeTag } from "@shop/core/catalog";
-import { reviewStats } from "@shop/core/reviews";
+import { ReviewSchema, reviewStats } from "@shop/core/reviews";
+import { isDomainError } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
-import { listProductReviews } from "@shop/core/server/reviews";
+import { addReview, deleteReview, listProductReviews, mayReview } from "@shop/core/server/reviews";
+import { parseForm } from "@shop/core/shared";
 import { AddToCartForm } from "../components/AddToCartForm";
 import { ErrorPage } from "../components/ErrorPage";
 import { ImageCarousel } from "../components/ImageCarousel";
 import { Price } from "../components/Price";
 import { ProductReviews } from "../components/ProductReviews";
+import {
+  REVIEW_ERROR,
+  ReviewDialog,
+  WRITE_REVIEW_PARAM,
+  WriteReviewBox,
+} from "../components/ReviewDialog";
 import { Stars } from "../components/Stars";
 import { ShieldIcon, TruckIcon } from "../components/ui-icons";
 import { NO_STORE, publicPageCacheControl } from "../lib/http";
+import { assertSameOrigin } from "../lib/security.server";
+import { getSessionUser, requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
+import { redirectWithToast } from "../lib/toast.server";
 
 /** Slugs are lower-case words joined by dashes; anything else cannot be a product. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -34,20 +46,85 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!product) throw redirect("/", 302);
 
   const url = new URL(request.url);
-  const reviewPage = await listProductReviews(ctx, product.id, {
-    cursor: url.searchParams.get("reviews"),
-  });
+  // Only a request with a cookie can have a session (and cookie requests are never cached).
+  const user = request.headers.has("Cookie") ? await getSessionUser(request) : null;
+  const [reviewPage, canReview] = await Promise.all([
+    listProductReviews(ctx, product.id, { cursor: url.searchParams.get("reviews") }),
+    // "Write a review" only when the server says so: a paid order with it, no review yet.
+    user ? mayReview(ctx, user.id, product.id) : false,
+  ]);
   const size = url.searchParams.get("size");
   return data(
     {
       product,
       stats: reviewStats(product.ratingCounts),
       reviewPage,
+      viewer: user ? { id: user.id, isAdmin: user.isAdmin } : null,
+      canReview,
+      // The modal is open by URL (works without JavaScript); the action still checks everything.
+      writing: user !== null && url.searchParams.get(WRITE_REVIEW_PARAM) === "1",
       initialSize: isSizeTag(size) ? size : undefined,
       canonicalUrl: `${ctx.config.appUrl}/product/${product.slug}`,
     },
     { headers: { "Cache-Control": publicPageCacheControl(request) } },
   );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  const ctx = getContext();
+  const slug = params.slug ?? "";
+  const product =
+    slug.length <= SLUG_MAX_LENGTH && SLUG.test(slug) ? await getProductBySlug(ctx, slug) : null;
+  if (!product) throw data("Product not found", { status: 404 });
+  const form = await request.formData();
+  const page = `/product/${product.slug}`;
+
+  switch (form.get("intent")) {
+    case "add-review": {
+      const parsed = parseForm(ReviewSchema, form);
+      if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
+      try {
+        // Author and product come from the session and the URL, never from the form.
+        await addReview(ctx, user, product.id, parsed.data);
+      } catch (error) {
+        if (isDomainError(error)) {
+          return data({ formError: error.message }, { status: error.status });
+        }
+        console.error("review add failed", error);
+        return data({ formError: REVIEW_ERROR }, { status: 500 });
+      }
+      return redirectWithToast(`${page}#reviews`, {
+        type: "success",
+        title: "Success",
+        description: "Review added successfully",
+      });
+    }
+    case "delete-review": {
+      const author = form.get("author");
+      if (typeof author !== "string" || author === "" || author.length > 100) {
+        throw data("Review not found", { status: 400 });
+      }
+      try {
+        await deleteReview(ctx, user, product.id, author);
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        return redirectWithToast(`${page}#reviews`, {
+          type: "error",
+          title: "Error",
+          description: error.message,
+        });
+      }
+      return redirectWithToast(`${page}#reviews`, {
+        type: "success",
+        title: "Success",
+        description: "Review deleted successfully",
+      });
+    }
+    default:
+      throw data("Unknown intent", { status: 400 });
+  }
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({
@@ -75,9 +152,13 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
 };
 
 export default function ProductPage() {
-  const { product, stats, reviewPage, initialSize, canonicalUrl } = useLoaderData<typeof loader>();
+  const { product, stats, reviewPage, initialSize, canonicalUrl, viewer, canReview, writing } =
+    useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const reviewsHref = (cursor: string | null) =>
     cursor ? `?reviews=${encodeURIComponent(cursor)}#reviews` : null;
+  const canDelete = (authorId: string) =>
+    viewer !== null && (viewer.isAdmin || viewer.id === authorId);
 
   return (
     <div className="container-page py-8 lg:py-12">
@@ -161,9 +242,16 @@ export default function ProductPage() {
         reviews={reviewPage.reviews}
         previousHref={reviewsHref(reviewPage.previousCursor)}
         nextHref={reviewsHref(reviewPage.nextCursor)}
-        // The reviews issue passes the "Write a review" box here when the user may review.
-        writeReview={undefined}
+        writeReview={canReview ? <WriteReviewBox openHref={`?${WRITE_REVIEW_PARAM}=1`} /> : null}
+        canDelete={canDelete}
       />
+      {writing ? (
+        <ReviewDialog
+          productName={product.name}
+          closeHref={`/product/${product.slug}`}
+          answer={answer}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,215 @@
+// Reviews: "Write a review" only after a paid order, the add-review modal (stars by click and
+// keyboard, hover, 1000 characters, Escape), the figures, deleting (own, admin), paging, and
+// review text shown as text.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { createUser } from "@shop/core/server/accounts";
+import { createProduct, type Product } from "@shop/core/server/catalog";
+import { placeOrder } from "@shop/core/server/orders";
+import { confirmCardPayment } from "@shop/core/server/payments";
+import { mayReview, writeReview } from "@shop/core/server/reviews";
+import { shopContext } from "../support/shop";
+
+let seq = 0;
+const tag = (project: string) =>
+  `${project}-${Date.now()}-${seq++}-${Math.random().toString(36).slice(2, 6)}`;
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `203.0.113.${Date.now()}-${seq++}` });
+});
+
+async function newProduct(project: string): Promise<Product> {
+  const t = tag(project);
+  return createProduct(shopContext(), {
+    slug: `review-jacket-${t}`,
+    name: `Review Jacket ${t}`,
+    category: "Men",
+    priceCents: 8900,
+    description: "A jacket to review.",
+    sizes: ["S", "M"],
+    images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: "Front view" }],
+  });
+}
+
+async function review(product: Product, i: number, rating: 1 | 2 | 3 | 4 | 5, text: string) {
+  await writeReview(shopContext(), {
+    productId: product.id,
+    userId: `other-reviewer-${i}`,
+    authorFirstName: "Olga",
+    authorLastName: `Other${i}`,
+    rating,
+    description: text,
+    createdAt: new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString(),
+  });
+}
+
+async function newCustomer(page: Page, project: string) {
+  const email = `reviewer+${tag(project)}@example.com`;
+  const user = await createUser(shopContext(), {
+    firstName: "Uma",
+    lastName: "user",
+    email,
+    password: "secret1",
+  });
+  await signIn(page, email, "secret1");
+  return user;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/auth/sign-in");
+  const main = page.getByRole("main");
+  await main.getByLabel("E-mail").fill(email);
+  await main.getByLabel("Password").fill(password);
+  await main.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/product/);
+}
+
+/** A paid order containing the product, through core as the checkout does it. */
+async function buy(userId: string, email: string, product: Product) {
+  const ctx = shopContext();
+  const { order } = await placeOrder(ctx, {
+    userId,
+    email,
+    lines: [{ productId: product.id, size: "M", quantity: 1 }],
+    address: {
+      address: "1 Main Street",
+      country: "France",
+      city: "Paris",
+      zipCode: "75001",
+      phone: "0123456789",
+    },
+    deliveryMethod: "STANDARD",
+  });
+  await confirmCardPayment(ctx, {
+    userId,
+    orderId: order.id,
+    card: { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" },
+  });
+  await expect.poll(() => mayReview(ctx, userId, product.id)).toBe(true);
+}
+
+const reviews = (page: Page) => page.locator("#reviews").getByRole("article");
+const serious = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
+    ["serious", "critical"].includes(v.impact ?? ""),
+  );
+
+test("a buyer writes one review (stars by click and keyboard, 1000 characters, Escape) and deletes it", async ({
+  page,
+}, info) => {
+  const product = await newProduct(info.project.name);
+  await review(product, 1, 5, "Great fit");
+  const user = await newCustomer(page, info.project.name);
+  const section = page.locator("#reviews");
+  const write = section.getByRole("link", { name: "Write a review" });
+
+  // No paid order: no "Write a review".
+  await page.goto(`/product/${product.slug}`);
+  await expect(section.getByText("Based on 1 review")).toBeVisible();
+  await expect(write).toHaveCount(0);
+
+  await buy(user.id, user.email, product);
+  await page.reload();
+  await expect(write).toBeVisible();
+
+  // Escape closes the modal.
+  await write.click();
+  const dialog = page.getByRole("dialog", { name: "Write a review" });
+  await expect(dialog).toBeVisible();
+  expect(await serious(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  await write.click();
+  await expect(dialog).toBeVisible();
+  const filled = dialog.locator('svg[data-filled="true"]');
+  // Hover highlights; a click chooses; the arrow keys change the choice.
+  if (info.project.name === "desktop") {
+    await dialog.locator("label").filter({ hasText: "2 stars" }).hover();
+    await expect(filled).toHaveCount(2);
+  }
+  await dialog.locator("label").filter({ hasText: "5 stars" }).click();
+  await expect(dialog.getByRole("radio", { name: "5 stars" })).toBeChecked();
+  await page.mouse.move(0, 0);
+  await expect(filled).toHaveCount(5);
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(dialog.getByRole("radio", { name: "3 stars" })).toBeChecked();
+  await expect(filled).toHaveCount(3);
+
+  // At most 1000 characters, with a counter.
+  const description = dialog.getByLabel("Description");
+  await description.fill("x".repeat(1001));
+  await expect(description).toHaveValue("x".repeat(1000));
+  await expect(dialog.getByText("1000/1000")).toBeVisible();
+  const text = "Warm and <script>window.__pwned = 1</script> <b>dry</b>";
+  await description.fill(text);
+  await dialog.getByRole("button", { name: "Add review" }).click();
+
+  await expect(page.getByText("Review added successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(reviews(page)).toHaveCount(2);
+  // Newest first, first name and last initial, the date, the text as text.
+  const mine = reviews(page).first();
+  await expect(mine).toHaveAccessibleName("Review by Uma U.");
+  await expect(mine.getByText(text, { exact: true })).toBeVisible();
+  await expect(mine.locator("time")).toHaveAttribute("datetime", /^\d{4}-/);
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  await expect(mine.locator("b, script")).toHaveCount(0);
+  // The figures: (5 + 3) / 2 = 4 stars, 2 reviews, one each at 5 and 3.
+  await expect(section.getByText("Based on 2 reviews")).toBeVisible();
+  await expect(section.getByText("Rated 4 out of 5 stars, 2 reviews")).toBeAttached();
+  const bar = (stars: string) => section.locator("dl > div").filter({ hasText: stars });
+  await expect(bar("5 stars").locator("dd")).toHaveText("1");
+  await expect(bar("3 stars").locator("dd")).toHaveText("1");
+  await expect(bar("4 stars").locator("dd")).toHaveText("0");
+
+  // Once reviewed: no "Write a review", and the server refuses a second one with its message.
+  await expect(write).toHaveCount(0);
+  await page.goto(`/product/${product.slug}?write-review=1`);
+  await dialog.locator("label").filter({ hasText: "4 stars" }).click();
+  await dialog.getByLabel("Description").fill("Second opinion");
+  await dialog.getByRole("button", { name: "Add review" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("You have already reviewed this product");
+  await page.keyboard.press("Escape");
+  await expect(reviews(page)).toHaveCount(2);
+
+  // Others' reviews have no Delete for a customer; their own has.
+  await expect(section.getByRole("button", { name: "Delete review by Olga O." })).toHaveCount(0);
+  await section.getByRole("button", { name: "Delete review by Uma U." }).click();
+  await expect(page.getByText("Review deleted successfully")).toBeVisible();
+  await expect(reviews(page)).toHaveCount(1);
+  await expect(section.getByText("Based on 1 review")).toBeVisible();
+  await expect(bar("3 stars").locator("dd")).toHaveText("0");
+});
+
+test("an admin deletes another customer's review", async ({ page }, info) => {
+  const product = await newProduct(info.project.name);
+  await review(product, 1, 2, "Too short for me");
+  await review(product, 2, 4, "Nice colour");
+  await signIn(page, "admin@example.com", "admin1234");
+  await page.goto(`/product/${product.slug}`);
+  const section = page.locator("#reviews");
+  await expect(reviews(page)).toHaveCount(2);
+  await section.getByRole("button", { name: "Delete review by Olga O." }).first().click();
+  await expect(page.getByText("Review deleted successfully")).toBeVisible();
+  await expect(reviews(page)).toHaveCount(1);
+  await expect(reviews(page).getByText("Too short for me")).toBeVisible();
+  await expect(section.getByText("Based on 1 review")).toBeVisible();
+});
+
+test("25 reviews page 10, 10, 5, newest first", async ({ page }, info) => {
+  const product = await newProduct(info.project.name);
+  for (let i = 0; i < 25; i++) await review(product, i, 4, `Review number ${i}`);
+  await page.goto(`/product/${product.slug}`);
+  const section = page.locator("#reviews");
+  await expect(reviews(page)).toHaveCount(10);
+  await expect(reviews(page).first()).toContainText("Review number 24");
+  await section.getByRole("link", { name: "Next reviews" }).click();
+  await expect(reviews(page).first()).toContainText("Review number 14");
+  await expect(reviews(page)).toHaveCount(10);
+  await section.getByRole("link", { name: "Next reviews" }).click();
+  await expect(reviews(page).first()).toContainText("Review number 4");
+  await expect(reviews(page)).toHaveCount(5);
+  await expect(section.getByRole("link", { name: "Next reviews" })).toHaveCount(0);
+});
