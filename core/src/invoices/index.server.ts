@@ -2,3 +2,4 @@
 export * from "./invoices.server.ts";
 export * from "./layout.ts";
 export * from "./pdf.ts";
+export * from "./pdf-text.ts";

@@ -1,8 +1,8 @@
-import { inflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import type { InvoiceData } from "./layout.ts";
 import { renderInvoicePdf } from "./pdf.ts";
+import { drawnTexts } from "./pdf-text.ts";
 
 const invoice: InvoiceData = {
   number: "TL-7K3QX9PM",
@@ -23,30 +23,6 @@ const invoice: InvoiceData = {
   discountCents: 0,
   totalCents: 6598,
 };
-
-/** The texts drawn on the pages: pdf-lib deflates each content stream and writes texts as hex. */
-function drawnTexts(pdf: Uint8Array): string[] {
-  const file = Buffer.from(pdf);
-  const streams: string[] = [];
-  let at = 0;
-  for (;;) {
-    const start = file.indexOf("stream\n", at);
-    if (start < 0) break;
-    const end = file.indexOf("\nendstream", start);
-    try {
-      streams.push(inflateSync(file.subarray(start + 7, end)).toString("latin1"));
-    } catch {
-      // not a deflated stream (fonts, metadata)
-    }
-    at = end + 10;
-  }
-  const raw = streams.join("\n");
-  return [...raw.matchAll(/<([0-9A-Fa-f]+)> Tj/g)].map((m) =>
-    Buffer.from(m[1] ?? "", "hex")
-      .toString("latin1")
-      .replace("\x80", "€"),
-  );
-}
 
 describe("the invoice PDF", () => {
   it("is a PDF whose pages carry the invoice's texts, euro signs included", async () => {

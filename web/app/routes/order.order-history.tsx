@@ -1,20 +1,70 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+// Order History (/order/order-history): the signed-in user's orders, newest first, with number,
+// state, date, total and the invoice download (or "Invoice is being prepared").
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { getContext } from "@shop/core/server/context";
+import { listOrdersForUser } from "@shop/core/server/orders";
+import { ErrorPage } from "../components/ErrorPage";
+import { orderDate } from "../components/OrderDetails";
+import { OrderHistoryList } from "../components/OrderHistoryList";
+import { NO_STORE } from "../lib/http";
 import { requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 
-// Placeholder: the checkout issue lists the user's orders here.
+const PAGE_SIZE = 20;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
+  const page = await listOrdersForUser(getContext(), user.id, {
+    limit: PAGE_SIZE,
+    cursor: cursor && cursor.length <= 2000 ? cursor : undefined,
+  }).catch((error: unknown) => {
+    // A tampered cursor is the visitor's mistake, not ours.
+    if (cursor) throw data("Invalid page", { status: 400 });
+    throw error;
+  });
+  return data(
+    {
+      orders: page.orders.map((order) => ({
+        id: order.id,
+        number: order.number,
+        state: order.state,
+        paid: order.payment === "paid",
+        date: orderDate(order.createdAt),
+        totalCents: order.totalCents,
+        invoiceReady: Boolean(order.invoiceKey),
+      })),
+      next: page.cursor ?? null,
+    },
+    { headers: { "Cache-Control": NO_STORE } },
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: `Order History | ${SHOP_NAME}` }];
 
 export default function OrderHistory() {
+  const { orders, next } = useLoaderData<typeof loader>();
   return (
     <div className="container-page py-10">
       <h1 className="text-3xl font-semibold tracking-tight">Order History</h1>
-      <p className="mt-4 text-stone-600">Your orders will appear here</p>
+      {orders.length === 0 ? (
+        <p className="mt-4 text-stone-600">You have not placed any orders yet.</p>
+      ) : (
+        <OrderHistoryList orders={orders} />
+      )}
+      {next ? (
+        <Link
+          to={`?cursor=${encodeURIComponent(next)}`}
+          className="mt-6 inline-block text-sm font-medium text-accent-700 underline"
+        >
+          Older orders
+        </Link>
+      ) : null}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
 }

@@ -1,0 +1,128 @@
+// The checkout's shipping form (SPEC §5 "Checkout address": address, country, city, zip code and
+// phone required; company and apartment optional) and the saved addresses to pick from.
+import { AuthField } from "./AuthField";
+
+export interface AddressValues {
+  company: string;
+  address: string;
+  apartment: string;
+  country: string;
+  city: string;
+  zipCode: string;
+  phone: string;
+}
+
+export interface PickableAddress extends AddressValues {
+  id: string;
+}
+
+export const EMPTY_ADDRESS: AddressValues = {
+  company: "",
+  address: "",
+  apartment: "",
+  country: "",
+  city: "",
+  zipCode: "",
+  phone: "",
+};
+
+const FIELDS: Array<{
+  name: keyof AddressValues;
+  label: string;
+  required: boolean;
+  autoComplete: string;
+}> = [
+  { name: "company", label: "Company", required: false, autoComplete: "shipping organization" },
+  { name: "address", label: "Address", required: true, autoComplete: "shipping address-line1" },
+  {
+    name: "apartment",
+    label: "Apartment/suite",
+    required: false,
+    autoComplete: "shipping address-line2",
+  },
+  { name: "country", label: "Country", required: true, autoComplete: "shipping country-name" },
+  { name: "city", label: "City", required: true, autoComplete: "shipping address-level2" },
+  { name: "zipCode", label: "Zip code", required: true, autoComplete: "shipping postal-code" },
+  { name: "phone", label: "Phone", required: true, autoComplete: "shipping tel" },
+];
+
+export function CheckoutAddress({
+  addresses,
+  selectedId,
+  values,
+  errors,
+  onPick,
+  onChange,
+}: {
+  addresses: PickableAddress[];
+  selectedId: string;
+  values: AddressValues;
+  errors: Record<string, string>;
+  onPick: (address: PickableAddress | null) => void;
+  onChange: (name: keyof AddressValues, value: string) => void;
+}) {
+  return (
+    <section aria-labelledby="shipping-heading">
+      <h2 id="shipping-heading" className="text-lg font-medium text-stone-900">
+        Shipping information
+      </h2>
+      {addresses.length > 0 ? (
+        <fieldset className="mt-4">
+          <legend className="text-sm font-medium text-stone-800">Saved addresses</legend>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            {addresses.map((saved) => (
+              <label
+                key={saved.id}
+                className="flex cursor-pointer gap-3 rounded-lg border border-stone-300 bg-white p-3 text-sm has-[:checked]:border-accent-600 has-[:checked]:ring-2 has-[:checked]:ring-accent-600"
+              >
+                <input
+                  type="radio"
+                  name="savedAddress"
+                  value={saved.id}
+                  checked={selectedId === saved.id}
+                  onChange={() => onPick(saved)}
+                  className="mt-1 accent-accent-600"
+                />
+                <span className="text-stone-700">
+                  <span className="block font-medium text-stone-900">{saved.address}</span>
+                  {[saved.apartment, saved.company].filter(Boolean).join(", ")}
+                  {saved.apartment || saved.company ? <br /> : null}
+                  {saved.zipCode} {saved.city}, {saved.country}
+                  <br />
+                  {saved.phone}
+                </span>
+              </label>
+            ))}
+            <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-dashed border-stone-300 bg-white p-3 text-sm has-[:checked]:border-accent-600 has-[:checked]:ring-2 has-[:checked]:ring-accent-600">
+              <input
+                type="radio"
+                name="savedAddress"
+                value=""
+                checked={selectedId === ""}
+                onChange={() => onPick(null)}
+                className="accent-accent-600"
+              />
+              <span className="font-medium text-stone-900">Add a new address</span>
+            </label>
+          </div>
+        </fieldset>
+      ) : null}
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        {FIELDS.map((field) => (
+          <div key={field.name} className={field.name === "address" ? "sm:col-span-2" : undefined}>
+            <AuthField
+              label={field.label}
+              name={field.name}
+              required={field.required}
+              autoComplete={field.autoComplete}
+              value={values[field.name]}
+              onChange={(value) => onChange(field.name, value)}
+              error={errors[field.name]}
+              type={field.name === "phone" ? "tel" : "text"}
+            />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+// The checkout's order summary (SPEC §2): the lines priced by the server with editable
+// quantities and Remove, the promotion box with Apply, the totals, and "Confirm order".
+
+import { QUANTITY_CHOICES } from "@shop/core/cart";
+import { sizeName } from "@shop/core/catalog";
+import { PromotionCodeSchema } from "@shop/core/promotions";
+import { parseForm } from "@shop/core/shared";
+import { type FormEvent, useState } from "react";
+import { removeItem, setItemQuantity } from "../lib/cart";
+import type { CheckoutQuote } from "../routes/cart.checkout";
+import { inputClass, primaryButtonClass, secondaryButtonClass } from "./AuthField";
+import { Price } from "./Price";
+
+export function CheckoutSummary({
+  quote,
+  ready,
+  updating,
+  cartError,
+  codeError,
+  onApply,
+  confirm,
+}: {
+  quote: CheckoutQuote | null;
+  ready: boolean;
+  updating: boolean;
+  cartError?: string;
+  codeError?: string;
+  onApply: (code: string) => void;
+  confirm: { disabled: boolean; pending: boolean; formError?: string };
+}) {
+  const [typed, setTyped] = useState("");
+  const [typedError, setTypedError] = useState<string | undefined>();
+  const promoError = typedError ?? codeError;
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = parseForm(PromotionCodeSchema, { code: typed });
+    if (!checked.success) {
+      setTypedError(checked.fieldErrors.code);
+      return;
+    }
+    setTypedError(undefined);
+    onApply(checked.data.code);
+  };
+
+  const b = quote?.breakdown;
+  return (
+    <section
+      aria-labelledby="summary-heading"
+      aria-busy={updating}
+      className="rounded-lg bg-stone-50 px-4 py-6 sm:p-6 lg:sticky lg:top-6 lg:p-8"
+    >
+      <h2 id="summary-heading" className="text-lg font-medium text-stone-900">
+        Order summary
+      </h2>
+      {cartError ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          {cartError}{" "}
+          <a href="/cart/view-cart" className="font-medium underline">
+            Back to the cart
+          </a>
+        </p>
+      ) : null}
+      {!quote ? (
+        <p className="mt-6 text-sm text-stone-600" role="status">
+          {ready ? "Getting today's prices…" : "Loading your cart…"}
+        </p>
+      ) : (
+        <div className={updating ? "opacity-60 transition-opacity" : undefined}>
+          <ul className="mt-4 divide-y divide-stone-200 border-y border-stone-200">
+            {quote.lines.map((line) => (
+              <li
+                key={line.key}
+                data-testid="checkout-line"
+                className="flex flex-wrap items-center gap-3 py-4 text-sm"
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-stone-900">{line.name}</p>
+                  <p className="text-stone-600">Size {sizeName(line.size)}</p>
+                  <Price
+                    cents={line.unitPriceCents * line.quantity}
+                    className="font-medium text-stone-900"
+                  />
+                </div>
+                <label className="sr-only" htmlFor={`qty-${line.key}`}>
+                  Quantity, {line.name}
+                </label>
+                <select
+                  id={`qty-${line.key}`}
+                  value={line.quantity}
+                  onChange={(event) => setItemQuantity(line.key, Number(event.target.value))}
+                  className="h-10 rounded-md border border-stone-300 bg-white px-2 text-stone-900"
+                >
+                  {QUANTITY_CHOICES.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+                <button
+                  type="button"
+                  onClick={() => removeItem(line.key)}
+                  aria-label={`Remove ${line.name}`}
+                  className="text-sm font-medium text-accent-700 hover:text-accent-800"
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <form onSubmit={apply} className="mt-6" noValidate>
+        <label htmlFor="promotion-code" className="block text-sm font-medium text-stone-800">
+          Promotion code
+        </label>
+        <div className="mt-1 flex gap-2">
+          <input
+            id="promotion-code"
+            name="code"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            aria-invalid={promoError ? true : undefined}
+            aria-describedby={promoError ? "promotion-code-error" : undefined}
+            className={`${inputClass} mt-0`}
+          />
+          <button type="submit" className={secondaryButtonClass} disabled={!quote || updating}>
+            Apply
+          </button>
+        </div>
+        {promoError ? (
+          <p id="promotion-code-error" role="alert" className="mt-1 text-sm text-red-700">
+            {promoError}
+          </p>
+        ) : null}
+        {quote?.promotion ? (
+          <p role="status" className="mt-2 text-sm text-accent-700" data-testid="promotion-applied">
+            Promotion code applied: {quote.promotion.label}
+          </p>
+        ) : null}
+      </form>
+
+      {b ? (
+        <dl className="mt-6 space-y-4 text-sm">
+          <Row label="Subtotal" testId="summary-subtotal" cents={b.subtotalCents} />
+          <div className="flex items-center justify-between border-t border-stone-200 pt-4">
+            <dt className="text-stone-600">Shipping</dt>
+            <dd
+              data-testid="summary-shipping"
+              className={
+                b.freeShipping ? "font-semibold text-accent-700" : "font-medium text-stone-900"
+              }
+            >
+              {b.freeShipping ? "Free" : <Price cents={b.shippingCents} />}
+            </dd>
+          </div>
+          <Row label="Taxes" testId="summary-tax" cents={b.taxCents} />
+          {quote?.promotion ? (
+            <div className="flex items-center justify-between border-t border-stone-200 pt-4">
+              <dt className="text-stone-600">{quote.promotion.label}</dt>
+              <dd className="font-medium text-accent-700" data-testid="summary-discount">
+                −<Price cents={b.discountCents} />
+              </dd>
+            </div>
+          ) : null}
+          <div className="flex items-center justify-between border-t border-stone-200 pt-4 text-base">
+            <dt className="font-medium text-stone-900">Total</dt>
+            <dd className="font-semibold text-stone-900" data-testid="summary-total">
+              <Price cents={b.totalCents} />
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+
+      {confirm.formError ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          {confirm.formError}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        form="checkout-form"
+        disabled={confirm.disabled}
+        className={`${primaryButtonClass} mt-6 h-12 w-full text-base`}
+      >
+        Confirm order
+      </button>
+      {confirm.pending ? (
+        <p role="status" className="mt-2 text-center text-sm text-stone-600">
+          Confirming your payment…
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function Row({ label, testId, cents }: { label: string; testId: string; cents: number }) {
+  return (
+    <div className="flex items-center justify-between border-t border-stone-200 pt-4 first:border-t-0 first:pt-0">
+      <dt className="text-stone-600">{label}</dt>
+      <dd className="font-medium text-stone-900" data-testid={testId}>
+        <Price cents={cents} />
+      </dd>
+    </div>
+  );
+}

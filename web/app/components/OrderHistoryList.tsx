@@ -1,0 +1,81 @@
+// The order history's rows: a table on wide screens, stacked cards on narrow ones.
+import { Link } from "@remix-run/react";
+import { Price } from "./Price";
+
+export interface OrderRow {
+  id: string;
+  number: string;
+  state: string;
+  paid: boolean;
+  date: string;
+  totalCents: number;
+  invoiceReady: boolean;
+}
+
+export function OrderHistoryList({ orders }: { orders: OrderRow[] }) {
+  return (
+    <table className="mt-6 w-full text-left text-sm">
+      <caption className="sr-only">Your orders, newest first</caption>
+      <thead className="hidden border-b border-stone-200 text-stone-600 sm:table-header-group">
+        <tr>
+          <th scope="col" className="py-3 pr-4 font-medium">
+            Order
+          </th>
+          <th scope="col" className="py-3 pr-4 font-medium">
+            State
+          </th>
+          <th scope="col" className="py-3 pr-4 font-medium">
+            Date
+          </th>
+          <th scope="col" className="py-3 pr-4 font-medium">
+            Total
+          </th>
+          <th scope="col" className="py-3 font-medium">
+            Invoice
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-200">
+        {orders.map((order) => (
+          <tr
+            key={order.id}
+            data-testid="order-row"
+            className="grid grid-cols-2 gap-1 py-4 sm:table-row sm:py-0"
+          >
+            <td className="font-medium text-stone-900 sm:py-4 sm:pr-4">
+              <Link
+                to={`/order/confirm-order?id=${encodeURIComponent(order.id)}`}
+                className="underline"
+              >
+                {order.number}
+              </Link>
+            </td>
+            <td className="text-stone-700 sm:py-4 sm:pr-4">
+              {order.state}
+              {order.paid ? "" : " (payment pending)"}
+            </td>
+            <td className="text-stone-700 sm:py-4 sm:pr-4">{order.date}</td>
+            <td className="font-medium text-stone-900 sm:py-4 sm:pr-4">
+              <Price cents={order.totalCents} />
+            </td>
+            <td className="col-span-2 sm:py-4">
+              {order.invoiceReady ? (
+                <a
+                  href={`/order/invoice/${encodeURIComponent(order.id)}`}
+                  download
+                  className="font-medium text-accent-700 underline hover:text-accent-800"
+                >
+                  Download invoice<span className="sr-only"> {order.number}</span>
+                </a>
+              ) : order.paid ? (
+                <span className="text-stone-600">Invoice is being prepared</span>
+              ) : (
+                <span className="text-stone-600">No invoice until paid</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,368 @@
+// The checkout (SPEC §2 "/cart/checkout", §4 "Checkout flow", DESIGN §4 and decisions 4–6, 9).
+// The cart lives in this browser, so the page asks the server for prices (intent=quote: product
+// ids, sizes, quantities, method and code only; priceCart prices them from stored products) on
+// every change. "Confirm order" (intent=place) writes the order with server-computed totals
+// (placeOrder), then confirms the card payment through the gateway (confirmCardPayment).
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Form,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
+import { lineKey, type SizeTag } from "@shop/core/cart";
+import { CheckoutSchema } from "@shop/core/orders";
+import { cardSchema, parseCard } from "@shop/core/payments";
+import {
+  DEFAULT_DELIVERY_METHOD,
+  type DeliveryMethodName,
+  type PriceBreakdown,
+} from "@shop/core/pricing";
+import { DomainError, isDomainError, listAddresses } from "@shop/core/server/accounts";
+import { getContext } from "@shop/core/server/context";
+import {
+  CART_LINE_INVALID,
+  type PricedCart,
+  placeOrder,
+  priceCart,
+} from "@shop/core/server/orders";
+import { confirmCardPayment } from "@shop/core/server/payments";
+import { parseForm } from "@shop/core/shared";
+import { useEffect, useState } from "react";
+import { type AddressValues, CheckoutAddress, EMPTY_ADDRESS } from "../components/CheckoutAddress";
+import { CheckoutDelivery } from "../components/CheckoutDelivery";
+import { CheckoutSummary } from "../components/CheckoutSummary";
+import { ErrorPage } from "../components/ErrorPage";
+import { type CardValues, EMPTY_CARD, PaymentForm } from "../components/PaymentForm";
+import { clearCart, useCartLines, useCartReady } from "../lib/cart";
+import { NO_STORE } from "../lib/http";
+import { assertSameOrigin } from "../lib/security.server";
+import { requireUser } from "../lib/session.server";
+import { SHOP_NAME } from "../lib/shop";
+import { showToast } from "../lib/toast";
+import { redirectWithToast } from "../lib/toast.server";
+
+export const UNEXPECTED_ERROR = "An unexpected error occurred.";
+
+/** The server's prices for the cart as it is now (never computed in the browser). */
+export interface CheckoutQuote {
+  lines: Array<{
+    key: string;
+    productId: string;
+    size: SizeTag;
+    quantity: number;
+    name: string;
+    slug: string;
+    unitPriceCents: number;
+  }>;
+  deliveryMethod: DeliveryMethodName;
+  promotion: { code: string; label: string; amountCents: number } | null;
+  breakdown: PriceBreakdown;
+}
+
+export interface CheckoutAnswer {
+  quote?: CheckoutQuote;
+  fieldErrors?: Record<string, string>;
+}
+
+const ADDRESS_FIELDS = [
+  "company",
+  "address",
+  "apartment",
+  "country",
+  "city",
+  "zipCode",
+  "phone",
+] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { expired: true });
+  const addresses = await listAddresses(getContext(), user.id);
+  return data(
+    {
+      addresses: addresses.map(
+        ({ id, company, address, apartment, country, city, zipCode, phone }) => ({
+          id,
+          company: company ?? "",
+          address,
+          apartment: apartment ?? "",
+          country,
+          city,
+          zipCode,
+          phone,
+        }),
+      ),
+    },
+    { headers: { "Cache-Control": NO_STORE } },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireUser(request, { expired: true });
+  const form = await request.formData().catch(() => null);
+  if (!form) return answer({ fieldErrors: { form: "Send the checkout form" } }, 400);
+  const intent = form.get("intent");
+  if (intent === "quote") return quoteCart(form);
+  if (intent === "place") return placeAndPay(form, user);
+  return answer({ fieldErrors: { intent: "Unknown action" } }, 400);
+}
+
+const answer = (body: CheckoutAnswer, status = 200) =>
+  data(body, { status, headers: { "Cache-Control": NO_STORE } });
+
+/** The cart lines the browser sent (JSON); priceCart checks their shape strictly. */
+function sentLines(form: FormData): unknown {
+  const text = form.get("lines");
+  if (typeof text !== "string" || text.length > 20_000)
+    throw new DomainError(CART_LINE_INVALID, "cart");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new DomainError(CART_LINE_INVALID, "cart");
+  }
+}
+
+function text(form: FormData, name: string): string | undefined {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+/** intent=quote: price the cart; a bad code is reported on "code" and the cart priced without it. */
+async function quoteCart(form: FormData) {
+  const ctx = getContext();
+  try {
+    const lines = sentLines(form);
+    const method = text(form, "deliveryMethod");
+    const code = text(form, "code") ?? "";
+    try {
+      return answer({ quote: toQuote(await priceCart(ctx, lines, method, code)) });
+    } catch (error) {
+      if (!isDomainError(error) || error.field !== "code") throw error;
+      const withoutCode = await priceCart(ctx, lines, method, null);
+      return answer(
+        { quote: toQuote(withoutCode), fieldErrors: { code: error.message } },
+        error.status,
+      );
+    }
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return answer({ fieldErrors: { [error.field ?? "cart"]: error.message } }, error.status);
+  }
+}
+
+/** intent=place: the order first (server totals), then the card payment; then confirmation. */
+async function placeAndPay(form: FormData, user: { id: string; email: string }) {
+  const ctx = getContext();
+  const card = {
+    cardNumber: text(form, "cardNumber"),
+    expiry: text(form, "expiry"),
+    cvc: text(form, "cvc"),
+  };
+  let orderId: string;
+  try {
+    const lines = sentLines(form);
+    // A card that cannot be valid is refused before any order is written.
+    const checked = parseCard(card);
+    if (!checked.success) return answer({ fieldErrors: checked.fieldErrors }, 400);
+    const address = Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, form.get(name)]));
+    const placed = await placeOrder(ctx, {
+      userId: user.id,
+      email: user.email,
+      lines,
+      address,
+      deliveryMethod: form.get("deliveryMethod"),
+      promotionCode: text(form, "code") ?? null,
+    });
+    const paid = await confirmCardPayment(ctx, { userId: user.id, orderId: placed.order.id, card });
+    orderId = paid.id;
+  } catch (error) {
+    if (isDomainError(error)) {
+      return answer({ fieldErrors: { [error.field ?? "form"]: error.message } }, error.status);
+    }
+    console.error("checkout failed", error);
+    return answer({ fieldErrors: { form: UNEXPECTED_ERROR } }, 500);
+  }
+  return redirectWithToast(`/order/confirm-order?id=${encodeURIComponent(orderId)}`, {
+    type: "success",
+    title: "Email sent",
+    description: "An email has been sent to confirm your order.",
+  });
+}
+
+function toQuote(priced: PricedCart): CheckoutQuote {
+  return {
+    lines: priced.lines.map((line) => ({
+      key: lineKey(line),
+      productId: line.productId,
+      size: line.size,
+      quantity: line.quantity,
+      name: line.name,
+      slug: line.slug,
+      unitPriceCents: line.unitPriceCents,
+    })),
+    deliveryMethod: priced.deliveryMethod,
+    promotion: priced.promotion ?? null,
+    breakdown: priced.breakdown,
+  };
+}
+
+// A price quote changes nothing the loaders read: no need to reload the addresses.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formData,
+  defaultShouldRevalidate,
+}) => (formData?.get("intent") === "quote" ? false : defaultShouldRevalidate);
+
+export const meta: MetaFunction = () => [{ title: `Checkout | ${SHOP_NAME}` }];
+
+export default function CheckoutPage() {
+  const { addresses } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as CheckoutAnswer | undefined;
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const ready = useCartReady();
+  const lines = useCartLines();
+  const quoter = useFetcher<typeof action>({ key: "checkout-quote" });
+
+  const first = addresses[0];
+  const [addressId, setAddressId] = useState(first?.id ?? "");
+  const [address, setAddress] = useState<AddressValues>(first ?? EMPTY_ADDRESS);
+  const [method, setMethod] = useState<DeliveryMethodName>(DEFAULT_DELIVERY_METHOD);
+  const [code, setCode] = useState<string | null>(null);
+  const [codeAsked, setCodeAsked] = useState(false);
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
+  const [lastQuote, setLastQuote] = useState<CheckoutQuote | null>(null);
+
+  const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
+  const placed =
+    navigation.state === "loading" && navigation.location.pathname === "/order/confirm-order";
+
+  // The order is placed and paid: the cart is done with (before the confirmation shows).
+  useEffect(() => {
+    if (placed) clearCart();
+  }, [placed]);
+
+  // Nothing to check out: back to the cart (SPEC §2).
+  useEffect(() => {
+    if (ready && lines.length === 0 && navigation.state === "idle") {
+      navigate("/cart", { replace: true });
+    }
+  }, [ready, lines.length, navigation.state, navigate]);
+
+  // Any change of cart, method or promotion asks the server for the prices again.
+  const cartJson = JSON.stringify(
+    lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
+  );
+  const submitQuote = quoter.submit;
+  useEffect(() => {
+    if (lines.length === 0) return;
+    submitQuote(
+      { intent: "quote", lines: cartJson, deliveryMethod: method, code: code ?? "" },
+      { method: "post" },
+    );
+  }, [cartJson, method, code, lines.length, submitQuote]);
+
+  const answered = quoter.data as CheckoutAnswer | undefined;
+  useEffect(() => {
+    if (!answered) return;
+    if (answered.quote) setLastQuote(answered.quote);
+    const error = answered.fieldErrors?.code;
+    if (error) {
+      setCode(null);
+      setCodeError(error);
+      setCodeAsked(false);
+    } else if (codeAsked && answered.quote?.promotion) {
+      setCodeAsked(false);
+      showToast({
+        type: "success",
+        title: "Promotion code applied",
+        description: answered.quote.promotion.label,
+      });
+    }
+  }, [answered, codeAsked]);
+
+  const quote = lastQuote;
+  const quoting = quoter.state !== "idle";
+  const cartError = answered?.fieldErrors?.cart ?? actionData?.fieldErrors?.cart;
+  const addressValid = parseForm(CheckoutSchema, { ...address, deliveryMethod: method }).success;
+  const cardValid = parseForm(cardSchema(), { ...card }).success;
+  const canConfirm =
+    Boolean(quote) && !cartError && addressValid && cardValid && !quoting && !placing;
+  const serverErrors = actionData?.fieldErrors ?? {};
+
+  const applyCode = (typed: string) => {
+    setCodeError(undefined);
+    setCodeAsked(true);
+    setCode(typed.trim());
+  };
+
+  return (
+    <div className="container-page py-10 lg:py-14">
+      <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Checkout</h1>
+      <noscript>
+        <p className="mt-8 rounded-lg border border-amber-300 bg-amber-50 p-4 text-stone-900">
+          Your cart is kept in this browser and needs JavaScript to be shown. Please turn on
+          JavaScript to check out.
+        </p>
+      </noscript>
+      <div className="mt-8 lg:grid lg:grid-cols-12 lg:items-start lg:gap-x-12">
+        <Form
+          id="checkout-form"
+          method="post"
+          className="space-y-10 lg:col-span-7"
+          aria-label="Checkout"
+        >
+          <input type="hidden" name="intent" value="place" />
+          <input type="hidden" name="lines" value={cartJson} />
+          <input type="hidden" name="code" value={code ?? ""} />
+          <input type="hidden" name="addressId" value={addressId} />
+          <CheckoutAddress
+            addresses={addresses}
+            selectedId={addressId}
+            values={address}
+            errors={serverErrors}
+            onPick={(picked) => {
+              setAddressId(picked?.id ?? "");
+              setAddress(picked ?? EMPTY_ADDRESS);
+            }}
+            onChange={(name, value) => {
+              setAddressId("");
+              setAddress((current) => ({ ...current, [name]: value }));
+            }}
+          />
+          <CheckoutDelivery
+            value={method}
+            onChange={setMethod}
+            error={serverErrors.deliveryMethod}
+          />
+          <PaymentForm values={card} onChange={setCard} serverErrors={serverErrors} />
+        </Form>
+        <div className="mt-10 lg:col-span-5 lg:mt-0">
+          <CheckoutSummary
+            quote={quote}
+            ready={ready}
+            updating={quoting}
+            cartError={cartError}
+            codeError={codeError ?? serverErrors.code}
+            onApply={applyCode}
+            confirm={{ disabled: !canConfirm, pending: placing, formError: serverErrors.form }}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
