@@ -19,7 +19,15 @@ export default defineConfig({
             "web/**/*.test.ts",
             "packages/local-cloud/**/*.test.ts",
           ],
-          exclude: ["**/*.int.test.ts", "**/node_modules/**"],
+          exclude: ["**/*.int.test.ts", "**/*.infra.test.ts", "**/node_modules/**"],
+        },
+      },
+      {
+        test: {
+          // Synthesizes the SST stacks offline and asserts on the CloudFormation templates.
+          name: "infra",
+          include: ["stacks/**/*.infra.test.ts"],
+          testTimeout: 180_000,
         },
       },
       {

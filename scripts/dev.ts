@@ -72,8 +72,9 @@ try {
     log,
   });
 
-  const { handler } = await import("@shop/functions/domain-events");
-  await cloud.deliverEvents((records) => handler({ Records: records as never }));
+  const { localStreamHandlers } = await import("@shop/functions/local");
+  const deliver = await localStreamHandlers();
+  await cloud.deliverEvents((records) => deliver({ Records: records as never }));
 
   const sourcesChanged =
     !existsSync(SERVER_BUILD) ||

@@ -1,11 +1,5 @@
-// Lambda: the table's stream (filtered to event items, see stacks/) → core reactions.
-import { getContext } from "@shop/core/server/context";
-import { eventFromStreamRecord, handleEvent, type StreamRecord } from "@shop/core/server/events";
+// Lambda: the remaining domain events (see subscriptions.ts) → core reactions.
+import { streamHandler } from "@shop/core/server/events";
+import { STREAM_CONSUMERS } from "./subscriptions.ts";
 
-export async function handler(event: { Records: StreamRecord[] }): Promise<void> {
-  const ctx = getContext();
-  for (const record of event.Records) {
-    const domainEvent = eventFromStreamRecord(record);
-    if (domainEvent) await handleEvent(ctx, domainEvent);
-  }
-}
+export const handler = streamHandler(STREAM_CONSUMERS.domainEvents.events);

@@ -68,4 +68,5 @@ export function eventFromStreamRecord(record: StreamRecord): DomainEvent | null 
   return { id: item.id, type: item.type, payload: item.payload ?? {}, occurredAt: item.occurredAt };
 }
 
-export { handleEvent, type Reaction } from "./reactions.server.ts";
+export { handleEvent, REACTING_EVENT_TYPES, type Reaction } from "./reactions.server.ts";
+export { streamHandler } from "./stream-handler.server.ts";

@@ -1,0 +1,20 @@
+// Synthesizes the stacks offline (no credentials, no network) into CloudFormation templates, the
+// way `sst deploy` would before uploading: used by the infrastructure tests and `npm run synth`.
+// SST's test mode (NODE_ENV=test) skips the AWS look-ups of a real deploy.
+import { Template } from "aws-cdk-lib/assertions";
+import { App, getStack } from "sst/constructs";
+import { initProject } from "sst/project.js";
+import config from "../sst.config.ts";
+
+export async function synthesize(stage: string) {
+  process.env.SST_TELEMETRY_DISABLED = "1";
+  process.env.NODE_ENV = "test";
+  await initProject({ stage });
+  const app = new App({ mode: "deploy", stage });
+  await config.stacks(app);
+  await app.finish();
+  return {
+    app,
+    template: (stack: Parameters<typeof getStack>[0]) => Template.fromStack(getStack(stack)),
+  };
+}
