@@ -4,11 +4,8 @@
 // Delivery is at least once: every reaction is idempotent, and throwing makes the delivery retry.
 import type { Context } from "../context/index.server.ts";
 import { deliverQueuedMail, MAIL_REQUESTED } from "../mail/queue.server.ts";
-import {
-  countNewsletterSent,
-  fanOutNewsletter,
-  NEWSLETTER_SEND_REQUESTED,
-} from "../newsletter/sending.server.ts";
+import { NEWSLETTER_SEND_REQUESTED } from "../newsletter/event-types.ts";
+import { countNewsletterSent, fanOutNewsletter } from "../newsletter/sending.server.ts";
 import { sendOrderConfirmation, sendShippedNotice } from "../orders/notifications.server.ts";
 import type { DomainEvent } from "./index.server.ts";
 

@@ -14,9 +14,9 @@ import { type DomainEvent, eventPut } from "../events/index.server.ts";
 import { MAIL_REQUESTED, mailRequest } from "../mail/queue.server.ts";
 import { escapeHtml } from "../mail/send.server.ts";
 import { DomainError } from "../shared/errors.ts";
+import { NEWSLETTER_SEND_REQUESTED } from "./event-types.ts";
 import { unsubscribeUrl } from "./subscriptions.server.ts";
 
-export const NEWSLETTER_SEND_REQUESTED = "newsletter.send.requested";
 export const NEWSLETTER_SENT = "Newsletter sent successfully!";
 const SUBSCRIBERS_PAGE_SIZE = 100;
 const SUBJECT_MAX_LENGTH = 200;

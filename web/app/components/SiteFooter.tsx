@@ -1,6 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { CATEGORY_LINKS, COMPANY_LINKS, CUSTOMER_SERVICE_LINKS, SHOP_NAME } from "../lib/shop";
+import { NewsletterForm } from "./NewsletterForm";
 
 interface FooterLink {
   readonly label: string;
@@ -49,40 +50,5 @@ export function SiteFooter() {
         </p>
       </div>
     </footer>
-  );
-}
-
-/** The newsletter sign-up. The /newsletter action arrives with the newsletter issue. */
-function NewsletterForm() {
-  return (
-    <section aria-labelledby="newsletter-heading" className="col-span-2 lg:col-span-1">
-      <h2 id="newsletter-heading" className="text-sm font-semibold text-stone-900">
-        Newsletter
-      </h2>
-      <p className="mt-4 text-sm text-stone-600">
-        New arrivals and offers, about once a month. Unsubscribe at any time.
-      </p>
-      <Form method="post" action="/newsletter" className="mt-4">
-        <label htmlFor="newsletter-email" className="block text-sm font-medium text-stone-800">
-          E-mail
-        </label>
-        <div className="mt-1.5 flex gap-2">
-          <input
-            id="newsletter-email"
-            type="email"
-            name="email"
-            required
-            autoComplete="email"
-            className="h-10 min-w-0 flex-1 rounded-md border border-stone-300 bg-white px-3 text-sm text-stone-900 focus:border-accent-600"
-          />
-          <button
-            type="submit"
-            className="h-10 shrink-0 rounded-md bg-accent-600 px-4 text-sm font-medium text-white hover:bg-accent-700"
-          >
-            Subscribe
-          </button>
-        </div>
-      </Form>
-    </section>
   );
 }

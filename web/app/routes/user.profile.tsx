@@ -8,10 +8,12 @@ import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from
 import { ProfileSchema } from "@shop/core/accounts";
 import { updateProfile } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
+import { isSubscribed } from "@shop/core/server/newsletter";
 import { parseForm } from "@shop/core/shared";
 import { useState } from "react";
 import { AuthField, primaryButtonClass } from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
+import { NewsletterSwitch } from "../components/NewsletterSwitch";
 import { UserSwitch } from "../components/UserSwitch";
 import { useCurrency } from "../lib/currency";
 import { assertSameOrigin, domainErrorData } from "../lib/security.server";
@@ -21,7 +23,9 @@ import { redirectWithToast } from "../lib/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { firstName, lastName, email } = await requireUser(request);
-  return { profile: { firstName, lastName, email } };
+  // The newsletter switch shows the state stored for the user's e-mail.
+  const newsletter = await isSubscribed(getContext(), email);
+  return { profile: { firstName, lastName, email }, newsletter };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -45,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: `Profile | ${SHOP_NAME}` }];
 
 export default function Profile() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, newsletter } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const [values, setValues] = useState(profile);
@@ -101,13 +105,7 @@ export default function Profile() {
             onChange={(usd) => setCurrency(usd ? "USD" : "EUR")}
             stateText={currency}
           />
-          <UserSwitch
-            label="Newsletter"
-            checked={false}
-            disabled
-            stateText="Coming soon"
-            note="Newsletter preferences arrive with the newsletter feature."
-          />
+          <NewsletterSwitch initial={newsletter} />
         </div>
         <button
           type="submit"

@@ -1,0 +1,69 @@
+// POST /newsletter (no page): the footer's sign-up (intent "subscribe", the e-mail from the form)
+// and the profile's switch (intent "preference", the e-mail from the session only). With
+// JavaScript (the form says js=1) the answer is JSON for the form to show; without, a 303 back
+// to the page the form was on, with the message as a toast.
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { NewsletterSchema } from "@shop/core/newsletter";
+import { isDomainError } from "@shop/core/server/accounts";
+import { getContext } from "@shop/core/server/context";
+import { SUBSCRIBED, setSubscription, subscribeFromFooter } from "@shop/core/server/newsletter";
+import { parseForm } from "@shop/core/shared";
+import { assertSameOrigin, clientAddress } from "../lib/security.server";
+import { requireUser, safeRedirectTo } from "../lib/session.server";
+import { redirectWithToast } from "../lib/toast.server";
+
+export type NewsletterAnswer =
+  | { ok: true; message: string; isSubscribed: boolean }
+  | { ok: false; fieldErrors: Record<string, string> };
+
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const js = form.get("js") === "1";
+  const back = safeRedirectTo(form.get("redirectTo"), "/");
+  const answer = (body: NewsletterAnswer, status: number) =>
+    js
+      ? Response.json(body, { status, headers: { "Cache-Control": "no-store" } })
+      : redirectWithToast(
+          back,
+          body.ok
+            ? { type: "success", title: "Success", description: body.message }
+            : {
+                type: "error",
+                title: "Error",
+                description: Object.values(body.fieldErrors)[0] ?? "An error has occurred",
+              },
+        );
+
+  switch (form.get("intent")) {
+    case "subscribe": {
+      const parsed = parseForm(NewsletterSchema, form);
+      if (!parsed.success) return answer({ ok: false, fieldErrors: parsed.fieldErrors }, 400);
+      try {
+        await subscribeFromFooter(getContext(), parsed.data.email, clientAddress(request));
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        return answer({ ok: false, fieldErrors: { email: error.message } }, error.status);
+      }
+      return answer({ ok: true, message: SUBSCRIBED, isSubscribed: true }, 200);
+    }
+    case "preference": {
+      const user = await requireUser(request);
+      const value = form.get("isSubscribed");
+      if (value !== "true" && value !== "false") {
+        return answer({ ok: false, fieldErrors: { isSubscribed: "Choose on or off" } }, 400);
+      }
+      await setSubscription(getContext(), user.email, value === "true");
+      return answer(
+        { ok: true, message: "Subscription updated", isSubscribed: value === "true" },
+        200,
+      );
+    }
+    default:
+      return answer({ ok: false, fieldErrors: { email: "Unknown request" } }, 400);
+  }
+}
