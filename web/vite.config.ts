@@ -9,7 +9,10 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server build runs on Node 20 (top-level await in entry.server.tsx); the browser build
+  // keeps Vite's default browser targets.
+  build: isSsrBuild ? { target: "node20" } : {},
   plugins: [
     tailwindcss(),
     remix({
@@ -28,4 +31,4 @@ export default defineConfig({
     // Workspace packages (@shop/core) are TypeScript sources: bundle them into the server build.
     noExternal: [/^@shop\//],
   },
-});
+}));

@@ -1,7 +1,7 @@
 // Lambda (function URL): Stripe's webhook → core. The raw body and the stripe-signature header
 // are verified and dispatched in core (handlePaymentWebhook): 200 when handled or ignored, 400
 // for a bad signature. A failure to reach the table throws, so Stripe retries the delivery.
-import { getContext } from "@shop/core/server/context";
+import { getContext, loadBoundSecrets } from "@shop/core/server/context";
 import { handlePaymentWebhook } from "@shop/core/server/payments";
 
 export interface FunctionUrlEvent {
@@ -11,6 +11,7 @@ export interface FunctionUrlEvent {
 }
 
 export async function handler(event: FunctionUrlEvent) {
+  await loadBoundSecrets();
   const raw = event.body ?? "";
   const body = event.isBase64Encoded ? Buffer.from(raw, "base64").toString("utf8") : raw;
   const signature = event.headers?.["stripe-signature"] ?? event.headers?.["Stripe-Signature"];

@@ -2,8 +2,13 @@ import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
+import { loadBoundSecrets } from "@shop/core/server/context";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+
+// On AWS the secrets come from SST Config (SSM); the server build finishes loading, and so takes
+// requests, only once they are in the environment. Locally this returns at once.
+await loadBoundSecrets();
 
 /** How long pending promises (deferred data) may stream before the render is cut off. */
 export const streamTimeout = 5_000;

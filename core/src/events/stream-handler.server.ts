@@ -2,12 +2,13 @@
 // them and runs core's reactions for the types this function is subscribed to. The event source
 // mapping's filter (stacks/Events.ts) already limits the batch to those types; checking again
 // keeps a misconfigured filter from running another function's work with this one's permissions.
-import { getContext } from "../context/index.server.ts";
+import { getContext, loadBoundSecrets } from "../context/index.server.ts";
 import { eventFromStreamRecord, type StreamRecord } from "./index.server.ts";
 import { handleEvent } from "./reactions.server.ts";
 
 export function streamHandler(types: readonly string[]) {
   return async (event: { Records: StreamRecord[] }): Promise<void> => {
+    await loadBoundSecrets();
     const ctx = getContext();
     for (const record of event.Records) {
       const domainEvent = eventFromStreamRecord(record);

@@ -18,17 +18,22 @@ export const NOT_ALLOWED = "You're not allowed to access this page";
 export const SIGN_IN_REASONS = { expired: SESSION_EXPIRED, forbidden: NOT_ALLOWED } as const;
 export type SignInReason = keyof typeof SIGN_IN_REASONS;
 
-const sessionCookie = createCookie("sid", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  secure: getContext().config.production,
-  maxAge: SESSION_LIFETIME_SECONDS,
-  secrets: [getContext().config.sessionSecret],
-});
+/** Created on first use, after the bound secrets are loaded (entry.server.tsx). */
+let sessionCookieInstance: ReturnType<typeof createCookie> | undefined;
+const sessionCookie = () =>
+  (sessionCookieInstance ??= createCookie("sid", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: getContext().config.production,
+    maxAge: SESSION_LIFETIME_SECONDS,
+    secrets: [getContext().config.sessionSecret],
+  }));
 
 async function sessionId(request: Request): Promise<string | null> {
-  const value = await sessionCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  const value = await sessionCookie()
+    .parse(request.headers.get("Cookie"))
+    .catch(() => null);
   return typeof value === "string" && value.length > 0 && value.length <= 200 ? value : null;
 }
 
@@ -105,7 +110,7 @@ export async function signInAndRedirect(request: Request, userId: string, to: st
   return redirect(to, {
     status: 303,
     headers: {
-      "Set-Cookie": await sessionCookie.serialize(session.id, { expires: session.expiresAt }),
+      "Set-Cookie": await sessionCookie().serialize(session.id, { expires: session.expiresAt }),
     },
   });
 }
@@ -114,5 +119,5 @@ export async function signInAndRedirect(request: Request, userId: string, to: st
 export async function signOutHeaders(request: Request): Promise<Headers> {
   const id = await sessionId(request);
   if (id) await deleteSession(getContext(), id);
-  return new Headers({ "Set-Cookie": await sessionCookie.serialize("", { maxAge: 0 }) });
+  return new Headers({ "Set-Cookie": await sessionCookie().serialize("", { maxAge: 0 }) });
 }

@@ -4,20 +4,23 @@ import { createCookie, redirect } from "@remix-run/node";
 import { getContext } from "@shop/core/server/context";
 import type { Toast } from "./toast";
 
-const toastCookie = createCookie("toast", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  maxAge: 60,
-  secure: getContext().config.production,
-  secrets: [getContext().config.sessionSecret],
-});
+/** Created on first use, after the bound secrets are loaded (entry.server.tsx). */
+let toastCookieInstance: ReturnType<typeof createCookie> | undefined;
+const toastCookie = () =>
+  (toastCookieInstance ??= createCookie("toast", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    maxAge: 60,
+    secure: getContext().config.production,
+    secrets: [getContext().config.sessionSecret],
+  }));
 
 type NewToast = Omit<Toast, "id">;
 
 export async function toastHeaders(toast: NewToast): Promise<Headers> {
   const id = `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return new Headers({ "Set-Cookie": await toastCookie.serialize({ ...toast, id }) });
+  return new Headers({ "Set-Cookie": await toastCookie().serialize({ ...toast, id }) });
 }
 
 export async function redirectWithToast(url: string, toast: NewToast, init: ResponseInit = {}) {
@@ -30,7 +33,7 @@ export async function redirectWithToast(url: string, toast: NewToast, init: Resp
 export async function readToast(
   request: Request,
 ): Promise<{ toast: Toast | null; headers: Headers | null }> {
-  const value = await toastCookie.parse(request.headers.get("Cookie"));
+  const value = await toastCookie().parse(request.headers.get("Cookie"));
   if (!value || typeof value !== "object" || typeof value.title !== "string") {
     return { toast: null, headers: null };
   }
@@ -40,6 +43,6 @@ export async function readToast(
     title: value.title,
     description: typeof value.description === "string" ? value.description : undefined,
   };
-  const headers = new Headers({ "Set-Cookie": await toastCookie.serialize("", { maxAge: 0 }) });
+  const headers = new Headers({ "Set-Cookie": await toastCookie().serialize("", { maxAge: 0 }) });
   return { toast, headers };
 }
