@@ -73,6 +73,8 @@ export function Events({ stack, app }: StackContext) {
       environment,
       timeout: 60,
       memorySize: 512,
+      // The fan-out signs each subscriber's unsubscribe link with the session secret.
+      bind: name === "newsletterFanout" ? [secrets.sessionSecret] : [],
     });
     const dlq = new sqs.Queue(stack, `${name}DeadLetters`, {
       retentionPeriod: Duration.days(14),

@@ -204,3 +204,18 @@ describe("secrets", () => {
     expect(env).not.toMatch(/"STRIPE_SECRET_KEY":/);
   });
 });
+
+describe("secrets per function", () => {
+  it("only the functions that sign or verify something are bound to a secret", () => {
+    const functions = resources(events, "AWS::Lambda::Function");
+    const bound = (prefix: string) => {
+      const id = Object.keys(functions).find((k) => k.startsWith(prefix));
+      return JSON.stringify(functions[id ?? ""]?.Properties?.Environment ?? {}).includes(
+        "SST_Secret_value_",
+      );
+    };
+    expect(bound("NewsletterFanout")).toBe(true);
+    expect(bound("StripeWebhook")).toBe(true);
+    for (const fn of ["Invoice", "Mailer", "DomainEvents"]) expect(bound(fn), fn).toBe(false);
+  });
+});
