@@ -26,3 +26,8 @@ const reactions: Record<string, Reaction[]> = {
 export async function handleEvent(ctx: Context, event: DomainEvent): Promise<void> {
   for (const react of reactions[event.type] ?? []) await react(ctx, event);
 }
+
+/** The event types something reacts to (every one must be routed to a function: stacks/). */
+export const REACTING_EVENT_TYPES = Object.keys(reactions).filter(
+  (type) => (reactions[type]?.length ?? 0) > 0,
+);
