@@ -109,7 +109,7 @@ function today(): string {
 
 // FIXME: passes up to the confirmation page; the e-mail never arrived in the last run while the
 // event delivery (core/src/events, uncommitted work of another engineer) was being changed.
-test.fixme("a customer checks out with a saved address, EXPRESS and WELCOME10, and gets the invoice by e-mail", async ({
+test("a customer checks out with a saved address, EXPRESS and WELCOME10, and gets the invoice by e-mail", async ({
   page,
 }, testInfo) => {
   const { email } = await customer(page, testInfo.project.name);
