@@ -1,0 +1,137 @@
+// From a payment's success to the customer's mailbox, through the table's stream as deployed:
+// replayed success events change nothing, and a delivery process killed between the payment and
+// the invoice, once restarted, still produces the invoice and the e-mail.
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { HeadObjectCommand } from "@aws-sdk/client-s3";
+import { startStreamDelivery } from "@shop/local-cloud";
+import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
+import { describe, expect, inject, it } from "vitest";
+import { createProduct } from "../catalog/products.server.ts";
+import { eventFromStreamRecord, handleEvent } from "../events/index.server.ts";
+import { createLocalGateway } from "../payments/local-gateway.server.ts";
+import { handlePaymentWebhook } from "../payments/webhook.server.ts";
+import { getOrder, listOrdersForUser, placeOrder } from "./orders.server.ts";
+
+async function mailsTo(to: string) {
+  const res = await fetch(`${inject("cloud").mailboxUrl}/store`);
+  const { emails } = (await res.json()) as {
+    emails: Array<{ destination: { to: string[] }; attachments: unknown[] }>;
+  };
+  return emails.filter((m) => m.destination.to.includes(to));
+}
+
+/** A stream reader like the local cloud's, with its checkpoint in `dir` (kept across restarts). */
+const delivery = (test: TestContext, dir: string) =>
+  startStreamDelivery({
+    endpoint: test.env.DYNAMODB_ENDPOINT as string,
+    tableName: test.ctx.tableName,
+    checkpointFile: join(dir, "checkpoint.json"),
+    deadLetterFile: join(dir, "dead-letters.jsonl"),
+    filter: (r) => eventFromStreamRecord(r as never) !== null,
+    deliver: async (records) => {
+      for (const r of records) {
+        const event = eventFromStreamRecord(r as never);
+        if (event) await handleEvent(test.ctx, event);
+      }
+    },
+    pollMs: 50,
+  });
+
+async function placedOrder(test: TestContext) {
+  const { ctx } = test;
+  const tee = await createProduct(ctx, {
+    slug: "tee",
+    name: "Tee",
+    category: "Women",
+    priceCents: 3000,
+    description: "A tee",
+    sizes: ["M"],
+    images: [{ key: "tee.svg", alt: "tee" }],
+  });
+  const email = `payer-${crypto.randomUUID()}@example.com`;
+  const { order } = await placeOrder(ctx, {
+    userId: "payer",
+    email,
+    lines: [{ productId: tee.id, size: "M", quantity: 2 }],
+    address: {
+      address: "2 Side St",
+      country: "France",
+      city: "Lyon",
+      zipCode: "69001",
+      phone: "0600000000",
+    },
+    deliveryMethod: "STANDARD",
+  });
+  const gateway = createLocalGateway({ webhookSecret: ctx.config.stripeWebhookSecret });
+  const success = await gateway.confirmPayment({
+    paymentId: order.paymentId ?? "",
+    orderId: order.id,
+    amountCents: order.totalCents,
+    card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
+  });
+  return { order, email, success };
+}
+
+const invoiceExists = async (test: TestContext, orderId: string) =>
+  test.ctx.s3
+    .send(
+      new HeadObjectCommand({
+        Bucket: test.ctx.config.invoicesBucket,
+        Key: `invoices/${orderId}.pdf`,
+      }),
+    )
+    .then(() => true)
+    .catch(() => false);
+
+describe("payment success to invoice and e-mail", () => {
+  it("the same success event delivered five times gives one paid order, one invoice and one e-mail", async () => {
+    const test = await createTestContext();
+    const reader = await delivery(test, await mkdtemp(join(tmpdir(), "pay-")));
+    const { order, email, success } = await placedOrder(test);
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      answers.push((await handlePaymentWebhook(test.ctx, success.rawBody, success.signature)).body);
+    }
+    await reader.drain();
+    await reader.drain();
+    await reader.stop();
+    expect(answers).toEqual([
+      "paid",
+      "already-paid",
+      "already-paid",
+      "already-paid",
+      "already-paid",
+    ]);
+    const orders = (await listOrdersForUser(test.ctx, "payer")).orders;
+    expect(orders.filter((o) => o.payment === "paid")).toHaveLength(1);
+    expect(await invoiceExists(test, order.id)).toBe(true);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.attachments).toHaveLength(1);
+  });
+
+  it("a delivery killed between the payment and the invoice, restarted, still produces both", async () => {
+    const test = await createTestContext();
+    const dir = await mkdtemp(join(tmpdir(), "pay-"));
+    const first = await delivery(test, dir);
+    const { order, email, success } = await placedOrder(test);
+    await first.drain();
+    await first.stop(); // the process dies: nothing delivers events now
+
+    expect((await handlePaymentWebhook(test.ctx, success.rawBody, success.signature)).body).toBe(
+      "paid",
+    );
+    expect(await invoiceExists(test, order.id)).toBe(false);
+    expect(await mailsTo(email)).toHaveLength(0);
+
+    const restarted = await delivery(test, dir);
+    await restarted.drain();
+    await restarted.drain();
+    await restarted.stop();
+    expect(await invoiceExists(test, order.id)).toBe(true);
+    expect(await mailsTo(email)).toHaveLength(1);
+    expect((await getOrder(test.ctx, order.id))?.invoiceKey).toBe(`invoices/${order.id}.pdf`);
+  });
+});
