@@ -9,7 +9,7 @@ import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
 import { contactKey } from "../db/keys.ts";
 import { DomainError } from "../shared/errors.ts";
-import { sendContactMessage } from "./messages.server.ts";
+import { CONTACT_LIMIT, listContactMessages, sendContactMessage } from "./messages.server.ts";
 
 const form = {
   firstName: "Ana",
@@ -43,6 +43,15 @@ describe("sendContactMessage", () => {
     );
     expect(Item).toMatchObject({ ...form, id: message.id });
     expect(await storedMessages(ctx)).toHaveLength(1);
+    const later = new Date(Date.now() + 60_000);
+    const second = await sendContactMessage(
+      ctx,
+      { ...form, subject: "Later" },
+      "198.51.100.7",
+      CONTACT_LIMIT,
+      later,
+    );
+    expect((await listContactMessages(ctx)).map((m) => m.id)).toEqual([second.id, message.id]);
 
     // The queued e-mail reaches support's mailbox through the stream and the mailer.
     const dir = await mkdtemp(join(tmpdir(), "contact-"));

@@ -2,6 +2,7 @@
 // mailed to the shop's support address, in one transaction with the queued e-mail (so a stored
 // message is always mailed, and a failed write mails nothing). Limited per client address.
 import { randomUUID } from "node:crypto";
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { tryAgainIn } from "../accounts/limits.ts";
 import { consume, secondsLeft } from "../accounts/rate-limit.server.ts";
 import type { Context } from "../context/index.server.ts";
@@ -69,4 +70,28 @@ export async function sendContactMessage(
     ),
   ]);
   return message;
+}
+
+/** The latest contact messages, newest first (for support; one Query on gsi1 CONTACTS). */
+export async function listContactMessages(ctx: Context, limit = 50): Promise<ContactMessage[]> {
+  const { Items = [] } = await ctx.db.send(
+    new QueryCommand({
+      TableName: ctx.tableName,
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :pk",
+      ExpressionAttributeValues: { ":pk": "CONTACTS" },
+      ScanIndexForward: false,
+      Limit: Math.min(Math.max(1, Math.floor(limit)), 100),
+    }),
+  );
+  return Items.map((item) => ({
+    id: String(item.id),
+    createdAt: String(item.createdAt),
+    firstName: String(item.firstName),
+    lastName: String(item.lastName),
+    email: String(item.email),
+    phone: String(item.phone),
+    subject: String(item.subject),
+    message: String(item.message),
+  }));
 }

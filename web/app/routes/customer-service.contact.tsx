@@ -1,22 +1,56 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { ContactSchema } from "@shop/core/contact";
+import { isDomainError } from "@shop/core/server/accounts";
+import { MESSAGE_SENT, sendContactMessage } from "@shop/core/server/contact";
 import { getContext } from "@shop/core/server/context";
-import type { ReactNode } from "react";
+import { parseForm } from "@shop/core/shared";
+import { CONTACT_FIELDS, ContactForm } from "../components/ContactForm";
+import { ErrorPage } from "../components/ErrorPage";
 import { StaticPage, staticMeta } from "../components/StaticSection";
+import { assertSameOrigin, clientAddress } from "../lib/security.server";
 import { SHOP_NAME } from "../lib/shop";
+import { redirectWithToast } from "../lib/toast.server";
 
 export function loader(_: LoaderFunctionArgs) {
   return { supportEmail: getContext().config.supportEmail };
 }
 
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const parsed = parseForm(ContactSchema, form);
+  if (!parsed.success) {
+    // What was typed goes back, so the form keeps it also without JavaScript.
+    const values = Object.fromEntries(
+      CONTACT_FIELDS.map((name) => [name, String(form.get(name) ?? "").slice(0, 5000)]),
+    );
+    return data({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
+  }
+  try {
+    await sendContactMessage(getContext(), parsed.data, clientAddress(request));
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ formError: error.message }, { status: error.status });
+  }
+  return redirectWithToast("/customer-service/contact", {
+    type: "success",
+    title: "Success",
+    description: MESSAGE_SENT,
+  });
+}
+
 export const meta: MetaFunction = () =>
   staticMeta("Contact", `Questions about an order or a product? Contact ${SHOP_NAME}.`, SHOP_NAME);
 
-/** Where the contact form goes (the contact issue wires it in); nothing renders until then. */
-const contactForm: ReactNode = null;
-
 export default function Contact() {
   const { supportEmail } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   return (
     <StaticPage
       title="Contact"
@@ -34,7 +68,11 @@ export default function Contact() {
         <li>Sunday and public holidays: closed</li>
       </ul>
       <p>We answer every message within one working day.</p>
-      {contactForm}
+      <ContactForm answer={answer} />
     </StaticPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
 }
