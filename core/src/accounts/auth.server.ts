@@ -8,7 +8,7 @@ import type { Context } from "../context/index.server.ts";
 import { emailKey, resetTokenKey, userKey } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
 import { transact } from "../db/transact.server.ts";
-import { eventPut } from "../events/index.server.ts";
+import { eventPut } from "../events/events.server.ts";
 import { escapeHtml, sendMail } from "../mail/index.server.ts";
 import { DomainError, isDomainError } from "../shared/errors.ts";
 import { type AbuseLimits, tryAgainIn } from "./limits.ts";

@@ -6,7 +6,7 @@ import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { emailKey, userKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
-import { eventPut } from "../events/index.server.ts";
+import { eventPut } from "../events/events.server.ts";
 import { DomainError } from "../shared/errors.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 

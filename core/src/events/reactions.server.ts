@@ -7,7 +7,7 @@ import { deliverQueuedMail, MAIL_REQUESTED } from "../mail/queue.server.ts";
 import { NEWSLETTER_SEND_REQUESTED } from "../newsletter/event-types.ts";
 import { countNewsletterSent, fanOutNewsletter } from "../newsletter/sending.server.ts";
 import { sendOrderConfirmation, sendShippedNotice } from "../orders/notifications.server.ts";
-import type { DomainEvent } from "./index.server.ts";
+import type { DomainEvent } from "./events.server.ts";
 
 export type Reaction = (ctx: Context, event: DomainEvent) => Promise<void>;
 

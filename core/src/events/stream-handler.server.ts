@@ -3,7 +3,7 @@
 // mapping's filter (stacks/Events.ts) already limits the batch to those types; checking again
 // keeps a misconfigured filter from running another function's work with this one's permissions.
 import { getContext, loadBoundSecrets } from "../context/index.server.ts";
-import { eventFromStreamRecord, type StreamRecord } from "./index.server.ts";
+import { eventFromStreamRecord, type StreamRecord } from "./events.server.ts";
 import { handleEvent } from "./reactions.server.ts";
 
 export function streamHandler(types: readonly string[]) {

@@ -10,7 +10,7 @@ import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { mailSentKey } from "../db/keys.ts";
 import { transact } from "../db/transact.server.ts";
-import { type DomainEvent, eventPut } from "../events/index.server.ts";
+import { type DomainEvent, eventPut } from "../events/events.server.ts";
 import { type Mail, sendMail } from "./send.server.ts";
 
 export const MAIL_REQUESTED = "mail.requested";

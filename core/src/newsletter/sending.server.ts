@@ -10,7 +10,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { newsletterDeliveryKey, newsletterSendKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
-import { type DomainEvent, eventPut } from "../events/index.server.ts";
+import { type DomainEvent, eventPut } from "../events/events.server.ts";
 import { MAIL_REQUESTED, mailRequest } from "../mail/queue.server.ts";
 import { escapeHtml } from "../mail/send.server.ts";
 import { DomainError } from "../shared/errors.ts";

@@ -11,7 +11,7 @@
 import type { Context } from "../context/index.server.ts";
 import { orderKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
-import type { DomainEvent } from "../events/index.server.ts";
+import type { DomainEvent } from "../events/events.server.ts";
 import { invoiceFileName, storeInvoice } from "../invoices/invoices.server.ts";
 import { mailRequest, type QueuedMail } from "../mail/queue.server.ts";
 import { escapeHtml } from "../mail/send.server.ts";

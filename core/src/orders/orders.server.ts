@@ -23,7 +23,7 @@ import {
   purchaseKey,
 } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
-import { eventPut } from "../events/index.server.ts";
+import { eventPut } from "../events/events.server.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
 import type { DeliveryMethodName } from "../pricing/delivery.ts";
 import {
