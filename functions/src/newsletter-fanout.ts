@@ -1,13 +1,6 @@
-// Lambda: `newsletter.send.requested` events from the table's stream → the core fan-out, which
-// queues one e-mail per subscriber (once: re-running it mails nobody twice).
-import { getContext } from "@shop/core/server/context";
-import { eventFromStreamRecord, type StreamRecord } from "@shop/core/server/events";
-import { fanOutNewsletter, NEWSLETTER_SEND_REQUESTED } from "@shop/core/server/newsletter";
+// Lambda: newsletter.send.requested (from the table's stream) → one queued e-mail per
+// subscriber, once (re-running a send mails nobody twice).
+import { streamHandler } from "@shop/core/server/events";
+import { STREAM_CONSUMERS } from "./subscriptions.ts";
 
-export async function handler(event: { Records: StreamRecord[] }): Promise<void> {
-  const ctx = getContext();
-  for (const record of event.Records) {
-    const domainEvent = eventFromStreamRecord(record);
-    if (domainEvent?.type === NEWSLETTER_SEND_REQUESTED) await fanOutNewsletter(ctx, domainEvent);
-  }
-}
+export const handler = streamHandler(STREAM_CONSUMERS.newsletterFanout.events);
