@@ -50,12 +50,11 @@ function statementsOf(
   const functions = resources(t, "AWS::Lambda::Function");
   const fnId = Object.keys(functions).find((id) => id.startsWith(prefix));
   if (!fnId) throw new Error(`no function ${prefix}`);
-  const role = (functions[fnId]?.Properties?.Role as { "Fn::GetAtt": [string, string] })[
-    "Fn::GetAtt"
-  ][0];
+  const props = (r: { Properties?: Record<string, unknown> } | undefined) => r?.Properties ?? {};
+  const role = (props(functions[fnId]).Role as { "Fn::GetAtt": [string, string] })["Fn::GetAtt"][0];
   return Object.values(resources(t, "AWS::IAM::Policy"))
-    .filter((p) => (p.Properties?.Roles as Array<{ Ref: string }>).some((r) => r.Ref === role))
-    .flatMap((p) => (p.Properties?.PolicyDocument as { Statement: [] }).Statement);
+    .filter((p) => (props(p).Roles as Array<{ Ref: string }>).some((r) => r.Ref === role))
+    .flatMap((p) => (props(p).PolicyDocument as { Statement: [] }).Statement);
 }
 const actionsOf = (t: Template, prefix: string) =>
   statementsOf(t, prefix).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));

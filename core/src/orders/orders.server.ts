@@ -444,8 +444,7 @@ async function failOrder(
       UpdateExpression:
         "SET payment = :failed, paymentError = :message, updatedAt = :now" +
         (release ? ", promotionRedeemed = :false" : ""),
-      ConditionExpression:
-        "payment = :awaiting" + (release ? " AND promotionRedeemed = :true" : ""),
+      ConditionExpression: `payment = :awaiting${release ? " AND promotionRedeemed = :true" : ""}`,
       ExpressionAttributeValues: {
         ":failed": "failed",
         ":awaiting": "awaiting",
