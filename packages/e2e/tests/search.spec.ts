@@ -75,13 +75,10 @@ test("Enter without a chosen result lists every match in the catalogue", async (
   await box.fill("Linen");
   await box.press("Enter");
   await expect(page).toHaveURL(/\/product\?search=Linen$/);
-  const names = await page
-    .getByRole("main")
-    .getByRole("article")
-    .getByRole("heading")
-    .allTextContents();
-  expect(names.length).toBeGreaterThan(0);
-  for (const name of names) expect(name.toLowerCase()).toContain("linen");
+  // Retrying assertions: the URL can change a moment before the new list is rendered.
+  const names = page.getByRole("main").getByRole("article").getByRole("heading");
+  await expect(names.first()).toBeVisible();
+  await expect(names.filter({ hasNotText: /linen/i })).toHaveCount(0);
 });
 
 test("without JavaScript the search form lists the matches", async ({ browser }, info) => {
