@@ -22,6 +22,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   timeout: 30_000,
+  // The shop, DynamoDB Local and two browsers share two cores: give assertions time under load.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL,
     launchOptions,

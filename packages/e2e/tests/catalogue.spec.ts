@@ -91,38 +91,55 @@ test("each sort order orders the products shown", async ({ page }) => {
   await page.goto("/product?category=women");
   const sortBy = page.getByLabel("Sort by");
 
+  // The URL changes a moment before the re-sorted list renders: poll until what is shown is sorted.
+  const sortedBy = async <T>(read: () => Promise<T[]>, compare: (a: T, b: T) => number) =>
+    expect
+      .poll(async () => {
+        const shown = await read();
+        return (
+          shown.length > 1 && shown.every((x, i) => i === 0 || compare(shown[i - 1] as T, x) <= 0)
+        );
+      })
+      .toBe(true);
+
   await sortBy.selectOption({ label: "Price: low to high" });
   await expect(page).toHaveURL(/sort=price-asc/);
   await expect(page).toHaveURL(/category=women/);
-  let prices = await shownPrices(page);
-  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  await sortedBy(
+    () => shownPrices(page),
+    (a, b) => a - b,
+  );
 
   await sortBy.selectOption({ label: "Price: high to low" });
   await expect(page).toHaveURL(/sort=price-desc/);
-  prices = await shownPrices(page);
-  expect(prices).toEqual([...prices].sort((a, b) => b - a));
+  await sortedBy(
+    () => shownPrices(page),
+    (a, b) => b - a,
+  );
+  const prices = await shownPrices(page);
   expect(prices[0]).toBeGreaterThan(prices[prices.length - 1] ?? 0);
 
   await sortBy.selectOption({ label: "Name: A to Z" });
   await expect(page).toHaveURL(/sort=name-asc/);
-  let names = await shownNames(page);
-  expect(names).toEqual([...names].sort(collator.compare));
+  await sortedBy(() => shownNames(page), collator.compare);
 
   await sortBy.selectOption({ label: "Name: Z to A" });
   await expect(page).toHaveURL(/sort=name-desc/);
-  names = await shownNames(page);
-  expect(names).toEqual([...names].sort((a, b) => collator.compare(b, a)));
+  await sortedBy(
+    () => shownNames(page),
+    (a, b) => collator.compare(b, a),
+  );
 
   await sortBy.selectOption({ label: "Best rating" });
   await expect(page).toHaveURL(/sort=rating/);
-  const ratings = (
-    await cards(page)
-      .getByText(/^Rated \d out of 5 stars/)
-      .allTextContents()
-  ).map((text) => Number(/Rated (\d)/.exec(text)?.[1]));
-  expect(ratings.length).toBeGreaterThan(0);
-  expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
-  expect(ratings[0]).toBeGreaterThan(0);
+  const shownRatings = async () =>
+    (
+      await cards(page)
+        .getByText(/^Rated \d out of 5 stars/)
+        .allTextContents()
+    ).map((text) => Number(/Rated (\d)/.exec(text)?.[1]));
+  await sortedBy(shownRatings, (a, b) => b - a);
+  expect((await shownRatings())[0]).toBeGreaterThan(0);
 });
 
 test("nothing matching shows an empty state that clears the filters", async ({ page }) => {

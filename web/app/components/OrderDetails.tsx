@@ -2,6 +2,7 @@
 
 import type { SizeTag } from "@shop/core/cart";
 import { sizeName } from "@shop/core/catalog";
+import { formatInvoiceDate } from "@shop/core/invoices";
 import type { Order } from "@shop/core/server/orders";
 import { Price } from "./Price";
 
@@ -65,9 +66,7 @@ export function orderView(order: Order): OrderView {
 }
 
 /** dd/MM/yyyy (UTC), as on the invoice. */
-export function orderDate(iso: string): string {
-  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-}
+export const orderDate = formatInvoiceDate;
 
 export function OrderDetails({ order }: { order: OrderView }) {
   const a = order.address;

@@ -1,7 +1,13 @@
 // Inline SVG icons (no icon library: little JavaScript). Decorative: the control names itself.
 import type { ReactNode } from "react";
 
-function Icon({ children, className = "size-5" }: { children: ReactNode; className?: string }) {
+export function Icon({
+  children,
+  className = "size-5",
+}: {
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,24 +1,6 @@
 // Inline SVG icons used by the catalogue, the product page and the search (decorative: the
-// control names itself). Same drawing style as ./icons.tsx.
-import type { ReactNode } from "react";
-
-function Icon({ children, className = "size-5" }: { children: ReactNode; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+// control names itself), kept apart from ./icons.tsx so the layout's bundle stays small.
+import { Icon } from "./icons";
 
 export function FilterIcon({ className }: { className?: string }) {
   return (
