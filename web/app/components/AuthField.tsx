@@ -119,3 +119,31 @@ export function useFormErrors<S extends v.GenericSchema>(
   };
   return { errors: clientErrors ?? serverErrors ?? {}, onSubmit };
 }
+
+/** A new password and its confirmation (sign-up, reset, security): one pair, one look. */
+export function PasswordPairFields({
+  label = "Password",
+  errors,
+}: {
+  label?: string;
+  errors: { password?: string; confirmPassword?: string };
+}) {
+  return (
+    <>
+      <AuthField
+        label={label}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password}
+      />
+      <AuthField
+        label="Confirm password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+      />
+    </>
+  );
+}

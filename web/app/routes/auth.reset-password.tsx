@@ -9,7 +9,12 @@ import { ResetPasswordSchema } from "@shop/core/accounts";
 import { INVALID_TOKEN, isResetTokenValid, resetPassword } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { parseForm } from "@shop/core/shared";
-import { AuthCard, AuthField, primaryButtonClass, useFormErrors } from "../components/AuthField";
+import {
+  AuthCard,
+  PasswordPairFields,
+  primaryButtonClass,
+  useFormErrors,
+} from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
 import { assertSameOrigin, domainErrorData } from "../lib/security.server";
 import { signInAndRedirect } from "../lib/session.server";
@@ -60,20 +65,7 @@ export default function ResetPassword() {
     <AuthCard title="Reset your password">
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
         <input type="hidden" name="token" value={token} />
-        <AuthField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password}
-        />
-        <AuthField
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-        />
+        <PasswordPairFields label="New password" errors={errors} />
         <button
           type="submit"
           disabled={busy}

@@ -17,7 +17,13 @@ import { SignUpSchema } from "@shop/core/accounts";
 import { signUp } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { parseForm } from "@shop/core/shared";
-import { AuthCard, AuthField, primaryButtonClass, useFormErrors } from "../components/AuthField";
+import {
+  AuthCard,
+  AuthField,
+  PasswordPairFields,
+  primaryButtonClass,
+  useFormErrors,
+} from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
 import { abuseLimits, assertSameOrigin, domainErrorData, requester } from "../lib/security.server";
 import { getSessionUser, safeRedirectTo, signInAndRedirect } from "../lib/session.server";
@@ -76,20 +82,7 @@ export default function SignUp() {
           autoComplete="email"
           error={errors.email}
         />
-        <AuthField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password}
-        />
-        <AuthField
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-        />
+        <PasswordPairFields errors={errors} />
         <button
           type="submit"
           disabled={busy}

@@ -17,7 +17,7 @@ import { changePassword, deleteAccount } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { parseForm } from "@shop/core/shared";
 import {
-  AuthField,
+  PasswordPairFields,
   primaryButtonClass,
   secondaryButtonClass,
   useFormErrors,
@@ -81,20 +81,7 @@ export default function Security() {
         </h1>
         <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
           <input type="hidden" name="intent" value="update-password" />
-          <AuthField
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.password}
-          />
-          <AuthField
-            label="Confirm password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmPassword}
-          />
+          <PasswordPairFields label="New password" errors={errors} />
           <button
             type="submit"
             disabled={busy("update-password")}
