@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { requireAdmin } from "../lib/session.server";
+import { adminLoader } from "../lib/admin.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await adminLoader(request);
   return redirect("/admin/list-products");
 }

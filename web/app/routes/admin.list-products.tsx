@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { requireAdmin } from "../lib/session.server";
+import { adminLoader } from "../lib/admin.server";
 import { SHOP_NAME } from "../lib/shop";
 
 // Placeholder: the admin issue replaces this screen.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await adminLoader(request);
   return null;
 }
 
