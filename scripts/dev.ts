@@ -90,7 +90,7 @@ try {
   }
 
   log("Starting the web server…");
-  const web = run(process.execPath, [webBin("@remix-run/serve", "dist/cli.js"), SERVER_BUILD], {
+  const web = run(process.execPath, ["--import", "tsx", join(WEB, "server.ts")], {
     cwd: WEB,
     env: {
       ...process.env,

@@ -15,7 +15,15 @@ export default async function globalSetup() {
     ["--import", "tsx", join(REPO_ROOT, "scripts", "dev.ts")],
     {
       cwd: REPO_ROOT,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SES_PORT: "0" },
+      // TRUST_PROXY: the tests play the proxy; each test's X-Forwarded-For is its own client
+      // address, so abuse limits count per test, as they would per visitor behind CloudFront.
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SES_PORT: "0",
+        TRUST_PROXY: "1",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

@@ -1,6 +1,6 @@
 // Request checks every mutating route shares (DESIGN §5): same-origin POSTs and the client
 // address for abuse limits.
-import { data } from "@remix-run/node";
+import { type AppLoadContext, data } from "@remix-run/node";
 import { type AbuseLimits, isDomainError, loadAbuseLimits } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 
@@ -38,19 +38,20 @@ function allowedOrigins(request: Request): string[] {
 }
 
 /**
- * The client's address, for abuse limits. Behind CloudFront (`TRUST_PROXY=1`) it is the
- * viewer address CloudFront sets, else the first X-Forwarded-For entry. remix-serve does not
- * pass the socket address to the app, so without a proxy the first X-Forwarded-For entry is
- * used when present (a client can set it: the per-address part of a limit is then advisory,
- * the per-e-mail part still holds) and "direct" otherwise.
+ * The client's address, for abuse limits. Behind CloudFront (`TRUST_PROXY=1`) it is the viewer
+ * address CloudFront sets, else the first X-Forwarded-For entry (the proxy's view of the
+ * client). Otherwise it is the socket's address, which the shop's server (web/server.ts) puts in
+ * the load context; headers a client can set are then ignored.
  */
-export function clientAddress(request: Request): string {
+export function clientAddress(request: Request, context?: AppLoadContext): string {
   if (trustProxy()) {
     const viewer = request.headers.get("CloudFront-Viewer-Address");
     if (viewer) return viewer.replace(/:\d+$/, "").slice(0, 64);
+    const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
   }
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return forwarded ? forwarded.slice(0, 64) : "direct";
+  const socket = context?.clientAddress;
+  return typeof socket === "string" && socket ? socket.slice(0, 64) : "direct";
 }
 
 let limits: AbuseLimits | undefined;
@@ -61,7 +62,9 @@ export function abuseLimits(): AbuseLimits {
 }
 
 /** Who is asking, for the account flows' abuse limits. */
-export const requester = (request: Request) => ({ clientAddress: clientAddress(request) });
+export const requester = (request: Request, context?: AppLoadContext) => ({
+  clientAddress: clientAddress(request, context),
+});
 
 /**
  * A DomainError as a form answer: its status, and its message on the field it names (or
@@ -73,4 +76,11 @@ export function domainErrorData(error: unknown, fallbackField: string) {
     { fieldErrors: { [error.field ?? fallbackField]: error.message } as Record<string, string> },
     { status: error.status },
   );
+}
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** The TCP peer's address, set by web/server.ts (absent on Lambda). */
+    clientAddress?: string;
+  }
 }

@@ -1,5 +1,6 @@
 import {
   type ActionFunctionArgs,
+  type AppLoadContext,
   data,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -54,11 +55,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo, message, forgot: params.has("forgot") };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.formData();
   const intent = form.get("intent") ?? "sign-in";
-  if (intent === "forgot-password") return forgotPassword(request, form);
+  if (intent === "forgot-password") return forgotPassword(request, context, form);
   if (intent !== "sign-in") {
     return data({ intent, fieldErrors: { email: "Unknown action" } }, { status: 400 });
   }
@@ -67,7 +68,12 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ intent, fieldErrors: parsed.fieldErrors }, { status: 400 });
   }
   try {
-    const user = await signIn(getContext(), parsed.data, requester(request), abuseLimits());
+    const user = await signIn(
+      getContext(),
+      parsed.data,
+      requester(request, context),
+      abuseLimits(),
+    );
     return signInAndRedirect(request, user.id, safeRedirectTo(form.get("redirectTo")));
   } catch (error) {
     const answer = domainErrorData(error, "email");
@@ -75,14 +81,19 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-async function forgotPassword(request: Request, form: FormData) {
+async function forgotPassword(request: Request, context: AppLoadContext, form: FormData) {
   const intent = "forgot-password";
   const parsed = parseForm(ForgotPasswordSchema, form);
   if (!parsed.success) {
     return data({ intent, fieldErrors: parsed.fieldErrors }, { status: 400 });
   }
   try {
-    await requestPasswordReset(getContext(), parsed.data.email, requester(request), abuseLimits());
+    await requestPasswordReset(
+      getContext(),
+      parsed.data.email,
+      requester(request, context),
+      abuseLimits(),
+    );
   } catch (error) {
     const answer = domainErrorData(error, "email");
     return data({ intent, fieldErrors: answer.data.fieldErrors }, answer.init ?? undefined);

@@ -35,14 +35,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.formData();
   // Only the schema's fields are kept: isAdmin, addresses or a user id in the body are dropped.
   const parsed = parseForm(SignUpSchema, form);
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
   try {
-    const user = await signUp(getContext(), parsed.data, requester(request), abuseLimits());
+    const user = await signUp(
+      getContext(),
+      parsed.data,
+      requester(request, context),
+      abuseLimits(),
+    );
     return signInAndRedirect(request, user.id, safeRedirectTo(form.get("redirectTo")));
   } catch (error) {
     return domainErrorData(error, "email");

@@ -21,7 +21,7 @@ export function loader(_: LoaderFunctionArgs) {
   return { supportEmail: getContext().config.supportEmail };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.formData();
   const parsed = parseForm(ContactSchema, form);
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
   }
   try {
-    await sendContactMessage(getContext(), parsed.data, clientAddress(request));
+    await sendContactMessage(getContext(), parsed.data, clientAddress(request, context));
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data({ formError: error.message }, { status: error.status });

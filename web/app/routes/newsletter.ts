@@ -20,7 +20,7 @@ export function loader() {
   return redirect("/");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.formData();
   const js = form.get("js") === "1";
@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const parsed = parseForm(NewsletterSchema, form);
       if (!parsed.success) return answer({ ok: false, fieldErrors: parsed.fieldErrors }, 400);
       try {
-        await subscribeFromFooter(getContext(), parsed.data.email, clientAddress(request));
+        await subscribeFromFooter(getContext(), parsed.data.email, clientAddress(request, context));
       } catch (error) {
         if (!isDomainError(error)) throw error;
         return answer({ ok: false, fieldErrors: { email: error.message } }, error.status);

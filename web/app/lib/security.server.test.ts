@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { clientAddress } from "./security.server.ts";
+
+const request = (headers: Record<string, string>) =>
+  new Request("http://localhost:3000/auth/sign-in", { headers });
+
+describe("clientAddress", () => {
+  afterEach(() => {
+    delete process.env.TRUST_PROXY;
+  });
+
+  it("uses the socket's address and ignores headers a client can forge", () => {
+    const forged = request({
+      "X-Forwarded-For": "1.2.3.4",
+      "CloudFront-Viewer-Address": "5.6.7.8:1",
+    });
+    expect(clientAddress(forged, { clientAddress: "::ffff:10.0.0.7" })).toBe("::ffff:10.0.0.7");
+    expect(clientAddress(forged)).toBe("direct");
+  });
+
+  it("behind CloudFront, takes the viewer address, else the first forwarded entry", () => {
+    process.env.TRUST_PROXY = "1";
+    expect(
+      clientAddress(request({ "CloudFront-Viewer-Address": "203.0.113.9:51234" }), {
+        clientAddress: "10.0.0.1",
+      }),
+    ).toBe("203.0.113.9");
+    expect(clientAddress(request({ "X-Forwarded-For": "198.51.100.4, 10.0.0.1" }))).toBe(
+      "198.51.100.4",
+    );
+    expect(clientAddress(request({}), { clientAddress: "10.0.0.1" })).toBe("10.0.0.1");
+  });
+});

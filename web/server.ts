@@ -1,0 +1,54 @@
+// The shop's Node server for `npm start` (and anyone self-hosting): the Remix build behind
+// Express, as remix-serve does it, plus what remix-serve cannot do:
+// - a cross-site write is answered 403 before Remix sees it (Remix answers it with a 500);
+// - loaders and actions get the socket's address (`context.clientAddress`) for abuse limits.
+// On AWS the SST RemixSite runs the same build on Lambda instead (stacks/Web.ts).
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { CROSS_ORIGIN_REFUSED, isCrossOriginWrite } from "./server/cross-origin.ts";
+
+process.env.NODE_ENV ??= "production";
+const BUILD = fileURLToPath(new URL("./build/server/index.js", import.meta.url));
+const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+// Hashed assets never change; everything else in build/client (favicon…) may.
+app.use(
+  "/assets",
+  express.static(fileURLToPath(new URL("./build/client/assets", import.meta.url)), {
+    immutable: true,
+    maxAge: "1y",
+  }),
+);
+app.use(
+  express.static(fileURLToPath(new URL("./build/client", import.meta.url)), { maxAge: "1h" }),
+);
+app.use((req, res, next) => {
+  const headers = { get: (name: string) => req.get(name) ?? null };
+  if (isCrossOriginWrite(req.method, headers)) {
+    res.status(403).type("text/plain").send(CROSS_ORIGIN_REFUSED);
+    return;
+  }
+  next();
+});
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }),
+  }),
+);
+
+const port = Number(process.env.PORT) || 3000;
+const server = app.listen(port, process.env.HOST ?? "0.0.0.0", () => {
+  console.log(`[web] http://localhost:${port}`);
+});
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => server.close(() => process.exit(0)));
+}
