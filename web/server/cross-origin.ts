@@ -32,3 +32,23 @@ export function isCrossOriginWrite(method: string, headers: HeaderSource): boole
 }
 
 export const CROSS_ORIGIN_REFUSED = "Cross-origin request refused";
+
+/**
+ * The same rule for CloudFront (viewer-request function, ES5.1 only), injected into the site's
+ * CloudFront function by stacks/Web.ts: on AWS the Lambda server is SST's, not web/server.ts.
+ * It runs after SST's line that copies Host into X-Forwarded-Host, so Host is the viewer's.
+ * Kept next to the Node version; the unit test runs both over the same cases.
+ */
+export const CLOUDFRONT_CROSS_ORIGIN_GUARD = `
+var shopMethod = request.method;
+if (shopMethod === "POST" || shopMethod === "PUT" || shopMethod === "PATCH" || shopMethod === "DELETE") {
+  var shopOrigin = request.headers.origin && request.headers.origin.value;
+  if (shopOrigin) {
+    var shopHost = request.headers.host && request.headers.host.value;
+    var shopMatch = /^[a-z][a-z0-9+.-]*:\\/\\/([^/?#]+)/i.exec(shopOrigin);
+    var shopOriginHost = shopOrigin === "null" ? "null" : shopMatch ? shopMatch[1].toLowerCase() : "";
+    if (!shopHost || !shopOriginHost || shopOriginHost !== shopHost.toLowerCase()) {
+      return { statusCode: 403, statusDescription: "Forbidden" };
+    }
+  }
+}`;
