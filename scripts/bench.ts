@@ -9,7 +9,8 @@
 // JavaScript each page loads and the table round trips each page's loader costs (counted
 // in-process through the same core functions, with the catalogue read model warm).
 //
-// BENCH_DURATION (seconds per page measurement, default 8) and BENCH_PRODUCTS (default 10000)
+// Each measurement follows 2 s of unrecorded warm-up load. BENCH_DURATION (seconds per page
+// measurement, default 8) and BENCH_PRODUCTS (default 10000)
 // shorten or lengthen the run.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -69,7 +70,11 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+/** Unrecorded load before each measurement, so every page is measured warm (JIT, caches). */
+const WARMUP_S = 2;
+
 async function measure(url: string, duration = DURATION_S): Promise<Figures> {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S });
   const result = await autocannon({ url, connections: CONNECTIONS, duration });
   return {
     rps: result.requests.average,

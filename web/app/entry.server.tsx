@@ -1,10 +1,11 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { loadBoundSecrets } from "@shop/core/server/context";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { RenderCache, renderCacheKey } from "./lib/render-cache.server";
 
 // On AWS the secrets come from SST Config (SSM); the server build finishes loading, and so takes
 // requests, only once they are in the environment. Locally this returns at once.
@@ -13,24 +14,50 @@ await loadBoundSecrets();
 /** How long pending promises (deferred data) may stream before the render is cut off. */
 export const streamTimeout = 5_000;
 
+/** Anonymous documents already rendered from the same URL and data (lib/render-cache.server.ts). */
+const rendered = new RenderCache();
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const key = renderCacheKey(
+    request,
+    responseStatusCode,
+    responseHeaders,
+    remixContext.staticHandlerContext,
+  );
+  const hit = key ? rendered.get(key) : undefined;
+  if (hit) return new Response(hit, { headers: responseHeaders, status: responseStatusCode });
+
   // Bots and SPA mode get the whole document at once; browsers get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let failed = false;
+    const chunks: Buffer[] = [];
+    // Passes the document through, keeping a copy when it may be served again.
+    const keep = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (key) chunks.push(chunk);
+        done(null, chunk);
+      },
+      flush(done) {
+        if (key && !failed) rendered.set(key, Buffer.concat(chunks));
+        done();
+      },
+    });
     const ready = () => {
       shellRendered = true;
       const body = new PassThrough();
       const stream = createReadableStreamFromReadable(body);
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-      pipe(body);
+      keep.pipe(body);
+      pipe(keep);
     };
     const { pipe, abort } = renderToPipeableStream(
       <RemixServer context={remixContext} url={request.url} />,
@@ -40,6 +67,7 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          failed = true;
           responseStatusCode = 500;
           // Errors in the initial shell reject and are logged by Remix; log only later ones.
           if (shellRendered) {
@@ -50,6 +78,9 @@ export default function handleRequest(
     );
 
     // Abort a little after streamTimeout so pending promises reject and their boundaries render.
-    setTimeout(abort, streamTimeout + 1000);
+    setTimeout(() => {
+      failed = true;
+      abort();
+    }, streamTimeout + 1000);
   });
 }

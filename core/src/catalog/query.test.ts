@@ -153,6 +153,14 @@ describe("queryCatalog sorts", () => {
     expect(ids(queryCatalog(before, q({ sort: "price-asc" })))).toEqual(["d", "b", "a", "c"]);
   });
 
+  it("answers a repeated query from memory, and every distinct query on its own", () => {
+    const catalogue = [a, b, c, d];
+    const first = queryCatalog(catalogue, q({ sort: "price-asc" }));
+    expect(queryCatalog(catalogue, q({ sort: "price-asc" }))).toBe(first);
+    expect(ids(queryCatalog(catalogue, q({ sort: "price-desc" })))).toEqual(["a", "c", "b", "d"]);
+    expect(queryCatalog(catalogue, q({ sort: "price-asc", page: 2 }))).not.toBe(first);
+  });
+
   it("does not reorder the caller's array", () => {
     const before = [...items];
     queryCatalog(items, q({ sort: "price-asc" }));

@@ -121,9 +121,34 @@ export function normalizeSearch(value: string | null | undefined): string | unde
 /**
  * Filters, sorts and pages the catalogue. The sorted order of `items` is computed once per
  * array and sort and reused (see `sortedBy`), so a query is one pass over the catalogue: fast at
- * 10,000 products. Pass a new array for a new catalogue version; never mutate one in place.
+ * 10,000 products; a query asked again is answered from memory (see `answerCache`). Pass a new
+ * array for a new catalogue version; never mutate one in place, nor an answer.
  */
 export function queryCatalog(items: readonly ProductSummary[], query: CatalogQuery): CatalogPage {
+  let answers = answerCache.get(items);
+  if (!answers) {
+    answers = new Map();
+    answerCache.set(items, answers);
+  }
+  const key = JSON.stringify([query.category, query.price, query.sort, query.search, query.page]);
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = runQuery(items, query);
+    if (answers.size >= MAX_REMEMBERED_QUERIES) answers.delete(answers.keys().next().value ?? "");
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
+/**
+ * Answers already computed for a catalogue array (so for one catalogue version), per query:
+ * the same filter, search or page asked again costs a lookup, not a pass over the catalogue.
+ * Bounded; dropped with the array. Answers are shared: callers never mutate them.
+ */
+const answerCache = new WeakMap<readonly ProductSummary[], Map<string, CatalogPage>>();
+const MAX_REMEMBERED_QUERIES = 2000;
+
+function runQuery(items: readonly ProductSummary[], query: CatalogQuery): CatalogPage {
   const band = query.price ? priceBand(query.price) : undefined;
   const minCents = band?.minCents ?? 0;
   const maxCents = band?.maxCents ?? Number.POSITIVE_INFINITY;
