@@ -38,8 +38,9 @@ import { newOrderNumber } from "./order-number.ts";
 import { type OrderLine, priceCart } from "./pricing.server.ts";
 import { CheckoutSchema, OrderStateSchema } from "./schemas.ts";
 import { INITIAL_ORDER_STATE, type OrderState, transitionError } from "./state.ts";
+import type { PaymentStatus } from "./status.ts";
 
-export type PaymentStatus = "awaiting" | "paid" | "failed" | "canceled";
+export type { PaymentStatus };
 
 export interface OrderAddress {
   company?: string;

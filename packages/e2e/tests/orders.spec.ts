@@ -37,8 +37,12 @@ async function signIn(page: Page, email: string) {
   await expect(page).toHaveURL(/\/product/);
 }
 
-/** A paid order placed through core, as the checkout does. */
-async function paidOrder(user: User, slug = "organic-cotton-crew-t-shirt") {
+/** An order placed and paid with `card` through core, as the checkout does (4242…: paid). */
+async function paidOrder(
+  user: User,
+  slug = "organic-cotton-crew-t-shirt",
+  cardNumber = "4242424242424242",
+) {
   const ctx = shopContext();
   const product = await getProductBySlug(ctx, slug);
   if (!product) throw new Error(`seeded product ${slug} is missing`);
@@ -58,12 +62,10 @@ async function paidOrder(user: User, slug = "organic-cotton-crew-t-shirt") {
   return confirmCardPayment(ctx, {
     userId: user.id,
     orderId: placed.order.id,
-    card: { cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
+    card: { cardNumber, expiry: "12/34", cvc: "123" },
   });
 }
 
-// FIXME: the invoice (order.paid reaction) was never stored in the last run while the event
-// delivery (core/src/events, another engineer's uncommitted work) was being changed.
 test("the order history lists the orders newest first, and each invoice downloads as a PDF", async ({
   page,
 }, testInfo) => {
@@ -85,7 +87,7 @@ test("the order history lists the orders newest first, and each invoice download
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText(newer.number);
   await expect(rows.nth(0)).toContainText(formatPrice(newer.totalCents));
-  await expect(rows.nth(0)).toContainText("PENDING");
+  await expect(rows.nth(0)).toContainText("Paid · preparing");
   const iso = newer.createdAt;
   await expect(rows.nth(0)).toContainText(
     `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`,
@@ -104,6 +106,21 @@ test("the order history lists the orders newest first, and each invoice download
     ["serious", "critical"].includes(v.impact ?? ""),
   );
   expect(violations).toEqual([]);
+});
+
+test("a declined payment shows as failed in the history, with no invoice", async ({
+  page,
+}, testInfo) => {
+  const { user, email } = await newUser(testInfo.project.name);
+  await expect(paidOrder(user, undefined, "4000000000000002")).rejects.toThrow(
+    "Your card was declined.",
+  );
+  await signIn(page, email);
+  await page.goto("/order/order-history");
+  const row = page.getByTestId("order-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Payment failed");
+  await expect(row).toContainText("No invoice until paid");
 });
 
 test("another user cannot read an order's confirmation page or its invoice", async ({

@@ -1,11 +1,13 @@
 // The order history's rows: a table on wide screens, stacked cards on narrow ones.
 import { Link } from "@remix-run/react";
+import type { OrderStatus } from "@shop/core/orders";
 import { Price } from "./Price";
+import { StatusBadge } from "./StatusBadge";
 
 export interface OrderRow {
   id: string;
   number: string;
-  state: string;
+  status: OrderStatus;
   paid: boolean;
   date: string;
   totalCents: number;
@@ -51,8 +53,7 @@ export function OrderHistoryList({ orders }: { orders: OrderRow[] }) {
               </Link>
             </td>
             <td className="text-stone-700 sm:py-4 sm:pr-4">
-              {order.state}
-              {order.paid ? "" : " (payment pending)"}
+              <StatusBadge status={order.status} />
             </td>
             <td className="text-stone-700 sm:py-4 sm:pr-4">{order.date}</td>
             <td className="font-medium text-stone-900 sm:py-4 sm:pr-4">

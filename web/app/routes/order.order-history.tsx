@@ -2,6 +2,7 @@
 // state, date, total and the invoice download (or "Invoice is being prepared").
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { orderStatus } from "@shop/core/orders";
 import { getContext } from "@shop/core/server/context";
 import { listOrdersForUser } from "@shop/core/server/orders";
 import { ErrorPage } from "../components/ErrorPage";
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       orders: page.orders.map((order) => ({
         id: order.id,
         number: order.number,
-        state: order.state,
+        status: orderStatus(order),
         paid: order.payment === "paid",
         date: orderDate(order.createdAt),
         totalCents: order.totalCents,

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { orderStatus } from "./status.ts";
+
+describe("orderStatus", () => {
+  it("tells a failed payment from one still awaited, and both from a paid order", () => {
+    expect(orderStatus({ state: "PENDING", payment: "failed" })).toEqual({
+      label: "Payment failed",
+      tone: "danger",
+    });
+    expect(orderStatus({ state: "PENDING", payment: "awaiting" }).label).toBe("Awaiting payment");
+    expect(orderStatus({ state: "PENDING", payment: "paid" }).label).toBe("Paid · preparing");
+  });
+
+  it("names the later states", () => {
+    expect(orderStatus({ state: "SHIPPED", payment: "paid" }).label).toBe("Shipped");
+    expect(orderStatus({ state: "DELIVERED", payment: "paid" })).toEqual({
+      label: "Delivered",
+      tone: "success",
+    });
+  });
+
+  it("says whether a cancelled order's money is still to be refunded", () => {
+    expect(orderStatus({ state: "CANCELED", payment: "paid", refundDue: true }).label).toBe(
+      "Canceled · refund due",
+    );
+    expect(
+      orderStatus({ state: "CANCELED", payment: "paid", refundedAt: "2026-11-22T10:00:00Z" }).label,
+    ).toBe("Canceled · refunded");
+    expect(orderStatus({ state: "CANCELED", payment: "canceled" }).label).toBe("Canceled");
+  });
+});

@@ -1,0 +1,44 @@
+// What a customer or an admin is told about an order: its state and its payment in one phrase.
+// An order waiting for its payment, or whose payment failed, is still PENDING in the state
+// machine (state.ts), but "Pending" alone would hide the failure.
+import type { OrderState } from "./state.ts";
+
+export type PaymentStatus = "awaiting" | "paid" | "failed" | "canceled";
+
+export type StatusTone = "neutral" | "progress" | "success" | "warning" | "danger";
+
+export interface OrderStatusInput {
+  state: OrderState;
+  payment: PaymentStatus;
+  refundDue?: boolean;
+  refundedAt?: string;
+}
+
+export interface OrderStatus {
+  label: string;
+  tone: StatusTone;
+}
+
+const STATE_LABELS: Record<OrderState, string> = {
+  PENDING: "Pending",
+  SHIPPED: "Shipped",
+  DELIVERED: "Delivered",
+  CANCELED: "Canceled",
+};
+
+export function orderStatus(order: OrderStatusInput): OrderStatus {
+  if (order.state === "CANCELED") {
+    if (order.refundDue) return { label: "Canceled · refund due", tone: "warning" };
+    if (order.refundedAt) return { label: "Canceled · refunded", tone: "neutral" };
+    return { label: STATE_LABELS.CANCELED, tone: "neutral" };
+  }
+  if (order.state === "PENDING") {
+    if (order.payment === "failed") return { label: "Payment failed", tone: "danger" };
+    if (order.payment !== "paid") return { label: "Awaiting payment", tone: "warning" };
+    return { label: "Paid · preparing", tone: "progress" };
+  }
+  return {
+    label: STATE_LABELS[order.state],
+    tone: order.state === "DELIVERED" ? "success" : "progress",
+  };
+}
