@@ -208,3 +208,27 @@ describe("parseCart (what local storage holds)", () => {
     expect(parseCart(stored)).toEqual([{ productId: "shirt", size: "M", quantity: 1 }]);
   });
 });
+
+describe("parseCart keeps only lines whose product id the server can look up", () => {
+  // The cart page asks /api/cart for today's prices; an id it refuses would leave the page
+  // waiting on prices that never come.
+  it.each([
+    ["too long", "a".repeat(65)],
+    ["a slash", "abc/def"],
+    ["a space", "abc def"],
+    ["a comma (the id list's separator)", "abc,def"],
+  ])("drops an id with %s", (_, productId) => {
+    const cart = parseCart([
+      { productId, size: "M", quantity: 1 },
+      { productId: "p-1", size: "M", quantity: 2 },
+    ]);
+    expect(cart).toEqual([{ productId: "p-1", size: "M", quantity: 2 }]);
+  });
+
+  it("keeps a 64-character id and a UUID", () => {
+    const long = "a".repeat(64);
+    const uuid = "3f2b8c1e-9d4a-4e5b-8f6a-1b2c3d4e5f60";
+    expect(parseCart([{ productId: long, size: "S", quantity: 1 }])).toHaveLength(1);
+    expect(parseCart([{ productId: uuid, size: "S", quantity: 1 }])).toHaveLength(1);
+  });
+});

@@ -1,6 +1,7 @@
 // Cart arithmetic (SPEC §3 "Cart line", §9 "Quantity per line"): lines keyed by product id +
 // size, quantities 1 to 9, kept in local storage under "cart". Pure: every function returns a
 // new array and never changes its input.
+import { isProductId } from "../catalog/ids.ts";
 import { isSizeTag, type SizeTag } from "../catalog/sizes.ts";
 
 export const CART_STORAGE_KEY = "cart";
@@ -104,16 +105,13 @@ export function serializeCart(lines: readonly CartLine[]): string {
   );
 }
 
-const MAX_ID_LENGTH = 200;
-
 function parseLine(raw: unknown): CartLine | undefined {
   if (!isRecord(raw)) return undefined;
   const productId = isRecord(raw.product) ? raw.product.id : raw.productId;
   const size = isRecord(raw.size) ? raw.size.tag : raw.size;
   const quantity = typeof raw.quantity === "string" ? Number(raw.quantity) : raw.quantity;
-  if (typeof productId !== "string" || productId === "" || productId.length > MAX_ID_LENGTH) {
-    return undefined;
-  }
+  // Only ids the server can look up (else the cart page would wait for prices forever).
+  if (!isProductId(productId)) return undefined;
   if (!isSizeTag(size)) return undefined;
   if (typeof quantity !== "number" || !Number.isFinite(quantity)) return undefined;
   return { productId, size, quantity: clampQuantity(quantity) };

@@ -11,6 +11,7 @@ import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import type { RatingCounts } from "../reviews/stats.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Category } from "./categories.ts";
+import { PRODUCT_ID_PATTERN } from "./ids.ts";
 import type { SizeTag } from "./sizes.ts";
 
 export interface ProductImage {
@@ -153,8 +154,6 @@ export async function getProductBySlug(ctx: Context, slug: string): Promise<Prod
 
 /** The most product ids one request may ask for (a cart holds at most 100 lines). */
 export const MAX_PRODUCT_IDS = 100;
-/** What a product id looks like: a UUID, or any id of letters, digits and dashes up to 64 long. */
-export const PRODUCT_ID_PATTERN = /^[0-9A-Za-z-]{1,64}$/;
 export const TOO_MANY_PRODUCT_IDS = `Ask for at most ${MAX_PRODUCT_IDS} products`;
 export const BAD_PRODUCT_ID = "Product ids are letters, digits and dashes";
 
