@@ -1,9 +1,23 @@
-// The functions fed by the table's stream. Each one is subscribed with a filter on the domain
-// event types it handles (functions/src/subscriptions.ts), retries a failing batch, then sets
-// it aside in its own dead-letter queue, which raises an alarm. Each gets only the permissions
-// its work needs: the invoice function writes invoices, the mailer reads them and sends mail.
+// What happens after a change: the table's stream, read by two functions (AWS advises at most two
+// readers per shard), and the SQS work queues between them and the slow or bulky work. The
+// routing is functions/src/subscriptions.ts (docs/decisions/004-dispatcher-and-work-queues.md):
+// - the dispatcher forwards work-item events (mail.requested, newsletter.send.requested) to
+//   their queue; it may send to those queues and nothing else;
+// - the invoice function runs the order reactions (invoice PDF, confirmation, shipped notice);
+// - each queue's consumer (the mailer, the newsletter fan-out) takes its messages in batches and
+//   reports failures one by one; a message that keeps failing goes to the queue's dead-letter
+//   queue. A stream batch that keeps failing goes to the stream reader's dead-letter queue.
+// Every dead-letter queue, every function's errors and a queue whose oldest message waits too
+// long raise an alarm. Each function gets only the permissions its work needs.
 import { EVENT_ENTITY } from "@shop/core/server/events";
-import { STREAM_CONSUMERS, type StreamConsumerName } from "@shop/functions/subscriptions";
+import {
+  QUEUES,
+  type QueueName,
+  queueUrlVariable,
+  SCHEDULED_JOBS,
+  STREAM_CONSUMERS,
+  type StreamConsumerName,
+} from "@shop/functions/subscriptions";
 import { Duration } from "aws-cdk-lib";
 import type * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import * as iam from "aws-cdk-lib/aws-iam";
@@ -13,9 +27,9 @@ import * as ses from "aws-cdk-lib/aws-ses";
 import * as sns from "aws-cdk-lib/aws-sns";
 import * as subscriptions from "aws-cdk-lib/aws-sns-subscriptions";
 import * as sqs from "aws-cdk-lib/aws-sqs";
-import { Function as Fn, type StackContext, use } from "sst/constructs";
+import { Cron, Function as Fn, type StackContext, use } from "sst/constructs";
 import { alarmOnAny } from "./alarms.ts";
-import { readObjects, tableReadWrite, writeObjects } from "./permissions.ts";
+import { readObjects, sendMessages, tableReadWrite, writeObjects } from "./permissions.ts";
 import { Secrets } from "./Secrets.ts";
 import { Storage } from "./Storage.ts";
 
@@ -25,6 +39,13 @@ export function mailSettings() {
   const mailFrom = process.env.MAIL_FROM || (domain ? `shop@${domain}` : "shop@example.com");
   return { domain, mailFrom, supportEmail: process.env.SUPPORT_EMAIL || mailFrom };
 }
+
+/** SQS's largest message: a table item (400 KB at most) always fits as JSON. */
+const MAX_MESSAGE_BYTES = 1_048_576;
+/** A work queue whose oldest message waits this long is stuck (or SES is throttling). */
+const QUEUE_AGE_ALARM_SECONDS = 15 * 60;
+
+const pascal = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
 
 export function Events({ stack, app }: StackContext) {
   const { table, invoices, images, imagesBaseUrl } = use(Storage);
@@ -49,7 +70,22 @@ export function Events({ stack, app }: StackContext) {
   if (process.env.ALERT_EMAIL) {
     alerts.addSubscription(new subscriptions.EmailSubscription(process.env.ALERT_EMAIL));
   }
-  const alarmOn = (id: string, metric: cloudwatch.IMetric) => alarmOnAny(stack, id, metric, alerts);
+  const alarmOn = (id: string, metric: cloudwatch.IMetric, threshold?: number) =>
+    alarmOnAny(stack, id, metric, alerts, threshold);
+  const errorsAlarm = (id: string, fn: Fn) =>
+    alarmOn(`${id}ErrorsAlarm`, fn.metricErrors({ period: Duration.minutes(5) }));
+
+  /** A dead-letter queue (kept 14 days for inspection and redrive) that raises an alarm. */
+  const deadLetterQueue = (id: string) => {
+    const dlq = new sqs.Queue(stack, `${id}DeadLetters`, {
+      retentionPeriod: Duration.days(14),
+      maxMessageSizeBytes: MAX_MESSAGE_BYTES,
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    alarmOn(`${id}DeadLettersAlarm`, dlq.metricApproximateNumberOfMessagesVisible());
+    return dlq;
+  };
 
   /** The environment every function of the shop reads (core/src/context/config.ts). */
   const environment = {
@@ -64,52 +100,112 @@ export function Events({ stack, app }: StackContext) {
     APP_URL: process.env.APP_URL || (mail.domain ? `https://${mail.domain}` : ""),
   };
 
-  const functions = {} as Record<StreamConsumerName, Fn>;
-  for (const [name, consumer] of Object.entries(STREAM_CONSUMERS) as Array<
-    [StreamConsumerName, (typeof STREAM_CONSUMERS)[StreamConsumerName]]
-  >) {
-    const fn = new Fn(stack, `${name[0]?.toUpperCase()}${name.slice(1)}`, {
-      handler: consumer.handler,
-      environment,
-      timeout: 60,
-      memorySize: 512,
-      // The fan-out signs each subscriber's unsubscribe link with the session secret.
-      bind: name === "newsletterFanout" ? [secrets.sessionSecret] : [],
-    });
-    const dlq = new sqs.Queue(stack, `${name}DeadLetters`, {
-      retentionPeriod: Duration.days(14),
+  // The work queues and their consumers.
+  const queues = {} as Record<QueueName, sqs.Queue>;
+  const consumers = {} as Record<QueueName, Fn>;
+  for (const name of Object.keys(QUEUES) as QueueName[]) {
+    const spec = QUEUES[name];
+    const id = pascal(spec.consumer.name);
+    const queue = new sqs.Queue(stack, `${pascal(name)}Queue`, {
+      // Lambda's advice: at least six times the consumer's timeout, so a message in work is
+      // not handed to a second consumer.
+      visibilityTimeout: Duration.seconds(spec.timeoutSeconds * 6),
+      maxMessageSizeBytes: MAX_MESSAGE_BYTES,
+      deadLetterQueue: {
+        queue: deadLetterQueue(pascal(name)),
+        maxReceiveCount: spec.maxReceiveCount,
+      },
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
+    alarmOn(
+      `${pascal(name)}QueueAgeAlarm`,
+      queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(5) }),
+      QUEUE_AGE_ALARM_SECONDS,
+    );
+    const fn = new Fn(stack, id, {
+      handler: spec.consumer.handler,
+      environment,
+      timeout: spec.timeoutSeconds,
+      memorySize: 512,
+      // The fan-out signs each subscriber's unsubscribe link with the session secret.
+      bind: name === "newsletter" ? [secrets.sessionSecret] : [],
+    });
     fn.addEventSource(
-      new sources.DynamoEventSource(table.cdk.table, {
-        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
-        batchSize: 10,
-        retryAttempts: 5,
-        bisectBatchOnError: true,
-        maxRecordAge: Duration.days(1),
-        onFailure: new sources.SqsDlq(dlq),
-        filters: [
-          lambda.FilterCriteria.filter({
-            eventName: lambda.FilterRule.isEqual("INSERT"),
-            dynamodb: {
-              NewImage: {
-                entity: { S: lambda.FilterRule.isEqual(EVENT_ENTITY) },
-                type: { S: lambda.FilterRule.or(...consumer.events) },
-              },
-            },
-          }),
-        ],
+      new sources.SqsEventSource(queue, {
+        batchSize: spec.batchSize,
+        maxConcurrency: spec.maxConcurrency,
+        reportBatchItemFailures: true,
       }),
     );
     fn.addToRolePolicy(tableReadWrite(table));
-    alarmOn(`${name}DeadLettersAlarm`, dlq.metricApproximateNumberOfMessagesVisible());
-    alarmOn(`${name}ErrorsAlarm`, fn.metricErrors({ period: Duration.minutes(5) }));
-    functions[name] = fn;
+    errorsAlarm(id, fn);
+    queues[name] = queue;
+    consumers[name] = fn;
   }
-  functions.invoice.addToRolePolicy(writeObjects(invoices));
-  functions.mailer.addToRolePolicy(readObjects(invoices));
-  functions.mailer.addToRolePolicy(sendMail);
+  consumers.mail.addToRolePolicy(readObjects(invoices));
+  consumers.mail.addToRolePolicy(sendMail);
+
+  // The stream's two readers, each filtered to its event types.
+  const streamSource = (types: readonly string[], id: string, reportBatchItemFailures: boolean) =>
+    new sources.DynamoEventSource(table.cdk.table, {
+      startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+      batchSize: 10,
+      retryAttempts: 5,
+      bisectBatchOnError: true,
+      reportBatchItemFailures,
+      maxRecordAge: Duration.days(1),
+      onFailure: new sources.SqsDlq(deadLetterQueue(id)),
+      filters: [
+        lambda.FilterCriteria.filter({
+          eventName: lambda.FilterRule.isEqual("INSERT"),
+          dynamodb: {
+            NewImage: {
+              entity: { S: lambda.FilterRule.isEqual(EVENT_ENTITY) },
+              type: { S: lambda.FilterRule.or(...types) },
+            },
+          },
+        }),
+      ],
+    });
+
+  const dispatcher = new Fn(stack, "Dispatcher", {
+    handler: STREAM_CONSUMERS.dispatcher.handler,
+    // Only the queues' URLs: it reads no table item, bucket or secret.
+    environment: Object.fromEntries(
+      (Object.keys(queues) as QueueName[]).map((name) => [
+        queueUrlVariable(name),
+        queues[name].queueUrl,
+      ]),
+    ),
+    timeout: 30,
+    memorySize: 256,
+  });
+  dispatcher.addEventSource(streamSource(STREAM_CONSUMERS.dispatcher.events, "Dispatcher", true));
+  dispatcher.addToRolePolicy(sendMessages(Object.values(queues)));
+  errorsAlarm("Dispatcher", dispatcher);
+
+  const invoice = new Fn(stack, "Invoice", {
+    handler: STREAM_CONSUMERS.invoice.handler,
+    environment,
+    timeout: 60,
+    memorySize: 512,
+  });
+  invoice.addEventSource(streamSource(STREAM_CONSUMERS.invoice.events, "Invoice", false));
+  invoice.addToRolePolicy(tableReadWrite(table));
+  invoice.addToRolePolicy(writeObjects(invoices));
+  errorsAlarm("Invoice", invoice);
+
+  // Scheduled jobs (functions/src/subscriptions.ts SCHEDULED_JOBS, e.g. expiring abandoned
+  // PENDING orders): the table and an errors alarm, nothing else.
+  for (const [name, job] of Object.entries(SCHEDULED_JOBS)) {
+    const cron = new Cron(stack, `${pascal(name)}Schedule`, {
+      schedule: job.schedule,
+      job: { function: { handler: job.handler, environment, timeout: 300 } },
+    });
+    cron.jobFunction.addToRolePolicy(tableReadWrite(table));
+    errorsAlarm(pascal(name), cron.jobFunction);
+  }
 
   // Stripe's webhook: a function URL (Stripe signs every call; the handler verifies it).
   const stripeWebhook = new Fn(stack, "StripeWebhook", {
@@ -120,8 +216,14 @@ export function Events({ stack, app }: StackContext) {
   });
   stripeWebhook.addToRolePolicy(tableReadWrite(table));
   const webhookUrl = stripeWebhook.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE });
-  alarmOn("StripeWebhookErrorsAlarm", stripeWebhook.metricErrors({ period: Duration.minutes(5) }));
+  errorsAlarm("StripeWebhook", stripeWebhook);
 
+  const functions: Record<StreamConsumerName | "mailer" | "newsletterFanout", Fn> = {
+    dispatcher,
+    invoice,
+    mailer: consumers.mail,
+    newsletterFanout: consumers.newsletter,
+  };
   stack.addOutputs({ StripeWebhookUrl: webhookUrl.url });
-  return { environment, sendMail, alerts, functions };
+  return { environment, sendMail, alerts, functions, queues };
 }

@@ -1,12 +1,16 @@
 // The Remix storefront on Lambda behind CloudFront (SST's RemixSite), with the environment and
 // the permissions its loaders and actions use: the table, invoices (download), product images
-// (admin uploads) and SES (password-reset e-mails are sent directly).
+// (admins upload and delete them under products/; CloudFront serves them, the site never reads
+// them) and SES (password-reset e-mails are sent directly).
 import { RemixSite, type StackContext, use } from "sst/constructs";
 import { alarmOnAny } from "./alarms.ts";
 import { Events, mailSettings } from "./Events.ts";
-import { readObjects, tableReadWrite, writeObjects } from "./permissions.ts";
+import { readObjects, replaceObjectsUnder, tableReadWrite } from "./permissions.ts";
 import { Secrets } from "./Secrets.ts";
 import { Storage } from "./Storage.ts";
+
+/** Where product images live in the images bucket (the seed and the admin's uploads). */
+export const PRODUCT_IMAGES_PREFIX = "products/";
 
 export function Web({ stack }: StackContext) {
   const { table, invoices, images } = use(Storage);
@@ -26,8 +30,7 @@ export function Web({ stack }: StackContext) {
   if (server) {
     server.addToRolePolicy(tableReadWrite(table));
     server.addToRolePolicy(readObjects(invoices));
-    server.addToRolePolicy(readObjects(images));
-    server.addToRolePolicy(writeObjects(images));
+    server.addToRolePolicy(replaceObjectsUnder(images, PRODUCT_IMAGES_PREFIX));
     server.addToRolePolicy(sendMail);
     alarmOnAny(stack, "SiteErrorsAlarm", server.metricErrors(), alerts);
   }

@@ -1,5 +1,6 @@
-// One rule for alarms: any error or any dead letter is worth a look; alarms go to the Alerts
-// topic (stacks/Events.ts; ALERT_EMAIL subscribes an address at deploy time).
+// One rule for alarms: any error or any dead letter is worth a look (threshold 1 by default);
+// alarms go to the Alerts topic (stacks/Events.ts; ALERT_EMAIL subscribes an address at deploy
+// time).
 import { Stack } from "aws-cdk-lib";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import * as actions from "aws-cdk-lib/aws-cloudwatch-actions";
@@ -11,10 +12,11 @@ export function alarmOnAny(
   id: string,
   metric: cloudwatch.IMetric,
   topic: sns.ITopic,
+  threshold = 1,
 ) {
   new cloudwatch.Alarm(Stack.of(scope), id, {
     metric,
-    threshold: 1,
+    threshold,
     evaluationPeriods: 1,
     comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,

@@ -1,9 +1,10 @@
-// The synthesized CloudFormation of a (non-production) stage: the table matches what core
-// uses, storage is private and encrypted, every stream consumer has a dead-letter queue, every
-// function holds only the permissions its work needs, and no secret appears in clear.
-import { TABLE } from "@shop/core/db";
-import { STREAM_CONSUMERS } from "@shop/functions/subscriptions";
-import { Match, type Template } from "aws-cdk-lib/assertions";
+// The synthesized CloudFormation of a (non-production) stage: the table is the one the local
+// cloud creates, storage is private and encrypted, the stream has at most two readers, every
+// queue has a dead-letter queue with an alarm, every function holds only the permissions its
+// work needs, and no secret appears in clear.
+import { createTableInput, TABLE } from "@shop/core/db";
+import { QUEUES, type QueueName, STREAM_CONSUMERS } from "@shop/functions/subscriptions";
+import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Events } from "./Events.ts";
 import { Storage } from "./Storage.ts";
@@ -20,7 +21,9 @@ const SENTINELS = {
 /** Actions AWS authorizes only on "*" (no resource-level permissions). */
 const UNSCOPED_ACTIONS = /^(xray:PutTrace|xray:PutTelemetry|dynamodb:ListStreams$)/;
 
-type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
+type Resource = { Type: string; Properties?: Record<string, unknown> };
+type Resources = Record<string, Resource>;
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
 let storage: Template;
 let events: Template;
 let web: Template;
@@ -41,46 +44,68 @@ beforeAll(async () => {
 
 const resources = (t: Template, type: string): Resources =>
   t.findResources(type) as unknown as Resources;
+const props = (r: Resource | undefined) => r?.Properties ?? {};
+const json = (value: unknown) => JSON.stringify(value) ?? "";
+const pascal = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
+
+/** The logical id of the one resource of `type` whose id starts with `prefix`. */
+function idOf(t: Template, type: string, prefix: string): string {
+  const ids = Object.keys(resources(t, type)).filter((id) => id.startsWith(prefix));
+  if (ids.length !== 1) throw new Error(`${ids.length} ${type} named ${prefix}…`);
+  return ids[0] as string;
+}
 
 /** The policy statements attached to the role of the function whose logical id starts with `prefix`. */
-function statementsOf(
-  t: Template,
-  prefix: string,
-): Array<{ Action: string | string[]; Resource: unknown }> {
+function statementsOf(t: Template, prefix: string): Statement[] {
   const functions = resources(t, "AWS::Lambda::Function");
-  const fnId = Object.keys(functions).find((id) => id.startsWith(prefix));
-  if (!fnId) throw new Error(`no function ${prefix}`);
-  const props = (r: { Properties?: Record<string, unknown> } | undefined) => r?.Properties ?? {};
-  const role = (props(functions[fnId]).Role as { "Fn::GetAtt": [string, string] })["Fn::GetAtt"][0];
+  const fn = functions[idOf(t, "AWS::Lambda::Function", prefix)];
+  const role = (props(fn).Role as { "Fn::GetAtt": [string, string] })["Fn::GetAtt"][0];
   return Object.values(resources(t, "AWS::IAM::Policy"))
     .filter((p) => (props(p).Roles as Array<{ Ref: string }>).some((r) => r.Ref === role))
-    .flatMap((p) => (props(p).PolicyDocument as { Statement: [] }).Statement);
+    .flatMap((p) => (props(p).PolicyDocument as { Statement: Statement[] }).Statement);
 }
-const actionsOf = (t: Template, prefix: string) =>
-  statementsOf(t, prefix).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+const actionsIn = (s: Statement) => ([] as string[]).concat(s.Action);
+const actionsOf = (t: Template, prefix: string) => statementsOf(t, prefix).flatMap(actionsIn);
+/** The resources (as JSON) on which the function may perform `action`. */
+const resourcesFor = (t: Template, prefix: string, action: string) =>
+  statementsOf(t, prefix)
+    .filter((s) => actionsIn(s).includes(action))
+    .flatMap((s) => ([] as unknown[]).concat(s.Resource).map(json));
+
+const queueIds = () => Object.keys(resources(events, "AWS::SQS::Queue"));
+const mappings = () => Object.values(resources(events, "AWS::Lambda::EventSourceMapping"));
+/** The event source mappings that read the table's stream (the others read SQS queues). */
+const streamMappings = () => mappings().filter((m) => props(m).StartingPosition !== undefined);
+const workQueueId = (name: QueueName) => idOf(events, "AWS::SQS::Queue", `${pascal(name)}Queue`);
+/** The queues some redrive policy or stream reader sends its failures to. */
+function deadLetterQueueIds(): string[] {
+  const queues = resources(events, "AWS::SQS::Queue");
+  const targets =
+    Object.values(queues)
+      .map((q) => json(props(q).RedrivePolicy))
+      .join() + streamMappings().map((m) => json(props(m).DestinationConfig));
+  return Object.keys(queues).filter((id) => targets.includes(`"${id}"`));
+}
 
 describe("the table", () => {
-  it("has the keys, indexes, stream and TTL that core/src/db/table.ts defines", () => {
-    storage.hasResourceProperties("AWS::DynamoDB::Table", {
-      KeySchema: [
-        { AttributeName: TABLE.partitionKey, KeyType: "HASH" },
-        { AttributeName: TABLE.sortKey, KeyType: "RANGE" },
-      ],
-      GlobalSecondaryIndexes: Object.entries(TABLE.indexes).map(([name, i]) =>
-        Match.objectLike({
-          IndexName: name,
-          KeySchema: [
-            { AttributeName: i.partitionKey, KeyType: "HASH" },
-            { AttributeName: i.sortKey, KeyType: "RANGE" },
-          ],
-          Projection: { ProjectionType: "ALL" },
-        }),
-      ),
-      StreamSpecification: { StreamViewType: TABLE.streamViewType },
-      TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
-      BillingMode: "PAY_PER_REQUEST",
-      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+  it("is the very table the local cloud creates (core/src/db/table.ts)", () => {
+    const local = createTableInput("any");
+    const [table] = Object.values(resources(storage, "AWS::DynamoDB::Table"));
+    const p = props(table);
+    expect(p.KeySchema).toEqual(local.KeySchema);
+    const byName = (a: { AttributeName?: string }, b: { AttributeName?: string }) =>
+      String(a.AttributeName).localeCompare(String(b.AttributeName));
+    expect([...(p.AttributeDefinitions as [])].sort(byName)).toEqual(
+      [...(local.AttributeDefinitions ?? [])].sort(byName),
+    );
+    expect(p.GlobalSecondaryIndexes).toEqual(local.GlobalSecondaryIndexes);
+    expect(p.StreamSpecification).toEqual({
+      StreamViewType: local.StreamSpecification?.StreamViewType,
     });
+    expect(p.BillingMode).toBe(local.BillingMode);
+    // The local cloud turns TTL on for the same attribute (packages/local-cloud ensureTable).
+    expect(p.TimeToLiveSpecification).toEqual({ AttributeName: TABLE.ttlAttribute, Enabled: true });
+    expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
   });
 });
 
@@ -90,67 +115,134 @@ describe("the buckets", () => {
     const shop = Object.entries(buckets).filter(([id]) => /^(Invoices|Images)/.test(id));
     expect(shop).toHaveLength(2);
     for (const [, bucket] of shop) {
-      expect(bucket.Properties?.PublicAccessBlockConfiguration).toEqual({
+      expect(props(bucket).PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
         BlockPublicPolicy: true,
         IgnorePublicAcls: true,
         RestrictPublicBuckets: true,
       });
-      expect(JSON.stringify(bucket.Properties?.BucketEncryption)).toContain("AES256");
+      expect(json(props(bucket).BucketEncryption)).toContain("AES256");
     }
     storage.resourceCountIs("AWS::CloudFront::Distribution", 1);
   });
 });
 
-describe("the stream consumers", () => {
-  it("are one function per consumer, filtered to its event types, with a dead-letter queue", () => {
-    const mappings = Object.values(resources(events, "AWS::Lambda::EventSourceMapping"));
-    expect(mappings).toHaveLength(Object.keys(STREAM_CONSUMERS).length);
-    const queues = resources(events, "AWS::SQS::Queue");
-    for (const mapping of mappings) {
-      const destination = JSON.stringify(mapping.Properties?.DestinationConfig);
-      expect(Object.keys(queues).some((id) => destination.includes(id))).toBe(true);
-      expect(mapping.Properties?.StartingPosition).toBe("TRIM_HORIZON");
-    }
-    const filters = mappings.map((m) => JSON.stringify(m.Properties?.FilterCriteria));
-    for (const consumer of Object.values(STREAM_CONSUMERS)) {
+describe("the table's stream", () => {
+  it("has at most two readers, each filtered to its own event types, parking failures in a dead-letter queue", () => {
+    const readers = streamMappings();
+    expect(readers.length).toBeLessThanOrEqual(2);
+    expect(readers).toHaveLength(Object.keys(STREAM_CONSUMERS).length);
+    const dlqs = deadLetterQueueIds();
+    const filters = readers.map((m) => json(props(m).FilterCriteria));
+    for (const [name, consumer] of Object.entries(STREAM_CONSUMERS)) {
+      const mine = readers.filter((m) => json(props(m).FunctionName).includes(`"${pascal(name)}`));
+      expect(mine, name).toHaveLength(1);
+      const filter = json(props(mine[0]).FilterCriteria);
       for (const type of consumer.events) {
+        expect(filter, name).toContain(`\\"${type}\\"`);
+        // …and no other reader wakes up for it.
         expect(filters.filter((f) => f.includes(`\\"${type}\\"`))).toHaveLength(1);
       }
+      expect(props(mine[0]).StartingPosition).toBe("TRIM_HORIZON");
+      const destination = json(props(mine[0]).DestinationConfig);
+      expect(
+        dlqs.some((id) => destination.includes(`"${id}"`)),
+        name,
+      ).toBe(true);
+    }
+  });
+});
+
+describe("the queues", () => {
+  it("mail and newsletter fan-out each have a work queue consumed by their function, failures reported one by one", () => {
+    for (const [name, queue] of Object.entries(QUEUES) as Array<
+      [QueueName, (typeof QUEUES)[QueueName]]
+    >) {
+      const id = workQueueId(name);
+      const consumer = mappings().filter((m) => json(props(m).EventSourceArn).includes(`"${id}"`));
+      expect(consumer, name).toHaveLength(1);
+      const p = props(consumer[0]);
+      expect(json(p.FunctionName)).toContain(`"${pascal(queue.consumer.name)}`);
+      expect(p.FunctionResponseTypes).toEqual(["ReportBatchItemFailures"]);
+      expect(p.BatchSize).toBe(queue.batchSize);
     }
   });
 
-  it("every queue is a dead-letter queue that raises an alarm", () => {
-    const queues = Object.keys(resources(events, "AWS::SQS::Queue"));
-    const alarms = JSON.stringify(resources(events, "AWS::CloudWatch::Alarm"));
-    expect(queues.length).toBeGreaterThan(0);
-    for (const id of queues) expect(alarms).toContain(id);
+  it("every queue has a dead-letter queue (a redrive policy), and every dead-letter queue an alarm", () => {
+    const queues = resources(events, "AWS::SQS::Queue");
+    const dlqs = deadLetterQueueIds();
+    const workQueues = queueIds().filter((id) => !dlqs.includes(id));
+    expect(workQueues.sort()).toEqual(
+      (Object.keys(QUEUES) as QueueName[]).map((name) => workQueueId(name)).sort(),
+    );
+    // One dead-letter queue per work queue and per stream reader.
+    expect(dlqs).toHaveLength(workQueues.length + streamMappings().length);
+    for (const id of workQueues) {
+      const redrive = props(queues[id]).RedrivePolicy as {
+        deadLetterTargetArn: { "Fn::GetAtt": [string, string] };
+        maxReceiveCount: number;
+      };
+      expect(redrive, id).toBeDefined();
+      expect(dlqs).toContain(redrive.deadLetterTargetArn["Fn::GetAtt"][0]);
+      expect(redrive.maxReceiveCount).toBeGreaterThanOrEqual(1);
+    }
+    const alarms = Object.values(resources(events, "AWS::CloudWatch::Alarm")).map(props);
+    const alarmOn = (id: string, metric: string) =>
+      alarms.find((a) => a.MetricName === metric && json(a.Dimensions).includes(`"${id}"`));
+    for (const id of dlqs) {
+      const alarm = alarmOn(id, "ApproximateNumberOfMessagesVisible");
+      expect(alarm, `alarm on ${id}`).toBeDefined();
+      expect(alarm?.Threshold).toBe(1);
+      expect(json(alarm?.AlarmActions)).toContain("Alerts");
+    }
+    // A work queue whose oldest message waits too long (stuck consumer, throttled SES) too.
+    for (const id of workQueues) {
+      expect(alarmOn(id, "ApproximateAgeOfOldestMessage"), id).toBeDefined();
+    }
+    for (const id of queueIds()) {
+      expect(props(queues[id]).SqsManagedSseEnabled, id).toBe(true);
+    }
+  });
+
+  it("give a consumer time to finish before a message is handed out again", () => {
+    const queues = resources(events, "AWS::SQS::Queue");
+    const functions = resources(events, "AWS::Lambda::Function");
+    for (const [name, queue] of Object.entries(QUEUES) as Array<
+      [QueueName, (typeof QUEUES)[QueueName]]
+    >) {
+      const fn = functions[idOf(events, "AWS::Lambda::Function", pascal(queue.consumer.name))];
+      const timeout = Number(props(fn).Timeout);
+      expect(Number(props(queues[workQueueId(name)]).VisibilityTimeout)).toBeGreaterThanOrEqual(
+        timeout * 6,
+      );
+    }
   });
 });
 
 describe("least privilege", () => {
+  const shopFunctions = (): Array<[Template, string]> => [
+    ...["Dispatcher", "Invoice", "Mailer", "NewsletterFanout", "StripeWebhook"].map(
+      (id): [Template, string] => [events, id],
+    ),
+    [web, "SiteServerFunction"],
+  ];
+
   it("no statement of the shop's functions grants every action, or every resource where a narrower one exists", () => {
     // (SST's and CDK's own deployment helpers, e.g. the asset upload of the site, are theirs.)
-    const shopFunctions: Array<[Template, string]> = [
-      ...["Invoice", "Mailer", "NewsletterFanout", "DomainEvents", "StripeWebhook"].map(
-        (id): [Template, string] => [events, id],
-      ),
-      [web, "SiteServerFunction"],
-    ];
-    for (const [template, prefix] of shopFunctions) {
+    for (const [template, prefix] of shopFunctions()) {
       // RemixSite grants its server read/write on the site's own assets bucket with CDK's
       // wildcard actions and offers no way to narrow it: SST's statement, not ours.
       const statements = statementsOf(template, prefix).filter(
-        (s) => !JSON.stringify(s.Resource).includes('"SiteS3Bucket'),
+        (s) => !json(s.Resource).includes('"SiteS3Bucket'),
       );
       expect(statements.length, prefix).toBeGreaterThan(0);
       for (const s of statements) {
-        const actions = ([] as string[]).concat(s.Action);
+        const actions = actionsIn(s);
         expect(
           actions.filter((a) => a.includes("*")),
           `${prefix}: ${actions}`,
         ).toEqual([]);
-        if (s.Resource === "*") {
+        if (s.Resource === "*" || (Array.isArray(s.Resource) && s.Resource.includes("*"))) {
           // Only actions that AWS does not scope to a resource may use "*".
           expect(
             actions.every((a) => UNSCOPED_ACTIONS.test(a)),
@@ -161,60 +253,130 @@ describe("least privilege", () => {
     }
   });
 
-  it("the invoice function writes invoices; the mailer reads them and sends mail, and cannot write them", () => {
+  it("the dispatcher reads the stream and sends to its queues, and can do nothing else", () => {
+    const actions = new Set(actionsOf(events, "Dispatcher"));
+    expect([...actions].sort()).toEqual(
+      [
+        // The stream (its event source mapping).
+        "dynamodb:DescribeStream",
+        "dynamodb:GetRecords",
+        "dynamodb:GetShardIterator",
+        "dynamodb:ListStreams",
+        // Its queues, and its own dead-letter queue (CDK's grant for the failure destination).
+        "sqs:SendMessage",
+        "sqs:GetQueueAttributes",
+        "sqs:GetQueueUrl",
+        // SST turns on tracing for every function.
+        "xray:PutTelemetryRecords",
+        "xray:PutTraceSegments",
+      ].sort(),
+    );
+    const sendTo = resourcesFor(events, "Dispatcher", "sqs:SendMessage");
+    const queues = (Object.keys(QUEUES) as QueueName[]).map(workQueueId);
+    for (const id of queues)
+      expect(
+        sendTo.some((r) => r.includes(`"${id}"`)),
+        id,
+      ).toBe(true);
+    const others = sendTo.filter((r) => !queues.some((id) => r.includes(`"${id}"`)));
+    expect(others).toHaveLength(1);
+    expect(others[0]).toMatch(/"DispatcherDeadLetters/);
+    // It reads no table item, bucket or secret: its environment holds only the queues' URLs.
+    const fn = resources(events, "AWS::Lambda::Function")[
+      idOf(events, "AWS::Lambda::Function", "Dispatcher")
+    ];
+    const env = Object.keys(
+      (props(fn).Environment as { Variables: Record<string, unknown> }).Variables,
+    );
+    expect(env.filter((v) => !v.startsWith("SST_") && !v.startsWith("AWS_")).sort()).toEqual(
+      ["QUEUE_URL_MAIL", "QUEUE_URL_NEWSLETTER"].sort(),
+    );
+  });
+
+  it("the invoice function writes invoices and cannot send mail; the mailer reads them, sends mail, and cannot write them", () => {
     const invoice = actionsOf(events, "Invoice");
     const mailer = actionsOf(events, "Mailer");
     expect(invoice).toContain("s3:PutObject");
-    expect(invoice).not.toContain("ses:SendEmail");
+    expect(json(resourcesFor(events, "Invoice", "s3:PutObject"))).toContain("Invoices");
+    expect(invoice.filter((a) => a.startsWith("ses:"))).toEqual([]);
     expect(mailer).toContain("ses:SendEmail");
     expect(mailer).toContain("s3:GetObject");
     expect(mailer).not.toContain("s3:PutObject");
-    for (const fn of ["NewsletterFanout", "DomainEvents"]) {
-      const actions = actionsOf(events, fn);
-      expect(
-        actions.some((a) => a.startsWith("s3:") || a.startsWith("ses:")),
-        fn,
-      ).toBe(false);
-      expect(actions).toContain("dynamodb:PutItem");
+    expect(mailer).not.toContain("s3:DeleteObject");
+    expect(actionsOf(events, "NewsletterFanout").some((a) => /^(s3|ses):/.test(a))).toBe(false);
+    for (const fn of ["Invoice", "Mailer", "NewsletterFanout"]) {
+      expect(actionsOf(events, fn), fn).toContain("dynamodb:PutItem");
+      expect(actionsOf(events, fn), fn).not.toContain("dynamodb:Scan");
     }
   });
 
+  it("queue consumers take messages only from their own queue and send to none", () => {
+    for (const [name, queue] of Object.entries(QUEUES) as Array<
+      [QueueName, (typeof QUEUES)[QueueName]]
+    >) {
+      const fn = pascal(queue.consumer.name);
+      const receiveFrom = resourcesFor(events, fn, "sqs:ReceiveMessage");
+      expect(receiveFrom, fn).toHaveLength(1);
+      expect(receiveFrom[0]).toContain(`"${workQueueId(name)}"`);
+      expect(actionsOf(events, fn), fn).not.toContain("sqs:SendMessage");
+    }
+    // The invoice function may send only to its stream dead-letter queue (failure destination).
+    const invoiceSends = resourcesFor(events, "Invoice", "sqs:SendMessage");
+    expect(invoiceSends).toHaveLength(1);
+    expect(invoiceSends[0]).toMatch(/"InvoiceDeadLetters/);
+  });
+
   it("the mailer may send only from the shop's identity", () => {
-    const ses = statementsOf(events, "Mailer").find((s) =>
-      JSON.stringify(s.Action).includes("ses:SendEmail"),
+    expect(json(resourcesFor(events, "Mailer", "ses:SendEmail"))).toContain(":identity/");
+  });
+
+  it("the site may put and delete product images only under products/, and gets the bucket's name", () => {
+    const statements = statementsOf(web, "SiteServerFunction").filter(
+      (s) => !json(s.Resource).includes('"SiteS3Bucket'),
     );
-    expect(JSON.stringify(ses?.Resource)).toContain(":identity/");
+    const writes = statements.filter((s) =>
+      actionsIn(s).some((a) => a === "s3:PutObject" || a === "s3:DeleteObject"),
+    );
+    expect(writes).toHaveLength(1);
+    expect(actionsIn(writes[0] as Statement).sort()).toEqual(["s3:DeleteObject", "s3:PutObject"]);
+    const targets = ([] as unknown[]).concat(writes[0]?.Resource).map(json);
+    expect(targets).toHaveLength(1);
+    expect(targets[0]).toMatch(/Images/);
+    expect(targets[0]).toMatch(/"\/products\/\*"\]\]\}$/);
+    // Invoices are only read (downloads), never written, by the site.
+    expect(json(resourcesFor(web, "SiteServerFunction", "s3:GetObject"))).toMatch(/Invoices/);
+    const fn = resources(web, "AWS::Lambda::Function")[
+      idOf(web, "AWS::Lambda::Function", "SiteServerFunction")
+    ];
+    const env = (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(json(env.IMAGES_BUCKET)).toMatch(/Images/);
   });
 });
 
 describe("secrets", () => {
   it("never appear in clear in any template", () => {
     for (const { template } of all) {
-      const json = JSON.stringify(template.toJSON());
-      for (const value of Object.values(SENTINELS)) expect(json).not.toContain(value);
+      const text = json(template.toJSON());
+      for (const value of Object.values(SENTINELS)) expect(text).not.toContain(value);
     }
   });
 
   it("reach the site and the webhook as SST Config secrets (SSM), not environment values", () => {
     const env =
-      JSON.stringify(resources(web, "AWS::Lambda::Function")) +
-      JSON.stringify(resources(events, "AWS::Lambda::Function"));
+      json(resources(web, "AWS::Lambda::Function")) +
+      json(resources(events, "AWS::Lambda::Function"));
     expect(env).toContain("SST_Secret_value_STRIPE_SECRET_KEY");
     expect(env).not.toMatch(/"STRIPE_SECRET_KEY":/);
   });
-});
 
-describe("secrets per function", () => {
   it("only the functions that sign or verify something are bound to a secret", () => {
     const functions = resources(events, "AWS::Lambda::Function");
-    const bound = (prefix: string) => {
-      const id = Object.keys(functions).find((k) => k.startsWith(prefix));
-      return JSON.stringify(functions[id ?? ""]?.Properties?.Environment ?? {}).includes(
+    const bound = (prefix: string) =>
+      json(props(functions[idOf(events, "AWS::Lambda::Function", prefix)]).Environment).includes(
         "SST_Secret_value_",
       );
-    };
     expect(bound("NewsletterFanout")).toBe(true);
     expect(bound("StripeWebhook")).toBe(true);
-    for (const fn of ["Invoice", "Mailer", "DomainEvents"]) expect(bound(fn), fn).toBe(false);
+    for (const fn of ["Dispatcher", "Invoice", "Mailer"]) expect(bound(fn), fn).toBe(false);
   });
 });

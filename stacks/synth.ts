@@ -5,13 +5,16 @@ import { Template } from "aws-cdk-lib/assertions";
 import { App, getStack } from "sst/constructs";
 import { initProject } from "sst/project.js";
 import config from "../sst.config.ts";
+import { defineStacks, type STACKS } from "./all.ts";
 
-export async function synthesize(stage: string) {
+/** A stage's templates; `only` synthesizes just those stacks (and skips the site's bundle). */
+export async function synthesize(stage: string, only?: ReadonlyArray<(typeof STACKS)[number]>) {
   process.env.SST_TELEMETRY_DISABLED = "1";
   process.env.NODE_ENV = "test";
   await initProject({ stage });
   const app = new App({ mode: "deploy", stage });
-  await config.stacks(app);
+  if (only) defineStacks(app, only);
+  else await config.stacks(app);
   await app.finish();
   return {
     app,

@@ -1,4 +1,5 @@
-// Lambda: order.paid (from the table's stream) → invoice PDF stored → confirmation queued.
+// Lambda: order.paid and order.shipped (from the table's stream) → invoice PDF stored and
+// confirmation queued; shipped notice queued (core/src/orders/notifications.server.ts).
 import { streamHandler } from "@shop/core/server/events";
 import { STREAM_CONSUMERS } from "./subscriptions.ts";
 

@@ -1,20 +1,65 @@
-// Local stand-in for the event source mappings of stacks/Events.ts: each batch of the table's
-// stream goes to every stream function's own handler, which keeps the event types it is
-// subscribed to — the same files Lambda runs, with the same routing.
-import type { StreamRecord } from "@shop/core/server/events";
-import { STREAM_CONSUMERS } from "./subscriptions.ts";
+// Local stand-in for stacks/Events.ts: each batch of the table's stream goes to the stream
+// functions' own handlers, with the same routing (subscriptions.ts). The dispatcher runs core's
+// dispatchToQueues with an in-process queue: a "queue" is its consumer's handler, called at once
+// with SQS-shaped messages, so the mailer and the newsletter fan-out run the files Lambda runs.
+// Any failure (a stream handler throwing, a message reported failed) throws, and the local
+// cloud's stream reader retries the batch, then writes it to its dead-letter file; every
+// reaction is idempotent, so the redelivered part does nothing twice.
+import {
+  type BatchResponse,
+  type DomainEvent,
+  dispatchToQueues,
+  encodeQueueMessage,
+  type QueueRecord,
+  type QueueSend,
+  type StreamRecord,
+} from "@shop/core/server/events";
+import { QUEUE_OF, QUEUES, type QueueName, STREAM_CONSUMERS } from "./subscriptions.ts";
 
-type StreamHandler = (event: { Records: StreamRecord[] }) => Promise<void>;
+type StreamHandler = (event: { Records: StreamRecord[] }) => Promise<BatchResponse | undefined>;
+type QueueConsumer = (event: { Records: QueueRecord[] }) => Promise<BatchResponse>;
 
-export async function localStreamHandlers(): Promise<StreamHandler> {
-  const handlers = await Promise.all(
-    Object.values(STREAM_CONSUMERS).map(async (consumer) => {
-      const file = consumer.handler.replace(/^functions\/src\//, "").replace(/\.handler$/, "");
-      const module = (await import(`./${file}.ts`)) as { handler: StreamHandler };
-      return module.handler;
-    }),
+/** The export `handler` of a file named like SST's handler ("functions/src/x.handler"). */
+async function loadHandler<H>(handler: string): Promise<H> {
+  const file = handler.replace(/^functions\/src\//, "").replace(/\.handler$/, "");
+  return ((await import(`./${file}.ts`)) as { handler: H }).handler;
+}
+
+/** An in-process queue: sending is running the queue's consumer on the messages. */
+export async function inProcessQueues(): Promise<QueueSend> {
+  const consumers = Object.fromEntries(
+    await Promise.all(
+      (Object.keys(QUEUES) as QueueName[]).map(
+        async (name) =>
+          [name, await loadHandler<QueueConsumer>(QUEUES[name].consumer.handler)] as const,
+      ),
+    ),
+  ) as Record<QueueName, QueueConsumer>;
+  return async (queue: string, events: DomainEvent[]) => {
+    const consumer = consumers[queue as QueueName];
+    if (!consumer) throw new Error(`no queue named ${queue}`);
+    const { batchItemFailures } = await consumer({
+      Records: events.map((event) => ({ messageId: event.id, body: encodeQueueMessage(event) })),
+    });
+    return batchItemFailures.map((f) => f.itemIdentifier);
+  };
+}
+
+export async function localStreamHandlers(): Promise<
+  (event: { Records: StreamRecord[] }) => Promise<void>
+> {
+  const handlers: Array<[string, StreamHandler]> = await Promise.all(
+    Object.entries(STREAM_CONSUMERS).map(
+      async ([name, consumer]): Promise<[string, StreamHandler]> =>
+        name === "dispatcher"
+          ? [name, dispatchToQueues(QUEUE_OF, await inProcessQueues())]
+          : [name, await loadHandler<StreamHandler>(consumer.handler)],
+    ),
   );
   return async (event) => {
-    for (const handler of handlers) await handler(event);
+    for (const [name, handler] of handlers) {
+      const failures = (await handler(event))?.batchItemFailures ?? [];
+      if (failures.length > 0) throw new Error(`${name}: ${failures.length} item(s) failed`);
+    }
   };
 }

@@ -1,5 +1,6 @@
-// Lambda: mail.requested (from the table's stream) → SES, once per request.
-import { streamHandler } from "@shop/core/server/events";
-import { STREAM_CONSUMERS } from "./subscriptions.ts";
+// Lambda: the mail queue (SQS: mail.requested) → SES, once per request; failed messages are
+// reported one by one and come back, then go to the dead-letter queue.
+import { queueHandler } from "@shop/core/server/events";
+import { QUEUES } from "./subscriptions.ts";
 
-export const handler = streamHandler(STREAM_CONSUMERS.mailer.events);
+export const handler = queueHandler(QUEUES.mail.events);

@@ -1,18 +1,70 @@
-// Which function handles which domain events, read by stacks/Events.ts to subscribe each
-// function to the table's stream with a filter on these types. Locally the stream reader of the
-// local cloud delivers every event to the same reactions in one process.
-export const STREAM_CONSUMERS = {
-  /** order.paid → invoice PDF in the invoices bucket → confirmation e-mail queued. */
-  invoice: { handler: "functions/src/invoice.handler", events: ["order.paid"] },
-  /** Sends queued e-mails through SES (with attachments read from the invoices bucket). */
-  mailer: { handler: "functions/src/mailer.handler", events: ["mail.requested"] },
-  /** Queues one newsletter e-mail per subscriber. */
-  newsletterFanout: {
-    handler: "functions/src/newsletter-fanout.handler",
-    events: ["newsletter.send.requested"],
+// Where each domain event goes: the one routing table, read by stacks/Events.ts (event source
+// mappings, queues, permissions) and by ./local.ts (the local cloud's delivery), so AWS and a
+// laptop route events the same way (docs/decisions/004-dispatcher-and-work-queues.md).
+//
+// The table's stream has two readers (AWS advises at most two per shard):
+// - the dispatcher forwards the events that are work items (QUEUES) to their SQS queue, where
+//   their consumer function takes them, retried message by message, then dead-lettered;
+// - the invoice function runs the order reactions itself (it needs the invoices bucket).
+
+/** SQS work queues: the events each receives and the function that consumes them. */
+export const QUEUES = {
+  /** Queued e-mails (mail.requested) → SES, once per request. */
+  mail: {
+    events: ["mail.requested"],
+    consumer: { name: "mailer", handler: "functions/src/mailer.handler" },
+    /** Messages per invocation, sent one after the other. */
+    batchSize: 10,
+    /** Concurrent invocations at most: keeps the sending rate within SES's quota. */
+    maxConcurrency: 2,
+    timeoutSeconds: 60,
+    /** Receives before a message is set aside in the dead-letter queue. */
+    maxReceiveCount: 5,
   },
-  /** Everything else that reacts to events (e.g. the shipped notice). */
-  domainEvents: { handler: "functions/src/domain-events.handler", events: ["order.shipped"] },
+  /** Newsletter sends (newsletter.send.requested) → one queued e-mail per subscriber. */
+  newsletter: {
+    events: ["newsletter.send.requested"],
+    consumer: { name: "newsletterFanout", handler: "functions/src/newsletter-fanout.handler" },
+    batchSize: 1,
+    maxConcurrency: 2,
+    timeoutSeconds: 300,
+    maxReceiveCount: 3,
+  },
+} as const;
+
+export type QueueName = keyof typeof QUEUES;
+
+/** The functions that read the table's stream, each with a filter on its event types. */
+export const STREAM_CONSUMERS = {
+  /** Forwards every event of QUEUES to its queue; may only send to those queues. */
+  dispatcher: {
+    handler: "functions/src/dispatcher.handler",
+    events: Object.values(QUEUES).flatMap((q) => [...q.events]),
+  },
+  /** order.paid → invoice PDF + confirmation e-mail queued; order.shipped → shipped notice. */
+  invoice: { handler: "functions/src/invoice.handler", events: ["order.paid", "order.shipped"] },
 } as const;
 
 export type StreamConsumerName = keyof typeof STREAM_CONSUMERS;
+
+/** The dispatch rule: event type → its work queue. */
+export const QUEUE_OF: Readonly<Record<string, QueueName>> = Object.fromEntries(
+  (Object.entries(QUEUES) as Array<[QueueName, (typeof QUEUES)[QueueName]]>).flatMap(
+    ([name, queue]) => queue.events.map((type) => [type, name] as const),
+  ),
+);
+
+/** The environment variable that gives the dispatcher a queue's URL. */
+export const queueUrlVariable = (queue: QueueName) => `QUEUE_URL_${queue.toUpperCase()}`;
+
+/**
+ * Functions run on a schedule (stacks/Events.ts gives each the table, an errors alarm and
+ * nothing else). The expiry of abandoned PENDING orders goes here, once its handler exists:
+ *   expireAbandonedOrders: {
+ *     handler: "functions/src/expire-abandoned-orders.handler",
+ *     schedule: "rate(15 minutes)",
+ *   },
+ */
+export const SCHEDULED_JOBS: Readonly<
+  Record<string, { handler: string; schedule: `rate(${string})` | `cron(${string})` }>
+> = {};

@@ -1,6 +1,8 @@
 // What the shop does when a domain event is delivered: event type → reactions. The Lambda
-// handler in functions/src/domain-events.ts (AWS) and the local cloud's stream reader (laptop)
-// both call handleEvent, so the code that runs in production is the code that runs locally.
+// handlers in functions/ (the invoice function from the table's stream, the mailer and the
+// newsletter fan-out from their SQS queues: functions/src/subscriptions.ts) and the local
+// cloud's delivery (functions/src/local.ts) all call handleEvent, so the code that runs in
+// production is the code that runs locally.
 // Delivery is at least once: every reaction is idempotent, and throwing makes the delivery retry.
 import type { Context } from "../context/index.server.ts";
 import { deliverQueuedMail, MAIL_REQUESTED } from "../mail/queue.server.ts";

@@ -1,0 +1,36 @@
+// The dispatcher's transport on AWS: SQS SendMessageBatch, ten messages a call, each message the
+// domain event as JSON (the queues accept 1 MiB, more than a table item's 400 KB). Which URL a
+// queue name has comes from the function's environment (stacks/Events.ts sets it).
+import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
+import type { DomainEvent } from "./events.server.ts";
+import { encodeQueueMessage, type QueueSend } from "./queues.server.ts";
+
+const SQS_BATCH_LIMIT = 10;
+
+/** A QueueSend over SQS; `urlOf` answers a queue name's URL (throws for an unknown queue). */
+export function sqsQueueSend(urlOf: (queue: string) => string, client?: SQSClient): QueueSend {
+  let sqs = client;
+  return async (queue: string, events: DomainEvent[]) => {
+    sqs ??= new SQSClient({});
+    const url = urlOf(queue);
+    const failed: string[] = [];
+    for (let start = 0; start < events.length; start += SQS_BATCH_LIMIT) {
+      const chunk = events.slice(start, start + SQS_BATCH_LIMIT);
+      const { Failed } = await sqs.send(
+        new SendMessageBatchCommand({
+          QueueUrl: url,
+          Entries: chunk.map((event, i) => ({
+            Id: String(i),
+            MessageBody: encodeQueueMessage(event),
+          })),
+        }),
+      );
+      for (const failure of Failed ?? []) {
+        console.error(`SQS refused a message for ${queue}: ${failure.Code} ${failure.Message}`);
+        const event = chunk[Number(failure.Id)];
+        if (event) failed.push(event.id);
+      }
+    }
+    return failed;
+  };
+}

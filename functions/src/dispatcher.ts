@@ -1,0 +1,11 @@
+// Lambda: the table's stream (work-item events) → their SQS queues (routing: subscriptions.ts).
+import { dispatchToQueues, sqsQueueSend } from "@shop/core/server/events";
+import { QUEUE_OF, type QueueName, queueUrlVariable } from "./subscriptions.ts";
+
+const queueUrl = (queue: string) => {
+  const url = process.env[queueUrlVariable(queue as QueueName)];
+  if (!url) throw new Error(`no URL for the ${queue} queue`);
+  return url;
+};
+
+export const handler = dispatchToQueues(QUEUE_OF, sqsQueueSend(queueUrl));
