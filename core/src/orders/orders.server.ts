@@ -720,8 +720,11 @@ async function issueRefund(ctx: Context, order: Order, now: Date): Promise<Order
   return (await getOrder(ctx, order.id)) ?? order;
 }
 
-/** Deletes an order (admin) with its number claim and payment link; an unpaid order's promotion is given back. */
-export async function deleteOrder(ctx: Context, id: string): Promise<void> {
+/**
+ * Deletes an order (admin) with its number claim and payment link; an unpaid order's promotion
+ * is given back. Returns what was deleted (the admin is told its number).
+ */
+export async function deleteOrder(ctx: Context, id: string): Promise<Order> {
   const order = await getOrder(ctx, id);
   if (!order) throw new DomainError(ORDER_NOT_FOUND, undefined, 404);
   const items: TransactItem[] = [
@@ -746,6 +749,7 @@ export async function deleteOrder(ctx: Context, id: string): Promise<void> {
     if (error.failedAt(0)) throw new DomainError(ORDER_NOT_FOUND, undefined, 404);
     await transact(ctx, items.slice(0, release ? -1 : undefined));
   }
+  return order;
 }
 
 /** Keeps what an Order is; drops keys and internal attributes. */
