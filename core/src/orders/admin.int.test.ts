@@ -1,10 +1,12 @@
 // The admin's orders screen against DynamoDB Local: search by number and by the customer's
 // e-mail (through the claims, never a Scan), the state filter, and state changes (refusals
 // change nothing; shipping reaches the customer's mailbox through the stream and the mailer).
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
 import { createUser } from "../accounts/users.server.ts";
 import { createProduct } from "../catalog/products.server.ts";
+import { orderKey } from "../db/keys.ts";
 import { handleEvent } from "../events/reactions.server.ts";
 import { confirmCardPayment } from "../payments/webhook.server.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -13,7 +15,9 @@ import {
   deleteOrder,
   getOrder,
   getOrderByNumber,
+  NO_REFUND_DUE,
   placeOrder,
+  refundOrder,
 } from "./orders.server.ts";
 import { searchOrders } from "./search.server.ts";
 import { ORDER_SEARCH_INVALID } from "./search.ts";
@@ -169,6 +173,32 @@ describe("the admin's state changes", () => {
     expect(canceled.refundId).toMatch(/^re_local_/);
     expect(canceled.refundedAt).toBeTruthy();
     expect(canceled.canceledAt).toBeTruthy();
+  });
+
+  it("a refund still due (the gateway failed at cancellation) can be issued again, once", async () => {
+    const { ctx, customer, order } = await shop();
+    const ana = await customer("ana");
+    const paid = await order(ana, 1, { paid: true });
+    await changeOrderState(ctx, paid.id, "CANCELED");
+    // As if the gateway had been down when the order was cancelled.
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: orderKey(paid.id),
+        UpdateExpression: "SET refundDue = :true REMOVE refundId, refundedAt",
+        ExpressionAttributeValues: { ":true": true },
+      }),
+    );
+    const refunded = await refundOrder(ctx, paid.id);
+    expect(refunded).toMatchObject({ state: "CANCELED", refundDue: false });
+    expect(refunded.refundId).toMatch(/^re_local_/);
+    const again = await refusal(refundOrder(ctx, paid.id));
+    expect([again.message, again.status]).toEqual([NO_REFUND_DUE, 409]);
+    expect((await getOrder(ctx, paid.id))?.refundId).toBe(refunded.refundId);
+    expect((await refusal(refundOrder(ctx, "missing"))).status).toBe(404);
+    // An order that was never cancelled has nothing to refund.
+    const live = await order(ana, 2, { paid: true });
+    expect((await refusal(refundOrder(ctx, live.id))).message).toBe(NO_REFUND_DUE);
   });
 
   it("shipping mails the customer: the stream delivers order.shipped, the mailer sends once", async () => {

@@ -691,6 +691,24 @@ async function promotionStillRedeemed(ctx: Context, id: string): Promise<boolean
   return Item?.promotionRedeemed === true;
 }
 
+export const NO_REFUND_DUE = "No refund is due for this order";
+export const REFUND_FAILED =
+  "The payment provider did not refund the order; the refund is still due, try again later";
+
+/**
+ * The admin issues a refund that is still due (the gateway failed when the order was
+ * cancelled, or a payment arrived after it). Idempotent at the gateway (same key as the first
+ * attempt); refused when nothing is due.
+ */
+export async function refundOrder(ctx: Context, id: string, now = new Date()): Promise<Order> {
+  const order = await getOrder(ctx, id);
+  if (!order) throw new DomainError(ORDER_NOT_FOUND, undefined, 404);
+  if (!order.refundDue || !order.paymentId) throw new DomainError(NO_REFUND_DUE, "refund", 409);
+  const after = await issueRefund(ctx, order, now);
+  if (after.refundDue) throw new DomainError(REFUND_FAILED, "refund", 409);
+  return after;
+}
+
 /** Refunds a paid, cancelled order through the gateway; refundDue stays set if it fails. */
 async function issueRefund(ctx: Context, order: Order, now: Date): Promise<Order> {
   if (!order.paymentId || !order.refundDue) return order;

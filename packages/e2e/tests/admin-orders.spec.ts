@@ -2,11 +2,13 @@
 // state), move a paid order PENDING → SHIPPED → DELIVERED (the customer is mailed when it ships),
 // see why a change is refused, cancel with a refund, delete behind a confirmation; and every
 // loader and action of these routes refuses a visitor and a customer, changing nothing.
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
+import { orderKey } from "@shop/core/server/db";
 import { changeOrderState, getOrder, type Order, placeOrder } from "@shop/core/server/orders";
 import { confirmCardPayment } from "@shop/core/server/payments";
 import { mailbox, shopContext, waitForMail } from "../support/shop";
@@ -215,6 +217,24 @@ test("cancelling a paid order asks first, then refunds it", async ({ page }, inf
   const after = await getOrder(shopContext(), paid.id);
   expect(after).toMatchObject({ state: "CANCELED", refundDue: false });
   expect(after?.refundId).toBeTruthy();
+
+  // Had the gateway failed, the refund stays due, and the admin can issue it again.
+  await shopContext().db.send(
+    new UpdateCommand({
+      TableName: shopContext().tableName,
+      Key: orderKey(paid.id),
+      UpdateExpression: "SET refundDue = :true REMOVE refundId, refundedAt",
+      ExpressionAttributeValues: { ":true": true },
+    }),
+  );
+  await page.reload();
+  await expect(page.getByTestId("order-refund")).toContainText("A refund is due");
+  await page.getByRole("button", { name: "Issue refund" }).click();
+  await expect(
+    page.getByText(`${formatPrice(paid.totalCents)} refunded for order ${paid.number}`),
+  ).toBeVisible();
+  await expect(page.getByTestId("order-refund")).toContainText("Refunded on");
+  await expect(page.getByRole("button", { name: "Issue refund" })).toHaveCount(0);
 });
 
 async function customerPage(browser: Browser, user: User) {

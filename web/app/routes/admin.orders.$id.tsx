@@ -1,7 +1,7 @@
 // Admin · one order (/admin/orders/<id>): lines, address, delivery, totals and promotion (the
 // customer's OrderDetails), plus payment, refund, invoice, customer and history; the buttons
 // for the allowed next states (intent=state) and deletion behind a confirmation
-// (intent=delete). A refused change answers with the server's reason and changes nothing.
+// (intent=delete); a refund still due can be issued again (intent=refund). A refused change answers with the server's reason and changes nothing.
 import {
   type ActionFunctionArgs,
   data,
@@ -13,7 +13,13 @@ import { orderStateActions, orderStateStatus, paymentStatusOf } from "@shop/core
 import { formatPrice } from "@shop/core/pricing";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
-import { changeOrderState, deleteOrder, getOrder, type Order } from "@shop/core/server/orders";
+import {
+  changeOrderState,
+  deleteOrder,
+  getOrder,
+  type Order,
+  refundOrder,
+} from "@shop/core/server/orders";
 import { AdminErrorBanner } from "../components/admin/AdminErrorBanner";
 import {
   DeleteOrderButton,
@@ -52,6 +58,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
         description: stateChanged(order),
       });
     }
+    if (intent === "refund") {
+      const order = await refundOrder(ctx, id);
+      return redirectWithToast(`/admin/orders/${encodeURIComponent(order.id)}`, {
+        type: "success",
+        title: "Success",
+        description: `${formatPrice(order.totalCents)} refunded for order ${order.number}`,
+      });
+    }
     if (intent === "delete") {
       const order = await deleteOrder(ctx, id);
       return redirectWithToast("/admin/orders", {
@@ -64,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data(
-      { intent: intent === "delete" ? "delete" : "state", error: error.message },
+      { intent: intent === "state" ? "state" : "other", error: error.message },
       { status: error.status },
     );
   }
@@ -130,7 +144,10 @@ export default function AdminOrder() {
           </h2>
           <p className="mt-1 text-sm text-stone-600">Placed on {order.date}</p>
         </div>
-        <DeleteOrderButton number={order.number} />
+        <DeleteOrderButton
+          number={order.number}
+          keptPayment={admin.paid && !admin.refund.refundedAt}
+        />
       </div>
       <OrderAdminPanel
         order={admin}

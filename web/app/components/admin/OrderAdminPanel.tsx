@@ -86,6 +86,17 @@ export function OrderAdminPanel({
               ? `Refunded on ${order.refund.refundedAt}${order.refund.refundId ? ` (${order.refund.refundId})` : ""}.`
               : "No refund."}
         </p>
+        {order.refund.due ? (
+          <Form method="post" className="mt-2">
+            <input type="hidden" name="intent" value="refund" />
+            <button
+              type="submit"
+              className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-stone-900"
+            >
+              Issue refund
+            </button>
+          </Form>
+        ) : null}
         <p className="mt-3 text-sm">
           {order.invoiceReady ? (
             <a
@@ -186,12 +197,31 @@ function OrderStateButtons({ order }: { order: OrderAdminView }) {
   );
 }
 
-export function DeleteOrderButton({ number }: { number: string }) {
+export function DeleteOrderButton({
+  number,
+  keptPayment,
+}: {
+  number: string;
+  /** Paid and not refunded: deleting the order does not give the money back. */
+  keptPayment: boolean;
+}) {
   return (
     <ConfirmButton
       label="Delete order"
       question={`Delete order ${number}?`}
-      detail="The order, its number and its payment link are removed for good; the customer's order history will no longer list it."
+      detail={
+        <>
+          <p>
+            The order, its number and its payment link are removed for good; the customer's order
+            history will no longer list it.
+          </p>
+          {keptPayment ? (
+            <p className="mt-2 font-medium text-red-800">
+              This order was paid and not refunded: deleting it does not refund the customer.
+            </p>
+          ) : null}
+        </>
+      }
       fields={{ intent: "delete" }}
     />
   );
