@@ -4,3 +4,5 @@ export * from "./notifications.server.ts";
 export * from "./order-number.ts";
 export * from "./orders.server.ts";
 export * from "./pricing.server.ts";
+export * from "./search.server.ts";
+export * from "./search.ts";

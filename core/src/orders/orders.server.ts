@@ -37,7 +37,12 @@ import { parseForm } from "../shared/forms.ts";
 import { newOrderNumber } from "./order-number.ts";
 import { type OrderLine, priceCart } from "./pricing.server.ts";
 import { CheckoutSchema, OrderStateSchema } from "./schemas.ts";
-import { INITIAL_ORDER_STATE, type OrderState, transitionError } from "./state.ts";
+import {
+  INITIAL_ORDER_STATE,
+  ORDER_NOT_PAID_FOR_SHIPPING,
+  type OrderState,
+  orderTransitionError,
+} from "./state.ts";
 import type { PaymentStatus } from "./status.ts";
 
 export type { PaymentStatus };
@@ -93,7 +98,7 @@ export interface Order {
 
 export const ORDER_NOT_FOUND = "Order not found";
 export const ORDER_NOT_PAYABLE = "This order can no longer be paid";
-export const ORDER_NOT_PAID_FOR_SHIPPING = "An order cannot be shipped before it is paid";
+export { ORDER_NOT_PAID_FOR_SHIPPING };
 
 const ORDER_ENTITY = "order";
 const NUMBER_ATTEMPTS = 3;
@@ -474,27 +479,48 @@ export interface OrderPage {
   cursor?: string;
 }
 
-/** The customer's orders, newest first (Query gsi1 USER#<id>#ORDERS). */
+export interface ListOrdersOptions {
+  limit?: number;
+  /** From the URL: untrusted. */
+  cursor?: string;
+  /** From the URL: untrusted; empty or absent means every state. */
+  state?: unknown;
+}
+
+/** The customer's orders, newest first (Query gsi1 USER#<id>#ORDERS), optionally in `state`. */
 export async function listOrdersForUser(
   ctx: Context,
   userId: string,
-  options: { limit?: number; cursor?: string } = {},
+  options: ListOrdersOptions = {},
 ): Promise<OrderPage> {
-  return queryOrders(ctx, "gsi1", "gsi1pk", `USER#${userId}#ORDERS`, options);
+  const state = stateFilter(options.state);
+  return queryOrders(ctx, "gsi1", "gsi1pk", `USER#${userId}#ORDERS`, { ...options, state });
 }
 
 /** All orders, newest first (admin; Query gsi2 ORDERS), optionally only those in `state`. */
 export async function listAllOrders(
   ctx: Context,
-  options: { limit?: number; cursor?: string; state?: unknown } = {},
+  options: ListOrdersOptions = {},
 ): Promise<OrderPage> {
-  let state: OrderState | undefined;
-  if (options.state !== undefined && options.state !== "") {
-    const parsed = v.safeParse(OrderStateSchema, options.state);
-    if (!parsed.success) throw new DomainError("Choose a valid order state", "state");
-    state = parsed.output;
-  }
+  const state = stateFilter(options.state);
   return queryOrders(ctx, "gsi2", "gsi2pk", "ORDERS", { ...options, state });
+}
+
+/** A state filter from the URL: absent or empty is none; anything but a state is refused. */
+export function stateFilter(value: unknown): OrderState | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const parsed = v.safeParse(OrderStateSchema, value);
+  if (!parsed.success) throw new DomainError("Choose a valid order state", "state");
+  return parsed.output;
+}
+
+/** The order with this number ("TL-…", exactly as stored), via its number claim; or null. */
+export async function getOrderByNumber(ctx: Context, number: string): Promise<Order | null> {
+  if (typeof number !== "string" || number === "" || number.length > 40) return null;
+  const { Item } = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: orderNumberKey(number), ConsistentRead: true }),
+  );
+  return typeof Item?.orderId === "string" ? getOrder(ctx, Item.orderId) : null;
 }
 
 const MAX_PAGE = 100;
@@ -575,11 +601,8 @@ export async function changeOrderState(
   const target = parsed.output;
   const order = await getOrder(ctx, id);
   if (!order) throw new DomainError(ORDER_NOT_FOUND, undefined, 404);
-  const refused = transitionError(order.state, target);
+  const refused = orderTransitionError(order, target);
   if (refused) throw new DomainError(refused, "state", 409);
-  if (target === "SHIPPED" && order.payment !== "paid") {
-    throw new DomainError(ORDER_NOT_PAID_FOR_SHIPPING, "state", 409);
-  }
 
   const at = now.toISOString();
   const stamp = { SHIPPED: "shippedAt", DELIVERED: "deliveredAt", CANCELED: "canceledAt" } as const;
@@ -645,8 +668,7 @@ export async function changeOrderState(
       // Changed meanwhile: answer from what it is now.
       const current = await getOrder(ctx, order.id);
       const message = current
-        ? (transitionError(current.state, target) ??
-          "The order changed meanwhile, please try again")
+        ? (orderTransitionError(current, target) ?? "The order changed meanwhile, please try again")
         : ORDER_NOT_FOUND;
       throw new DomainError(message, "state", current ? 409 : 404);
     }
@@ -667,6 +689,24 @@ async function promotionStillRedeemed(ctx: Context, id: string): Promise<boolean
     }),
   );
   return Item?.promotionRedeemed === true;
+}
+
+export const NO_REFUND_DUE = "No refund is due for this order";
+export const REFUND_FAILED =
+  "The payment provider did not refund the order; the refund is still due, try again later";
+
+/**
+ * The admin issues a refund that is still due (the gateway failed when the order was
+ * cancelled, or a payment arrived after it). Idempotent at the gateway (same key as the first
+ * attempt); refused when nothing is due.
+ */
+export async function refundOrder(ctx: Context, id: string, now = new Date()): Promise<Order> {
+  const order = await getOrder(ctx, id);
+  if (!order) throw new DomainError(ORDER_NOT_FOUND, undefined, 404);
+  if (!order.refundDue || !order.paymentId) throw new DomainError(NO_REFUND_DUE, "refund", 409);
+  const after = await issueRefund(ctx, order, now);
+  if (after.refundDue) throw new DomainError(REFUND_FAILED, "refund", 409);
+  return after;
 }
 
 /** Refunds a paid, cancelled order through the gateway; refundDue stays set if it fails. */
@@ -698,8 +738,11 @@ async function issueRefund(ctx: Context, order: Order, now: Date): Promise<Order
   return (await getOrder(ctx, order.id)) ?? order;
 }
 
-/** Deletes an order (admin) with its number claim and payment link; an unpaid order's promotion is given back. */
-export async function deleteOrder(ctx: Context, id: string): Promise<void> {
+/**
+ * Deletes an order (admin) with its number claim and payment link; an unpaid order's promotion
+ * is given back. Returns what was deleted (the admin is told its number).
+ */
+export async function deleteOrder(ctx: Context, id: string): Promise<Order> {
   const order = await getOrder(ctx, id);
   if (!order) throw new DomainError(ORDER_NOT_FOUND, undefined, 404);
   const items: TransactItem[] = [
@@ -724,6 +767,7 @@ export async function deleteOrder(ctx: Context, id: string): Promise<void> {
     if (error.failedAt(0)) throw new DomainError(ORDER_NOT_FOUND, undefined, 404);
     await transact(ctx, items.slice(0, release ? -1 : undefined));
   }
+  return order;
 }
 
 /** Keeps what an Order is; drops keys and internal attributes. */

@@ -4,8 +4,11 @@ import {
   INITIAL_ORDER_STATE,
   isOrderState,
   nextOrderStates,
+  ORDER_NOT_PAID_FOR_SHIPPING,
   ORDER_STATES,
   type OrderState,
+  orderStateActions,
+  orderTransitionError,
   transitionError,
 } from "./state.ts";
 
@@ -57,5 +60,42 @@ describe("order states", () => {
   it("refuse states that do not exist (untyped input)", () => {
     expect(canTransition("PENDING", "LOST" as OrderState)).toBe(false);
     expect(canTransition("LOST" as OrderState, "SHIPPED")).toBe(false);
+  });
+});
+
+describe("an order's own transitions (state and payment)", () => {
+  it("refuses shipping an order that is not paid, with the reason", () => {
+    for (const payment of ["awaiting", "failed", "canceled"] as const) {
+      expect(orderTransitionError({ state: "PENDING", payment }, "SHIPPED")).toBe(
+        ORDER_NOT_PAID_FOR_SHIPPING,
+      );
+    }
+    expect(orderTransitionError({ state: "PENDING", payment: "paid" }, "SHIPPED")).toBeNull();
+  });
+
+  it("applies the state rule first, whatever the payment", () => {
+    expect(orderTransitionError({ state: "DELIVERED", payment: "paid" }, "PENDING")).toBe(
+      "An order that is DELIVERED cannot become PENDING",
+    );
+    expect(orderTransitionError({ state: "CANCELED", payment: "awaiting" }, "SHIPPED")).toBe(
+      "An order that is CANCELED cannot become SHIPPED",
+    );
+    expect(orderTransitionError({ state: "PENDING", payment: "awaiting" }, "CANCELED")).toBeNull();
+  });
+
+  it("offers the next states of the order, each with why it is refused", () => {
+    expect(orderStateActions({ state: "PENDING", payment: "paid" })).toEqual([
+      { to: "SHIPPED", refusal: null },
+      { to: "CANCELED", refusal: null },
+    ]);
+    expect(orderStateActions({ state: "PENDING", payment: "awaiting" })).toEqual([
+      { to: "SHIPPED", refusal: ORDER_NOT_PAID_FOR_SHIPPING },
+      { to: "CANCELED", refusal: null },
+    ]);
+    expect(orderStateActions({ state: "SHIPPED", payment: "paid" })).toEqual([
+      { to: "DELIVERED", refusal: null },
+    ]);
+    expect(orderStateActions({ state: "DELIVERED", payment: "paid" })).toEqual([]);
+    expect(orderStateActions({ state: "CANCELED", payment: "paid" })).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 // Order states and their allowed changes (SPEC §4 "Order state", DESIGN decision 11):
 // PENDING → SHIPPED → DELIVERED and PENDING → CANCELED; anything else is refused.
+import type { PaymentStatus } from "./status.ts";
+
 export const ORDER_STATES = ["PENDING", "SHIPPED", "DELIVERED", "CANCELED"] as const;
 
 export type OrderState = (typeof ORDER_STATES)[number];
@@ -32,4 +34,39 @@ export function transitionError(from: OrderState, to: OrderState): string | null
   if (canTransition(from, to)) return null;
   if (from === to) return `The order is already ${to}`;
   return `An order that is ${from} cannot become ${to}`;
+}
+
+/** Shipping needs the money: an order awaiting (or failed) payment cannot leave the warehouse. */
+export const ORDER_NOT_PAID_FOR_SHIPPING = "An order cannot be shipped before it is paid";
+
+/** What the state and payment rules need of an order. */
+export interface OrderTransitionInput {
+  state: OrderState;
+  payment: PaymentStatus;
+}
+
+/**
+ * Why this order cannot move to `to`, or null when it can: the state rule first (decision 11),
+ * then the payment rule (SHIPPED needs a paid order). The admin's buttons and changeOrderState
+ * both ask this, so the screen never offers what the server refuses.
+ */
+export function orderTransitionError(order: OrderTransitionInput, to: OrderState): string | null {
+  const refused = transitionError(order.state, to);
+  if (refused) return refused;
+  if (to === "SHIPPED" && order.payment !== "paid") return ORDER_NOT_PAID_FOR_SHIPPING;
+  return null;
+}
+
+export interface OrderStateAction {
+  to: OrderState;
+  /** Why the move is refused now (e.g. not paid yet), or null when it is allowed. */
+  refusal: string | null;
+}
+
+/** The states this order may move to next, in order, each with its refusal (if any). */
+export function orderStateActions(order: OrderTransitionInput): OrderStateAction[] {
+  return nextOrderStates(order.state).map((to) => ({
+    to,
+    refusal: orderTransitionError(order, to),
+  }));
 }

@@ -42,3 +42,34 @@ export function orderStatus(order: OrderStatusInput): OrderStatus {
     tone: order.state === "DELIVERED" ? "success" : "progress",
   };
 }
+
+const STATE_TONES: Record<OrderState, StatusTone> = {
+  PENDING: "warning",
+  SHIPPED: "progress",
+  DELIVERED: "success",
+  CANCELED: "neutral",
+};
+
+/** The state alone (the admin's list shows the payment beside it). */
+export function orderStateStatus(state: OrderState): OrderStatus {
+  return { label: STATE_LABELS[state], tone: STATE_TONES[state] };
+}
+
+const PAYMENT_STATUS: Record<PaymentStatus, OrderStatus> = {
+  paid: { label: "Paid", tone: "success" },
+  awaiting: { label: "Awaiting payment", tone: "warning" },
+  failed: { label: "Payment failed", tone: "danger" },
+  canceled: { label: "Not charged", tone: "neutral" },
+};
+
+/**
+ * The payment alone, for the admin: a refund still due (the money must go back and has not)
+ * comes first, then a refund done, then the payment itself.
+ */
+export function paymentStatusOf(
+  order: Pick<OrderStatusInput, "payment" | "refundDue" | "refundedAt">,
+): OrderStatus {
+  if (order.refundDue) return { label: "Refund due", tone: "danger" };
+  if (order.refundedAt) return { label: "Refunded", tone: "neutral" };
+  return PAYMENT_STATUS[order.payment] ?? PAYMENT_STATUS.awaiting;
+}
