@@ -83,14 +83,10 @@ export function NewsletterCompose({
               </p>
             ) : null}
           </div>
+          {/* Submitting this form (its Send without JavaScript, or Enter) asks for confirmation. */}
+          <input type="hidden" name="intent" value="confirm" />
           {hydrated ? null : (
-            <button
-              type="submit"
-              name="intent"
-              value="confirm"
-              disabled={busy}
-              className={primaryButtonClass}
-            >
+            <button type="submit" disabled={busy} className={primaryButtonClass}>
               Send
             </button>
           )}
