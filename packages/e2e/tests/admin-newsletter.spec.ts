@@ -29,6 +29,16 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/product/);
 }
 
+/** Usable on a 375 px phone: nothing wider than the screen (the page never scrolls sideways). */
+async function expectFitsPhone(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(375);
+  if (size) await page.setViewportSize(size);
+}
+
 const serious = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
     ["serious", "critical"].includes(v.impact ?? ""),
@@ -68,6 +78,7 @@ test("an admin previews and sends a newsletter; a subscriber finds it in the mai
   await expect(preview.getByText("<script>alert(1)</script> See you!")).toBeVisible();
   await expect(preview.locator("b, script")).toHaveCount(0);
   expect(await serious(page)).toEqual([]);
+  await expectFitsPhone(page);
 
   // Send asks first; Cancel sends nothing.
   await page.getByRole("button", { name: "Send" }).click();

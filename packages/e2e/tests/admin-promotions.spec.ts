@@ -54,6 +54,16 @@ async function newCustomer(project: string) {
 const row = (page: Page, code: string) =>
   page.getByTestId("promotion-row").filter({ has: page.getByRole("heading", { name: code }) });
 
+/** Usable on a 375 px phone: nothing wider than the screen (the page never scrolls sideways). */
+async function expectFitsPhone(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(375);
+  if (size) await page.setViewportSize(size);
+}
+
 const serious = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
     ["serious", "critical"].includes(v.impact ?? ""),
@@ -87,6 +97,7 @@ test("an admin creates a promotion; a customer's order gets its discount; its us
     usedCount: 0,
   });
   expect(await serious(page)).toEqual([]);
+  await expectFitsPhone(page);
 
   // A customer applies it at checkout and pays.
   await page.context().clearCookies();

@@ -54,6 +54,16 @@ async function reviewedProduct(project: string) {
   return { product, text, author: `Rosa Reviewer${seq}`, userId: `reviewer-${t}` };
 }
 
+/** Usable on a 375 px phone: nothing wider than the screen (the page never scrolls sideways). */
+async function expectFitsPhone(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(375);
+  if (size) await page.setViewportSize(size);
+}
+
 const serious = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
     ["serious", "critical"].includes(v.impact ?? ""),
@@ -76,6 +86,7 @@ test("an admin sees the latest review and deletes it with confirmation; it leave
   await expect(item.getByText(text)).toBeVisible();
   await expect(item.locator("b")).toHaveCount(0);
   expect(await serious(page)).toEqual([]);
+  await expectFitsPhone(page);
 
   // Delete asks first; Cancel keeps it.
   await item.getByRole("button", { name: "Delete" }).click();
