@@ -42,6 +42,8 @@ async function newCustomer(project: string) {
     password: "secret1",
   });
   await createAddress(shopContext(), user.id, {
+    company: undefined,
+    apartment: undefined,
     address: "7 Rue Promo",
     country: "France",
     city: "Lyon",
@@ -213,7 +215,7 @@ test("signed out or as a customer, the promotions loader and action refuse and c
   await createPromotion(shopContext(), { code, label: "Guarded", amountCents: 100 });
   const signedOut = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
   await customerRequest(request, info.project.name);
-  const posts = [
+  const posts: Record<string, string>[] = [
     { intent: "delete", code },
     { intent: "update", code, label: "Hacked", amount: "99" },
     { intent: "create", code: `${code}X`, label: "Hacked", amount: "99" },
