@@ -5,7 +5,12 @@
 // The product's rating counters change in the same transaction, with the catalogue version.
 // Who may review (a paid order containing the product): mayReview, checked again by addReview.
 
-import { BatchGetCommand, GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  GetCommand,
+  QueryCommand,
+} from "@aws-sdk/lib-dynamodb";
 import { bumpCatalogVersion } from "../catalog/products.server.ts";
 import type { Context } from "../context/index.server.ts";
 import { productKey, purchaseKey, reviewIndexes, reviewKey } from "../db/keys.ts";
@@ -410,7 +415,7 @@ export async function listLatestReviews(
   if (productIds.length > 0) {
     let keys: Record<string, unknown>[] | undefined = productIds.map(productKey);
     while (keys && keys.length > 0) {
-      const { Responses, UnprocessedKeys } = await ctx.db.send(
+      const answer: BatchGetCommandOutput = await ctx.db.send(
         new BatchGetCommand({
           RequestItems: {
             [ctx.tableName]: {
@@ -421,10 +426,10 @@ export async function listLatestReviews(
           },
         }),
       );
-      for (const item of Responses?.[ctx.tableName] ?? []) {
+      for (const item of answer.Responses?.[ctx.tableName] ?? []) {
         products.set(String(item.id), { name: String(item.name), slug: String(item.slug) });
       }
-      keys = UnprocessedKeys?.[ctx.tableName]?.Keys;
+      keys = answer.UnprocessedKeys?.[ctx.tableName]?.Keys;
     }
   }
   const last = reviews[reviews.length - 1];
