@@ -242,3 +242,46 @@ test("signed out or as a customer, the promotions loader and action refuse and c
   expect(await getPromotion(shopContext(), `${code}X`)).toBeNull();
   await signedOut.dispose();
 });
+
+test("an admin's malformed or hostile requests get a 4xx with a message and change nothing", async ({
+  request,
+}, info) => {
+  test.skip(info.project.name === "mobile", "HTTP only: no layout");
+  const code = uniqueCode(info.project.name);
+  await createPromotion(shopContext(), { code, label: "Kept", amountCents: 500, usageLimit: 3 });
+  const res = await request.post("/auth/sign-in", {
+    form: { intent: "sign-in", email: ADMIN.email, password: ADMIN.password },
+    headers: clientAddress(),
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(303);
+  const answers = [
+    await request.post("/admin/promotions", {
+      data: { intent: "delete", code },
+      maxRedirects: 0,
+    }),
+    await request.post("/admin/promotions", {
+      form: { intent: "update", code, label: "x".repeat(500), amount: "-3", usageLimit: "0" },
+      maxRedirects: 0,
+    }),
+    await request.post("/admin/promotions", {
+      form: { intent: "drop-table", code },
+      maxRedirects: 0,
+    }),
+    await request.post("/admin/promotions", {
+      form: { intent: "delete", code: `${code}-missing` },
+      maxRedirects: 0,
+    }),
+    await request.post("/admin/promotions", {
+      headers: { Origin: "https://evil.example" },
+      form: { intent: "delete", code },
+      maxRedirects: 0,
+    }),
+  ];
+  expect(answers.map((a) => a.status())).toEqual([400, 400, 400, 404, 403]);
+  expect(await getPromotion(shopContext(), code)).toMatchObject({
+    label: "Kept",
+    amountCents: 500,
+    usageLimit: 3,
+  });
+});

@@ -64,7 +64,8 @@ type Answer = {
 
 export async function action({ request }: ActionFunctionArgs) {
   await adminAction(request);
-  const form = await request.formData();
+  // A body that is not a form (JSON, garbage) reads as an empty form: a 400, never a 500.
+  const form = await request.formData().catch(() => new FormData());
   const intent = form.get("intent");
   const text = (name: string) => {
     const value = form.get(name);

@@ -34,7 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await adminAction(request);
-  const form = await request.formData();
+  // A body that is not a form (JSON, garbage) reads as an empty form: a 400, never a 500.
+  const form = await request.formData().catch(() => new FormData());
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
