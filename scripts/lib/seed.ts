@@ -6,7 +6,7 @@ import { HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { createUser, findUserByEmail, type User } from "@shop/core/server/accounts";
 import { createProduct, getProductBySlug, type Product } from "@shop/core/server/catalog";
 import type { Context } from "@shop/core/server/context";
-import { createPromotion, getPromotion } from "@shop/core/server/promotions";
+import { createPromotion, promotionCodeUsed } from "@shop/core/server/promotions";
 import { ALREADY_REVIEWED, writeReview } from "@shop/core/server/reviews";
 import { SEED_CUSTOMERS, SEED_PRODUCTS, SEED_REVIEWS } from "../seed-data/index.ts";
 
@@ -109,9 +109,9 @@ export async function seed(ctx: Context, options: SeedOptions) {
     }
   });
 
-  // Promotion codes.
+  // Promotion codes (one an admin deleted stays deleted: its code is retired, not re-created).
   for (const promotion of SEED_PROMOTIONS) {
-    if (!(await getPromotion(ctx, promotion.code))) await createPromotion(ctx, promotion);
+    if (!(await promotionCodeUsed(ctx, promotion.code))) await createPromotion(ctx, promotion);
   }
 
   log(

@@ -74,6 +74,8 @@ export const subscriptionKey = (email: string) => ({
   sk: "NEWSLETTER",
 });
 export const subscriberIndex = (email: string) => ({ gsi1pk: "SUBSCRIBERS", gsi1sk: email });
+/** How many are subscribed: `n`, changed in the same transaction as each subscription. */
+export const SUBSCRIBER_COUNT_KEY = { pk: "SUBSCRIBERS", sk: "COUNT" } as const;
 /** A newsletter send and its per-recipient marks (re-running a send mails nobody twice). */
 export const newsletterSendKey = (sendId: string) => ({ pk: `SEND#${sendId}`, sk: "SEND" });
 export const newsletterDeliveryKey = (sendId: string, email: string) => ({

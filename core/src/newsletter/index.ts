@@ -1,2 +1,3 @@
-// Newsletter: the sign-up form's schema (browser-safe).
+// Newsletter: the sign-up and compose forms' schemas and the e-mail's text rule (browser-safe).
+export * from "./preview.ts";
 export * from "./schemas.ts";

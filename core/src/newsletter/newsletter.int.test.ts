@@ -3,14 +3,22 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { eventFromStreamRecord, handleEvent } from "@shop/core/server/events";
 import { startStreamDelivery } from "@shop/local-cloud";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
+import { subscriberIndex, subscriptionKey } from "../db/keys.ts";
 import { DomainError } from "../shared/errors.ts";
 import { NEWSLETTER_SEND_REQUESTED } from "./event-types.ts";
-import { fanOutNewsletter, getNewsletterSend, requestNewsletterSend } from "./sending.server.ts";
 import {
+  fanOutNewsletter,
+  getNewsletterSend,
+  newsletterMail,
+  requestNewsletterSend,
+} from "./sending.server.ts";
+import {
+  getSubscriberCount,
   INVALID_UNSUBSCRIBE_LINK,
   isSubscribed,
   setSubscription,
@@ -81,6 +89,82 @@ describe("subscriptions", () => {
     await unsubscribeWithToken(ctx, email, token);
     expect(await isSubscribed(ctx, email)).toBe(false);
     expect(await isSubscribed(ctx, other)).toBe(true);
+  });
+});
+
+describe("the subscriber count (admin)", () => {
+  it("follows subscribes and unsubscribes, counting each e-mail once, in one read", async () => {
+    const { ctx, tableCalls, resetTableCalls } = await createTestContext();
+    const tag = run();
+    const [a, b, c] = ["a", "b", "c"].map((n) => `${n}-${tag}@example.com`);
+    expect(await getSubscriberCount(ctx)).toBe(0);
+    await setSubscription(ctx, a as string, true);
+    await setSubscription(ctx, (a as string).toUpperCase(), true); // same e-mail again
+    await setSubscription(ctx, b as string, true);
+    await setSubscription(ctx, c as string, false); // never subscribed: no change
+    await setSubscription(ctx, b as string, false);
+    await setSubscription(ctx, b as string, false); // twice: still one fewer
+    resetTableCalls();
+    expect(await getSubscriberCount(ctx)).toBe(1);
+    expect(tableCalls()).toBe(1);
+    await subscribeFromFooter(ctx, c as string, "198.51.100.9");
+    expect(await getSubscriberCount(ctx)).toBe(2);
+  });
+
+  it("stays exact under concurrent toggles of the same and different e-mails", async () => {
+    const { ctx } = await createTestContext();
+    const tag = run();
+    const emails = Array.from({ length: 8 }, (_, i) => `race${i}-${tag}@example.com`);
+    await getSubscriberCount(ctx);
+    await Promise.all(
+      emails.flatMap((e) => [setSubscription(ctx, e, true), setSubscription(ctx, e, true)]),
+    );
+    expect(await getSubscriberCount(ctx)).toBe(8);
+    await Promise.all(
+      emails
+        .slice(0, 3)
+        .flatMap((e) => [setSubscription(ctx, e, false), setSubscription(ctx, e, false)]),
+    );
+    expect(await getSubscriberCount(ctx)).toBe(5);
+  });
+
+  it("counts the index once when the table has subscribers from before the counter", async () => {
+    const { ctx } = await createTestContext();
+    const tag = run();
+    for (const n of ["x", "y", "z"]) {
+      await ctx.db.send(
+        new PutCommand({
+          TableName: ctx.tableName,
+          Item: {
+            ...subscriptionKey(`${n}-${tag}@example.com`),
+            ...subscriberIndex(`${n}-${tag}@example.com`),
+            entity: "newsletterSubscription",
+            email: `${n}-${tag}@example.com`,
+            isSubscribed: true,
+          },
+        }),
+      );
+    }
+    await setSubscription(ctx, `w-${tag}@example.com`, true); // counter starts without the old three
+    expect(await getSubscriberCount(ctx)).toBe(4);
+    await setSubscription(ctx, `x-${tag}@example.com`, false);
+    expect(await getSubscriberCount(ctx)).toBe(3);
+  });
+});
+
+describe("the newsletter e-mail", () => {
+  it("shows the message as escaped text in paragraphs, never as HTML", async () => {
+    const { ctx } = await createTestContext();
+    const send = await requestNewsletterSend(ctx, {
+      subject: "Hi",
+      body: "Coats <script>alert(1)</script>\r\nare in.\r\n\r\n<b>Bye</b>",
+    });
+    const mail = newsletterMail(ctx, send, "reader@example.com");
+    expect(mail.html).toContain(
+      "<p>Coats &lt;script&gt;alert(1)&lt;/script&gt;<br>are in.</p>\n<p>&lt;b&gt;Bye&lt;/b&gt;</p>",
+    );
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.text).toContain("Coats <script>alert(1)</script>\nare in.\n\n<b>Bye</b>");
   });
 });
 

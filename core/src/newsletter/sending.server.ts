@@ -15,6 +15,7 @@ import { MAIL_REQUESTED, mailRequest } from "../mail/queue.server.ts";
 import { escapeHtml } from "../mail/send.server.ts";
 import { DomainError } from "../shared/errors.ts";
 import { NEWSLETTER_SEND_REQUESTED } from "./event-types.ts";
+import { newsletterParagraphs, normalizeNewlines } from "./preview.ts";
 import { unsubscribeUrl } from "./subscriptions.server.ts";
 
 export const NEWSLETTER_SENT = "Newsletter sent successfully!";
@@ -41,8 +42,8 @@ export async function requestNewsletterSend(
   now = new Date(),
 ): Promise<NewsletterSend> {
   const subject = input.subject.trim();
-  const body = input.body.trim();
-  if (subject === "" || subject.length > SUBJECT_MAX_LENGTH) {
+  const body = normalizeNewlines(input.body).trim();
+  if (subject === "" || subject.length > SUBJECT_MAX_LENGTH || /[\r\n]/.test(subject)) {
     throw new DomainError("Subject is required (at most 200 characters)", "subject", 400);
   }
   if (body === "" || body.length > BODY_MAX_LENGTH) {
@@ -99,9 +100,8 @@ export async function getNewsletterSend(
 /** The e-mail one subscriber gets: the newsletter and a signed unsubscribe link. */
 export function newsletterMail(ctx: Context, send: NewsletterSend, email: string) {
   const link = unsubscribeUrl(ctx.config, email);
-  const paragraphs = send.body
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`)
+  const paragraphs = newsletterParagraphs(send.body)
+    .map((lines) => `<p>${lines.map(escapeHtml).join("<br>")}</p>`)
     .join("\n");
   return {
     to: email,

@@ -1,13 +1,15 @@
 // Newsletter subscriptions (DESIGN §5): one item per e-mail, NEWSLETTER#<email>; while subscribed
 // it carries the sparse gsi1 keys SUBSCRIBERS/<email> that the fan-out pages through, and an
 // unsubscribe removes them. Subscribing twice writes the same item: nobody is listed twice.
+// The counter SUBSCRIBERS/COUNT changes in the same transaction, so the admin reads one item.
 // Unsubscribe links carry an HMAC of the e-mail, so nobody can unsubscribe another person.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { tryAgainIn } from "../accounts/limits.ts";
 import { consume, secondsLeft } from "../accounts/rate-limit.server.ts";
 import type { Config, Context } from "../context/index.server.ts";
-import { subscriberIndex, subscriptionKey } from "../db/keys.ts";
+import { SUBSCRIBER_COUNT_KEY, subscriberIndex, subscriptionKey } from "../db/keys.ts";
+import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { DomainError } from "../shared/errors.ts";
 
 export const SUBSCRIBED = "You have been subscribed to our newsletter";
@@ -17,7 +19,11 @@ export const NEWSLETTER_LIMIT = { max: 20, windowSeconds: 3600 };
 
 const normal = (email: string) => email.trim().toLowerCase();
 
-/** Subscribes or unsubscribes an e-mail (already validated). One PutItem. */
+/**
+ * Subscribes or unsubscribes an e-mail (already validated). The subscriber count changes in the
+ * same transaction, by condition on the state read just before: a concurrent change of the same
+ * e-mail makes it read again, so the count never drifts. A GetItem and a TransactWriteItems.
+ */
 export async function setSubscription(
   ctx: Context,
   email: string,
@@ -25,19 +31,94 @@ export async function setSubscription(
   now = new Date(),
 ): Promise<void> {
   const address = normal(email);
-  await ctx.db.send(
-    new PutCommand({
-      TableName: ctx.tableName,
-      Item: {
-        ...subscriptionKey(address),
-        ...(isSubscribed ? subscriberIndex(address) : {}),
-        entity: "newsletterSubscription",
-        email: address,
-        isSubscribed,
-        updatedAt: now.toISOString(),
+  const item = {
+    ...subscriptionKey(address),
+    ...(isSubscribed ? subscriberIndex(address) : {}),
+    entity: "newsletterSubscription",
+    email: address,
+    isSubscribed,
+    updatedAt: now.toISOString(),
+  };
+  for (let attempt = 1; ; attempt++) {
+    const { Item } = await ctx.db.send(
+      new GetCommand({
+        TableName: ctx.tableName,
+        Key: subscriptionKey(address),
+        ConsistentRead: true,
+        ProjectionExpression: "isSubscribed",
+      }),
+    );
+    const was = Item?.isSubscribed === true;
+    const change = was === isSubscribed ? 0 : isSubscribed ? 1 : -1;
+    const put: TransactItem = {
+      Put: {
+        TableName: ctx.tableName,
+        Item: item,
+        ConditionExpression: was
+          ? "isSubscribed = :true"
+          : "attribute_not_exists(isSubscribed) OR isSubscribed <> :true",
+        ExpressionAttributeValues: { ":true": true },
       },
-    }),
+    };
+    const count: TransactItem = {
+      Update: {
+        TableName: ctx.tableName,
+        Key: SUBSCRIBER_COUNT_KEY,
+        UpdateExpression: "SET entity = :entity ADD n :change",
+        ExpressionAttributeValues: { ":entity": "subscriberCount", ":change": change },
+      },
+    };
+    try {
+      await transact(ctx, change === 0 ? [put] : [put, count]);
+      return;
+    } catch (error) {
+      const raced = error instanceof TransactionCancelled && error.failedAt(0);
+      if (!raced || attempt >= 5) throw error;
+    }
+  }
+}
+
+/**
+ * How many e-mails are subscribed (the admin's newsletter screen): one GetItem of the counter.
+ * A table from before the counter existed has none marked as counted: then the sparse index is
+ * counted once (Select COUNT, paged) and the counter set from it.
+ */
+export async function getSubscriberCount(ctx: Context): Promise<number> {
+  const { Item } = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: SUBSCRIBER_COUNT_KEY, ConsistentRead: true }),
   );
+  if (Item?.countedFromIndex === true) return Math.max(0, Number(Item.n ?? 0));
+  let n = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ctx.db.send(
+      new QueryCommand({
+        TableName: ctx.tableName,
+        IndexName: "gsi1",
+        KeyConditionExpression: "gsi1pk = :pk",
+        ExpressionAttributeValues: { ":pk": subscriberIndex("").gsi1pk },
+        Select: "COUNT",
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    n += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  try {
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: SUBSCRIBER_COUNT_KEY,
+        UpdateExpression: "SET n = :n, countedFromIndex = :true, entity = :entity",
+        ConditionExpression: "attribute_not_exists(countedFromIndex)",
+        ExpressionAttributeValues: { ":n": n, ":true": true, ":entity": "subscriberCount" },
+      }),
+    );
+  } catch (error) {
+    // Another request counted first: its figure stands.
+    if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
+  }
+  return n;
 }
 
 /** The footer's sign-up: limited per client address, then subscribed. */

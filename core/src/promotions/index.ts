@@ -1,2 +1,3 @@
-// Promotions: the promotion forms' schemas (browser-safe).
+// Promotions: the promotion forms' schemas and the rules that need no table (browser-safe).
+export * from "./rules.ts";
 export * from "./schemas.ts";

@@ -2,11 +2,14 @@
 // kept as stored), listed on gsi1 PROMOS / <code>. "Apply" only checks a code (DESIGN decision
 // 5); placing the order redeems it with a conditional counter in the order's own transaction
 // (usedCount < usageLimit, not expired), and a failed or cancelled payment releases it.
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { promotionIndexes, promotionKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { DomainError } from "../shared/errors.ts";
+import { isPromotionExpired, isPromotionUsedUp } from "./rules.ts";
+
+export { isPromotionExpired, isPromotionUsedUp } from "./rules.ts";
 
 export interface Promotion {
   code: string;
@@ -45,19 +48,152 @@ export async function createPromotion(
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(0)) {
-      throw new DomainError(PROMOTION_CODE_TAKEN, "code", 409);
+      const deleted = (await rawPromotion(ctx, input.code))?.deletedAt;
+      throw new DomainError(deleted ? PROMOTION_CODE_RETIRED : PROMOTION_CODE_TAKEN, "code", 409);
     }
     throw error;
   }
   return promotion;
 }
 
+export const PROMOTION_CODE_RETIRED =
+  "This code belonged to a deleted promotion and cannot be used again";
+export const PROMOTION_GONE = "This promotion no longer exists";
+export const USAGE_LIMIT_BELOW_USE = "The usage limit cannot be lower than the times already used";
+
+async function rawPromotion(ctx: Context, code: string) {
+  const { Item } = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: promotionKey(code), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+/**
+ * Has this code ever been given to a promotion (live or deleted)? The seed asks this, so a seeded
+ * code an admin deleted is not brought back (and the seed does not stop on "retired").
+ */
+export async function promotionCodeUsed(ctx: Context, code: string): Promise<boolean> {
+  return (await rawPromotion(ctx, code)) !== undefined;
+}
+
+/** Every live promotion, by code (gsi1 PROMOS; a shop has tens, so all pages are read). */
+export async function listPromotions(ctx: Context): Promise<Promotion[]> {
+  const promotions: Promotion[] = [];
+  const pages = paginateQuery(
+    { client: ctx.db },
+    {
+      TableName: ctx.tableName,
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :pk",
+      ExpressionAttributeValues: { ":pk": promotionIndexes("").gsi1pk },
+    },
+  );
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) if (!item.deletedAt) promotions.push(toPromotion(item));
+  }
+  return promotions;
+}
+
+/**
+ * Changes a promotion's label, amount, expiry and usage limit (the code is its key and stays).
+ * Orders already placed keep the label and amount they were given. A limit below the times
+ * already used is refused, by condition, so a concurrent redemption cannot slip under it.
+ */
+export async function updatePromotion(
+  ctx: Context,
+  code: string,
+  input: Omit<Promotion, "code" | "usedCount" | "createdAt">,
+): Promise<Promotion> {
+  const names: Record<string, string> = { "#label": "label", "#amount": "amountCents" };
+  const values: Record<string, unknown> = { ":label": input.label, ":amount": input.amountCents };
+  const sets = ["#label = :label", "#amount = :amount"];
+  const removes: string[] = [];
+  let condition = "attribute_exists(pk) AND attribute_not_exists(deletedAt)";
+  if (input.expiresAt) {
+    names["#expires"] = "expiresAt";
+    values[":expires"] = input.expiresAt;
+    sets.push("#expires = :expires");
+  } else removes.push("expiresAt");
+  if (input.usageLimit !== undefined) {
+    names["#limit"] = "usageLimit";
+    values[":limit"] = input.usageLimit;
+    sets.push("#limit = :limit");
+    condition += " AND (attribute_not_exists(usedCount) OR usedCount <= :limit)";
+  } else removes.push("usageLimit");
+  try {
+    const { Attributes } = await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: promotionKey(code),
+        UpdateExpression: `SET ${sets.join(", ")}${removes.length ? ` REMOVE ${removes.join(", ")}` : ""}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: "ALL_NEW",
+      }),
+    );
+    return toPromotion(Attributes ?? {});
+  } catch (error) {
+    if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
+    // Why: read consistently, so a promotion deleted a moment ago is not taken for a limit issue.
+    const current = await rawPromotion(ctx, code);
+    if (!current || current.deletedAt) throw new DomainError(PROMOTION_GONE, "code", 404);
+    throw new DomainError(
+      `${USAGE_LIMIT_BELOW_USE} (${Number(current.usedCount ?? 0)})`,
+      "usageLimit",
+      409,
+    );
+  }
+}
+
+/**
+ * Deletes a promotion: it stops applying at once and leaves the list. The item stays as a
+ * tombstone (no longer listed), so an order placed with it can still give its redemption back
+ * (payment failed, order cancelled) and the code is never handed to a different promotion.
+ */
+export async function deletePromotion(ctx: Context, code: string, now = new Date()) {
+  try {
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: promotionKey(code),
+        UpdateExpression: "SET deletedAt = :now REMOVE gsi1pk, gsi1sk",
+        ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deletedAt)",
+        ExpressionAttributeValues: { ":now": now.toISOString() },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
+    throw new DomainError(PROMOTION_GONE, "code", 404);
+  }
+}
+
 export async function getPromotion(ctx: Context, code: string): Promise<Promotion | null> {
   const { Item } = await ctx.db.send(
     new GetCommand({ TableName: ctx.tableName, Key: promotionKey(code) }),
   );
-  if (!Item) return null;
-  const { code: c, label, amountCents, usageLimit, usedCount, expiresAt, createdAt } = Item;
+  if (!Item || Item.deletedAt) return null;
+  return toPromotion(Item);
+}
+
+function toPromotion(Item: Record<string, unknown>): Promotion {
+  const {
+    code: c,
+    label,
+    amountCents,
+    usageLimit,
+    usedCount,
+    expiresAt,
+    createdAt,
+  } = Item as {
+    code: string;
+    label: string;
+    amountCents: number;
+    usageLimit?: number;
+    usedCount?: number;
+    expiresAt?: string;
+    createdAt: string;
+  };
   return {
     code: c,
     label,
@@ -78,18 +214,6 @@ export interface AppliedPromotion {
   code: string;
   label: string;
   amountCents: number;
-}
-
-/** "2026-12-31" works through that day (UTC); a full ISO time works until that instant. */
-export function isPromotionExpired(promotion: Pick<Promotion, "expiresAt">, now: Date): boolean {
-  const { expiresAt } = promotion;
-  if (!expiresAt) return false;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(expiresAt)) return now.toISOString().slice(0, 10) > expiresAt;
-  return now.toISOString() > expiresAt;
-}
-
-export function isPromotionUsedUp(promotion: Pick<Promotion, "usageLimit" | "usedCount">): boolean {
-  return promotion.usageLimit !== undefined && promotion.usedCount >= promotion.usageLimit;
 }
 
 /**
@@ -127,7 +251,8 @@ export function redeemPromotionItem(
       Key: promotionKey(code),
       UpdateExpression: "SET usedCount = if_not_exists(usedCount, :zero) + :one",
       ConditionExpression:
-        "attribute_exists(pk) AND (attribute_not_exists(usageLimit) OR usedCount < usageLimit)" +
+        "attribute_exists(pk) AND attribute_not_exists(deletedAt)" +
+        " AND (attribute_not_exists(usageLimit) OR usedCount < usageLimit)" +
         " AND (attribute_not_exists(expiresAt) OR expiresAt >= :today)",
       ExpressionAttributeValues: {
         ":zero": 0,

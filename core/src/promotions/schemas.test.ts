@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "../shared/forms.ts";
-import { PromotionCodeSchema, PromotionSchema } from "./schemas.ts";
+import { PromotionCodeSchema, PromotionFormSchema, PromotionSchema } from "./schemas.ts";
 
 const errorsOf = (result: ReturnType<typeof parseForm>) =>
   result.success ? {} : result.fieldErrors;
@@ -104,5 +104,70 @@ describe("PromotionSchema (admin)", () => {
     expect(errorsOf(parseForm(PromotionSchema, { ...valid, usageLimit: "many" }))).toEqual({
       usageLimit: "Usage limit must be a whole number",
     });
+  });
+});
+
+describe("PromotionFormSchema (the admin's form: amount in euros)", () => {
+  const valid = { code: " Spring-7 ", label: "Spring", amount: "7.5" };
+
+  it("turns euros into cents and keeps the code's case, trimmed", () => {
+    expect(parseForm(PromotionFormSchema, valid)).toEqual({
+      success: true,
+      data: {
+        code: "Spring-7",
+        label: "Spring",
+        amountCents: 750,
+        expiresAt: undefined,
+        usageLimit: undefined,
+      },
+    });
+  });
+
+  it.each([
+    ["10", 1000],
+    ["10.05", 1005],
+    ["10,5", 1050],
+    [" 0.01 ", 1],
+    [12, 1200],
+    ["100000", 10_000_000],
+  ])("amount %j € → %d cents", (amount, cents) => {
+    const result = parseForm(PromotionFormSchema, { ...valid, amount });
+    expect(result.success && result.data.amountCents).toBe(cents);
+  });
+
+  it.each([
+    ["", "Amount is required"],
+    ["0", "Amount must be at least 0.01 €"],
+    ["0.00", "Amount must be at least 0.01 €"],
+    ["-5", "Amount must be in euros, e.g. 10 or 7.50"],
+    ["10.505", "Amount must be in euros, e.g. 10 or 7.50"],
+    ["1e3", "Amount must be in euros, e.g. 10 or 7.50"],
+    ["ten", "Amount must be in euros, e.g. 10 or 7.50"],
+    ["100000.01", "Amount must be at most 100000 €"],
+    [["5"], "Amount must be in euros, e.g. 10 or 7.50"],
+  ])("amount %j → %s", (amount, message) => {
+    expect(errorsOf(parseForm(PromotionFormSchema, { ...valid, amount }))).toEqual({
+      amount: message,
+    });
+  });
+
+  it("names the form's fields in its errors, and reads expiry and limit", () => {
+    expect(errorsOf(parseForm(PromotionFormSchema, {}))).toEqual({
+      code: "Code is required",
+      label: "Label is required",
+      amount: "Amount is required",
+    });
+    const result = parseForm(PromotionFormSchema, {
+      ...valid,
+      expiresAt: "2027-01-31",
+      usageLimit: "25",
+    });
+    expect(result.success && result.data).toMatchObject({
+      expiresAt: "2027-01-31",
+      usageLimit: 25,
+    });
+    expect(errorsOf(parseForm(PromotionFormSchema, { ...valid, expiresAt: "2027-02-30" }))).toEqual(
+      { expiresAt: "Enter a valid date (YYYY-MM-DD)" },
+    );
   });
 });

@@ -71,7 +71,17 @@ export const PromotionSchema = v.object({
   expiresAt: v.pipe(
     v.nullish(v.pipe(v.string("Expiry date must be text"), v.trim()), ""),
     v.transform((text): string | undefined => (text === "" ? undefined : text)),
-    v.optional(v.pipe(v.string(), v.isoDate("Enter a valid date (YYYY-MM-DD)"))),
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.isoDate("Enter a valid date (YYYY-MM-DD)"),
+        // isoDate checks the shape only: 2027-02-30 must not pass as a date.
+        v.check((text) => {
+          const date = new Date(`${text}T00:00:00Z`);
+          return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+        }, "Enter a valid date (YYYY-MM-DD)"),
+      ),
+    ),
   ),
   /** How many orders may use the code; none = unlimited. */
   usageLimit: v.pipe(
@@ -86,3 +96,39 @@ export const PromotionSchema = v.object({
   ),
 });
 export type Promotion = v.InferOutput<typeof PromotionSchema>;
+
+/** Euros as typed ("10", "10.5", "10,50") to whole cents; "" and missing give undefined. */
+function euroAmount() {
+  const invalid = "Amount must be in euros, e.g. 10 or 7.50";
+  return v.pipe(
+    v.nullish(v.union([v.string(invalid), v.number(invalid)], invalid), ""),
+    v.transform((value): number | undefined => {
+      const text = typeof value === "number" ? String(value) : value.trim();
+      if (text === "") return undefined;
+      const match = /^([0-9]{1,7})(?:[.,]([0-9]{1,2}))?$/.exec(text);
+      if (!match) return Number.NaN;
+      return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+    }),
+    v.number((issue) => (issue.input === undefined ? "Amount is required" : invalid)),
+    v.check((cents) => !Number.isNaN(cents), invalid),
+    v.minValue(1, "Amount must be at least 0.01 €"),
+    v.maxValue(100_000_00, "Amount must be at most 100000 €"),
+  );
+}
+
+/**
+ * The admin's promotion form (create and edit): the amount is typed in euros and comes out in
+ * cents (`amountCents`); the other fields as in PromotionSchema. Errors name the form's fields
+ * (`amount`, not `amountCents`).
+ */
+export const PromotionFormSchema = v.pipe(
+  v.object({
+    code: PromotionSchema.entries.code,
+    label: PromotionSchema.entries.label,
+    amount: euroAmount(),
+    expiresAt: PromotionSchema.entries.expiresAt,
+    usageLimit: PromotionSchema.entries.usageLimit,
+  }),
+  v.transform(({ amount, ...rest }) => ({ ...rest, amountCents: amount })),
+);
+export type PromotionForm = v.InferOutput<typeof PromotionFormSchema>;

@@ -1,0 +1,151 @@
+// Admin reviews (SPEC §6: admins may delete any review; §8 "Review deleted successfully"): the
+// latest reviews across products with product, author, stars, date and text (as text), delete
+// behind a confirmation, gone from the admin list and from the product page. And the guards:
+// signed out or a customer, the loader and the action refuse and the review stays.
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { createUser } from "@shop/core/server/accounts";
+import { createProduct, type Product } from "@shop/core/server/catalog";
+import { listProductReviews, writeReview } from "@shop/core/server/reviews";
+import { shopContext } from "../support/shop";
+
+const ADMIN = { email: "admin@example.com", password: "admin1234" };
+
+let seq = 0;
+const tag = (project: string) =>
+  `${project}-${Date.now()}-${seq++}-${Math.random().toString(36).slice(2, 6)}`;
+const clientAddress = () => ({ "x-forwarded-for": `203.0.113.${Date.now()}-${seq++}` });
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders(clientAddress());
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/auth/sign-in");
+  const main = page.getByRole("main");
+  await main.getByLabel("E-mail").fill(email);
+  await main.getByLabel("Password").fill(password);
+  await main.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/product/);
+}
+
+/** A new product with one review, written through core as the product page does. */
+async function reviewedProduct(project: string) {
+  const t = tag(project);
+  const product: Product = await createProduct(shopContext(), {
+    slug: `admin-review-coat-${t}`,
+    name: `Admin Review Coat ${t}`,
+    category: "Women",
+    priceCents: 12000,
+    description: "A coat with a review.",
+    sizes: ["M"],
+    images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: "Front view" }],
+  });
+  const text = `Too <b>warm</b> for me ${t}`;
+  await writeReview(shopContext(), {
+    productId: product.id,
+    userId: `reviewer-${t}`,
+    authorFirstName: "Rosa",
+    authorLastName: `Reviewer${seq}`,
+    rating: 2,
+    description: text,
+    createdAt: new Date().toISOString(),
+  });
+  return { product, text, author: `Rosa Reviewer${seq}`, userId: `reviewer-${t}` };
+}
+
+/** Usable on a 375 px phone: nothing wider than the screen (the page never scrolls sideways). */
+async function expectFitsPhone(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(375);
+  if (size) await page.setViewportSize(size);
+}
+
+const serious = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
+    ["serious", "critical"].includes(v.impact ?? ""),
+  );
+
+test("an admin sees the latest review and deletes it with confirmation; it leaves the product page", async ({
+  page,
+}, info) => {
+  const { product, text, author } = await reviewedProduct(info.project.name);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto("/admin/reviews");
+  const item = page.getByTestId("admin-review").filter({ hasText: text });
+  await expect(item).toHaveCount(1);
+  await expect(item.getByRole("link", { name: product.name })).toHaveAttribute(
+    "href",
+    `/product/${product.slug}`,
+  );
+  await expect(item.getByText(author, { exact: true })).toBeVisible();
+  await expect(item.getByText("Rated 2 out of 5 stars")).toBeAttached();
+  await expect(item.getByText(text)).toBeVisible();
+  await expect(item.locator("b")).toHaveCount(0);
+  expect(await serious(page)).toEqual([]);
+  await expectFitsPhone(page);
+
+  // Delete asks first; Cancel keeps it.
+  await item.getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByRole("dialog", { name: `Delete the review by ${author}?` });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(item).toHaveCount(1);
+  await item.getByRole("button", { name: "Delete" }).click();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Review deleted successfully")).toBeVisible();
+  await expect(item).toHaveCount(0);
+
+  await page.goto(`/product/${product.slug}`);
+  await expect(page.locator("#reviews")).toContainText("There are no reviews of this product yet");
+  await expect(page.getByText(text)).toHaveCount(0);
+  expect((await listProductReviews(shopContext(), product.id)).reviews).toEqual([]);
+});
+
+// HTTP-level: no layout involved, so desktop only.
+async function customerRequest(request: APIRequestContext, project: string) {
+  const email = `review-guard+${tag(project)}@example.com`;
+  await createUser(shopContext(), {
+    firstName: "Cy",
+    lastName: "Customer",
+    email,
+    password: "secret1",
+  });
+  const res = await request.post("/auth/sign-in", {
+    form: { intent: "sign-in", email, password: "secret1" },
+    headers: clientAddress(),
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(303);
+}
+
+test("signed out or as a customer, the reviews loader and action refuse and the review stays", async ({
+  playwright,
+  request,
+}, info) => {
+  test.skip(info.project.name === "mobile", "HTTP only: no layout");
+  const { product, userId } = await reviewedProduct(info.project.name);
+  const signedOut = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  await customerRequest(request, info.project.name);
+  for (const [who, client, reason] of [
+    ["signed out", signedOut, "expired"],
+    ["customer", request, "forbidden"],
+  ] as const) {
+    const page = await client.get("/admin/reviews", { maxRedirects: 0 });
+    expect(page.status(), who).toBe(302);
+    expect(page.headers().location, who).toMatch(
+      new RegExp(`^/auth/sign-in\\?redirectTo=%2Fadmin%2Freviews&reason=${reason}$`),
+    );
+    const res = await client.post("/admin/reviews", {
+      form: { intent: "delete", productId: product.id, userId },
+      maxRedirects: 0,
+    });
+    expect(res.status(), who).toBe(302);
+    expect(res.headers().location).toMatch(/^\/auth\/sign-in\?/);
+  }
+  expect((await listProductReviews(shopContext(), product.id)).reviews).toHaveLength(1);
+  await signedOut.dispose();
+});
