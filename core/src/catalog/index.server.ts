@@ -1,3 +1,5 @@
 // Catalogue, server side: products in the table and the catalogue read model.
+
+export * from "./images.server.ts";
 export * from "./products.server.ts";
 export * from "./read-model.server.ts";
