@@ -16,6 +16,7 @@ import {
   getProductBySlug,
   getProductsByIds,
   type NewProduct,
+  PRODUCT_EXISTS,
   PRODUCT_NOT_FOUND,
   SLUG_TAKEN,
   updateProduct,
@@ -169,6 +170,17 @@ describe("updateProduct", () => {
     await createProduct(test.ctx, shirt("taken"));
     await expectDomainError(createProduct(test.ctx, shirt("taken")), SLUG_TAKEN, "slug");
     expect((await getCatalogPage(test.ctx, { page: 1 })).total).toBe(1);
+  });
+
+  it("refuses creating a product under an id that exists, keeping both as they were", async () => {
+    const test = await createTestContext();
+    const first = await createProduct(test.ctx, shirt("original"));
+    await expectDomainError(
+      createProduct(test.ctx, shirt("impostor"), { id: first.id }),
+      PRODUCT_EXISTS,
+    );
+    expect(await getProductById(test.ctx, first.id)).toMatchObject({ slug: "original" });
+    expect(await claim(test, "impostor")).toBeUndefined();
   });
 
   it("answers 404 for a product that does not exist", async () => {

@@ -53,6 +53,7 @@ export interface NewProduct {
 }
 
 export const SLUG_TAKEN = "This slug is already used by another product";
+export const PRODUCT_EXISTS = "This product exists already: reload the page and try again";
 export const PRODUCT_NOT_FOUND = "This product does not exist (any more)";
 export const PRODUCT_CHANGED = "Someone changed this product meanwhile: reload it and try again";
 
@@ -142,6 +143,9 @@ export async function createProduct(
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(0)) {
       throw new DomainError(SLUG_TAKEN, "slug", 409);
+    }
+    if (error instanceof TransactionCancelled && error.failedAt(1)) {
+      throw new DomainError(PRODUCT_EXISTS, undefined, 409);
     }
     throw error;
   }

@@ -4,6 +4,7 @@
 // deleted product's page sends visitors to / and carts drop it. Signed-out visitors and customers
 // reach none of these screens or actions, and change nothing.
 import { deflateSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { slugify } from "@shop/core/catalog";
 import {
@@ -285,6 +286,108 @@ test("the server's errors show on the field they name, and nothing is stored", a
   expect(response.status()).toBe(400);
   expect(await response.text()).toContain("evil.png must be a JPEG, PNG, WebP, GIF or AVIF image");
   expect(await getProductBySlug(shopContext(), slugify(name))).toBeNull();
+});
+
+test("the list and the form: no serious axe findings, and usable 375 px wide", async ({ page }) => {
+  await signIn(page, ADMIN, "/admin/list-products");
+  await expect(page).toHaveURL(/\/admin\/list-products$/);
+  for (const path of ["/admin/list-products", "/admin/products/new"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(
+      axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
+      path,
+    ).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 740 });
+    // The page itself never scrolls sideways (the table scrolls inside its own box).
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      path,
+    ).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/admin/list-products");
+  const row = page.getByTestId("admin-product-row").first();
+  await row.getByRole("link", { name: /^Edit / }).click();
+  await expect(page.getByRole("form", { name: "Edit product" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the list filters and pages by URL; the form creates, reorders images and updates", async ({
+    page,
+  }, info) => {
+    test.setTimeout(90_000);
+    await signIn(page, ADMIN, "/admin/list-products");
+    await expect(page).toHaveURL(/\/admin\/list-products$/);
+    const rows = page.getByTestId("admin-product-row");
+    await expect(rows).toHaveCount(12);
+    await page
+      .getByRole("navigation", { name: "Pagination" })
+      .getByRole("link", { name: "Page 2" })
+      .click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(rows.first()).toBeVisible();
+    const filters = page.getByRole("search", { name: "Products" });
+    await filters.getByLabel("Audience").selectOption("baby");
+    await filters.getByLabel("Search by name").fill("o");
+    await filters.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/search=o/);
+    await expect(page).toHaveURL(/category=baby/);
+    await expect(page).not.toHaveURL(/page=/);
+    for (const audience of await rows.locator("td:nth-child(3)").allTextContents()) {
+      expect(audience).toBe("Baby");
+    }
+
+    const { name } = uniqueName(info.project.name, "Plain Beanie");
+    const a = png(6, 6, [250, 200, 0]);
+    const b = png(6, 6, [0, 160, 160]);
+    await page.goto("/admin/products/new");
+    const form = page.getByRole("form", { name: "New product" });
+    await form.getByLabel("Name").fill(name); // no slug typed: made from the name
+    await form.getByLabel("Category").selectOption("Baby");
+    await form.getByLabel("Price (€)").fill("12");
+    await form.getByLabel("Description").fill("Knitted, without JavaScript.");
+    await form.getByRole("checkbox", { name: /^S\b/ }).check();
+    await form.getByLabel("Add images").setInputFiles([
+      { name: "a.png", mimeType: "image/png", buffer: a },
+      { name: "b.png", mimeType: "image/png", buffer: b },
+    ]);
+    await form.getByRole("button", { name: "Create" }).click();
+    await expect(page).toHaveURL(/\/admin\/list-products$/);
+    const created = await getProductBySlug(shopContext(), slugify(name));
+    expect(created).toMatchObject({ name, priceCents: 1200, category: "Baby", sizes: ["S"] });
+    if (!created) throw new Error("not created");
+    const [keyA, keyB] = created.images.map((image) => image.key);
+    expect(created.images.map((image) => image.alt)).toEqual([name, name]);
+
+    try {
+      await page.goto(`/admin/products/${created.id}`);
+      const edit = page.getByRole("form", { name: "Edit product" });
+      await edit.getByRole("button", { name: "Move image 2 up" }).click();
+      // The server answers with the form as it now stands; nothing is saved yet.
+      await expect(edit.getByRole("button", { name: "Move image 1 up" })).toBeDisabled();
+      expect((await getProductById(shopContext(), created.id))?.images.map((i) => i.key)).toEqual([
+        keyA,
+        keyB,
+      ]);
+      await edit.getByLabel("Alt text for image 1").fill("Teal beanie");
+      await edit.getByLabel("Price (€)").fill("11.50");
+      await edit.getByRole("button", { name: "Update" }).click();
+      await expect(page).toHaveURL(/\/admin\/list-products$/);
+      const updated = await getProductById(shopContext(), created.id);
+      expect(updated?.priceCents).toBe(1150);
+      expect(updated?.images.map((i) => [i.key, i.alt])).toEqual([
+        [keyB, "Teal beanie"],
+        [keyA, name],
+      ]);
+    } finally {
+      await deleteProduct(shopContext(), created.id);
+    }
+  });
 });
 
 test.describe("who may use the product screens", () => {

@@ -18,7 +18,7 @@ export function ProductTable({
 }) {
   const cell = "px-3 py-3 align-middle";
   return (
-    <div className="mt-6 overflow-x-auto rounded-xl border border-stone-200">
+    <div className="relative mt-6 overflow-x-auto rounded-xl border border-stone-200">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
           <tr>
