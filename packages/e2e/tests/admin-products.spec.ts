@@ -288,6 +288,76 @@ test("the server's errors show on the field they name, and nothing is stored", a
   expect(await getProductBySlug(shopContext(), slugify(name))).toBeNull();
 });
 
+test("hostile requests from an admin get a 4xx and change nothing", async ({ page }, info) => {
+  const { name } = uniqueName(info.project.name, "Hostile Sock");
+  const slug = slugify(name);
+  await signIn(page, ADMIN, "/admin/list-products");
+  await expect(page).toHaveURL(/\/admin\/list-products$/);
+  const valid = {
+    intent: "save",
+    draftId: crypto.randomUUID(),
+    name,
+    slug,
+    category: "Men",
+    price: "9.99",
+    description: "x",
+    sizes: "S",
+  };
+  const dot = { name: "dot.png", mimeType: "image/png", buffer: png(2, 2, [1, 2, 3]) };
+  const cases: Array<[string, string, Record<string, string | typeof dot>, number]> = [
+    ["no draft id", "/admin/products/new", { ...valid, draftId: "", newImages: dot }, 400],
+    [
+      "a key-like draft id",
+      "/admin/products/new",
+      { ...valid, draftId: "PRODUCT#x", newImages: dot },
+      400,
+    ],
+    [
+      "an unknown intent",
+      "/admin/products/new",
+      { ...valid, intent: "drop-table", newImages: dot },
+      400,
+    ],
+    [
+      "another product's image",
+      "/admin/products/new",
+      { ...valid, imageRef: "key:products/organic-cotton-crew-t-shirt/1.svg" },
+      400,
+    ],
+    [
+      "a key outside products/",
+      "/admin/products/new",
+      { ...valid, imageRef: "key:../invoices/x.pdf" },
+      400,
+    ],
+    [
+      "a file over 5 MB",
+      "/admin/products/new",
+      { ...valid, newImages: { ...dot, buffer: Buffer.alloc(5 * 1024 * 1024 + 10, 0x89) } },
+      413,
+    ],
+    ["a price of 0", "/admin/products/new", { ...valid, price: "0", newImages: dot }, 400],
+    [
+      "an unknown product",
+      `/admin/products/${crypto.randomUUID()}`,
+      { ...valid, newImages: dot },
+      404,
+    ],
+    ["a delete of nothing", "/admin/list-products", { intent: "delete", id: "x".repeat(80) }, 400],
+    [
+      "a delete of a missing product",
+      "/admin/list-products",
+      { intent: "delete", id: crypto.randomUUID() },
+      404,
+    ],
+  ];
+  for (const [what, path, multipart, status] of cases) {
+    const response = await page.request.post(path, { maxRedirects: 0, multipart });
+    expect(response.status(), what).toBe(status);
+  }
+  expect(await getProductBySlug(shopContext(), slug)).toBeNull();
+});
+
 test("the list and the form: no serious axe findings, and usable 375 px wide", async ({ page }) => {
   await signIn(page, ADMIN, "/admin/list-products");
   await expect(page).toHaveURL(/\/admin\/list-products$/);
