@@ -1,3 +1,6 @@
 // Catalogue, server side: products in the table and the catalogue read model.
+
+export { PRODUCT_ID_PATTERN } from "./ids.ts";
+export * from "./images.server.ts";
 export * from "./products.server.ts";
 export * from "./read-model.server.ts";

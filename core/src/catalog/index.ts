@@ -1,7 +1,12 @@
-// Catalogue: sizes, categories, the catalogue query and pagination (browser-safe).
+// Catalogue: sizes, categories, the catalogue query and pagination, slugs, the admin's product
+// form and image checks (browser-safe).
+export * from "./admin-query.ts";
 export * from "./categories.ts";
 export * from "./ids.ts";
+export * from "./images.ts";
 export * from "./pagination.ts";
+export * from "./product-form.ts";
 export * from "./query.ts";
 export * from "./schemas.ts";
 export * from "./sizes.ts";
+export * from "./slug.ts";

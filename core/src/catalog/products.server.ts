@@ -3,11 +3,17 @@
 //   slug claim   pk SLUG#<slug>   sk SLUG      (unique slug, by condition)
 //   version      pk CATALOG       sk VERSION   (bumped in the same transaction as every change)
 import { randomUUID } from "node:crypto";
-import { BatchGetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  paginateQuery,
+  QueryCommand,
+} from "@aws-sdk/lib-dynamodb";
 import * as v from "valibot";
 import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY, productIndexes, productKey, slugKey } from "../db/keys.ts";
-import { TransactionCancelled, transact } from "../db/transact.server.ts";
+import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import type { RatingCounts } from "../reviews/stats.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { Category } from "./categories.ts";
@@ -48,15 +54,22 @@ export interface NewProduct {
 }
 
 export const SLUG_TAKEN = "This slug is already used by another product";
+export const PRODUCT_EXISTS = "This product exists already: reload the page and try again";
+export const PRODUCT_NOT_FOUND = "This product does not exist (any more)";
+export const PRODUCT_CHANGED = "Someone changed this product meanwhile: reload it and try again";
 
-/** The update that tells every read model the catalogue changed; part of each change's transaction. */
-export const bumpCatalogVersion = (ctx: Pick<Context, "tableName">) => ({
+/**
+ * The update that tells every read model the catalogue changed; part of each change's
+ * transaction. `changedAt` (epoch ms) lets a read model tell a change whose index entries may
+ * still be propagating (see read-model.server.ts).
+ */
+export const bumpCatalogVersion = (ctx: Pick<Context, "tableName">, now = Date.now()) => ({
   Update: {
     TableName: ctx.tableName,
     Key: CATALOG_VERSION_KEY,
-    UpdateExpression: "ADD #v :one",
-    ExpressionAttributeNames: { "#v": "version" },
-    ExpressionAttributeValues: { ":one": 1 },
+    UpdateExpression: "ADD #v :one SET #c = :now",
+    ExpressionAttributeNames: { "#v": "version", "#c": "changedAt" },
+    ExpressionAttributeValues: { ":one": 1, ":now": now },
   },
 });
 
@@ -132,9 +145,196 @@ export async function createProduct(
     if (error instanceof TransactionCancelled && error.failedAt(0)) {
       throw new DomainError(SLUG_TAKEN, "slug", 409);
     }
+    if (error instanceof TransactionCancelled && error.failedAt(1)) {
+      throw new DomainError(PRODUCT_EXISTS, undefined, 409);
+    }
     throw error;
   }
   return toProduct(ctx, item);
+}
+
+/** The product with this id (a consistent GetItem), or null. */
+export async function getProductById(ctx: Context, id: string): Promise<Product | null> {
+  if (!PRODUCT_ID_PATTERN.test(id)) return null;
+  const item = await getProductItem(ctx, id);
+  return item ? toProduct(ctx, item) : null;
+}
+
+async function getProductItem(ctx: Context, id: string): Promise<ProductItem | null> {
+  const { Item } = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: productKey(id), ConsistentRead: true }),
+  );
+  return Item?.entity === "product" ? (Item as ProductItem) : null;
+}
+
+/**
+ * Replaces a product's fields (its rating counters and creation time stay). A new slug is claimed
+ * and the old claim released in the same transaction as the product and the catalogue version:
+ * a slug another product holds is refused on the field "slug" (409), and nothing changes. The
+ * product's current slug is a condition, so two concurrent renames cannot both win. Returns the
+ * product as stored and the image keys it no longer uses.
+ */
+export async function updateProduct(
+  ctx: Context,
+  id: string,
+  input: NewProduct,
+  options: { now?: Date } = {},
+): Promise<{ product: Product; removedImageKeys: string[] }> {
+  const current = PRODUCT_ID_PATTERN.test(id) ? await getProductItem(ctx, id) : null;
+  if (!current) throw new DomainError(PRODUCT_NOT_FOUND, undefined, 404);
+  const now = (options.now ?? new Date()).toISOString();
+  const renamed = current.slug !== input.slug;
+  const claims: TransactItem[] = renamed
+    ? [
+        {
+          Put: {
+            TableName: ctx.tableName,
+            Item: { ...slugKey(input.slug), entity: "slugClaim", productId: id },
+            ConditionExpression: "attribute_not_exists(pk)",
+          },
+        },
+        {
+          Delete: {
+            TableName: ctx.tableName,
+            Key: slugKey(current.slug),
+            ConditionExpression: "productId = :id",
+            ExpressionAttributeValues: { ":id": id },
+          },
+        },
+      ]
+    : [];
+  const fields = {
+    slug: input.slug,
+    name: input.name,
+    category: input.category,
+    priceCents: input.priceCents,
+    description: input.description,
+    sizes: input.sizes,
+    images: input.images.map(({ key, alt }) => ({ key, alt })),
+    updatedAt: now,
+    gsi2pk: productIndexes(id, input.slug).gsi2pk,
+  };
+  const names = Object.fromEntries(Object.keys(fields).map((name) => [`#${name}`, name]));
+  const values = Object.fromEntries(
+    Object.entries(fields).map(([name, value]) => [`:${name}`, value]),
+  );
+  try {
+    await transact(ctx, [
+      ...claims,
+      {
+        Update: {
+          TableName: ctx.tableName,
+          Key: productKey(id),
+          UpdateExpression: `SET ${Object.keys(fields)
+            .map((name) => `#${name} = :${name}`)
+            .join(", ")}`,
+          ConditionExpression: "attribute_exists(pk) AND #slug = :oldSlug",
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ...values, ":oldSlug": current.slug },
+        },
+      },
+      bumpCatalogVersion(ctx),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled) {
+      if (renamed && error.failedAt(0)) throw new DomainError(SLUG_TAKEN, "slug", 409);
+      if (error.reasons.some((reason) => reason !== "None")) {
+        const still = await getProductItem(ctx, id);
+        if (!still) throw new DomainError(PRODUCT_NOT_FOUND, undefined, 404);
+        throw new DomainError(PRODUCT_CHANGED, undefined, 409);
+      }
+    }
+    throw error;
+  }
+  const kept = new Set(fields.images.map((image) => image.key));
+  const product = toProduct(ctx, { ...current, ...fields });
+  return {
+    product,
+    removedImageKeys: current.images.map((image) => image.key).filter((key) => !kept.has(key)),
+  };
+}
+
+/**
+ * Deletes a product: the product, its slug claim and the catalogue version in one transaction
+ * (so the storefront and every cart stop showing it at once), then its reviews (they describe a
+ * product nobody can see or buy any more; new ones are refused, since writing a review needs the
+ * product). Orders keep their own copy of each line, so they are untouched. Returns the image
+ * keys the product used, for the caller to remove from the bucket.
+ */
+export async function deleteProduct(
+  ctx: Context,
+  id: string,
+): Promise<{ product: Product; imageKeys: string[]; reviewsDeleted: number }> {
+  const current = PRODUCT_ID_PATTERN.test(id) ? await getProductItem(ctx, id) : null;
+  if (!current) throw new DomainError(PRODUCT_NOT_FOUND, undefined, 404);
+  try {
+    await transact(ctx, [
+      {
+        Delete: {
+          TableName: ctx.tableName,
+          Key: productKey(id),
+          ConditionExpression: "attribute_exists(pk) AND #slug = :slug",
+          ExpressionAttributeNames: { "#slug": "slug" },
+          ExpressionAttributeValues: { ":slug": current.slug },
+        },
+      },
+      {
+        Delete: {
+          TableName: ctx.tableName,
+          Key: slugKey(current.slug),
+          ConditionExpression: "productId = :id",
+          ExpressionAttributeValues: { ":id": id },
+        },
+      },
+      bumpCatalogVersion(ctx),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.reasons.some((r) => r !== "None")) {
+      const still = await getProductItem(ctx, id);
+      if (!still) throw new DomainError(PRODUCT_NOT_FOUND, undefined, 404);
+      throw new DomainError(PRODUCT_CHANGED, undefined, 409);
+    }
+    throw error;
+  }
+  const reviewsDeleted = await deleteReviewsOf(ctx, id);
+  return {
+    product: toProduct(ctx, current),
+    imageKeys: current.images.map((image) => image.key),
+    reviewsDeleted,
+  };
+}
+
+/** Every review item in the product's partition (Query pk PRODUCT#<id>, REVIEW#…), 25 a batch. */
+async function deleteReviewsOf(ctx: Context, productId: string): Promise<number> {
+  let deleted = 0;
+  const pages = paginateQuery(
+    { client: ctx.db, pageSize: 100 },
+    {
+      TableName: ctx.tableName,
+      KeyConditionExpression: "pk = :pk AND begins_with(sk, :review)",
+      ExpressionAttributeValues: { ":pk": productKey(productId).pk, ":review": "REVIEW#" },
+      ProjectionExpression: "pk, sk",
+      ConsistentRead: true,
+    },
+  );
+  for await (const page of pages) {
+    const keys = (page.Items ?? []).map((item) => ({ pk: item.pk, sk: item.sk }));
+    for (let start = 0; start < keys.length; start += 25) {
+      let requests = keys
+        .slice(start, start + 25)
+        .map((Key) => ({ DeleteRequest: { Key } }) as { DeleteRequest: { Key: typeof Key } });
+      for (let attempt = 0; requests.length > 0; attempt++) {
+        if (attempt > UNPROCESSED_RETRIES) throw new Error("BatchWriteItem left items unprocessed");
+        if (attempt > 0) await sleep(25 * 2 ** attempt);
+        const { UnprocessedItems } = await ctx.db.send(
+          new BatchWriteCommand({ RequestItems: { [ctx.tableName]: requests } }),
+        );
+        requests = (UnprocessedItems?.[ctx.tableName] ?? []) as typeof requests;
+      }
+      deleted += Math.min(25, keys.length - start);
+    }
+  }
+  return deleted;
 }
 
 /** One Query on gsi2 (SLUG#<slug>): the product page's only awaited read. */

@@ -2,6 +2,11 @@
 // on gsi1 (CATALOG) and kept in this process, checked against the catalogue version on every
 // request. A warm catalogue page costs exactly one round trip (GetItem of the version),
 // whatever the catalogue size; filtering, sorting and paging run in memory.
+//
+// The index is eventually consistent on AWS: a Query on gsi1 right after a change may still see
+// the product as it was. So a snapshot is kept for its version only if it was loaded once the
+// change had settled (CATALOG_SETTLE_MS after the version's `changedAt`); until then every
+// request loads the index again, and the catalogue never keeps an old price or a deleted product.
 import { GetCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
@@ -12,15 +17,22 @@ import { type CatalogPage, type CatalogQuery, type ProductSummary, queryCatalog 
 interface Snapshot {
   version: number;
   items: ProductSummary[];
+  /** Loaded after the change had settled in the index: good for as long as the version holds. */
+  settled: boolean;
 }
 
+/** How long after a change the index may still answer with the old data (it is usually < 1 s). */
+export const CATALOG_SETTLE_MS = 2000;
 const snapshots = new WeakMap<Context, Snapshot>();
 
-async function currentVersion(ctx: Context): Promise<number> {
+async function currentVersion(ctx: Context): Promise<{ version: number; changedAt: number }> {
   const { Item } = await ctx.db.send(
     new GetCommand({ TableName: ctx.tableName, Key: CATALOG_VERSION_KEY, ConsistentRead: true }),
   );
-  return (Item?.version as number | undefined) ?? 0;
+  return {
+    version: (Item?.version as number | undefined) ?? 0,
+    changedAt: (Item?.changedAt as number | undefined) ?? 0,
+  };
 }
 
 async function loadSummaries(ctx: Context): Promise<ProductSummary[]> {
@@ -57,11 +69,12 @@ function toSummary(p: ReturnType<typeof toProduct>): ProductSummary {
 
 /** All product summaries, fresh as of the catalogue version read now. */
 export async function catalogSummaries(ctx: Context): Promise<ProductSummary[]> {
-  const version = await currentVersion(ctx);
+  const { version, changedAt } = await currentVersion(ctx);
   const cached = snapshots.get(ctx);
-  if (cached && cached.version === version) return cached.items;
+  if (cached && cached.version === version && cached.settled) return cached.items;
+  const startedAt = Date.now();
   const items = await loadSummaries(ctx);
-  snapshots.set(ctx, { version, items });
+  snapshots.set(ctx, { version, items, settled: startedAt - changedAt > CATALOG_SETTLE_MS });
   return items;
 }
 

@@ -1,0 +1,191 @@
+// The admin's product form (create and edit), one schema for the browser and the server:
+// name, slug, category, price in euro (at most 2 decimals, stored in cents), description, at
+// least one size among S–XXL, and 1 to 10 images in order, each an image already stored (its
+// key) or a file uploaded with this submission (its position among the files), with alt text.
+import * as v from "valibot";
+import { choiceField, requiredText } from "../shared/fields.ts";
+import { CATEGORIES } from "./categories.ts";
+import { SIZE_TAGS, type SizeTag } from "./sizes.ts";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug.ts";
+
+export const PRODUCT_NAME_MAX_LENGTH = 120;
+export const DESCRIPTION_MAX_LENGTH = 2000;
+export const ALT_MAX_LENGTH = 200;
+export const MAX_IMAGES = 10;
+export const PRICE_MAX_CENTS = 9_999_999;
+
+export const PRICE_REQUIRED = "Price is required";
+export const PRICE_FORMAT = "Enter the price in euro with at most 2 decimals, e.g. 49.99";
+export const PRICE_POSITIVE = "Price must be more than 0 €";
+export const PRICE_TOO_HIGH = "Price must be at most 99999.99 €";
+export const SLUG_FORMAT = "Slug must be lower-case letters and digits joined by single dashes";
+export const SIZES_REQUIRED = "Choose at least one size";
+export const SIZES_UNKNOWN = "Choose sizes among S, M, L, XL and XXL";
+export const IMAGES_REQUIRED = "Add at least one image";
+export const TOO_MANY_IMAGES = `A product has at most ${MAX_IMAGES} images`;
+export const BAD_IMAGE_REF = "Unknown image";
+export const CATEGORY_REQUIRED = "Choose a category";
+
+/**
+ * Euro as typed ("49.99", "49,9", "49", "€ 1 299.00") → integer cents, or null when it is not a
+ * price with at most 2 decimals. Parsed as text, so 0.29 is 29 cents exactly.
+ */
+export function parseEuroToCents(text: string): number | null {
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.replace(/[\s€]/g, ""));
+  if (!match) return null;
+  const [, whole = "0", fraction = ""] = match;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** Cents as the form shows them: 4999 → "49.99". */
+export function centsToEuroInput(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+const priceField = v.pipe(
+  v.nullish(v.string(PRICE_FORMAT), ""),
+  v.trim(),
+  v.nonEmpty(PRICE_REQUIRED),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const cents = parseEuroToCents(dataset.value);
+    if (cents === null) {
+      addIssue({ message: PRICE_FORMAT });
+      return NEVER;
+    }
+    return cents;
+  }),
+  v.minValue(1, PRICE_POSITIVE),
+  v.maxValue(PRICE_MAX_CENTS, PRICE_TOO_HIGH),
+);
+
+const slugField = v.pipe(
+  v.nullish(v.string(SLUG_FORMAT), ""),
+  v.trim(),
+  v.nonEmpty("Slug is required"),
+  v.maxLength(SLUG_MAX_LENGTH, `Slug must be at most ${SLUG_MAX_LENGTH} characters`),
+  v.regex(SLUG_PATTERN, SLUG_FORMAT),
+);
+
+const sizesField = v.pipe(
+  v.nullish(v.array(v.string(SIZES_UNKNOWN), SIZES_UNKNOWN), []),
+  v.maxLength(20, SIZES_UNKNOWN),
+  v.everyItem((tag) => (SIZE_TAGS as readonly string[]).includes(tag), SIZES_UNKNOWN),
+  v.nonEmpty(SIZES_REQUIRED),
+  // Each size once, in the shop's order (S, M, L, XL, XXL).
+  v.transform((tags) => SIZE_TAGS.filter((tag) => tags.includes(tag)) as SizeTag[]),
+);
+
+/** An image of the form: "key:products/…" (stored already) or "new:<n>" (the n-th file sent). */
+export type ImageRef = { kind: "key"; key: string } | { kind: "new"; index: number };
+
+/** Object keys the shop may write: under products/, no empty or dot segments. */
+const IMAGE_KEY = /^products\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+export function parseImageRef(text: string): ImageRef | null {
+  if (text.startsWith("key:")) {
+    const key = text.slice(4);
+    return key.length <= 300 && IMAGE_KEY.test(key) && !key.includes("..")
+      ? { kind: "key", key }
+      : null;
+  }
+  const match = /^new:(\d{1,2})$/.exec(text);
+  return match ? { kind: "new", index: Number(match[1]) } : null;
+}
+
+export const imageRefText = (ref: ImageRef) =>
+  ref.kind === "key" ? `key:${ref.key}` : `new:${ref.index}`;
+
+const imageField = v.object({
+  ref: v.pipe(
+    v.string(BAD_IMAGE_REF),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const ref = parseImageRef(dataset.value);
+      if (!ref) {
+        addIssue({ message: BAD_IMAGE_REF });
+        return NEVER;
+      }
+      return ref;
+    }),
+  ),
+  alt: v.pipe(
+    v.nullish(v.string("Alt text must be text"), ""),
+    v.trim(),
+    v.maxLength(ALT_MAX_LENGTH, `Alt text must be at most ${ALT_MAX_LENGTH} characters`),
+  ),
+});
+
+const imagesField = v.pipe(
+  v.nullish(v.array(imageField, BAD_IMAGE_REF), []),
+  v.nonEmpty(IMAGES_REQUIRED),
+  v.maxLength(MAX_IMAGES, TOO_MANY_IMAGES),
+  v.check(
+    (images) => new Set(images.map((image) => imageRefText(image.ref))).size === images.length,
+    "Each image may appear once",
+  ),
+);
+
+export const ProductFormSchema = v.object({
+  name: requiredText("Name", { max: PRODUCT_NAME_MAX_LENGTH }),
+  slug: slugField,
+  category: choiceField(CATEGORIES, CATEGORY_REQUIRED),
+  price: priceField,
+  description: requiredText("Description", { max: DESCRIPTION_MAX_LENGTH }),
+  sizes: sizesField,
+  images: imagesField,
+});
+
+export type ProductForm = v.InferOutput<typeof ProductFormSchema>;
+
+/** How many image entries a form may carry before the rest is ignored (hostile input). */
+const MAX_IMAGE_ENTRIES = 50;
+
+/**
+ * The submitted form as the schema's input: repeated fields ("sizes", and "imageRef" with its
+ * "imageAlt", in document order, so the order on screen is the images' order) become arrays.
+ * Files are left out (the server reads them itself).
+ */
+export function productFormInput(form: FormData): Record<string, unknown> {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const texts = (name: string) =>
+    form.getAll(name).filter((value): value is string => typeof value === "string");
+  const alts = texts("imageAlt");
+  return {
+    name: text("name"),
+    slug: text("slug"),
+    category: text("category"),
+    price: text("price"),
+    description: text("description"),
+    sizes: texts("sizes").slice(0, MAX_IMAGE_ENTRIES),
+    images: texts("imageRef")
+      .slice(0, MAX_IMAGE_ENTRIES)
+      .map((ref, i) => ({ ref, alt: alts[i] ?? "" })),
+  };
+}
+
+/** Moves, removes: what the image buttons do (with JavaScript in the page, without it on the server). */
+export type ImageOperation = { op: "up" | "down" | "remove"; index: number };
+
+/** "image-up:2" → move the third image up; anything else → null. */
+export function parseImageOperation(intent: unknown): ImageOperation | null {
+  if (typeof intent !== "string") return null;
+  const match = /^image-(up|down|remove):(\d{1,2})$/.exec(intent);
+  if (!match) return null;
+  return { op: match[1] as ImageOperation["op"], index: Number(match[2]) };
+}
+
+/** The list after the operation (a new array; an operation that cannot apply changes nothing). */
+export function applyImageOperation<T>(items: readonly T[], { op, index }: ImageOperation): T[] {
+  const next = [...items];
+  if (index < 0 || index >= next.length) return next;
+  if (op === "remove") {
+    next.splice(index, 1);
+    return next;
+  }
+  const other = op === "up" ? index - 1 : index + 1;
+  if (other < 0 || other >= next.length) return next;
+  [next[index], next[other]] = [next[other] as T, next[index] as T];
+  return next;
+}

@@ -1,0 +1,593 @@
+// The admin's products (admin area, "Products"): the seeded admin creates a product with two
+// uploaded images and the storefront shows it at once (search, audience filter, its page with the
+// images in order); a new price shows at once on the catalogue, the page and a cart holding it; a
+// deleted product's page sends visitors to / and carts drop it. Signed-out visitors and customers
+// reach none of these screens or actions, and change nothing.
+import { deflateSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { slugify } from "@shop/core/catalog";
+import {
+  createProduct,
+  deleteProduct,
+  getProductById,
+  getProductBySlug,
+} from "@shop/core/server/catalog";
+import { shopContext } from "../support/shop";
+
+const ADMIN = {
+  email: "admin@example.com",
+  password: process.env.SEED_ADMIN_PASSWORD || "admin1234",
+};
+const CUSTOMER = {
+  email: "ana.garcia@example.com",
+  password: process.env.SEED_CUSTOMER_PASSWORD || "customer1234",
+};
+
+let seq = 0;
+/** A name no other test run (or project) uses, with a token search can find. */
+const uniqueName = (project: string, what: string) => {
+  const token = `zq${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { token, name: `${what} ${project} ${token}` };
+};
+
+test.beforeEach(async ({ page }) => {
+  // Each test is its own client for the abuse limits (the tests play the proxy).
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.100.${Date.now()}-${seq++}` });
+});
+
+/** A solid-colour PNG, width × height (a real image a browser draws). */
+function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.alloc(width * 3).fill(Buffer.from([r, g, b])),
+  ]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+async function signIn(page: Page, who: { email: string; password: string }, path: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/auth\/sign-in/);
+  const main = page.getByRole("main");
+  await main.getByLabel("E-mail").fill(who.email);
+  await main.getByLabel("Password").fill(who.password);
+  await main.getByRole("button", { name: "Sign in" }).click();
+}
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole("status").filter({ hasText: text }).first();
+
+/** The admin list filtered to one product by its unique token. */
+async function adminRow(page: Page, token: string) {
+  await page.goto(`/admin/list-products?search=${token}`);
+  return page.getByTestId("admin-product-row");
+}
+
+test("create with two images, see it in the shop; edit its price, see it everywhere; delete it", async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  const { token, name } = uniqueName(info.project.name, "Rain Parka");
+  const first = png(8, 10, [200, 30, 30]);
+  const second = png(10, 8, [30, 30, 200]);
+
+  await signIn(page, ADMIN, "/admin/list-products");
+  await expect(page).toHaveURL(/\/admin\/list-products$/);
+  await page.getByRole("link", { name: "New product" }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/new$/);
+
+  // The slug follows the name until edited.
+  const form = page.getByRole("form", { name: "New product" });
+  await form.getByLabel("Name").fill(name);
+  await expect(form.getByLabel("Slug")).toHaveValue(slugify(name));
+  await form.getByLabel("Category").selectOption("Kid");
+  await form.getByLabel("Price (€)").fill("42.50");
+  await form.getByLabel("Description").fill("A light parka for rainy school days.");
+  await form.getByRole("checkbox", { name: /^M\b/ }).check();
+  await form.getByRole("checkbox", { name: /^L\b/ }).check();
+
+  // Chosen in the wrong order, then put right with the move buttons.
+  await form.getByLabel("Add images").setInputFiles([
+    { name: "second.png", mimeType: "image/png", buffer: second },
+    { name: "first.png", mimeType: "image/png", buffer: first },
+  ]);
+  const images = form.getByTestId("product-image");
+  await expect(images).toHaveCount(2);
+  await expect(form.getByRole("button", { name: "Move image 1 up" })).toBeDisabled();
+  await form.getByRole("button", { name: "Move image 2 up" }).click();
+  await expect(form.getByRole("button", { name: "Move image 1 down" })).toBeFocused();
+  await form.getByLabel("Alt text for image 1").fill("Red parka, front");
+  await form.getByRole("button", { name: "Create" }).click();
+
+  await expect(page).toHaveURL(/\/admin\/list-products$/);
+  await expect(toast(page, "created successfully")).toContainText(name);
+  const row = (await adminRow(page, token)).filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Kid");
+  await expect(row).toContainText("42.50 €");
+  const slug = slugify(name);
+  await expect(row).toContainText(slug);
+  const editHref = await row.getByRole("link", { name: `Edit ${name}` }).getAttribute("href");
+  const productId = editHref?.split("/").pop() ?? "";
+
+  // The storefront, at once: search, the audience filter, the product page with both images.
+  const cards = page.getByRole("main").getByRole("article");
+  await page.goto(`/product?search=${token}`);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(name);
+  await expect(cards.first()).toContainText("42.50 €");
+  await page.goto(`/product?category=kid&search=${token}`);
+  await expect(cards).toHaveCount(1);
+  await page.goto(`/product?category=men&search=${token}`);
+  await expect(cards).toHaveCount(0);
+
+  await page.goto(`/product/${slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByRole("main").getByText("42.50 €").first()).toBeVisible();
+  const carousel = page.getByRole("region", { name: `Images of ${name}` });
+  await expect(carousel.getByRole("img", { name: "Red parka, front" })).toBeVisible();
+  const thumbs = await carousel
+    .locator("ul img")
+    .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src));
+  expect(thumbs).toHaveLength(2);
+  const served = await Promise.all(
+    thumbs.map(async (src) => Buffer.from(await (await page.request.get(src)).body())),
+  );
+  expect(served[0]?.equals(first)).toBe(true);
+  expect(served[1]?.equals(second)).toBe(true);
+  await carousel.getByRole("button", { name: "Next image" }).click();
+  await expect(carousel.getByRole("img", { name })).toBeVisible(); // empty alt: the name
+
+  // Into the cart at the old price.
+  await page
+    .getByRole("group", { name: "Size" })
+    .locator("label")
+    .filter({ hasText: "Large" })
+    .click();
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(window.localStorage.getItem("cart") ?? "[]")))
+    .toEqual([expect.objectContaining({ productId, size: "L", quantity: 1 })]);
+
+  // Edit the price.
+  await page.goto(`/admin/products/${productId}`);
+  const edit = page.getByRole("form", { name: "Edit product" });
+  await expect(edit.getByLabel("Slug")).toHaveValue(slug);
+  await expect(edit.getByTestId("product-image")).toHaveCount(2);
+  await edit.getByLabel("Price (€)").fill("39.90");
+  await edit.getByRole("button", { name: "Update" }).click();
+  await expect(page).toHaveURL(/\/admin\/list-products$/);
+  await expect(toast(page, "updated successfully")).toBeVisible();
+  expect((await getProductById(shopContext(), productId))?.priceCents).toBe(3990);
+
+  await page.goto(`/product?search=${token}`);
+  await expect(cards.first()).toContainText("39.90 €");
+  await page.goto(`/product/${slug}`);
+  await expect(page.getByRole("main").getByText("39.90 €").first()).toBeVisible();
+  await expect(page.getByRole("main").getByText("42.50 €")).toHaveCount(0);
+  await page.goto("/cart/view-cart");
+  const line = page.getByTestId("cart-line");
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(name);
+  await expect(line).toContainText("39.90 €");
+
+  // Delete it (behind a confirmation).
+  const doomed = (await adminRow(page, token)).filter({ hasText: name });
+  await doomed.getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByRole("dialog", { name: `Delete “${name}”?` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "deleted successfully")).toContainText(name);
+  await expect(page.getByTestId("admin-product-row").filter({ hasText: name })).toHaveCount(0);
+  expect(await getProductById(shopContext(), productId)).toBeNull();
+
+  await page.goto(`/product/${slug}`);
+  await expect(page).toHaveURL(/\/product$/);
+  await page.goto(`/product?search=${token}`);
+  await expect(cards).toHaveCount(0);
+  await page.goto("/cart/view-cart");
+  await expect(page.getByText("Your cart is empty")).toBeVisible();
+  // Its images are gone from the bucket too.
+  expect((await page.request.get(thumbs[0] as string)).status()).toBe(404);
+});
+
+test("the server's errors show on the field they name, and nothing is stored", async ({
+  page,
+}, info) => {
+  const { name } = uniqueName(info.project.name, "Clash Tee");
+  await signIn(page, ADMIN, "/admin/products/new");
+  const form = page.getByRole("form", { name: "New product" });
+  await expect(form).toBeVisible();
+
+  // The client checks first: nothing chosen → the messages, nothing sent.
+  await form.getByRole("button", { name: "Create" }).click();
+  await expect(form.getByText("Name is required")).toBeVisible();
+  await expect(form.getByText("Choose at least one size")).toBeVisible();
+  await expect(form.getByText("Add at least one image")).toBeVisible();
+
+  // An SVG is not a raster image, whatever its name says.
+  await form.getByLabel("Add images").setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  });
+  await expect(
+    form.getByText("logo.png must be a JPEG, PNG, WebP, GIF or AVIF image"),
+  ).toBeVisible();
+  await expect(form.getByTestId("product-image")).toHaveCount(0);
+
+  // A slug another product holds: the server says so on the Slug field.
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Slug").fill("organic-cotton-crew-t-shirt");
+  await form.getByLabel("Category").selectOption("Men");
+  await form.getByLabel("Price (€)").fill("19,99");
+  await form.getByLabel("Description").fill("Clashes with a seeded slug.");
+  await form.getByRole("checkbox", { name: /^S\b/ }).check();
+  await form.getByLabel("Add images").setInputFiles({
+    name: "dot.png",
+    mimeType: "image/png",
+    buffer: png(4, 4, [0, 120, 0]),
+  });
+  await form.getByRole("button", { name: "Create" }).click();
+  await expect(form.getByText("This slug is already used by another product")).toBeVisible();
+  await expect(form.getByLabel("Slug")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  expect((await getProductBySlug(shopContext(), "organic-cotton-crew-t-shirt"))?.name).not.toBe(
+    name,
+  );
+
+  // The server checks the bytes too (a request that skips the page's checks).
+  const response = await page.request.post("/admin/products/new", {
+    maxRedirects: 0,
+    multipart: {
+      intent: "save",
+      draftId: crypto.randomUUID(),
+      name,
+      slug: slugify(name),
+      category: "Men",
+      price: "19.99",
+      description: "Sent by hand.",
+      sizes: "S",
+      newImages: {
+        name: "evil.png",
+        mimeType: "image/png",
+        buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+      },
+    },
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain("evil.png must be a JPEG, PNG, WebP, GIF or AVIF image");
+  expect(await getProductBySlug(shopContext(), slugify(name))).toBeNull();
+});
+
+test("hostile requests from an admin get a 4xx and change nothing", async ({ page }, info) => {
+  const { name } = uniqueName(info.project.name, "Hostile Sock");
+  const slug = slugify(name);
+  await signIn(page, ADMIN, "/admin/list-products");
+  await expect(page).toHaveURL(/\/admin\/list-products$/);
+  const valid = {
+    intent: "save",
+    draftId: crypto.randomUUID(),
+    name,
+    slug,
+    category: "Men",
+    price: "9.99",
+    description: "x",
+    sizes: "S",
+  };
+  const dot = { name: "dot.png", mimeType: "image/png", buffer: png(2, 2, [1, 2, 3]) };
+  const cases: Array<[string, string, Record<string, string | typeof dot>, number]> = [
+    ["no draft id", "/admin/products/new", { ...valid, draftId: "", newImages: dot }, 400],
+    [
+      "a key-like draft id",
+      "/admin/products/new",
+      { ...valid, draftId: "PRODUCT#x", newImages: dot },
+      400,
+    ],
+    [
+      "an unknown intent",
+      "/admin/products/new",
+      { ...valid, intent: "drop-table", newImages: dot },
+      400,
+    ],
+    [
+      "another product's image",
+      "/admin/products/new",
+      { ...valid, imageRef: "key:products/organic-cotton-crew-t-shirt/1.svg" },
+      400,
+    ],
+    [
+      "a key outside products/",
+      "/admin/products/new",
+      { ...valid, imageRef: "key:../invoices/x.pdf" },
+      400,
+    ],
+    [
+      "a file over 5 MB",
+      "/admin/products/new",
+      { ...valid, newImages: { ...dot, buffer: Buffer.alloc(5 * 1024 * 1024 + 10, 0x89) } },
+      413,
+    ],
+    ["a price of 0", "/admin/products/new", { ...valid, price: "0", newImages: dot }, 400],
+    [
+      "an unknown product",
+      `/admin/products/${crypto.randomUUID()}`,
+      { ...valid, newImages: dot },
+      404,
+    ],
+    ["a delete of nothing", "/admin/list-products", { intent: "delete", id: "x".repeat(80) }, 400],
+    [
+      "a delete of a missing product",
+      "/admin/list-products",
+      { intent: "delete", id: crypto.randomUUID() },
+      404,
+    ],
+  ];
+  for (const [what, path, multipart, status] of cases) {
+    const response = await page.request.post(path, { maxRedirects: 0, multipart });
+    expect(response.status(), what).toBe(status);
+  }
+  expect(await getProductBySlug(shopContext(), slug)).toBeNull();
+});
+
+test("the list and the form: no serious axe findings, and usable 375 px wide", async ({
+  page,
+}, info) => {
+  await signIn(page, ADMIN, "/admin/list-products");
+  await expect(page).toHaveURL(/\/admin\/list-products$/);
+  for (const path of ["/admin/list-products", "/admin/products/new"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(
+      axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
+      path,
+    ).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 740 });
+    // The page itself never scrolls sideways (the table scrolls inside its own box).
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      path,
+    ).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  // Its own product: other tests delete theirs at any moment.
+  const { token, name } = uniqueName(info.project.name, "Narrow Glove");
+  const product = await createProduct(shopContext(), {
+    slug: slugify(name),
+    name,
+    category: "Women",
+    priceCents: 1500,
+    description: "Edited on a phone.",
+    sizes: ["S"],
+    images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: name }],
+  });
+  try {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const row = (await adminRow(page, token)).filter({ hasText: name });
+    await row.getByRole("link", { name: `Edit ${name}` }).click();
+    const form = page.getByRole("form", { name: "Edit product" });
+    await form.getByLabel("Price (€)").fill("14");
+    await form.getByRole("button", { name: "Update" }).click();
+    await expect(page).toHaveURL(/\/admin\/list-products$/);
+    expect((await getProductById(shopContext(), product.id))?.priceCents).toBe(1400);
+  } finally {
+    await deleteProduct(shopContext(), product.id);
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the list filters and pages by URL; the form creates, reorders images and updates", async ({
+    page,
+  }, info) => {
+    test.setTimeout(90_000);
+    await signIn(page, ADMIN, "/admin/list-products");
+    await expect(page).toHaveURL(/\/admin\/list-products$/);
+    const rows = page.getByTestId("admin-product-row");
+    await expect(rows).toHaveCount(12);
+    await page
+      .getByRole("navigation", { name: "Pagination" })
+      .getByRole("link", { name: "Page 2" })
+      .click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(rows.first()).toBeVisible();
+    const filters = page.getByRole("search", { name: "Products" });
+    await filters.getByLabel("Audience").selectOption("baby");
+    await filters.getByLabel("Search by name").fill("o");
+    await filters.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/search=o/);
+    await expect(page).toHaveURL(/category=baby/);
+    await expect(page).not.toHaveURL(/page=/);
+    for (const audience of await rows.locator("td:nth-child(3)").allTextContents()) {
+      expect(audience).toBe("Baby");
+    }
+
+    const { name } = uniqueName(info.project.name, "Plain Beanie");
+    const a = png(6, 6, [250, 200, 0]);
+    const b = png(6, 6, [0, 160, 160]);
+    await page.goto("/admin/products/new");
+    const form = page.getByRole("form", { name: "New product" });
+    await form.getByLabel("Name").fill(name); // no slug typed: made from the name
+    await form.getByLabel("Category").selectOption("Baby");
+    await form.getByLabel("Price (€)").fill("12");
+    await form.getByLabel("Description").fill("Knitted, without JavaScript.");
+    await form.getByRole("checkbox", { name: /^S\b/ }).check();
+    await form.getByLabel("Add images").setInputFiles([
+      { name: "a.png", mimeType: "image/png", buffer: a },
+      { name: "b.png", mimeType: "image/png", buffer: b },
+    ]);
+    await form.getByRole("button", { name: "Create" }).click();
+    await expect(page).toHaveURL(/\/admin\/list-products$/);
+    const created = await getProductBySlug(shopContext(), slugify(name));
+    expect(created).toMatchObject({ name, priceCents: 1200, category: "Baby", sizes: ["S"] });
+    if (!created) throw new Error("not created");
+    const [keyA, keyB] = created.images.map((image) => image.key);
+    expect(created.images.map((image) => image.alt)).toEqual([name, name]);
+
+    try {
+      await page.goto(`/admin/products/${created.id}`);
+      const edit = page.getByRole("form", { name: "Edit product" });
+      await edit.getByRole("button", { name: "Move image 2 up" }).click();
+      // The server answers with the form as it now stands; nothing is saved yet.
+      await expect(edit.getByRole("button", { name: "Move image 1 up" })).toBeDisabled();
+      expect((await getProductById(shopContext(), created.id))?.images.map((i) => i.key)).toEqual([
+        keyA,
+        keyB,
+      ]);
+      await edit.getByLabel("Alt text for image 1").fill("Teal beanie");
+      await edit.getByLabel("Price (€)").fill("11.50");
+      await edit.getByRole("button", { name: "Update" }).click();
+      await expect(page).toHaveURL(/\/admin\/list-products$/);
+      const updated = await getProductById(shopContext(), created.id);
+      expect(updated?.priceCents).toBe(1150);
+      expect(updated?.images.map((i) => [i.key, i.alt])).toEqual([
+        [keyB, "Teal beanie"],
+        [keyA, name],
+      ]);
+    } finally {
+      await deleteProduct(shopContext(), created.id);
+    }
+  });
+});
+
+test.describe("who may use the product screens", () => {
+  /** A product arranged through core, to aim the forbidden requests at. */
+  async function target(project: string) {
+    const { name } = uniqueName(project, "Guarded Scarf");
+    return createProduct(shopContext(), {
+      slug: slugify(name),
+      name,
+      category: "Women",
+      priceCents: 2500,
+      description: "Nobody but an admin may change this.",
+      sizes: ["S"],
+      // A seeded image, so the catalogue shows no broken picture while it exists.
+      images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: name }],
+    });
+  }
+
+  const attempts = (
+    productId: string,
+    slug: string,
+  ): Array<{ method: "GET" | "POST"; path: string; form?: Record<string, string> }> => [
+    { method: "GET", path: "/admin/list-products" },
+    { method: "GET", path: "/admin/list-products?search=scarf&category=women&page=2" },
+    { method: "GET", path: "/admin/products/new" },
+    { method: "GET", path: `/admin/products/${productId}` },
+    {
+      method: "POST",
+      path: "/admin/list-products",
+      form: { intent: "delete", id: productId },
+    },
+    {
+      method: "POST",
+      path: `/admin/products/${productId}`,
+      form: {
+        intent: "save",
+        name: "Hijacked",
+        slug,
+        category: "Men",
+        price: "0.01",
+        description: "x",
+        sizes: "S",
+        imageRef: "key:products/organic-cotton-crew-t-shirt/1.svg",
+        imageAlt: "",
+      },
+    },
+    {
+      method: "POST",
+      path: "/admin/products/new",
+      form: {
+        intent: "save",
+        draftId: crypto.randomUUID(),
+        name: "Intruder",
+        slug: `${slug}-intruder`,
+        category: "Men",
+        price: "1.00",
+        description: "x",
+        sizes: "S",
+        imageRef: "key:products/organic-cotton-crew-t-shirt/1.svg",
+        imageAlt: "",
+      },
+    },
+  ];
+
+  async function expectRefused(page: Page, productId: string, slug: string) {
+    for (const attempt of attempts(productId, slug)) {
+      const response =
+        attempt.method === "GET"
+          ? await page.request.get(attempt.path, { maxRedirects: 0 })
+          : await page.request.post(attempt.path, { maxRedirects: 0, form: attempt.form });
+      expect([302, 303], `${attempt.method} ${attempt.path}`).toContain(response.status());
+      expect(response.headers().location, `${attempt.method} ${attempt.path}`).toMatch(
+        /^\/auth\/sign-in\?/,
+      );
+    }
+    const product = await getProductById(shopContext(), productId);
+    expect(product).toMatchObject({
+      name: expect.stringContaining("Guarded Scarf"),
+      priceCents: 2500,
+    });
+    expect(await getProductBySlug(shopContext(), `${slug}-intruder`)).toBeNull();
+  }
+
+  let product: Awaited<ReturnType<typeof target>>;
+  test.beforeEach(async ({ page: _ }, info) => {
+    product = await target(info.project.name);
+  });
+  test.afterEach(async () => {
+    await deleteProduct(shopContext(), product.id);
+  });
+
+  test("a signed-out visitor is sent to sign in and changes nothing", async ({ page }) => {
+    await expectRefused(page, product.id, product.slug);
+  });
+
+  test("a customer is sent to sign in and changes nothing", async ({ page }) => {
+    await signIn(page, CUSTOMER, "/auth/sign-in");
+    await expect(page).toHaveURL(/\/product$/);
+    await expectRefused(page, product.id, product.slug);
+  });
+
+  test("an admin's delete from another site is refused (403)", async ({ page }) => {
+    await signIn(page, ADMIN, "/admin/list-products");
+    await expect(page).toHaveURL(/\/admin\/list-products$/);
+    const response = await page.request.post("/admin/list-products", {
+      maxRedirects: 0,
+      form: { intent: "delete", id: product.id },
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(response.status()).toBe(403);
+    expect(await getProductById(shopContext(), product.id)).not.toBeNull();
+  });
+});
