@@ -74,12 +74,7 @@ describe("subscriptions", () => {
     const token = unsubscribeToken(ctx.config, email);
     // One character changed (always a different one: "A" when the token ends in "B", else "B").
     const tampered = `${token.slice(0, -1)}${token.endsWith("B") ? "A" : "B"}`;
-    for (const forged of [
-      undefined,
-      "",
-      tampered,
-      unsubscribeToken(ctx.config, other),
-    ]) {
+    for (const forged of [undefined, "", tampered, unsubscribeToken(ctx.config, other)]) {
       const error = await unsubscribeWithToken(ctx, email, forged).catch((e: unknown) => e);
       expect((error as DomainError).message).toBe(INVALID_UNSUBSCRIBE_LINK);
     }
