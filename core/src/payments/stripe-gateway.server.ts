@@ -12,11 +12,15 @@ export interface StripeGatewayOptions {
   webhookSecret: string;
   /** For tests: Stripe.createFetchHttpClient(fakeFetch), so no request leaves the machine. */
   httpClient?: Stripe.HttpClient;
+  /** Tests only: a Stripe API on this machine (http://127.0.0.1:PORT); see Config.stripeApiBase. */
+  apiBase?: string;
 }
 
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const local = options.apiBase ? new URL(options.apiBase) : undefined;
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
+    ...(local ? { host: local.hostname, port: Number(local.port), protocol: "http" as const } : {}),
     ...(options.httpClient ? { httpClient: options.httpClient } : {}),
   });
   return {

@@ -1,20 +1,26 @@
-// The checkout with Stripe configured (DESIGN §4, SPEC §8 "Payment module load failure"). A
-// second web server, on the test shop's own cloud, runs with Stripe keys; js.stripe.com is
-// refused (the tests need no network), so the checkout must say "An error has occurred in
-// loading payment module" — after asking for Stripe.js, which only the checkout does.
+// The checkout with Stripe configured (DESIGN §4, SPEC §4 "Checkout flow", §8). A second web
+// server, on the test shop's own cloud, runs with Stripe keys and its Stripe adapter pointed at
+// a fake Stripe API on this machine (support/fake-stripe.ts). js.stripe.com is either refused
+// (the checkout must say "An error has occurred in loading payment module") or answered with a
+// fake Stripe.js, to follow the whole flow: order placed with the server's total, PaymentIntent
+// in EUR keyed by the order, confirmPayment(redirect "if_required"), confirmation page.
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { createAddress, createUser } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
+import { listOrdersForUser } from "@shop/core/server/orders";
 import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
+import { FAKE_STRIPE_JS, startFakeStripeApi } from "../support/fake-stripe";
 import { shopContext } from "../support/shop";
 
 let server: ChildProcess | undefined;
+let stripeApi: Awaited<ReturnType<typeof startFakeStripeApi>> | undefined;
 let stripeShop = "";
 let seq = 0;
 
 test.beforeAll(async () => {
+  stripeApi = await startFakeStripeApi();
   const port = await freePort();
   stripeShop = `http://127.0.0.1:${port}`;
   const cloudEnv = JSON.parse(process.env.E2E_CLOUD_ENV ?? "{}") as Record<string, string>;
@@ -31,6 +37,7 @@ test.beforeAll(async () => {
       TRUST_PROXY: "1",
       STRIPE_SECRET_KEY: "sk_test_e2e_offline",
       STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_offline",
+      STRIPE_API_BASE: stripeApi.url,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -48,6 +55,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  await stripeApi?.close();
   if (!server || server.exitCode !== null) return;
   const exited = new Promise((resolve) => server?.once("exit", resolve));
   server.kill("SIGTERM");
@@ -73,19 +81,9 @@ async function refuseStripe(page: Page) {
   return { stripeRequests, scripts };
 }
 
-test("with Stripe configured, the home page still loads nothing from Stripe", async ({ page }) => {
-  const watched = await refuseStripe(page);
-  await page.goto(`${stripeShop}/`);
-  await page.waitForLoadState("networkidle");
-  expect(watched.stripeRequests).toEqual([]);
-  expect(watched.scripts.filter((path) => /stripe/i.test(path))).toEqual([]);
-});
-
-test("the checkout asks js.stripe.com for Stripe.js and, when it cannot load, says so", async ({
-  page,
-}, testInfo) => {
-  const watched = await refuseStripe(page);
-  const email = `stripe-front+${Date.now()}-${seq++}-${testInfo.project.name}@example.com`;
+/** A new customer with a saved address, signed in, a tee in the cart, on the checkout. */
+async function customerAtCheckout(page: Page, project: string) {
+  const email = `stripe-front+${Date.now()}-${seq++}-${project}@example.com`;
   const user = await createUser(shopContext(), {
     firstName: "Sofia",
     lastName: "Stripe",
@@ -117,6 +115,44 @@ test("the checkout asks js.stripe.com for Stripe.js and, when it cannot load, sa
   await page.goto(`${stripeShop}/cart/checkout`);
   await expect(page.getByTestId("checkout-line")).toHaveCount(1);
 
+  return user;
+}
+
+/** js.stripe.com answers with the fake Stripe.js; any other Stripe host is refused. */
+async function fakeStripeJs(page: Page) {
+  await page.route(/^https?:\/\/([a-z0-9-]+\.)*stripe\.(com|network)\//, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === "js.stripe.com" && url.pathname.endsWith("stripe.js")) {
+      await route.fulfill({ contentType: "application/javascript", body: FAKE_STRIPE_JS });
+    } else {
+      await route.abort("internetdisconnected");
+    }
+  });
+}
+
+const fakeCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __fakeStripe: FakeCalls }).__fakeStripe);
+
+interface FakeCalls {
+  elementsOptions: { mode?: string; amount?: number; currency?: string } | null;
+  submits: number;
+  confirms: Array<{ clientSecret: string; redirect: string; returnUrl: string; card: string }>;
+}
+
+test("with Stripe configured, the home page still loads nothing from Stripe", async ({ page }) => {
+  const watched = await refuseStripe(page);
+  await page.goto(`${stripeShop}/`);
+  await page.waitForLoadState("networkidle");
+  expect(watched.stripeRequests).toEqual([]);
+  expect(watched.scripts.filter((path) => /stripe/i.test(path))).toEqual([]);
+});
+
+test("the checkout asks js.stripe.com for Stripe.js and, when it cannot load, says so", async ({
+  page,
+}, testInfo) => {
+  const watched = await refuseStripe(page);
+  await customerAtCheckout(page, testInfo.project.name);
+
   await expect(page.getByText("An error has occurred in loading payment module")).toBeVisible();
   // Stripe's Payment Element replaces the local card form, and nothing can be confirmed.
   await expect(page.getByTestId("card-form")).toHaveCount(0);
@@ -128,4 +164,75 @@ test("the checkout asks js.stripe.com for Stripe.js and, when it cannot load, sa
   // The publishable key reaches the page; the secret never does.
   const html = await page.content();
   expect(html).not.toContain("sk_test_e2e_offline");
+});
+
+test("pays through Stripe: the server's total in EUR, a decline stays silent and the retry pays the same order", async ({
+  page,
+}, testInfo) => {
+  await fakeStripeJs(page);
+  const user = await customerAtCheckout(page, testInfo.project.name);
+  const confirm = page.getByRole("button", { name: "Confirm order" });
+  const card = page.getByLabel("Fake card");
+  await expect(card).toBeVisible();
+  await expect(confirm).toBeDisabled();
+
+  // A declined card: Stripe's element shows it; the page adds nothing and stays.
+  await card.fill("4000 0000 0000 0002");
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
+  await expect.poll(async () => (await fakeCalls(page)).confirms.length).toBe(1);
+  await expect(confirm).toBeEnabled();
+  await expect(page).toHaveURL(/\/cart\/checkout$/);
+  await expect(page.getByText("An unexpected error occurred.")).toHaveCount(0);
+
+  // The order was placed first, with the server's totals; its PaymentIntent is for that amount.
+  const [order] = (await listOrdersForUser(shopContext(), user.id)).orders;
+  if (!order) throw new Error("no order was placed");
+  expect(order.payment).toBe("awaiting");
+  const intent = stripeApi?.intents.find((i) => i.orderId === order.id);
+  expect(intent).toMatchObject({
+    amount: order.totalCents,
+    currency: "eur",
+    idempotencyKey: order.id,
+  });
+  const calls = await fakeCalls(page);
+  expect(calls.elementsOptions).toMatchObject({ mode: "payment", currency: "eur" });
+  expect(calls.elementsOptions?.amount).toBe(order.totalCents);
+
+  // Another card: the same order and PaymentIntent are confirmed, nothing is placed twice.
+  await card.fill("4242 4242 4242 4242");
+  await confirm.click();
+  await expect(page).toHaveURL(new RegExp(`/order/confirm-order\\?id=${order.id}$`));
+  await expect(page.getByText("Email sent")).toBeVisible();
+  const { confirms } = await fakeCalls(page);
+  expect(confirms.map((c) => c.clientSecret)).toEqual([
+    `${intent?.id}_secret_fake`,
+    `${intent?.id}_secret_fake`,
+  ]);
+  expect(stripeApi?.intents.filter((i) => i.orderId === order.id)).toHaveLength(1);
+  expect((await listOrdersForUser(shopContext(), user.id)).orders).toHaveLength(1);
+  expect(await page.evaluate(() => localStorage.getItem("cart"))).toBeNull();
+});
+
+test("another failure says 'An unexpected error occurred.'; Stripe gets the client secret, redirect if_required and the way back", async ({
+  page,
+}, testInfo) => {
+  await fakeStripeJs(page);
+  const user = await customerAtCheckout(page, testInfo.project.name);
+  await page.getByLabel("Fake card").fill("4000 0000 0000 9999");
+  await page.getByRole("button", { name: "Confirm order" }).click();
+  // Not a card or validation error: the page says so.
+  await expect(page.getByText("An unexpected error occurred.")).toBeVisible();
+  const [order] = (await listOrdersForUser(shopContext(), user.id)).orders;
+  if (!order) throw new Error("no order was placed");
+  const intent = stripeApi?.intents.find((i) => i.orderId === order.id);
+  const { confirms } = await fakeCalls(page);
+  expect(confirms).toEqual([
+    {
+      clientSecret: `${intent?.id}_secret_fake`,
+      redirect: "if_required",
+      returnUrl: `${stripeShop}/order/confirm-order?id=${order.id}`,
+      card: "4000 0000 0000 9999",
+    },
+  ]);
 });
