@@ -8,7 +8,7 @@ import { createStripeGateway } from "./stripe-gateway.server.ts";
 /** The gateway for this configuration: the one place the adapter is chosen. */
 export function paymentGateway(config: Config): PaymentGateway {
   cached ??= new Map();
-  const key = `${config.stripeSecretKey ?? ""}\n${config.stripeWebhookSecret}\n${config.stripeApiBase ?? ""}`;
+  const key = [config.stripeSecretKey, config.stripeWebhookSecret, config.stripeApiBase].join("\n");
   let gateway = cached.get(key);
   if (!gateway) {
     gateway = config.stripeSecretKey

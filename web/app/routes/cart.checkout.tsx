@@ -1,13 +1,13 @@
 // The checkout (SPEC §2 "/cart/checkout", §4 "Checkout flow", DESIGN §4 and decisions 4–6, 9).
-// The cart lives in this browser, so the page asks the server for prices (intent=quote: product
-// ids, sizes, quantities, method and code only; priceCart prices them from stored products) on
-// every change. "Confirm order" (intent=place) writes the order with server-computed totals
-// (placeOrder), then, with the local test gateway, confirms the card payment on the server
-// (confirmCardPayment). With Stripe (STRIPE_SECRET_KEY set) the page shows the Payment Element
-// (StripePaymentSection, loaded lazily with the publishable key from this loader); intent=place
-// then answers with the PaymentIntent's client secret and the browser confirms the payment
-// (stripe.confirmPayment, redirect only if required), then goes to /order/confirm-order, which
-// waits for the webhook.
+// The cart lives in this browser, so the page asks the server for prices (intent=quote:
+// product ids, sizes, quantities, method and code only; quoteCheckout prices them from stored
+// products) on every change. "Confirm order" (intent=place) writes the order with
+// server-computed totals (placeOrder). With the local test gateway the server then confirms the
+// card payment (confirmCardPayment). With Stripe (STRIPE_SECRET_KEY set) the page shows the
+// Payment Element instead (StripePaymentSection, loaded lazily with the publishable key from
+// this loader): intent=place answers with the PaymentIntent's client secret, the browser
+// confirms the payment (stripe.confirmPayment, redirect only if required) and goes to
+// /order/confirm-order, which waits for the webhook.
 import {
   type ActionFunctionArgs,
   data,
@@ -160,7 +160,7 @@ function text(form: FormData, name: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** intent=quote: price the cart; a bad code is reported on "code" and the cart priced without it. */
+/** intent=quote: price the cart; a bad code is reported on "code", the cart priced without it. */
 async function quoteCart(form: FormData) {
   try {
     const { priced, codeError } = await quoteCheckout(
@@ -463,7 +463,10 @@ function useStripeCheckout(enabled: boolean) {
         return;
       }
       setBusy(false);
-      setError(result ? (result.message ?? undefined) : UNEXPECTED_ERROR);
+      const message = result ? (result.message ?? undefined) : UNEXPECTED_ERROR;
+      // Not a card the customer can change (e.g. the intent expired): the next try starts anew.
+      if (message) placedFor.current = null;
+      setError(message);
     },
     [navigate],
   );
