@@ -1,6 +1,7 @@
 // npm start: the whole shop on this machine. Starts the local cloud (data in .data/), seeds it,
-// delivers domain events to the functions' handlers, builds the web app when its sources
-// changed, and serves it on http://localhost:3000 (PORT overrides). Ctrl+C stops everything.
+// delivers domain events to the functions' handlers, sweeps abandoned payments every minute,
+// builds the web app when its sources changed, and serves it on http://localhost:3000 (PORT
+// overrides). Ctrl+C stops everything.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
@@ -17,6 +18,8 @@ const PORT = process.env.PORT || "3000";
 const HOST = process.env.HOST || "127.0.0.1";
 const WEB = join(REPO_ROOT, "web");
 const SERVER_BUILD = join(WEB, "build", "server", "index.js");
+/** How often abandoned payments are looked for (the handler gives up after 30 minutes). */
+const SWEEP_EVERY_MS = 60_000;
 /** A package's CLI as the web app resolves it (npm may install it under web/node_modules). */
 const webBin = (pkg: string, file: string) =>
   join(dirname(createRequire(join(WEB, "package.json")).resolve(`${pkg}/package.json`)), file);
@@ -75,6 +78,19 @@ try {
   const { localStreamHandlers } = await import("@shop/functions/local");
   const deliver = await localStreamHandlers();
   await cloud.deliverEvents((records) => deliver({ Records: records as never }));
+
+  // The scheduled sweep of abandoned payments (on AWS a schedule runs the same handler).
+  const { handler: expireAbandoned } = await import("@shop/functions/expire-abandoned-orders");
+  let sweeping = false;
+  setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    expireAbandoned()
+      .catch((error) => console.error("The abandoned-payment sweep failed", error))
+      .finally(() => {
+        sweeping = false;
+      });
+  }, SWEEP_EVERY_MS).unref();
 
   const sourcesChanged =
     !existsSync(SERVER_BUILD) ||

@@ -34,4 +34,14 @@ describe("configuration", () => {
         .production,
     ).toBe(true);
   });
+
+  it("takes a Stripe API base on this machine only (tests), never another host", () => {
+    const base = (value: string) => loadConfig({ STRIPE_API_BASE: value }).stripeApiBase;
+    expect(base("http://127.0.0.1:9000/")).toBe("http://127.0.0.1:9000");
+    expect(base("http://localhost:9000")).toBe("http://localhost:9000");
+    expect(base("https://evil.example.com")).toBeUndefined();
+    expect(base("http://127.0.0.1.evil.example.com:9000")).toBeUndefined();
+    expect(base("not a url")).toBeUndefined();
+    expect(loadConfig({}).stripeApiBase).toBeUndefined();
+  });
 });

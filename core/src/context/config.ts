@@ -20,6 +20,12 @@ export interface Config {
   stripeSecretKey?: string;
   stripePublishableKey?: string;
   stripeWebhookSecret: string;
+  /**
+   * Tests only: Stripe's API on this machine (STRIPE_API_BASE, e.g. http://127.0.0.1:9000), so
+   * the Stripe adapter can be exercised offline. Any other host is ignored: the secret key is
+   * never sent anywhere but Stripe or localhost.
+   */
+  stripeApiBase?: string;
   production: boolean;
 }
 
@@ -55,6 +61,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: local("STRIPE_WEBHOOK_SECRET", "whsec_local_test_gateway"),
+    stripeApiBase: localApiBase(env.STRIPE_API_BASE),
     production,
   };
+}
+
+function localApiBase(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    const local = url.hostname === "127.0.0.1" || url.hostname === "localhost";
+    return local && url.protocol === "http:" ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -58,6 +58,14 @@ export const orderIndexes = (userId: string, createdAt: string, id: string) => (
   gsi2pk: "ORDERS",
   gsi2sk: `${createdAt}#${id}`,
 });
+/**
+ * Payment deadline of an order still awaiting its payment (one partition, sorted by deadline):
+ * the abandoned-payment sweep reads only the due ones (core/src/orders/abandoned.server.ts).
+ */
+export const paymentDeadlineKey = (deadline: string, orderId: string) => ({
+  pk: "PAYDUE",
+  sk: `${deadline}#${orderId}`,
+});
 /** Payment intent → order, for the webhook. */
 export const paymentKey = (paymentIntentId: string) => ({
   pk: `PAYMENT#${paymentIntentId}`,

@@ -35,6 +35,7 @@ import {
 import { DomainError } from "../shared/errors.ts";
 import { parseForm } from "../shared/forms.ts";
 import { newOrderNumber } from "./order-number.ts";
+import { paymentDeadlineItem } from "./payment-deadline.ts";
 import { type OrderLine, priceCart } from "./pricing.server.ts";
 import { CheckoutSchema, OrderStateSchema } from "./schemas.ts";
 import {
@@ -198,6 +199,8 @@ export async function placeOrder(
       ),
     ];
     if (order.promotion) items.push(redeemPromotionItem(ctx, order.promotion.code, now));
+    // Last, unconditional: the abandoned-payment sweep's way to this order (abandoned.server.ts).
+    items.push(paymentDeadlineItem(ctx.tableName, id, now));
     try {
       await transact(ctx, items);
       break;
@@ -436,7 +439,7 @@ export async function markPaymentFailed(
 }
 
 /** payment awaiting → failed, releasing the promotion; null when the order had moved on. */
-async function failOrder(
+export async function failOrder(
   ctx: Context,
   order: Order,
   message: string,

@@ -8,7 +8,7 @@ import type { Context } from "../context/index.server.ts";
 import { type DeliveryMethodName, isDeliveryMethodName } from "../pricing/delivery.ts";
 import { type PriceBreakdown, quote } from "../pricing/quote.ts";
 import { type AppliedPromotion, checkPromotion } from "../promotions/promotions.server.ts";
-import { DomainError } from "../shared/errors.ts";
+import { DomainError, isDomainError } from "../shared/errors.ts";
 
 /** An order holds at most this many lines (the paid-order transaction writes one item each). */
 export const MAX_ORDER_LINES = 50;
@@ -52,6 +52,38 @@ export async function priceCart(
   promotionCode?: string | null,
   now = new Date(),
 ): Promise<PricedCart> {
+  return (await pricing(ctx, lines, method, promotionCode, now, "strict")).priced;
+}
+
+export interface QuotedCart {
+  priced: PricedCart;
+  /** Why the code cannot be used (field "code"); the cart is then priced without it. */
+  codeError?: DomainError;
+}
+
+/**
+ * The checkout's price quote: like priceCart, but a code that cannot be used (unknown,
+ * expired, used up) does not fail it: the cart is priced once, without the promotion, and the
+ * code's error comes back beside the prices. Same round trips as priceCart.
+ */
+export async function quoteCheckout(
+  ctx: Context,
+  lines: unknown,
+  method: unknown,
+  promotionCode?: string | null,
+  now = new Date(),
+): Promise<QuotedCart> {
+  return pricing(ctx, lines, method, promotionCode, now, "quote");
+}
+
+async function pricing(
+  ctx: Context,
+  lines: unknown,
+  method: unknown,
+  promotionCode: string | null | undefined,
+  now: Date,
+  mode: "strict" | "quote",
+): Promise<QuotedCart> {
   const requested = parseRequestedLines(lines);
   if (!isDeliveryMethodName(method)) {
     throw new DomainError("Choose a delivery method", "deliveryMethod");
@@ -62,8 +94,15 @@ export async function priceCart(
       ctx,
       requested.map((line) => line.productId),
     ),
-    code === "" ? Promise.resolve(undefined) : checkPromotion(ctx, code, now),
+    code === ""
+      ? Promise.resolve(undefined)
+      : checkPromotion(ctx, code, now).catch((error: unknown) => {
+          if (mode === "quote" && isDomainError(error) && error.field === "code") return error;
+          throw error;
+        }),
   ]);
+  const codeError = promotion instanceof DomainError ? promotion : undefined;
+  const applied = promotion instanceof DomainError ? undefined : promotion;
   const products = new Map(found.map((product) => [product.id, product]));
 
   const priced = requested.map((line): OrderLine => {
@@ -87,10 +126,13 @@ export async function priceCart(
   });
 
   return {
-    lines: priced,
-    deliveryMethod: method,
-    ...(promotion ? { promotion } : {}),
-    breakdown: quote(priced, method, promotion),
+    priced: {
+      lines: priced,
+      deliveryMethod: method,
+      ...(applied ? { promotion: applied } : {}),
+      breakdown: quote(priced, method, applied),
+    },
+    ...(codeError ? { codeError } : {}),
   };
 }
 

@@ -8,13 +8,14 @@ import { createStripeGateway } from "./stripe-gateway.server.ts";
 /** The gateway for this configuration: the one place the adapter is chosen. */
 export function paymentGateway(config: Config): PaymentGateway {
   cached ??= new Map();
-  const key = `${config.stripeSecretKey ?? ""}\n${config.stripeWebhookSecret}`;
+  const key = [config.stripeSecretKey, config.stripeWebhookSecret, config.stripeApiBase].join("\n");
   let gateway = cached.get(key);
   if (!gateway) {
     gateway = config.stripeSecretKey
       ? createStripeGateway({
           secretKey: config.stripeSecretKey,
           webhookSecret: config.stripeWebhookSecret,
+          ...(config.stripeApiBase ? { apiBase: config.stripeApiBase } : {}),
         })
       : createLocalGateway({ webhookSecret: config.stripeWebhookSecret });
     cached.set(key, gateway);

@@ -52,6 +52,11 @@ export function createLocalGateway(options: { webhookSecret: string }): PaymentG
     async refund() {
       return { refundId: randomId("re") };
     },
+    async cancelPayment() {
+      // Local payments are confirmed synchronously at "Confirm order": one still awaiting was
+      // abandoned before its card was ever charged.
+      return "canceled";
+    },
     verifyWebhook(rawBody, signatureHeader) {
       return verifyStripeWebhook(rawBody, signatureHeader, options.webhookSecret);
     },

@@ -25,6 +25,8 @@ export interface ConfirmPaymentInput {
   card: Card;
 }
 
+export type CancelOutcome = "canceled" | "paid";
+
 /** A webhook delivery: the raw body and its `stripe-signature` header. */
 export interface SignedEvent {
   rawBody: string;
@@ -58,6 +60,12 @@ export interface PaymentGateway {
    */
   confirmPayment(input: ConfirmPaymentInput): Promise<SignedEvent>;
   refund(paymentId: string, idempotencyKey: string): Promise<{ refundId: string }>;
+  /**
+   * Gives up on a payment that was never completed (the abandoned-payment sweep): after
+   * "canceled" it can no longer succeed; "paid" means the money is already moving (succeeded,
+   * processing or awaiting capture) and the success event is on its way.
+   */
+  cancelPayment(paymentId: string): Promise<CancelOutcome>;
   /** Verifies the signature (and its age) and decodes the event; throws WebhookSignatureError. */
   verifyWebhook(rawBody: string | Uint8Array, signatureHeader: string | undefined): PaymentEvent;
 }

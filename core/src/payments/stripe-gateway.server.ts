@@ -1,6 +1,8 @@
 // The Stripe adapter (used when STRIPE_SECRET_KEY is set): a PaymentIntent for the server's
 // total in EUR, keyed by the order id for idempotency and carrying it in metadata; refunds.
 // The browser confirms the payment with the Payment Element, so confirmPayment is not offered.
+// An abandoned payment is cancelled (cancelPayment) so that it cannot succeed after its order
+// expired; an intent that already succeeded or is processing is left to its webhook.
 import Stripe from "stripe";
 import type { PaymentGateway } from "./port.ts";
 import { verifyStripeWebhook } from "./signature.server.ts";
@@ -10,11 +12,15 @@ export interface StripeGatewayOptions {
   webhookSecret: string;
   /** For tests: Stripe.createFetchHttpClient(fakeFetch), so no request leaves the machine. */
   httpClient?: Stripe.HttpClient;
+  /** Tests only: a Stripe API on this machine (http://127.0.0.1:PORT); see Config.stripeApiBase. */
+  apiBase?: string;
 }
 
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const local = options.apiBase ? new URL(options.apiBase) : undefined;
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
+    ...(local ? { host: local.hostname, port: Number(local.port), protocol: "http" as const } : {}),
     ...(options.httpClient ? { httpClient: options.httpClient } : {}),
   });
   return {
@@ -39,6 +45,25 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     async refund(paymentId, idempotencyKey) {
       const refund = await stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey });
       return { refundId: refund.id };
+    },
+    async cancelPayment(paymentId) {
+      try {
+        await stripe.paymentIntents.cancel(
+          paymentId,
+          { cancellation_reason: "abandoned" },
+          { idempotencyKey: `cancel-${paymentId}` },
+        );
+        return "canceled";
+      } catch (error) {
+        // An intent in a state that cannot be cancelled is answered from its status;
+        // anything else (network, auth) throws and the sweep tries again next time.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        // An intent Stripe does not know can never succeed.
+        if (error.code === "resource_missing") return "canceled";
+        if (error.code !== "payment_intent_unexpected_state") throw error;
+        const intent = await stripe.paymentIntents.retrieve(paymentId);
+        return intent.status === "canceled" ? "canceled" : "paid";
+      }
     },
     verifyWebhook(rawBody, signatureHeader) {
       return verifyStripeWebhook(rawBody, signatureHeader, options.webhookSecret);

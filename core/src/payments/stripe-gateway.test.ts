@@ -10,7 +10,7 @@ interface Sent {
 }
 
 /** A fetch that answers like Stripe's API and records requests: nothing leaves the machine. */
-function fakeStripe(reply: (sent: Sent) => object) {
+function fakeStripe(reply: (sent: Sent) => object, status: (sent: Sent) => number = () => 200) {
   const sent: Sent[] = [];
   const fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const headers: Record<string, string> = {};
@@ -25,7 +25,7 @@ function fakeStripe(reply: (sent: Sent) => object) {
     };
     sent.push(request);
     return new Response(JSON.stringify(reply(request)), {
-      status: 200,
+      status: status(request),
       headers: { "content-type": "application/json", "request-id": "req_1" },
     });
   };
@@ -68,6 +68,67 @@ describe("the Stripe adapter (offline, fake HTTP client)", () => {
     expect(sent[0]?.url).toMatch(/\/v1\/refunds$/);
     expect(sent[0]?.body.get("payment_intent")).toBe("pi_123");
     expect(sent[0]?.headers["idempotency-key"]).toBe("refund-order-1");
+  });
+});
+
+describe("cancelling an abandoned payment (Stripe adapter, offline)", () => {
+  it("cancels the PaymentIntent as abandoned, with an idempotency key", async () => {
+    const { gateway, sent } = fakeStripe(() => ({
+      id: "pi_123",
+      object: "payment_intent",
+      status: "canceled",
+    }));
+    expect(await gateway.cancelPayment("pi_123")).toBe("canceled");
+    expect(sent[0]?.url).toMatch(/\/v1\/payment_intents\/pi_123\/cancel$/);
+    expect(sent[0]?.body.get("cancellation_reason")).toBe("abandoned");
+    expect(sent[0]?.headers["idempotency-key"]).toBe("cancel-pi_123");
+  });
+
+  const unexpectedState = {
+    error: {
+      type: "invalid_request_error",
+      code: "payment_intent_unexpected_state",
+      message: "This PaymentIntent's status is succeeded",
+    },
+  };
+
+  it("answers 'paid' when the money is already moving, so the order is left to the webhook", async () => {
+    for (const status of ["succeeded", "processing", "requires_capture"]) {
+      const { gateway, sent } = fakeStripe(
+        (r) =>
+          r.method === "POST" ? unexpectedState : { id: "pi_1", object: "payment_intent", status },
+        (r) => (r.method === "POST" ? 400 : 200),
+      );
+      expect(await gateway.cancelPayment("pi_1")).toBe("paid");
+      expect(sent.map((r) => r.method)).toEqual(["POST", "GET"]);
+    }
+  });
+
+  it("answers 'canceled' for an intent cancelled before or unknown; other errors are thrown", async () => {
+    const { gateway } = fakeStripe(
+      (r) =>
+        r.method === "POST"
+          ? unexpectedState
+          : { id: "pi_1", object: "payment_intent", status: "canceled" },
+      (r) => (r.method === "POST" ? 400 : 200),
+    );
+    expect(await gateway.cancelPayment("pi_1")).toBe("canceled");
+    const missing = fakeStripe(
+      () => ({
+        error: {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: "No such payment_intent",
+        },
+      }),
+      () => 404,
+    );
+    expect(await missing.gateway.cancelPayment("pi_missing")).toBe("canceled");
+    const broken = fakeStripe(
+      () => ({ error: { type: "authentication_error", message: "Invalid API Key provided" } }),
+      () => 401,
+    );
+    await expect(broken.gateway.cancelPayment("pi_1")).rejects.toThrow(/Invalid API Key/);
   });
 });
 

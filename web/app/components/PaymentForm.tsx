@@ -1,7 +1,7 @@
 // The payment step. The local test gateway (DESIGN §4, the default) takes a plain card form:
 // Card number, Expiry (MM/YY), CVC, checked as typed with core's card rules and again on the
-// server. TODO(Stripe): when a publishable key is configured, this component is where Stripe's
-// Payment Element (@stripe/react-stripe-js, not installed yet) will be mounted instead.
+// server. When the shop pays through Stripe, the checkout shows StripePaymentSection (Stripe's
+// Payment Element, loaded lazily) instead; both start with PaymentHeading.
 import { cardSchema } from "@shop/core/payments";
 import { parseForm } from "@shop/core/shared";
 import { useState } from "react";
@@ -32,7 +32,6 @@ export function PaymentForm({
   /** The last answer's errors: shown on a field until that field changes. */
   serverErrors: Record<string, string>;
 }) {
-  const { currency } = useCurrency();
   const [touched, setTouched] = useState<Partial<Record<keyof CardValues, boolean>>>({});
   const [changedSinceAnswer, setChangedSinceAnswer] = useState<{
     answer: Record<string, string>;
@@ -45,14 +44,7 @@ export function PaymentForm({
 
   return (
     <section aria-labelledby="payment-heading">
-      <h2 id="payment-heading" className="text-lg font-medium text-stone-900">
-        Payment
-      </h2>
-      {currency !== "EUR" ? (
-        <p className="mt-2 text-sm text-stone-600" data-testid="charged-in-eur">
-          Prices are shown in dollars for your convenience; your card is charged in euro (EUR).
-        </p>
-      ) : null}
+      <PaymentHeading />
       <div className="mt-4 grid gap-4 sm:grid-cols-4" data-testid="card-form">
         {FIELDS.map((field) => {
           const server = changed.has(field.name) ? undefined : serverErrors[field.name];
@@ -83,5 +75,22 @@ export function PaymentForm({
         })}
       </div>
     </section>
+  );
+}
+
+/** "Payment", and in dollars the note that the card is charged in euro (decision 9). */
+export function PaymentHeading() {
+  const { currency } = useCurrency();
+  return (
+    <>
+      <h2 id="payment-heading" className="text-lg font-medium text-stone-900">
+        Payment
+      </h2>
+      {currency !== "EUR" ? (
+        <p className="mt-2 text-sm text-stone-600" data-testid="charged-in-eur">
+          Prices are shown in dollars for your convenience; your card is charged in euro (EUR).
+        </p>
+      ) : null}
+    </>
   );
 }

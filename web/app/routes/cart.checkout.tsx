@@ -1,8 +1,13 @@
 // The checkout (SPEC §2 "/cart/checkout", §4 "Checkout flow", DESIGN §4 and decisions 4–6, 9).
-// The cart lives in this browser, so the page asks the server for prices (intent=quote: product
-// ids, sizes, quantities, method and code only; priceCart prices them from stored products) on
-// every change. "Confirm order" (intent=place) writes the order with server-computed totals
-// (placeOrder), then confirms the card payment through the gateway (confirmCardPayment).
+// The cart lives in this browser, so the page asks the server for prices (intent=quote:
+// product ids, sizes, quantities, method and code only; quoteCheckout prices them from stored
+// products) on every change. "Confirm order" (intent=place) writes the order with
+// server-computed totals (placeOrder). With the local test gateway the server then confirms the
+// card payment (confirmCardPayment). With Stripe (STRIPE_SECRET_KEY set) the page shows the
+// Payment Element instead (StripePaymentSection, loaded lazily with the publishable key from
+// this loader): intent=place answers with the PaymentIntent's client secret, the browser
+// confirms the payment (stripe.confirmPayment, redirect only if required) and goes to
+// /order/confirm-order, which waits for the webhook.
 import {
   type ActionFunctionArgs,
   data,
@@ -21,7 +26,14 @@ import {
 } from "@remix-run/react";
 import { lineKey, type SizeTag } from "@shop/core/cart";
 import { CheckoutSchema } from "@shop/core/orders";
-import { cardSchema, parseCard } from "@shop/core/payments";
+import {
+  cardSchema,
+  checkoutPaymentMode,
+  PAYMENT_UNEXPECTED_ERROR,
+  parseCard,
+  paymentReturnUrl,
+  placementSignature,
+} from "@shop/core/payments";
 import {
   DEFAULT_DELIVERY_METHOD,
   type DeliveryMethodName,
@@ -33,16 +45,18 @@ import {
   CART_LINE_INVALID,
   type PricedCart,
   placeOrder,
-  priceCart,
+  quoteCheckout,
 } from "@shop/core/server/orders";
 import { confirmCardPayment } from "@shop/core/server/payments";
 import { parseForm } from "@shop/core/shared";
-import { useEffect, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { type AddressValues, CheckoutAddress, EMPTY_ADDRESS } from "../components/CheckoutAddress";
 import { CheckoutDelivery } from "../components/CheckoutDelivery";
 import { CheckoutSummary } from "../components/CheckoutSummary";
 import { ErrorPage } from "../components/ErrorPage";
 import { type CardValues, EMPTY_CARD, PaymentForm } from "../components/PaymentForm";
+import type { StripeHandle } from "../components/StripePayment";
+import { StripePaymentSection } from "../components/StripePaymentSection";
 import { clearCart, useCartLines, useCartReady } from "../lib/cart";
 import { NO_STORE } from "../lib/http";
 import { assertSameOrigin } from "../lib/security.server";
@@ -51,7 +65,7 @@ import { SHOP_NAME } from "../lib/shop";
 import { showToast } from "../lib/toast";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const UNEXPECTED_ERROR = "An unexpected error occurred.";
+export const UNEXPECTED_ERROR = PAYMENT_UNEXPECTED_ERROR;
 
 /** The server's prices for the cart as it is now (never computed in the browser). */
 export interface CheckoutQuote {
@@ -72,6 +86,8 @@ export interface CheckoutQuote {
 export interface CheckoutAnswer {
   quote?: CheckoutQuote;
   fieldErrors?: Record<string, string>;
+  /** Stripe: the order is placed; the browser confirms its PaymentIntent with this secret. */
+  payment?: { orderId: string; clientSecret: string };
 }
 
 const ADDRESS_FIELDS = [
@@ -86,9 +102,12 @@ const ADDRESS_FIELDS = [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { expired: true });
-  const addresses = await listAddresses(getContext(), user.id);
+  const ctx = getContext();
+  const addresses = await listAddresses(ctx, user.id);
   return data(
     {
+      // The gateway and, for Stripe, the publishable key only: the secret stays here.
+      payment: checkoutPaymentMode(ctx.config),
       addresses: addresses.map(
         ({ id, company, address, apartment, country, city, zipCode, phone }) => ({
           id,
@@ -113,7 +132,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!form) return answer({ fieldErrors: { form: "Send the checkout form" } }, 400);
   const intent = form.get("intent");
   if (intent === "quote") return quoteCart(form);
-  if (intent === "place") return placeAndPay(form, user);
+  if (intent === "place") {
+    return checkoutPaymentMode(getContext().config).gateway === "stripe"
+      ? placeForStripe(form, user)
+      : placeAndPay(form, user);
+  }
   return answer({ fieldErrors: { intent: "Unknown action" } }, 400);
 }
 
@@ -137,23 +160,21 @@ function text(form: FormData, name: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** intent=quote: price the cart; a bad code is reported on "code" and the cart priced without it. */
+/** intent=quote: price the cart; a bad code is reported on "code", the cart priced without it. */
 async function quoteCart(form: FormData) {
-  const ctx = getContext();
   try {
-    const lines = sentLines(form);
-    const method = text(form, "deliveryMethod");
-    const code = text(form, "code") ?? "";
-    try {
-      return answer({ quote: toQuote(await priceCart(ctx, lines, method, code)) });
-    } catch (error) {
-      if (!isDomainError(error) || error.field !== "code") throw error;
-      const withoutCode = await priceCart(ctx, lines, method, null);
-      return answer(
-        { quote: toQuote(withoutCode), fieldErrors: { code: error.message } },
-        error.status,
-      );
-    }
+    const { priced, codeError } = await quoteCheckout(
+      getContext(),
+      sentLines(form),
+      text(form, "deliveryMethod"),
+      text(form, "code") ?? "",
+    );
+    return codeError
+      ? answer(
+          { quote: toQuote(priced), fieldErrors: { code: codeError.message } },
+          codeError.status,
+        )
+      : answer({ quote: toQuote(priced) });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return answer({ fieldErrors: { [error.field ?? "cart"]: error.message } }, error.status);
@@ -199,6 +220,32 @@ async function placeAndPay(form: FormData, user: { id: string; email: string }) 
   });
 }
 
+/**
+ * intent=place with Stripe: the order is written (PENDING, payment awaiting, server totals) and
+ * its PaymentIntent created for that total in EUR (idempotency key = order id); the browser
+ * gets the client secret to confirm it with the Payment Element. No card data comes here.
+ */
+async function placeForStripe(form: FormData, user: { id: string; email: string }) {
+  const ctx = getContext();
+  try {
+    const placed = await placeOrder(ctx, {
+      userId: user.id,
+      email: user.email,
+      lines: sentLines(form),
+      address: Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, form.get(name)])),
+      deliveryMethod: form.get("deliveryMethod"),
+      promotionCode: text(form, "code") ?? null,
+    });
+    return answer({ payment: { orderId: placed.order.id, clientSecret: placed.clientSecret } });
+  } catch (error) {
+    if (isDomainError(error)) {
+      return answer({ fieldErrors: { [error.field ?? "form"]: error.message } }, error.status);
+    }
+    console.error("checkout failed", error);
+    return answer({ fieldErrors: { form: UNEXPECTED_ERROR } }, 500);
+  }
+}
+
 function toQuote(priced: PricedCart): CheckoutQuote {
   return {
     lines: priced.lines.map((line) => ({
@@ -225,7 +272,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export const meta: MetaFunction = () => [{ title: `Checkout | ${SHOP_NAME}` }];
 
 export default function CheckoutPage() {
-  const { addresses } = useLoaderData<typeof loader>();
+  const { addresses, payment } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as CheckoutAnswer | undefined;
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -243,7 +290,9 @@ export default function CheckoutPage() {
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [lastQuote, setLastQuote] = useState<CheckoutQuote | null>(null);
 
-  const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
+  const stripe = useStripeCheckout(payment.gateway === "stripe");
+  const placing =
+    (navigation.state !== "idle" && navigation.formData?.get("intent") === "place") || stripe.busy;
   const placed =
     navigation.state === "loading" && navigation.location.pathname === "/order/confirm-order";
 
@@ -295,10 +344,12 @@ export default function CheckoutPage() {
   const quoting = quoter.state !== "idle";
   const cartError = answered?.fieldErrors?.cart ?? actionData?.fieldErrors?.cart;
   const addressValid = parseForm(CheckoutSchema, { ...address, deliveryMethod: method }).success;
-  const cardValid = parseForm(cardSchema(), { ...card }).success;
+  const paymentValid = stripe.enabled
+    ? stripe.complete
+    : parseForm(cardSchema(), { ...card }).success;
   const canConfirm =
-    Boolean(quote) && !cartError && addressValid && cardValid && !quoting && !placing;
-  const serverErrors = actionData?.fieldErrors ?? {};
+    Boolean(quote) && !cartError && addressValid && paymentValid && !quoting && !placing;
+  const serverErrors = (stripe.enabled ? stripe.fieldErrors : actionData?.fieldErrors) ?? {};
 
   const applyCode = (typed: string) => {
     setCodeError(undefined);
@@ -321,6 +372,7 @@ export default function CheckoutPage() {
           method="post"
           className="space-y-10 lg:col-span-7"
           aria-label="Checkout"
+          onSubmit={stripe.enabled ? stripe.onSubmit : undefined}
         >
           <input type="hidden" name="intent" value="place" />
           <input type="hidden" name="lines" value={cartJson} />
@@ -345,7 +397,16 @@ export default function CheckoutPage() {
             onChange={setMethod}
             error={serverErrors.deliveryMethod}
           />
-          <PaymentForm values={card} onChange={setCard} serverErrors={serverErrors} />
+          {payment.gateway === "stripe" ? (
+            <StripePaymentSection
+              publishableKey={payment.publishableKey}
+              amountCents={quote?.breakdown.totalCents}
+              onReady={stripe.onReady}
+              onComplete={stripe.onComplete}
+            />
+          ) : (
+            <PaymentForm values={card} onChange={setCard} serverErrors={serverErrors} />
+          )}
         </Form>
         <div className="mt-10 lg:col-span-5 lg:mt-0">
           <CheckoutSummary
@@ -355,12 +416,109 @@ export default function CheckoutPage() {
             cartError={cartError}
             codeError={codeError ?? serverErrors.code}
             onApply={applyCode}
-            confirm={{ disabled: !canConfirm, pending: placing, formError: serverErrors.form }}
+            confirm={{
+              disabled: !canConfirm,
+              pending: placing,
+              formError: serverErrors.form ?? stripe.error,
+            }}
           />
         </div>
       </div>
     </div>
   );
+}
+
+/**
+ * "Confirm order" with Stripe: check the Payment Element, place the order (intent=place through
+ * a fetcher; the answer carries the client secret), confirm the payment in the browser, then go
+ * to the confirmation page. After a declined card, a retry with nothing changed confirms the
+ * same order again (same PaymentIntent, same promotion) instead of placing another one.
+ */
+function useStripeCheckout(enabled: boolean) {
+  const navigate = useNavigate();
+  const placer = useFetcher<typeof action>({ key: "checkout-place" });
+  const handle = useRef<StripeHandle | null>(null);
+  const placedFor = useRef<{ signature: string; orderId: string; clientSecret: string } | null>(
+    null,
+  );
+  const sentSignature = useRef("");
+  const answered = useRef<unknown>(null);
+  const [complete, setComplete] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  const confirm = useCallback(
+    async (orderId: string, clientSecret: string) => {
+      const result = await handle.current?.confirm(
+        clientSecret,
+        paymentReturnUrl(window.location.origin, orderId),
+      );
+      if (result?.ok) {
+        showToast({
+          type: "success",
+          title: "Email sent",
+          description: "An email has been sent to confirm your order.",
+        });
+        navigate(`/order/confirm-order?id=${encodeURIComponent(orderId)}`);
+        return;
+      }
+      setBusy(false);
+      const message = result ? (result.message ?? undefined) : UNEXPECTED_ERROR;
+      // Not a card the customer can change (e.g. the intent expired): the next try starts anew.
+      if (message) placedFor.current = null;
+      setError(message);
+    },
+    [navigate],
+  );
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || !handle.current) return;
+    const form = new FormData(event.currentTarget);
+    setError(undefined);
+    setBusy(true);
+    const checked = await handle.current.check();
+    if (!checked.ok) {
+      setBusy(false);
+      setError(checked.message ?? undefined);
+      return;
+    }
+    const signature = placementSignature(form.entries());
+    const placed = placedFor.current;
+    if (placed && placed.signature === signature) {
+      await confirm(placed.orderId, placed.clientSecret);
+      return;
+    }
+    sentSignature.current = signature;
+    placer.submit(form, { method: "post" });
+  };
+
+  const reply = placer.data as CheckoutAnswer | undefined;
+  useEffect(() => {
+    if (placer.state !== "idle" || !reply || answered.current === reply) return;
+    answered.current = reply;
+    if (reply.payment) {
+      placedFor.current = { signature: sentSignature.current, ...reply.payment };
+      void confirm(reply.payment.orderId, reply.payment.clientSecret);
+    } else {
+      setBusy(false);
+    }
+  }, [placer.state, reply, confirm]);
+
+  const onReady = useCallback((ready: StripeHandle | null) => {
+    handle.current = ready;
+  }, []);
+
+  return {
+    enabled,
+    busy: busy || placer.state !== "idle",
+    complete,
+    error,
+    fieldErrors: reply?.fieldErrors,
+    onSubmit,
+    onReady,
+    onComplete: setComplete,
+  };
 }
 
 export function ErrorBoundary() {

@@ -1,0 +1,169 @@
+// Abandoned payments give their promotion back (issue 5), found without a Scan, exactly once.
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { createTestContext } from "@shop/local-cloud/testing";
+import { describe, expect, it } from "vitest";
+import { createProduct } from "../catalog/products.server.ts";
+import type { Context } from "../context/index.server.ts";
+import { confirmCardPayment } from "../payments/webhook.server.ts";
+import {
+  createPromotion,
+  getPromotion,
+  PROMOTION_USED_UP,
+} from "../promotions/promotions.server.ts";
+import { DomainError } from "../shared/errors.ts";
+import {
+  expireAbandonedOrders,
+  PAYMENT_EXPIRED_MESSAGE,
+  PAYMENT_TIMEOUT_MS,
+} from "./abandoned.server.ts";
+import { getOrder, markOrderPaid, placeOrder } from "./orders.server.ts";
+
+const PLACED_AT = new Date("2026-11-22T10:00:00.000Z");
+const minutesAfter = (minutes: number) => new Date(PLACED_AT.getTime() + minutes * 60_000);
+const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
+
+async function shop() {
+  const test = await createTestContext();
+  const { ctx } = test;
+  const shirt = await createProduct(ctx, {
+    slug: "shirt",
+    name: "Shirt",
+    category: "Men",
+    priceCents: 2000,
+    description: "A shirt",
+    sizes: ["S"],
+    images: [{ key: "shirt.svg", alt: "shirt" }],
+  });
+  await createPromotion(ctx, {
+    code: "ONCE5",
+    label: "5 € off, single use",
+    amountCents: 500,
+    usageLimit: 1,
+  });
+  const place = (userId: string, at: Date, promotionCode?: string) =>
+    placeOrder(
+      ctx,
+      {
+        userId,
+        email: `${userId}@example.com`,
+        lines: [{ productId: shirt.id, size: "S", quantity: 1 }],
+        address: {
+          address: "1 Main Street",
+          country: "France",
+          city: "Paris",
+          zipCode: "75001",
+          phone: "0123456789",
+        },
+        deliveryMethod: "STANDARD",
+        ...(promotionCode ? { promotionCode } : {}),
+      },
+      at,
+    ).then((placed) => placed.order);
+  return { ...test, place };
+}
+
+const usedCount = async (ctx: Context) => (await getPromotion(ctx, "ONCE5"))?.usedCount;
+
+describe("abandoned payments", () => {
+  it("waits 30 minutes for a payment", () => {
+    expect(PAYMENT_TIMEOUT_MS).toBe(30 * 60_000);
+  });
+
+  it("expires an ONCE5 order left unpaid past the timeout, so ONCE5 can be used again", async () => {
+    const { ctx, place } = await shop();
+    const abandoned = await place("ana", PLACED_AT, "ONCE5");
+    expect(await usedCount(ctx)).toBe(1);
+    const error = await place("bob", minutesAfter(10), "ONCE5").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).message).toBe(PROMOTION_USED_UP);
+
+    // Before the deadline nothing happens.
+    expect((await expireAbandonedOrders(ctx, minutesAfter(29))).expired).toEqual([]);
+    expect((await getOrder(ctx, abandoned.id))?.payment).toBe("awaiting");
+
+    const swept = await expireAbandonedOrders(ctx, minutesAfter(31));
+    expect(swept.expired).toEqual([abandoned.id]);
+    expect(await getOrder(ctx, abandoned.id)).toMatchObject({
+      state: "PENDING",
+      payment: "failed",
+      paymentError: PAYMENT_EXPIRED_MESSAGE,
+    });
+    expect(await usedCount(ctx)).toBe(0);
+    const again = await place("bob", minutesAfter(32), "ONCE5");
+    expect(again.promotion?.code).toBe("ONCE5");
+    expect(await usedCount(ctx)).toBe(1);
+  });
+
+  it("leaves fresh orders and paid orders alone", async () => {
+    const { ctx, place } = await shop();
+    const fresh = await place("ana", minutesAfter(20), "ONCE5");
+    const paid = await place("bob", PLACED_AT);
+    await confirmCardPayment(ctx, { userId: "bob", orderId: paid.id, card: VISA }, PLACED_AT);
+
+    const swept = await expireAbandonedOrders(ctx, minutesAfter(31));
+    expect(swept.expired).toEqual([]);
+    expect(await getOrder(ctx, fresh.id)).toMatchObject({ payment: "awaiting" });
+    expect((await getOrder(ctx, fresh.id))?.updatedAt).toBe(fresh.updatedAt);
+    expect(await getOrder(ctx, paid.id)).toMatchObject({ payment: "paid" });
+    expect(await usedCount(ctx)).toBe(1);
+
+    // The fresh one is given up once its own deadline has passed.
+    expect((await expireAbandonedOrders(ctx, minutesAfter(51))).expired).toEqual([fresh.id]);
+    expect(await usedCount(ctx)).toBe(0);
+  });
+
+  it("running the sweep again changes nothing more", async () => {
+    const { ctx, place } = await shop();
+    const abandoned = await place("ana", PLACED_AT, "ONCE5");
+    await expireAbandonedOrders(ctx, minutesAfter(31));
+    const expired = await getOrder(ctx, abandoned.id);
+    // Someone else uses the released code; a second release would wrongly give it back.
+    await place("bob", minutesAfter(32), "ONCE5");
+    expect(await usedCount(ctx)).toBe(1);
+
+    const second = await expireAbandonedOrders(ctx, minutesAfter(40));
+    expect(second).toEqual({ due: 0, expired: [], leftForWebhook: [] });
+    expect((await expireAbandonedOrders(ctx, minutesAfter(61))).expired).toEqual([]);
+    expect(await getOrder(ctx, abandoned.id)).toEqual(expired);
+    expect(await usedCount(ctx)).toBe(1);
+  });
+
+  it("two sweeps at once expire the order once and release the code once", async () => {
+    const { ctx, place } = await shop();
+    const abandoned = await place("ana", PLACED_AT, "ONCE5");
+    const [a, b] = await Promise.all([
+      expireAbandonedOrders(ctx, minutesAfter(31)),
+      expireAbandonedOrders(ctx, minutesAfter(31)),
+    ]);
+    expect([...a.expired, ...b.expired]).toEqual([abandoned.id]);
+    expect(await usedCount(ctx)).toBe(0);
+  });
+
+  it("reads only the due deadlines: none is left once the orders are settled", async () => {
+    const { ctx, place } = await shop();
+    await place("ana", PLACED_AT, "ONCE5");
+    await place("bob", PLACED_AT);
+    await expireAbandonedOrders(ctx, minutesAfter(31));
+    const { Items } = await ctx.db.send(
+      new QueryCommand({
+        TableName: ctx.tableName,
+        KeyConditionExpression: "pk = :pk",
+        ExpressionAttributeValues: { ":pk": "PAYDUE" },
+      }),
+    );
+    expect(Items).toEqual([]);
+  });
+
+  it("a payment that succeeds after the order expired is accepted and counts the code again", async () => {
+    const { ctx, place } = await shop();
+    const abandoned = await place("ana", PLACED_AT, "ONCE5");
+    await expireAbandonedOrders(ctx, minutesAfter(31));
+    expect(await usedCount(ctx)).toBe(0);
+
+    const late = await markOrderPaid(ctx, abandoned.paymentId ?? "", minutesAfter(35));
+    expect(late.status).toBe("paid");
+    expect(await getOrder(ctx, abandoned.id)).toMatchObject({ payment: "paid" });
+    expect((await getOrder(ctx, abandoned.id))?.paymentError).toBeUndefined();
+    expect(await usedCount(ctx)).toBe(1);
+  });
+});

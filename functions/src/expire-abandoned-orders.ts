@@ -1,0 +1,14 @@
+// Lambda, on a schedule (every 5 minutes on AWS; every minute locally, scripts/dev.ts): orders
+// whose payment is still awaited 30 minutes after they were placed are given up — the payment
+// cancelled at Stripe, the order marked "payment failed", its promotion given back.
+import { getContext, loadBoundSecrets } from "@shop/core/server/context";
+import { expireAbandonedOrders } from "@shop/core/server/orders";
+
+export async function handler() {
+  await loadBoundSecrets();
+  const result = await expireAbandonedOrders(getContext());
+  if (result.expired.length > 0 || result.leftForWebhook.length > 0) {
+    console.log(JSON.stringify({ expired: result.expired, leftForWebhook: result.leftForWebhook }));
+  }
+  return { due: result.due, expired: result.expired.length };
+}

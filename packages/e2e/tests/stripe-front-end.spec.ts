@@ -1,0 +1,238 @@
+// The checkout with Stripe configured (DESIGN §4, SPEC §4 "Checkout flow", §8). A second web
+// server, on the test shop's own cloud, runs with Stripe keys and its Stripe adapter pointed at
+// a fake Stripe API on this machine (support/fake-stripe.ts). js.stripe.com is either refused
+// (the checkout must say "An error has occurred in loading payment module") or answered with a
+// fake Stripe.js, to follow the whole flow: order placed with the server's total, PaymentIntent
+// in EUR keyed by the order, confirmPayment(redirect "if_required"), confirmation page.
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { createAddress, createUser } from "@shop/core/server/accounts";
+import { getProductBySlug } from "@shop/core/server/catalog";
+import { listOrdersForUser } from "@shop/core/server/orders";
+import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
+import { FAKE_STRIPE_JS, startFakeStripeApi } from "../support/fake-stripe";
+import { shopContext } from "../support/shop";
+
+let server: ChildProcess | undefined;
+let stripeApi: Awaited<ReturnType<typeof startFakeStripeApi>> | undefined;
+let stripeShop = "";
+let seq = 0;
+
+test.beforeAll(async () => {
+  stripeApi = await startFakeStripeApi();
+  const port = await freePort();
+  stripeShop = `http://127.0.0.1:${port}`;
+  const cloudEnv = JSON.parse(process.env.E2E_CLOUD_ENV ?? "{}") as Record<string, string>;
+  let output = "";
+  server = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "web", "server.ts")], {
+    cwd: join(REPO_ROOT, "web"),
+    env: {
+      ...process.env,
+      ...cloudEnv,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      APP_URL: stripeShop,
+      TRUST_PROXY: "1",
+      STRIPE_SECRET_KEY: "sk_test_e2e_offline",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_offline",
+      STRIPE_API_BASE: stripeApi.url,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (d) => {
+    output += d;
+  });
+  server.stderr?.on("data", (d) => {
+    output += d;
+  });
+  await waitFor("the Stripe-configured web server", 60_000, async () => {
+    if (server?.exitCode !== null) throw new Error(`the web server exited:\n${output}`);
+    const res = await fetch(`${stripeShop}/healthz`).catch(() => undefined);
+    return res?.ok === true;
+  });
+});
+
+test.afterAll(async () => {
+  await stripeApi?.close();
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server?.once("exit", resolve));
+  server.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+  if (server.exitCode === null) server.kill("SIGKILL");
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `192.0.2.${Date.now()}-${seq++}` });
+});
+
+/** Requests to Stripe's hosts are recorded and refused; scripts fetched are recorded. */
+async function refuseStripe(page: Page) {
+  const stripeRequests: string[] = [];
+  const scripts: string[] = [];
+  await page.route(/^https?:\/\/([a-z0-9-]+\.)*stripe\.(com|network)\//, async (route) => {
+    stripeRequests.push(route.request().url());
+    await route.abort("internetdisconnected");
+  });
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  return { stripeRequests, scripts };
+}
+
+/** A new customer with a saved address, signed in, a tee in the cart, on the checkout. */
+async function customerAtCheckout(page: Page, project: string) {
+  const email = `stripe-front+${Date.now()}-${seq++}-${project}@example.com`;
+  const user = await createUser(shopContext(), {
+    firstName: "Sofia",
+    lastName: "Stripe",
+    email,
+    password: "secret1",
+  });
+  await createAddress(shopContext(), user.id, {
+    company: undefined,
+    apartment: undefined,
+    address: "9 Via Roma",
+    country: "Italy",
+    city: "Roma",
+    zipCode: "00100",
+    phone: "+39 300 000 0000",
+  });
+  await page.goto(`${stripeShop}/auth/sign-in`);
+  const main = page.getByRole("main");
+  await main.getByLabel("E-mail").fill(email);
+  await main.getByLabel("Password").fill("secret1");
+  await main.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/product/);
+
+  const tee = await getProductBySlug(shopContext(), "organic-cotton-crew-t-shirt");
+  if (!tee) throw new Error("the seeded tee is missing");
+  await page.evaluate(
+    (stored) => localStorage.setItem("cart", JSON.stringify(stored)),
+    [{ productId: tee.id, size: tee.sizes[0], quantity: 1 }],
+  );
+  await page.goto(`${stripeShop}/cart/checkout`);
+  await expect(page.getByTestId("checkout-line")).toHaveCount(1);
+
+  return user;
+}
+
+/** js.stripe.com answers with the fake Stripe.js; any other Stripe host is refused. */
+async function fakeStripeJs(page: Page) {
+  await page.route(/^https?:\/\/([a-z0-9-]+\.)*stripe\.(com|network)\//, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === "js.stripe.com" && url.pathname.endsWith("stripe.js")) {
+      await route.fulfill({ contentType: "application/javascript", body: FAKE_STRIPE_JS });
+    } else {
+      await route.abort("internetdisconnected");
+    }
+  });
+}
+
+const fakeCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __fakeStripe: FakeCalls }).__fakeStripe);
+
+interface FakeCalls {
+  elementsOptions: { mode?: string; amount?: number; currency?: string } | null;
+  submits: number;
+  confirms: Array<{ clientSecret: string; redirect: string; returnUrl: string; card: string }>;
+}
+
+test("with Stripe configured, the home page still loads nothing from Stripe", async ({ page }) => {
+  const watched = await refuseStripe(page);
+  await page.goto(`${stripeShop}/`);
+  await page.waitForLoadState("networkidle");
+  expect(watched.stripeRequests).toEqual([]);
+  expect(watched.scripts.filter((path) => /stripe/i.test(path))).toEqual([]);
+});
+
+test("the checkout asks js.stripe.com for Stripe.js and, when it cannot load, says so", async ({
+  page,
+}, testInfo) => {
+  const watched = await refuseStripe(page);
+  await customerAtCheckout(page, testInfo.project.name);
+
+  await expect(page.getByText("An error has occurred in loading payment module")).toBeVisible();
+  // Stripe's Payment Element replaces the local card form, and nothing can be confirmed.
+  await expect(page.getByTestId("card-form")).toHaveCount(0);
+  await expect(page.getByLabel("Card number")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Confirm order" })).toBeDisabled();
+  // The Payment Element's own chunk was fetched here, and Stripe.js asked from its host.
+  expect(watched.scripts.some((path) => /StripePayment/.test(path))).toBe(true);
+  expect(watched.stripeRequests.some((url) => url.startsWith("https://js.stripe.com/"))).toBe(true);
+  // The publishable key reaches the page; the secret never does.
+  const html = await page.content();
+  expect(html).not.toContain("sk_test_e2e_offline");
+});
+
+test("pays through Stripe: the server's total in EUR, a decline stays silent and the retry pays the same order", async ({
+  page,
+}, testInfo) => {
+  await fakeStripeJs(page);
+  const user = await customerAtCheckout(page, testInfo.project.name);
+  const confirm = page.getByRole("button", { name: "Confirm order" });
+  const card = page.getByLabel("Fake card");
+  await expect(card).toBeVisible();
+  await expect(confirm).toBeDisabled();
+
+  // A declined card: Stripe's element shows it; the page adds nothing and stays.
+  await card.fill("4000 0000 0000 0002");
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
+  await expect.poll(async () => (await fakeCalls(page)).confirms.length).toBe(1);
+  await expect(confirm).toBeEnabled();
+  await expect(page).toHaveURL(/\/cart\/checkout$/);
+  await expect(page.getByText("An unexpected error occurred.")).toHaveCount(0);
+
+  // The order was placed first, with the server's totals; its PaymentIntent is for that amount.
+  const [order] = (await listOrdersForUser(shopContext(), user.id)).orders;
+  if (!order) throw new Error("no order was placed");
+  expect(order.payment).toBe("awaiting");
+  const intent = stripeApi?.intents.find((i) => i.orderId === order.id);
+  expect(intent).toMatchObject({
+    amount: order.totalCents,
+    currency: "eur",
+    idempotencyKey: order.id,
+  });
+  const calls = await fakeCalls(page);
+  expect(calls.elementsOptions).toMatchObject({ mode: "payment", currency: "eur" });
+  expect(calls.elementsOptions?.amount).toBe(order.totalCents);
+
+  // Another card: the same order and PaymentIntent are confirmed, nothing is placed twice.
+  await card.fill("4242 4242 4242 4242");
+  await confirm.click();
+  await expect(page).toHaveURL(new RegExp(`/order/confirm-order\\?id=${order.id}$`));
+  await expect(page.getByText("Email sent")).toBeVisible();
+  const { confirms } = await fakeCalls(page);
+  expect(confirms.map((c) => c.clientSecret)).toEqual([
+    `${intent?.id}_secret_fake`,
+    `${intent?.id}_secret_fake`,
+  ]);
+  expect(stripeApi?.intents.filter((i) => i.orderId === order.id)).toHaveLength(1);
+  expect((await listOrdersForUser(shopContext(), user.id)).orders).toHaveLength(1);
+  expect(await page.evaluate(() => localStorage.getItem("cart"))).toBeNull();
+});
+
+test("another failure says 'An unexpected error occurred.'; Stripe gets the client secret, redirect if_required and the way back", async ({
+  page,
+}, testInfo) => {
+  await fakeStripeJs(page);
+  const user = await customerAtCheckout(page, testInfo.project.name);
+  await page.getByLabel("Fake card").fill("4000 0000 0000 9999");
+  await page.getByRole("button", { name: "Confirm order" }).click();
+  // Not a card or validation error: the page says so.
+  await expect(page.getByText("An unexpected error occurred.")).toBeVisible();
+  const [order] = (await listOrdersForUser(shopContext(), user.id)).orders;
+  if (!order) throw new Error("no order was placed");
+  const intent = stripeApi?.intents.find((i) => i.orderId === order.id);
+  const { confirms } = await fakeCalls(page);
+  expect(confirms).toEqual([
+    {
+      clientSecret: `${intent?.id}_secret_fake`,
+      redirect: "if_required",
+      returnUrl: `${stripeShop}/order/confirm-order?id=${order.id}`,
+      card: "4000 0000 0000 9999",
+    },
+  ]);
+});
