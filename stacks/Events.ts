@@ -197,11 +197,15 @@ export function Events({ stack, app }: StackContext) {
   errorsAlarm("Invoice", invoice);
 
   // Scheduled jobs (functions/src/subscriptions.ts SCHEDULED_JOBS, e.g. expiring abandoned
-  // PENDING orders): the table and an errors alarm, nothing else.
+  // PENDING orders): the table, an errors alarm and, for a job that talks to the payment
+  // gateway, its secrets; nothing else.
   for (const [name, job] of Object.entries(SCHEDULED_JOBS)) {
+    const bind = job.payments
+      ? [secrets.stripeSecretKey, secrets.stripeWebhookSecret, secrets.sessionSecret]
+      : [];
     const cron = new Cron(stack, `${pascal(name)}Schedule`, {
       schedule: job.schedule,
-      job: { function: { handler: job.handler, environment, timeout: 300 } },
+      job: { function: { handler: job.handler, environment, bind, timeout: 300 } },
     });
     cron.jobFunction.addToRolePolicy(tableReadWrite(table));
     errorsAlarm(pascal(name), cron.jobFunction);

@@ -1,22 +1,14 @@
 // A production stage keeps customers' data: the table and the buckets survive `sst remove` and a
 // deleted stack, and the table cannot be deleted by accident.
 //
-// The same synthesis (one is slow enough) also wires a scheduled job, as the expiry of abandoned
-// orders will be once its handler exists: SCHEDULED_JOBS gets one entry here, on an existing
-// handler file.
+// The same synthesis (one is slow enough) also checks the scheduled job that expires abandoned
+// payments (SCHEDULED_JOBS in functions/src/subscriptions.ts).
 import type { Template } from "aws-cdk-lib/assertions";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Events } from "./Events.ts";
 import { Secrets } from "./Secrets.ts";
 import { Storage } from "./Storage.ts";
 import { synthesize } from "./synth.ts";
-
-vi.mock("@shop/functions/subscriptions", async (original) => ({
-  ...(await original<typeof import("@shop/functions/subscriptions")>()),
-  SCHEDULED_JOBS: {
-    sampleJob: { handler: "functions/src/invoice.handler", schedule: "rate(15 minutes)" },
-  },
-}));
 
 let storage: Template;
 let events: Template;
@@ -44,22 +36,25 @@ describe("a production stage", () => {
   });
 });
 
-describe("a scheduled job", () => {
-  it("runs on its schedule with the table, nothing else, and an alarm on its errors", () => {
+describe("the expiry of abandoned payments", () => {
+  it("runs every 5 minutes with the table and the payment secrets, nothing else, and an alarm on its errors", () => {
     const rules = Object.values(events.findResources("AWS::Events::Rule"));
-    const rule = rules.find((r) => r.Properties.ScheduleExpression === "rate(15 minutes)");
+    const rule = rules.find((r) => r.Properties.ScheduleExpression === "rate(5 minutes)");
     expect(rule).toBeDefined();
     const target = JSON.stringify(rule?.Properties.Targets);
     const functions = events.findResources("AWS::Lambda::Function");
     const fnId = Object.keys(functions).find((id) => target.includes(`"${id}"`));
-    expect(fnId).toMatch(/^SampleJob/);
+    expect(fnId).toMatch(/^ExpireAbandonedOrders/);
+    const env = JSON.stringify(functions[fnId as string]?.Properties.Environment);
+    expect(env).toContain("SST_Secret_value_STRIPE_SECRET_KEY");
     const role = functions[fnId as string]?.Properties.Role["Fn::GetAtt"][0];
     const actions = Object.values(events.findResources("AWS::IAM::Policy"))
       .filter((p) => JSON.stringify(p.Properties.Roles).includes(`"${role}"`))
       .flatMap((p) => p.Properties.PolicyDocument.Statement)
       .flatMap((s: { Action: string | string[] }) => ([] as string[]).concat(s.Action));
     expect(actions).toContain("dynamodb:UpdateItem");
-    expect(actions.filter((a) => !/^(dynamodb|xray):/.test(a))).toEqual([]);
+    // SST reads bound secrets from SSM at start.
+    expect(actions.filter((a) => !/^(dynamodb|xray):|^ssm:GetParameters?$/.test(a))).toEqual([]);
     const alarms = JSON.stringify(events.findResources("AWS::CloudWatch::Alarm"));
     expect(alarms).toContain(`"${fnId}"`);
   });

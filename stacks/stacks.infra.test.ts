@@ -377,6 +377,7 @@ describe("secrets", () => {
       );
     expect(bound("NewsletterFanout")).toBe(true);
     expect(bound("StripeWebhook")).toBe(true);
+    expect(bound("ExpireAbandonedOrders")).toBe(true); // cancels payments at Stripe
     for (const fn of ["Dispatcher", "Invoice", "Mailer"]) expect(bound(fn), fn).toBe(false);
   });
 });

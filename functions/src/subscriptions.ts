@@ -59,12 +59,19 @@ export const queueUrlVariable = (queue: QueueName) => `QUEUE_URL_${queue.toUpper
 
 /**
  * Functions run on a schedule (stacks/Events.ts gives each the table, an errors alarm and
- * nothing else). The expiry of abandoned PENDING orders goes here, once its handler exists:
- *   expireAbandonedOrders: {
- *     handler: "functions/src/expire-abandoned-orders.handler",
- *     schedule: "rate(15 minutes)",
- *   },
+ * nothing else; `payments` binds the payment gateway's secrets). Locally, scripts/dev.ts runs
+ * them on a timer.
  */
 export const SCHEDULED_JOBS: Readonly<
-  Record<string, { handler: string; schedule: `rate(${string})` | `cron(${string})` }>
-> = {};
+  Record<
+    string,
+    { handler: string; schedule: `rate(${string})` | `cron(${string})`; payments?: boolean }
+  >
+> = {
+  /** Orders whose payment is still awaited 30 minutes on: cancelled, their promotion given back. */
+  expireAbandonedOrders: {
+    handler: "functions/src/expire-abandoned-orders.handler",
+    schedule: "rate(5 minutes)",
+    payments: true,
+  },
+};
