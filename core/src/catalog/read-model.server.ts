@@ -7,6 +7,9 @@
 // the product as it was. So a snapshot is kept for its version only if it was loaded once the
 // change had settled (CATALOG_SETTLE_MS after the version's `changedAt`); until then every
 // request loads the index again, and the catalogue never keeps an old price or a deleted product.
+//
+// Requests that need the same version while it is being loaded share that one load: fifty
+// shoppers arriving right after an edit cost one read of the index, not fifty.
 import { GetCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
@@ -24,6 +27,7 @@ interface Snapshot {
 /** How long after a change the index may still answer with the old data (it is usually < 1 s). */
 export const CATALOG_SETTLE_MS = 2000;
 const snapshots = new WeakMap<Context, Snapshot>();
+const loading = new WeakMap<Context, { version: number; items: Promise<ProductSummary[]> }>();
 
 async function currentVersion(ctx: Context): Promise<{ version: number; changedAt: number }> {
   const { Item } = await ctx.db.send(
@@ -72,10 +76,27 @@ export async function catalogSummaries(ctx: Context): Promise<ProductSummary[]> 
   const { version, changedAt } = await currentVersion(ctx);
   const cached = snapshots.get(ctx);
   if (cached && cached.version === version && cached.settled) return cached.items;
+  const inFlight = loading.get(ctx);
+  if (inFlight && inFlight.version === version) return inFlight.items;
+
   const startedAt = Date.now();
-  const items = await loadSummaries(ctx);
-  snapshots.set(ctx, { version, items, settled: startedAt - changedAt > CATALOG_SETTLE_MS });
-  return items;
+  const items = loadSummaries(ctx).then((loaded) => {
+    // A slower load of an older version never replaces a newer snapshot.
+    if ((snapshots.get(ctx)?.version ?? -1) <= version) {
+      snapshots.set(ctx, {
+        version,
+        items: loaded,
+        settled: startedAt - changedAt > CATALOG_SETTLE_MS,
+      });
+    }
+    return loaded;
+  });
+  loading.set(ctx, { version, items });
+  try {
+    return await items;
+  } finally {
+    if (loading.get(ctx)?.items === items) loading.delete(ctx);
+  }
 }
 
 export async function getCatalogPage(ctx: Context, query: CatalogQuery): Promise<CatalogPage> {
