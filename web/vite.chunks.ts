@@ -2,25 +2,27 @@
 // set of routes sharing a module, and the home page loaded fifteen files, a dozen of them a few
 // hundred bytes, each gzipped on its own (worse than together). Instead:
 // - "vendor": React, React DOM and the Remix runtime, which every page loads;
-// - "shell": the app's own modules reachable from the layout (root.tsx: header, search, menus,
-//   footer, toasts) and from the home catalogue (product._index.tsx), so the landing page is
-//   two files and every other page reuses them from the cache. Rollup adds the core modules
-//   they import to the same chunk.
-// - "pricing": the quote and delivery rules. The shell reaches them only through the
-//   `@shop/core/pricing` barrel (it uses money formatting), the cart and checkout use them:
-//   named apart, they stay out of the landing page.
-// - "valibot": every schema function the app uses. Left unnamed, Rollup would add it to the
-//   shell as a dependency of the core barrels, and the landing page, which parses no form,
-//   would load it.
-// Everything else (product page, cart, checkout, accounts, admin) keeps Rollup's own
-// split, so a route's code loads only where it is used. `npm run bench` prints what each page
-// loads.
+// - "shell": the app's modules reachable from the layout (root.tsx: header, search, menus,
+//   footer, toasts) and from the home catalogue (product._index.tsx), with the few core rules
+//   they use (SHELL_CORE), so the landing page is two files and every other page reuses them.
+// - "core-<area>": the other browser-safe core modules, one chunk per area (e.g. the admin's
+//   product form in core-catalog, the quote in core-pricing). They must be named: the shell
+//   reaches them through the core barrels (`@shop/core/catalog` re-exports the whole area), and
+//   Rollup would otherwise put every dependency of the shell, used or not, into the shell.
+// - "valibot": every schema function the app uses, for the same reason (no form on the landing
+//   page parses anything in the browser).
+// Everything else (route modules and their components) keeps Rollup's own split, so a route's
+// code loads only where it is used. Whatever the names, each page gets the code it imports;
+// the names only decide sizes, which `npm run bench` prints per page.
 import type { GetManualChunk, ManualChunkMeta } from "rollup";
 
 const VENDOR =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
 const SHELL_ROOTS = [/\/web\/app\/root\.tsx$/, /\/web\/app\/routes\/product\._index\.tsx$/];
-const PRICING_RULES = /\/core\/src\/pricing\/(quote|delivery)\.ts$/;
+/** The core rules the layout and the home catalogue use: cart lines, money, the catalogue query. */
+const SHELL_CORE =
+  /\/core\/src\/(catalog\/(sizes|ids|categories|query|pagination)|cart\/cart|pricing\/money)\.ts$/;
+const CORE_AREA = /\/core\/src\/([^/]+)\//;
 
 let shell: Set<string> | undefined;
 
@@ -41,8 +43,9 @@ function shellModules(meta: ManualChunkMeta): Set<string> {
 
 export const storefrontChunks: GetManualChunk = (id, meta) => {
   if (VENDOR.test(id)) return "vendor";
-  if (PRICING_RULES.test(id)) return "pricing";
   if (id.includes("/node_modules/valibot/")) return "valibot";
-  if (shellModules(meta).has(id)) return "shell";
+  if (SHELL_CORE.test(id) || shellModules(meta).has(id)) return "shell";
+  const area = CORE_AREA.exec(id)?.[1];
+  if (area) return `core-${area}`;
   return undefined;
 };
