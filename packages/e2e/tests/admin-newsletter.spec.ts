@@ -3,10 +3,10 @@
 // subscriber count, Send behind a confirmation, "Newsletter sent successfully!", the progress,
 // and the e-mail in a subscriber's mailbox. And the guards: signed out or a customer, the loader
 // and the action refuse and nothing is sent.
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { createUser } from "@shop/core/server/accounts";
 import { getSubscriberCount, setSubscription } from "@shop/core/server/newsletter";
+import { expectFitsPhone, serious, signIn } from "../support/pages";
 import { mailbox, shopContext, waitForMail } from "../support/shop";
 
 const ADMIN = { email: "admin@example.com", password: "admin1234" };
@@ -19,30 +19,6 @@ const clientAddress = () => ({ "x-forwarded-for": `192.0.2.${Date.now()}-${seq++
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders(clientAddress());
 });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth/sign-in");
-  const main = page.getByRole("main");
-  await main.getByLabel("E-mail").fill(email);
-  await main.getByLabel("Password").fill(password);
-  await main.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/product/);
-}
-
-/** Usable on a 375 px phone: nothing wider than the screen (the page never scrolls sideways). */
-async function expectFitsPhone(page: Page) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 812 });
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-    .toBeLessThanOrEqual(375);
-  if (size) await page.setViewportSize(size);
-}
-
-const serious = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
-    ["serious", "critical"].includes(v.impact ?? ""),
-  );
 
 test("an admin previews and sends a newsletter; a subscriber finds it in the mailbox", async ({
   page,

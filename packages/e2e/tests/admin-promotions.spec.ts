@@ -3,12 +3,12 @@
 // the server's refusal as the banner titled "error" and on the field, delete behind a
 // confirmation; and the guards: signed out or a customer, the loader and the action refuse and
 // nothing changes.
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { formatPrice, quote } from "@shop/core/pricing";
 import { createAddress, createUser } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
 import { createPromotion, getPromotion } from "@shop/core/server/promotions";
+import { expectFitsPhone, serious, signIn } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 const TEE = "organic-cotton-crew-t-shirt"; // 25.00 €
@@ -23,15 +23,6 @@ const clientAddress = () => ({ "x-forwarded-for": `198.51.100.${Date.now()}-${se
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders(clientAddress());
 });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth/sign-in");
-  const main = page.getByRole("main");
-  await main.getByLabel("E-mail").fill(email);
-  await main.getByLabel("Password").fill(password);
-  await main.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/product/);
-}
 
 async function newCustomer(project: string) {
   const email = `promo+${project}-${tag()}@example.com`;
@@ -55,21 +46,6 @@ async function newCustomer(project: string) {
 
 const row = (page: Page, code: string) =>
   page.getByTestId("promotion-row").filter({ has: page.getByRole("heading", { name: code }) });
-
-/** Usable on a 375 px phone: nothing wider than the screen (the page never scrolls sideways). */
-async function expectFitsPhone(page: Page) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 812 });
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-    .toBeLessThanOrEqual(375);
-  if (size) await page.setViewportSize(size);
-}
-
-const serious = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
-    ["serious", "critical"].includes(v.impact ?? ""),
-  );
 
 test("an admin creates a promotion; a customer's order gets its discount; its usage shows 1", async ({
   page,

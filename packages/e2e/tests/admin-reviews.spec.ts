@@ -2,11 +2,11 @@
 // latest reviews across products with product, author, stars, date and text (as text), delete
 // behind a confirmation, gone from the admin list and from the product page. And the guards:
 // signed out or a customer, the loader and the action refuse and the review stays.
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { createUser } from "@shop/core/server/accounts";
 import { createProduct, type Product } from "@shop/core/server/catalog";
 import { listProductReviews, writeReview } from "@shop/core/server/reviews";
+import { expectFitsPhone, serious, signIn } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 const ADMIN = { email: "admin@example.com", password: "admin1234" };
@@ -19,15 +19,6 @@ const clientAddress = () => ({ "x-forwarded-for": `203.0.113.${Date.now()}-${seq
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders(clientAddress());
 });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth/sign-in");
-  const main = page.getByRole("main");
-  await main.getByLabel("E-mail").fill(email);
-  await main.getByLabel("Password").fill(password);
-  await main.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/product/);
-}
 
 /** A new product with one review, written through core as the product page does. */
 async function reviewedProduct(project: string) {
@@ -53,21 +44,6 @@ async function reviewedProduct(project: string) {
   });
   return { product, text, author: `Rosa Reviewer${seq}`, userId: `reviewer-${t}` };
 }
-
-/** Usable on a 375 px phone: nothing wider than the screen (the page never scrolls sideways). */
-async function expectFitsPhone(page: Page) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 812 });
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-    .toBeLessThanOrEqual(375);
-  if (size) await page.setViewportSize(size);
-}
-
-const serious = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
-    ["serious", "critical"].includes(v.impact ?? ""),
-  );
 
 test("an admin sees the latest review and deletes it with confirmation; it leaves the product page", async ({
   page,
