@@ -1,7 +1,7 @@
 // The mail queue: a request to send an e-mail is a `mail.requested` domain event, written in the
-// same transaction as the change that causes it (or alone), and delivered from the table's
-// stream to the mailer (functions/src/mailer.ts on AWS, the local cloud's stream reader on a
-// laptop). The mailer sends each request once: a marker keyed by the event id is written after
+// same transaction as the change that causes it (or alone). The dispatcher forwards it from the
+// table's stream to the mail SQS queue, which the mailer consumes (functions/src/dispatcher.ts
+// and mailer.ts on AWS; the local cloud's stream reader and an in-process queue on a laptop). The mailer sends each request once: a marker keyed by the event id is written after
 // SES accepts the mail, and a redelivered request finds it and sends nothing. (A crash between
 // SES and the marker sends again: at least once, like every queue.) Attachments travel as
 // references to objects in the invoices bucket, never as bytes in the table.
