@@ -1,6 +1,9 @@
-// Page helpers the admin specs share: signing in through the form, the 375 px check and axe.
+// Helpers the admin specs share: signing in (through the form, or over HTTP as a new customer),
+// the 375 px check and axe.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { createUser } from "@shop/core/server/accounts";
+import { shopContext } from "./shop";
 
 /** Signs in through the sign-in form and waits for the catalogue (where sign-in lands). */
 export async function signIn(page: Page, email: string, password: string) {
@@ -27,3 +30,27 @@ export const serious = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
     ["serious", "critical"].includes(v.impact ?? ""),
   );
+
+let customers = 0;
+
+/**
+ * Creates a customer (through core) and signs them in on this request context over HTTP, from
+ * an address of their own (so abuse limits count per test). Returns the e-mail.
+ */
+export async function signInNewCustomer(request: APIRequestContext, label: string) {
+  const n = customers++;
+  const email = `${label}+${Date.now()}-${n}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await createUser(shopContext(), {
+    firstName: "Cy",
+    lastName: "Customer",
+    email,
+    password: "secret1",
+  });
+  const res = await request.post("/auth/sign-in", {
+    form: { intent: "sign-in", email, password: "secret1" },
+    headers: { "x-forwarded-for": `198.18.${n % 250}.${Date.now() % 250}` },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(303);
+  return email;
+}

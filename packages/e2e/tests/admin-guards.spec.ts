@@ -6,9 +6,8 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
-import { createUser } from "@shop/core/server/accounts";
 import { REPO_ROOT } from "@shop/local-cloud";
-import { shopContext } from "../support/shop";
+import { signInNewCustomer } from "../support/pages";
 
 /** A dynamic segment's value: an id that exists nowhere (the guard must answer before any read). */
 const PARAM = "00000000-0000-4000-8000-000000000000";
@@ -43,25 +42,6 @@ test("the route list is read from the files", () => {
     `/admin/orders/${PARAM}`,
   ]);
 });
-
-let seq = 0;
-const clientAddress = () => ({ "x-forwarded-for": `198.19.${seq++ % 250}.${Date.now() % 250}` });
-
-async function signInAsCustomer(request: APIRequestContext, project: string) {
-  const email = `guard+${Date.now()}-${project}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await createUser(shopContext(), {
-    firstName: "Cleo",
-    lastName: "Customer",
-    email,
-    password: "secret1",
-  });
-  const res = await request.post("/auth/sign-in", {
-    form: { intent: "sign-in", email, password: "secret1" },
-    headers: clientAddress(),
-    maxRedirects: 0,
-  });
-  expect(res.status()).toBe(303);
-}
 
 /** Refused: sent to the sign-in screen (document: 3xx; single fetch: 202 with a Location), or no action. */
 function expectRefused(res: APIResponse, what: string) {
@@ -105,7 +85,7 @@ test("a signed-out visitor is refused by every admin route", async ({ request, b
   await sweep(request, baseURL ?? "");
 });
 
-test("a customer is refused by every admin route", async ({ request, baseURL }, info) => {
-  await signInAsCustomer(request, info.project.name);
+test("a customer is refused by every admin route", async ({ request, baseURL }) => {
+  await signInNewCustomer(request, "guard");
   await sweep(request, baseURL ?? "");
 });

@@ -3,10 +3,9 @@
 // subscriber count, Send behind a confirmation, "Newsletter sent successfully!", the progress,
 // and the e-mail in a subscriber's mailbox. And the guards: signed out or a customer, the loader
 // and the action refuse and nothing is sent.
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { createUser } from "@shop/core/server/accounts";
+import { expect, test } from "@playwright/test";
 import { getSubscriberCount, setSubscription } from "@shop/core/server/newsletter";
-import { expectFitsPhone, serious, signIn } from "../support/pages";
+import { expectFitsPhone, serious, signIn, signInNewCustomer } from "../support/pages";
 import { mailbox, shopContext, waitForMail } from "../support/shop";
 
 const ADMIN = { email: "admin@example.com", password: "admin1234" };
@@ -88,23 +87,6 @@ test("an admin previews and sends a newsletter; a subscriber finds it in the mai
   expect(mail.body.text).toContain("/user/unsubscribe-newsletter?");
 });
 
-// HTTP-level: no layout involved, so desktop only.
-async function customerRequest(request: APIRequestContext, project: string) {
-  const email = `news-guard+${tag(project)}@example.com`;
-  await createUser(shopContext(), {
-    firstName: "Cy",
-    lastName: "Customer",
-    email,
-    password: "secret1",
-  });
-  const res = await request.post("/auth/sign-in", {
-    form: { intent: "sign-in", email, password: "secret1" },
-    headers: clientAddress(),
-    maxRedirects: 0,
-  });
-  expect(res.status()).toBe(303);
-}
-
 test("signed out or as a customer, the newsletter loader and action refuse and send nothing", async ({
   playwright,
   request,
@@ -114,7 +96,7 @@ test("signed out or as a customer, the newsletter loader and action refuse and s
   const subscriber = `guarded+${t}@example.com`;
   await setSubscription(shopContext(), subscriber, true);
   const signedOut = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
-  await customerRequest(request, info.project.name);
+  await signInNewCustomer(request, "news-guard");
   const subject = `Forged newsletter ${t}`;
   for (const [who, client, reason] of [
     ["signed out", signedOut, "expired"],

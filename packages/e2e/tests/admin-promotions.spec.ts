@@ -3,12 +3,12 @@
 // the server's refusal as the banner titled "error" and on the field, delete behind a
 // confirmation; and the guards: signed out or a customer, the loader and the action refuse and
 // nothing changes.
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { formatPrice, quote } from "@shop/core/pricing";
 import { createAddress, createUser } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
 import { createPromotion, getPromotion } from "@shop/core/server/promotions";
-import { expectFitsPhone, serious, signIn } from "../support/pages";
+import { expectFitsPhone, serious, signIn, signInNewCustomer } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 const TEE = "organic-cotton-crew-t-shirt"; // 25.00 €
@@ -171,17 +171,6 @@ test("an admin edits a promotion, sees a refused code as the banner and on the f
   expect(await getPromotion(shopContext(), code)).toBeNull();
 });
 
-// HTTP-level: no layout involved, so desktop only.
-async function customerRequest(request: APIRequestContext, project: string) {
-  const customer = await newCustomer(project);
-  const res = await request.post("/auth/sign-in", {
-    form: { intent: "sign-in", email: customer.email, password: customer.password },
-    headers: clientAddress(),
-    maxRedirects: 0,
-  });
-  expect(res.status()).toBe(303);
-}
-
 test("signed out or as a customer, the promotions loader and action refuse and change nothing", async ({
   playwright,
   request,
@@ -190,7 +179,7 @@ test("signed out or as a customer, the promotions loader and action refuse and c
   const code = uniqueCode(info.project.name);
   await createPromotion(shopContext(), { code, label: "Guarded", amountCents: 100 });
   const signedOut = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
-  await customerRequest(request, info.project.name);
+  await signInNewCustomer(request, "promo-guard");
   const posts: Record<string, string>[] = [
     { intent: "delete", code },
     { intent: "update", code, label: "Hacked", amount: "99" },

@@ -2,11 +2,10 @@
 // latest reviews across products with product, author, stars, date and text (as text), delete
 // behind a confirmation, gone from the admin list and from the product page. And the guards:
 // signed out or a customer, the loader and the action refuse and the review stays.
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { createUser } from "@shop/core/server/accounts";
+import { expect, test } from "@playwright/test";
 import { createProduct, type Product } from "@shop/core/server/catalog";
 import { listProductReviews, writeReview } from "@shop/core/server/reviews";
-import { expectFitsPhone, serious, signIn } from "../support/pages";
+import { expectFitsPhone, serious, signIn, signInNewCustomer } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 const ADMIN = { email: "admin@example.com", password: "admin1234" };
@@ -81,23 +80,6 @@ test("an admin sees the latest review and deletes it with confirmation; it leave
   expect((await listProductReviews(shopContext(), product.id)).reviews).toEqual([]);
 });
 
-// HTTP-level: no layout involved, so desktop only.
-async function customerRequest(request: APIRequestContext, project: string) {
-  const email = `review-guard+${tag(project)}@example.com`;
-  await createUser(shopContext(), {
-    firstName: "Cy",
-    lastName: "Customer",
-    email,
-    password: "secret1",
-  });
-  const res = await request.post("/auth/sign-in", {
-    form: { intent: "sign-in", email, password: "secret1" },
-    headers: clientAddress(),
-    maxRedirects: 0,
-  });
-  expect(res.status()).toBe(303);
-}
-
 test("signed out or as a customer, the reviews loader and action refuse and the review stays", async ({
   playwright,
   request,
@@ -105,7 +87,7 @@ test("signed out or as a customer, the reviews loader and action refuse and the 
   test.skip(info.project.name === "mobile", "HTTP only: no layout");
   const { product, userId } = await reviewedProduct(info.project.name);
   const signedOut = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
-  await customerRequest(request, info.project.name);
+  await signInNewCustomer(request, "review-guard");
   for (const [who, client, reason] of [
     ["signed out", signedOut, "expired"],
     ["customer", request, "forbidden"],
