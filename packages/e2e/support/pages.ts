@@ -1,5 +1,5 @@
-// Helpers the admin specs share: signing in (through the form, or over HTTP as a new customer),
-// the 375 px check and axe.
+// Helpers the specs share: signing in (through the form, or over HTTP as a new customer), the
+// mobile menu, the 375 px check and axe.
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { createUser } from "@shop/core/server/accounts";
@@ -13,6 +13,20 @@ export async function signIn(page: Page, email: string, password: string) {
   await main.getByLabel("Password").fill(password);
   await main.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/product/);
+}
+
+/**
+ * Opens the slide-in menu of the mobile layout (no-op when it is open or on desktop, where there
+ * is no Menu button). The button works once the page has hydrated: a click that lands before
+ * is lost, so it clicks again until the menu says it is open.
+ */
+export async function openMobileMenu(page: Page) {
+  const toggle = page.getByRole("button", { name: "Menu", exact: true });
+  if (!(await toggle.isVisible())) return;
+  await expect(async () => {
+    if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true", { timeout: 1_000 });
+  }).toPass();
 }
 
 /** Usable on a 375 px phone: nothing wider than the screen (the page never scrolls sideways). */

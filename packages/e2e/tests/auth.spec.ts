@@ -2,6 +2,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { createUser } from "@shop/core/server/accounts";
+import { openMobileMenu } from "../support/pages";
 import { shopContext, waitForMail } from "../support/shop";
 
 let seq = 0;
@@ -14,11 +15,6 @@ test.beforeEach(async ({ page }) => {
     "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250)}-${Date.now()}-${seq++}`,
   });
 });
-
-async function openMenu(page: Page) {
-  const toggle = page.getByRole("button", { name: "Menu", exact: true });
-  if (await toggle.isVisible()) await toggle.click();
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/auth/sign-in");
@@ -42,7 +38,7 @@ test("sign-up signs the new customer in, with their name in the menu", async ({ 
   await main.getByLabel("Confirm password").fill("secret1");
   await main.getByRole("button", { name: "Sign up" }).click();
   await expect(page).toHaveURL(/\/product$/);
-  await openMenu(page);
+  await openMobileMenu(page);
   await expect(page.getByText("Ana Signup")).toBeVisible();
   await expect(page.getByRole("link", { name: "My profile" })).toBeVisible();
 });
@@ -107,10 +103,10 @@ test("a wrong password shows the message under E-mail; Logout signs out", async 
   await main.getByLabel("Password").fill("secret1");
   await main.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/product$/);
-  await openMenu(page);
+  await openMobileMenu(page);
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/product$/);
-  await openMenu(page);
+  await openMobileMenu(page);
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   await page.goto("/user/profile");
   await expect(page).toHaveURL(/\/auth\/sign-in/);
@@ -144,7 +140,7 @@ test("forgot password: the e-mailed link sets a new password once", async ({ pag
   await main.getByLabel("Confirm password").fill("brandnew1");
   await main.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/product$/);
-  await openMenu(page);
+  await openMobileMenu(page);
   await expect(page.getByText("Ana Reset")).toBeVisible();
 
   // The old password no longer works, and the link is spent.

@@ -2,6 +2,7 @@
 // every price × 1.1 with "$", stored in this browser at once, so it survives a reload.
 import { expect, type Page, test } from "@playwright/test";
 import { getProductBySlug } from "@shop/core/server/catalog";
+import { openMobileMenu } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 const EUR = /\d+\.\d{2} €/g;
@@ -22,10 +23,7 @@ function inDollars(euros: string): string {
 
 /** The currency select, in the navbar or (under 1023 px) in the slide-in menu. */
 async function currencySelect(page: Page, mobile: boolean) {
-  if (mobile) {
-    const toggle = page.getByRole("button", { name: "Menu", exact: true });
-    if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
-  }
+  if (mobile) await openMobileMenu(page);
   const select = page.getByLabel("Currency");
   await expect(select).toBeVisible();
   return select;

@@ -2,11 +2,12 @@
 // matches), arrows and Enter open one, Escape closes the list; without JavaScript the form
 // lists the matches in the catalogue.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type Route, test } from "@playwright/test";
+import { openMobileMenu } from "../support/pages";
 
 /** On mobile the search sits in the menu panel: open it first. */
 async function searchBox(page: Page, mobile: boolean) {
-  if (mobile) await page.getByRole("button", { name: "Menu" }).click();
+  if (mobile) await openMobileMenu(page);
   return page.getByRole("combobox", { name: "Search" });
 }
 
@@ -78,6 +79,27 @@ test("Enter without a chosen result lists every match in the catalogue", async (
   // Retrying assertions: the URL can change a moment before the new list is rendered.
   const names = page.getByRole("main").getByRole("article").getByRole("heading");
   await expect(names.first()).toBeVisible();
+  await expect(names.filter({ hasNotText: /linen/i })).toHaveCount(0);
+});
+
+test("Enter while the live results are still loading lists the matches", async ({ page }, info) => {
+  // Slow answers to the live search and to route discovery, so Enter navigates while they are
+  // under way (a Remix fetcher caught like this once turned the catalogue into a 404 page).
+  const slow = async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue().catch(() => {}); // the page may have given up on it
+  };
+  await page.route(/\/api\/search|\/__manifest/, slow);
+  await page.goto("/product");
+  const box = await searchBox(page, info.project.name === "mobile");
+  await box.fill("Linen");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/product\?search=Linen$/);
+  await expect(page.getByRole("heading", { name: "Results for “Linen”" })).toBeVisible();
+  const names = page.getByRole("main").getByRole("article").getByRole("heading");
+  await expect(names.first()).toBeVisible();
+  await page.waitForTimeout(1_500); // the slowed answers arrive: the page must stay as it is
+  await expect(page.getByRole("heading", { name: "Results for “Linen”" })).toBeVisible();
   await expect(names.filter({ hasNotText: /linen/i })).toHaveCount(0);
 });
 

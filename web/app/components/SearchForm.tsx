@@ -1,4 +1,4 @@
-import { Form, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { Form, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { normalizeSearch } from "@shop/core/catalog";
 import {
   type KeyboardEvent,
@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
-import type { loader as searchLoader } from "../routes/api.search";
+import type { SearchResults } from "../routes/api.search";
 import { SearchIcon } from "./icons";
 import { Price } from "./Price";
 
@@ -27,7 +27,8 @@ export function SearchForm({ inputRef }: { inputRef: RefObject<HTMLInputElement>
   const [text, setText] = useState(current);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const fetcher = useFetcher<typeof searchLoader>();
+  const [answer, setAnswer] = useState<SearchResults | null>(null);
+  const pending = useRef<AbortController | null>(null);
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -46,10 +47,28 @@ export function SearchForm({ inputRef }: { inputRef: RefObject<HTMLInputElement>
   const wanted = normalizeSearch(text);
   // Results shown only for the text typed now (never a stale answer for older text).
   const items = useMemo(
-    () => (wanted && fetcher.data?.search === wanted ? fetcher.data.items : []),
-    [wanted, fetcher.data],
+    () => (wanted && answer?.search === wanted ? answer.items : []),
+    [wanted, answer],
   );
-  const answered = Boolean(wanted) && fetcher.data?.search === wanted;
+  const answered = Boolean(wanted) && answer?.search === wanted;
+
+  // A plain fetch, not a Remix fetcher: a fetcher is revalidated after every navigation, and
+  // one still discovering /api/search when Enter navigates made Remix 2's lazy route discovery
+  // show a 404 page (react-router issues #15326, remix #10263). Only the latest text counts.
+  const load = (search: string) => {
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    fetch(`/api/search?q=${encodeURIComponent(search)}`, { signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`GET /api/search answered ${response.status}`);
+        setAnswer((await response.json()) as SearchResults);
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.error(error);
+      });
+  };
+  useEffect(() => () => pending.current?.abort(), []);
   const expanded = open && items.length > 0;
 
   // Keep the active option in view inside the scrolling list.
@@ -71,8 +90,9 @@ export function SearchForm({ inputRef }: { inputRef: RefObject<HTMLInputElement>
     const search = normalizeSearch(value);
     if (search) {
       setOpen(true);
-      fetcher.load(`/api/search?q=${encodeURIComponent(search)}`);
+      load(search);
     } else {
+      pending.current?.abort();
       setOpen(false);
     }
   };

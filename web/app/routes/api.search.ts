@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { normalizeSearch, type ProductSummary } from "@shop/core/catalog";
 import { getCatalogPage } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
@@ -16,7 +16,9 @@ export interface SearchResults {
 /**
  * GET /api/search?q=shirt: products whose name contains the text, case-insensitively (SPEC §5),
  * from the catalogue read model (one table round trip when warm). Empty text → no results.
- * The same for everyone, so shared caches may keep it a little while.
+ * The same for everyone, so shared caches may keep it a little while. A plain JSON Response:
+ * the navbar asks it with fetch (a resource route's `data()` loses its headers under single
+ * fetch).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const search = normalizeSearch(new URL(request.url).searchParams.get("q")) ?? "";
@@ -26,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     body.total = page.total;
     body.items = page.items.slice(0, SEARCH_RESULTS_LIMIT);
   }
-  return data(body, {
+  return Response.json(body, {
     headers: { "Cache-Control": "public, max-age=30, s-maxage=60, stale-while-revalidate=300" },
   });
 }
