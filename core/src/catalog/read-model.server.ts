@@ -1,7 +1,8 @@
-// The catalogue read model (DESIGN section 2): product summaries loaded with one paginated Query
-// on gsi1 (CATALOG) and kept in this process, checked against the catalogue version on every
-// request. A warm catalogue page costs exactly one round trip (GetItem of the version),
-// whatever the catalogue size; filtering, sorting and paging run in memory.
+// The catalogue read model (DESIGN section 2): the products loaded with one paginated Query on
+// gsi1 (CATALOG) and kept in this process, checked against the catalogue version on every
+// request. A warm catalogue page or product page costs exactly one round trip (GetItem of the
+// version), whatever the catalogue size; filtering, sorting, paging and the slug lookup run in
+// memory. Every change to a product or a review bumps the version (same transaction).
 //
 // The index is eventually consistent on AWS: a Query on gsi1 right after a change may still see
 // the product as it was. So a snapshot is kept for its version only if it was loaded once the
@@ -14,20 +15,27 @@ import { GetCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
 import { reviewStats } from "../reviews/stats.ts";
-import { type ProductItem, toProduct } from "./products.server.ts";
+import { type Product, type ProductItem, toProduct } from "./products.server.ts";
 import { type CatalogPage, type CatalogQuery, type ProductSummary, queryCatalog } from "./query.ts";
 
-interface Snapshot {
+/** The catalogue as of one version. Shared by every request: never mutate it. */
+export interface CatalogSnapshot {
   version: number;
+  /** Every product's summary, as the catalogue pages list them. */
   items: ProductSummary[];
+  bySlug: ReadonlyMap<string, Product>;
   /** Loaded after the change had settled in the index: good for as long as the version holds. */
   settled: boolean;
+  /** Results derived from this version (see `rememberForVersion`). */
+  memo: Map<string, Promise<unknown>>;
 }
 
 /** How long after a change the index may still answer with the old data (it is usually < 1 s). */
 export const CATALOG_SETTLE_MS = 2000;
-const snapshots = new WeakMap<Context, Snapshot>();
-const loading = new WeakMap<Context, { version: number; items: Promise<ProductSummary[]> }>();
+/** The most results `rememberForVersion` keeps per version. */
+const MEMO_LIMIT = 1000;
+const snapshots = new WeakMap<Context, CatalogSnapshot>();
+const loading = new WeakMap<Context, { version: number; snapshot: Promise<CatalogSnapshot> }>();
 
 async function currentVersion(ctx: Context): Promise<{ version: number; changedAt: number }> {
   const { Item } = await ctx.db.send(
@@ -39,8 +47,8 @@ async function currentVersion(ctx: Context): Promise<{ version: number; changedA
   };
 }
 
-async function loadSummaries(ctx: Context): Promise<ProductSummary[]> {
-  const items: ProductSummary[] = [];
+async function loadProducts(ctx: Context): Promise<Product[]> {
+  const products: Product[] = [];
   const pages = paginateQuery(
     { client: ctx.db, pageSize: 1000 },
     {
@@ -51,12 +59,12 @@ async function loadSummaries(ctx: Context): Promise<ProductSummary[]> {
     },
   );
   for await (const page of pages) {
-    for (const raw of page.Items ?? []) items.push(toSummary(toProduct(ctx, raw as ProductItem)));
+    for (const raw of page.Items ?? []) products.push(toProduct(ctx, raw as ProductItem));
   }
-  return items;
+  return products;
 }
 
-function toSummary(p: ReturnType<typeof toProduct>): ProductSummary {
+function toSummary(p: Product): ProductSummary {
   const stats = reviewStats(p.ratingCounts);
   return {
     id: p.id,
@@ -71,34 +79,63 @@ function toSummary(p: ReturnType<typeof toProduct>): ProductSummary {
   };
 }
 
-/** All product summaries, fresh as of the catalogue version read now. */
-export async function catalogSummaries(ctx: Context): Promise<ProductSummary[]> {
+/** The catalogue, fresh as of the catalogue version read now. */
+export async function catalogSnapshot(ctx: Context): Promise<CatalogSnapshot> {
   const { version, changedAt } = await currentVersion(ctx);
   const cached = snapshots.get(ctx);
-  if (cached && cached.version === version && cached.settled) return cached.items;
+  if (cached && cached.version === version && cached.settled) return cached;
   const inFlight = loading.get(ctx);
-  if (inFlight && inFlight.version === version) return inFlight.items;
+  if (inFlight && inFlight.version === version) return inFlight.snapshot;
 
   const startedAt = Date.now();
-  const items = loadSummaries(ctx).then((loaded) => {
+  const snapshot = loadProducts(ctx).then((products): CatalogSnapshot => {
+    const loaded: CatalogSnapshot = {
+      version,
+      items: products.map(toSummary),
+      bySlug: new Map(products.map((product) => [product.slug, product])),
+      settled: startedAt - changedAt > CATALOG_SETTLE_MS,
+      memo: new Map(),
+    };
     // A slower load of an older version never replaces a newer snapshot.
-    if ((snapshots.get(ctx)?.version ?? -1) <= version) {
-      snapshots.set(ctx, {
-        version,
-        items: loaded,
-        settled: startedAt - changedAt > CATALOG_SETTLE_MS,
-      });
-    }
+    if ((snapshots.get(ctx)?.version ?? -1) <= version) snapshots.set(ctx, loaded);
     return loaded;
   });
-  loading.set(ctx, { version, items });
+  loading.set(ctx, { version, snapshot });
   try {
-    return await items;
+    return await snapshot;
   } finally {
-    if (loading.get(ctx)?.items === items) loading.delete(ctx);
+    if (loading.get(ctx)?.snapshot === snapshot) loading.delete(ctx);
   }
+}
+
+/** All product summaries, fresh as of the catalogue version read now. */
+export async function catalogSummaries(ctx: Context): Promise<ProductSummary[]> {
+  return (await catalogSnapshot(ctx)).items;
 }
 
 export async function getCatalogPage(ctx: Context, query: CatalogQuery): Promise<CatalogPage> {
   return queryCatalog(await catalogSummaries(ctx), query);
+}
+
+/**
+ * `load()`, remembered for as long as the catalogue keeps this version, for data that only a
+ * product or review change (which bumps the version) can change, such as a product's first page
+ * of reviews. Read from an eventually consistent index, so nothing is remembered until the
+ * version has settled. Concurrent callers share one load; a failed load is not kept.
+ */
+export function rememberForVersion<T>(
+  snapshot: CatalogSnapshot,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  if (!snapshot.settled) return load();
+  const known = snapshot.memo.get(key) as Promise<T> | undefined;
+  if (known) return known;
+  if (snapshot.memo.size >= MEMO_LIMIT) snapshot.memo.clear();
+  const result = load();
+  snapshot.memo.set(key, result);
+  result.catch(() => {
+    if (snapshot.memo.get(key) === result) snapshot.memo.delete(key);
+  });
+  return result;
 }

@@ -10,9 +10,9 @@ import { Link, useActionData, useLoaderData, useRouteError } from "@remix-run/re
 import { categorySlug, isSizeTag } from "@shop/core/catalog";
 import { ReviewSchema, reviewStats } from "@shop/core/reviews";
 import { isDomainError } from "@shop/core/server/accounts";
-import { getProductBySlug } from "@shop/core/server/catalog";
+import { getProductBySlug, getProductPage } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
-import { addReview, deleteReview, listProductReviews, mayReview } from "@shop/core/server/reviews";
+import { addReview, deleteReview, mayReview } from "@shop/core/server/reviews";
 import { parseForm } from "@shop/core/shared";
 import { AddToCartForm } from "../components/AddToCartForm";
 import { ErrorPage } from "../components/ErrorPage";
@@ -40,19 +40,19 @@ const SLUG_MAX_LENGTH = 200;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
   const ctx = getContext();
-  const product =
-    slug.length <= SLUG_MAX_LENGTH && SLUG.test(slug) ? await getProductBySlug(ctx, slug) : null;
-  // SPEC §2: a product that is not found sends the visitor to /.
-  if (!product) throw redirect("/", 302);
-
   const url = new URL(request.url);
-  // Only a request with a cookie can have a session (and cookie requests are never cached).
-  const user = request.headers.has("Cookie") ? await getSessionUser(request) : null;
-  const [reviewPage, canReview] = await Promise.all([
-    listProductReviews(ctx, product.id, { cursor: url.searchParams.get("reviews") }),
-    // "Write a review" only when the server says so: a paid order with it, no review yet.
-    user ? mayReview(ctx, user.id, product.id) : false,
+  const [page, user] = await Promise.all([
+    slug.length <= SLUG_MAX_LENGTH && SLUG.test(slug)
+      ? getProductPage(ctx, slug, { reviewsCursor: url.searchParams.get("reviews") })
+      : null,
+    // Only a request with a cookie can have a session (and cookie requests are never cached).
+    request.headers.has("Cookie") ? getSessionUser(request) : null,
   ]);
+  // SPEC §2: a product that is not found sends the visitor to /.
+  if (!page) throw redirect("/", 302);
+  const { product, reviewPage } = page;
+  // "Write a review" only when the server says so: a paid order with it, no review yet.
+  const canReview = user ? await mayReview(ctx, user.id, product.id) : false;
   const size = url.searchParams.get("size");
   return data(
     {
