@@ -38,6 +38,7 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let timeout: ReturnType<typeof setTimeout> | undefined;
     let failed = false;
     const chunks: Buffer[] = [];
     // Passes the document through, keeping a copy when it may be served again.
@@ -47,6 +48,7 @@ export default function handleRequest(
         done(null, chunk);
       },
       flush(done) {
+        clearTimeout(timeout);
         if (key && !failed) rendered.set(key, Buffer.concat(chunks));
         done();
       },
@@ -64,6 +66,7 @@ export default function handleRequest(
       {
         ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -78,7 +81,9 @@ export default function handleRequest(
     );
 
     // Abort a little after streamTimeout so pending promises reject and their boundaries render.
-    setTimeout(() => {
+    // Cleared when the document is complete: under load, thousands of pending timers would keep
+    // every finished render in memory for seconds.
+    timeout = setTimeout(() => {
       failed = true;
       abort();
     }, streamTimeout + 1000);

@@ -9,12 +9,15 @@
 // change had settled (CATALOG_SETTLE_MS after the version's `changedAt`); until then every
 // request loads the index again, and the catalogue never keeps an old price or a deleted product.
 //
-// Requests that need the same version while it is being loaded share that one load: fifty
-// shoppers arriving right after an edit cost one read of the index, not fifty.
+// Concurrent requests share version reads (never one that started before they arrived), and
+// requests that need the same version while it is being loaded share that one load: fifty
+// shoppers arriving right after an edit cost one or two reads of the version and one read of
+// the index, not fifty of each.
 import { GetCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
 import { reviewStats } from "../reviews/stats.ts";
+import { freshReads } from "../shared/fresh-reads.ts";
 import { type Product, type ProductItem, toProduct } from "./products.server.ts";
 import { type CatalogPage, type CatalogQuery, type ProductSummary, queryCatalog } from "./query.ts";
 
@@ -37,14 +40,36 @@ const MEMO_LIMIT = 1000;
 const snapshots = new WeakMap<Context, CatalogSnapshot>();
 const loading = new WeakMap<Context, { version: number; snapshot: Promise<CatalogSnapshot> }>();
 
-async function currentVersion(ctx: Context): Promise<{ version: number; changedAt: number }> {
-  const { Item } = await ctx.db.send(
-    new GetCommand({ TableName: ctx.tableName, Key: CATALOG_VERSION_KEY, ConsistentRead: true }),
-  );
-  return {
-    version: (Item?.version as number | undefined) ?? 0,
-    changedAt: (Item?.changedAt as number | undefined) ?? 0,
-  };
+interface Version {
+  version: number;
+  changedAt: number;
+}
+const versionReaders = new WeakMap<Context, () => Promise<Version>>();
+
+/**
+ * The catalogue version, read (consistently) after the call: a change committed before it is
+ * always seen. Concurrent requests share reads (see `freshReads`), so fifty shoppers at once
+ * cost about one GetItem per round trip, not fifty.
+ */
+function currentVersion(ctx: Context): Promise<Version> {
+  let reader = versionReaders.get(ctx);
+  if (!reader) {
+    reader = freshReads(async () => {
+      const { Item } = await ctx.db.send(
+        new GetCommand({
+          TableName: ctx.tableName,
+          Key: CATALOG_VERSION_KEY,
+          ConsistentRead: true,
+        }),
+      );
+      return {
+        version: (Item?.version as number | undefined) ?? 0,
+        changedAt: (Item?.changedAt as number | undefined) ?? 0,
+      };
+    });
+    versionReaders.set(ctx, reader);
+  }
+  return reader();
 }
 
 async function loadProducts(ctx: Context): Promise<Product[]> {
