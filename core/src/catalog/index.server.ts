@@ -2,6 +2,7 @@
 
 export { PRODUCT_ID_PATTERN } from "./ids.ts";
 export * from "./images.server.ts";
+export * from "./product-form.server.ts";
 export * from "./product-page.server.ts";
 export * from "./products.server.ts";
 export * from "./read-model.server.ts";

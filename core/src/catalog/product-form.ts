@@ -136,6 +136,19 @@ export const ProductFormSchema = v.object({
 
 export type ProductForm = v.InferOutput<typeof ProductFormSchema>;
 
+/** The product form as shown: what was stored or submitted, as text (prices as typed). */
+export interface ProductDraft {
+  /** The product's id (for a new product, the one it will get: its images' folder). */
+  id: string;
+  name: string;
+  slug: string;
+  category: string;
+  price: string;
+  description: string;
+  sizes: readonly string[];
+  images: ReadonlyArray<{ ref: string; alt: string; url: string }>;
+}
+
 /** How many image entries a form may carry before the rest is ignored (hostile input). */
 const MAX_IMAGE_ENTRIES = 50;
 

@@ -11,35 +11,23 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import {
-  applyImageOperation,
-  centsToEuroInput,
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE,
-  imageRefText,
   MAX_IMAGES,
-  ProductFormSchema,
-  parseImageOperation,
-  parseImageRef,
-  productFormInput,
-  slugify,
+  type ProductDraft,
   TOO_MANY_IMAGES,
 } from "@shop/core/catalog";
-import { isDomainError } from "@shop/core/server/accounts";
 import {
-  checkProductImage,
-  createProduct,
-  deleteProductImages,
   getProductById,
   PRODUCT_ID_PATTERN,
   type Product,
-  productImageFolder,
-  putProductImage,
-  updateProduct,
+  productDraft,
+  submitProductForm,
+  type UploadedFile,
 } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
-import { parseForm } from "@shop/core/shared";
 import { AdminErrorBanner } from "../components/admin/AdminErrorBanner";
-import { type ProductDraft, ProductForm } from "../components/admin/ProductForm";
+import { ProductForm } from "../components/admin/ProductForm";
 import { ErrorPage } from "../components/ErrorPage";
 import { adminAction, adminLoader } from "../lib/admin.server";
 import { NO_STORE } from "../lib/http";
@@ -50,12 +38,13 @@ import { redirectWithToast } from "../lib/toast.server";
 // form: the fields, the images in order (stored ones by key, new files by position) with alt
 // text, and the new files. The image buttons (move up, move down, remove) work in the page with
 // JavaScript; without it they submit, and the server answers with the form as it now stands.
+// The rules are core's (catalog/product-form.server.ts); this route reads the request.
 
 /** A whole submission: every image at its largest, plus the text fields. */
 const MAX_REQUEST_BYTES = MAX_IMAGES * IMAGE_MAX_BYTES + 1024 * 1024;
 const NEW = "new";
 
-/** The form's id: a fresh one for a new product (its images' folder), else the product's. */
+/** The form's product: null for a new one; a 404 for an unknown id. */
 async function productFor(id: string): Promise<Product | null> {
   if (id === NEW) return null;
   const product = PRODUCT_ID_PATTERN.test(id) ? await getProductById(getContext(), id) : null;
@@ -66,167 +55,52 @@ async function productFor(id: string): Promise<Product | null> {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await adminLoader(request);
   const product = await productFor(params.id ?? "");
-  const draft: ProductDraft = product
-    ? {
-        id: product.id,
-        name: product.name,
-        slug: product.slug,
-        category: product.category,
-        price: centsToEuroInput(product.priceCents),
-        description: product.description,
-        sizes: product.sizes,
-        images: product.images.map((image) => ({
-          ref: `key:${image.key}`,
-          alt: image.alt,
-          url: image.url,
-        })),
-      }
-    : {
-        id: randomUUID(),
-        name: "",
-        slug: "",
-        category: "",
-        price: "",
-        description: "",
-        sizes: [],
-        images: [],
-      };
   return data(
-    { mode: product ? ("update" as const) : ("create" as const), draft },
+    {
+      mode: product ? ("update" as const) : ("create" as const),
+      // A new product gets its id now: its images' folder while the form is being filled in.
+      draft: productDraft(product, randomUUID()),
+    },
     { headers: { "Cache-Control": NO_STORE } },
   );
 }
 
-type Answer = { draft: ProductDraft; fieldErrors: Record<string, string>; formError?: string };
+type Answer = { draft?: ProductDraft; fieldErrors?: Record<string, string>; formError?: string };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await adminAction(request);
   const product = await productFor(params.id ?? "");
-  const ctx = getContext();
-
   const form = await readForm(request);
   if (!(form instanceof FormData)) {
-    const answer: Partial<Answer> = { formError: form.refused };
-    return data(answer, { status: form.status });
+    return data<Answer>({ formError: form.refused }, { status: form.status });
   }
-
   const id = product?.id ?? String(form.get("draftId") ?? "");
   if (!PRODUCT_ID_PATTERN.test(id)) {
-    const answer: Partial<Answer> = { formError: "Reload the page and try again" };
-    return data(answer, { status: 400 });
+    return data<Answer>({ formError: "Reload the page and try again" }, { status: 400 });
   }
-  const files = form
-    .getAll("newImages")
-    .filter((file): file is File => typeof file !== "string" && file.size > 0);
-  const input = productFormInput(form);
-  // Without JavaScript the chosen files are not placed in the list: they go at its end.
-  const images = (input.images as Array<{ ref: string; alt: string }>).filter((image) => {
-    const ref = parseImageRef(image.ref);
-    return ref?.kind !== "new" || ref.index < files.length;
-  });
-  for (let index = 0; index < files.length; index++) {
-    if (!images.some((image) => image.ref === `new:${index}`)) {
-      images.push({ ref: `new:${index}`, alt: "" });
-    }
-  }
-  const name = typeof input.name === "string" ? input.name : "";
-  // No slug typed (e.g. without JavaScript): the one made from the name.
-  const slug =
-    typeof input.slug === "string" && input.slug.trim() !== "" ? input.slug : slugify(name);
-  const base = ctx.config.imagesBaseUrl;
-  const draftOf = (list: typeof images): ProductDraft => ({
-    id,
-    name,
-    slug,
-    category: typeof input.category === "string" ? input.category : "",
-    price: typeof input.price === "string" ? input.price : "",
-    description: typeof input.description === "string" ? input.description : "",
-    sizes: (input.sizes as string[]).filter((size) => size.length <= 4),
-    // Files not stored cannot be shown again: only stored images stay in the answer's list.
-    images: list.flatMap((image) => {
-      const ref = parseImageRef(image.ref);
-      return ref?.kind === "key"
-        ? [{ ref: image.ref, alt: image.alt.slice(0, 200), url: `${base}/${ref.key}` }]
-        : [];
-    }),
-  });
-  const refuse = (fieldErrors: Record<string, string>, status: number, formError?: string) => {
-    const answer: Partial<Answer> = { draft: draftOf(images), fieldErrors, formError };
-    return data(answer, { status });
-  };
-
-  // Only real raster images, whatever their name or declared type.
-  for (const file of files) {
-    try {
-      checkProductImage(new Uint8Array(await file.arrayBuffer()), file.name);
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      return refuse({ images: error.message }, 400);
-    }
-  }
-  // Stored images: this product's own, or new ones in its folder; nothing else in the bucket.
-  const own = new Set(product?.images.map((image) => image.key) ?? []);
-  for (const image of images) {
-    const ref = parseImageRef(image.ref);
-    if (ref?.kind === "key" && !own.has(ref.key) && !ref.key.startsWith(productImageFolder(id))) {
-      return refuse({ images: "Unknown image" }, 400);
-    }
+  const files: UploadedFile[] = [];
+  for (const file of form.getAll("newImages")) {
+    if (typeof file === "string" || file.size === 0) continue;
+    files.push({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
   }
 
-  const operation = parseImageOperation(form.get("intent"));
-  if (operation) {
-    if (images.length > MAX_IMAGES) return refuse({ images: TOO_MANY_IMAGES }, 400);
-    const stored = await storeNewImages(id, images, files);
-    const answer: Answer = {
-      draft: draftOf(applyImageOperation(stored, operation)),
-      fieldErrors: {},
-    };
-    return data(answer);
-  }
-  if (form.get("intent") !== "save") return refuse({}, 400, "Unknown action");
-
-  const parsed = parseForm(ProductFormSchema, { ...input, slug, images });
-  if (!parsed.success) return refuse(parsed.fieldErrors, 400, parsed.formError);
-  const stored = await storeNewImages(id, images, files);
-  const uploaded = stored.flatMap((image, i) => (images[i]?.ref.startsWith("new:") ? [image] : []));
-  const fields = parsed.data;
-  const newProduct = {
-    name: fields.name,
-    slug: fields.slug,
-    category: fields.category,
-    priceCents: fields.price,
-    description: fields.description,
-    sizes: fields.sizes,
-    images: stored.map((image) => ({
-      key: image.ref.slice("key:".length),
-      alt: image.alt.trim() || fields.name,
-    })),
-  };
-  try {
-    if (product) {
-      const { removedImageKeys } = await updateProduct(ctx, product.id, newProduct);
-      await deleteProductImages(ctx, removedImageKeys);
-    } else {
-      await createProduct(ctx, newProduct, { id });
+  const result = await submitProductForm(getContext(), product, id, form, files);
+  switch (result.outcome) {
+    case "changed":
+      return data<Answer>({ draft: result.draft, fieldErrors: {} });
+    case "refused": {
+      const { status, draft, fieldErrors, formError } = result;
+      return data<Answer>({ draft, fieldErrors, formError }, { status });
     }
-  } catch (error) {
-    // Nothing is kept of a refused change: not even the files it uploaded.
-    await deleteProductImages(
-      ctx,
-      uploaded.map((image) => image.ref.slice("key:".length)),
-    );
-    if (!isDomainError(error)) throw error;
-    return error.field
-      ? refuse({ [error.field]: error.message }, error.status)
-      : refuse({}, error.status, error.message);
+    case "saved":
+      return redirectWithToast("/admin/list-products", {
+        type: "success",
+        title: "Success",
+        description: result.created
+          ? `Product “${result.product.name}” created successfully`
+          : `Product “${result.product.name}” updated successfully`,
+      });
   }
-  return redirectWithToast("/admin/list-products", {
-    type: "success",
-    title: "Success",
-    description: product
-      ? `Product “${fields.name}” updated successfully`
-      : `Product “${fields.name}” created successfully`,
-  });
 }
 
 /** The submitted form; files of at most 5 MB each, kept in memory. */
@@ -250,29 +124,6 @@ async function readForm(
     }
     return { refused: "The form could not be read", status: 400 };
   }
-}
-
-/** The list with each new file stored in the product's folder (as a key). */
-async function storeNewImages(
-  productId: string,
-  images: ReadonlyArray<{ ref: string; alt: string }>,
-  files: readonly File[],
-): Promise<Array<{ ref: string; alt: string }>> {
-  const ctx = getContext();
-  return Promise.all(
-    images.map(async (image) => {
-      const ref = parseImageRef(image.ref);
-      const file = ref?.kind === "new" ? files[ref.index] : undefined;
-      if (!file) return image;
-      const key = await putProductImage(
-        ctx,
-        productId,
-        new Uint8Array(await file.arrayBuffer()),
-        file.name,
-      );
-      return { ref: imageRefText({ kind: "key", key }), alt: image.alt };
-    }),
-  );
 }
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": NO_STORE });

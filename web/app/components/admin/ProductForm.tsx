@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import {
   CATEGORIES,
   IMAGE_ACCEPT,
+  type ProductDraft,
   ProductFormSchema,
   productFormInput,
   SIZES,
@@ -11,19 +12,6 @@ import { parseForm } from "@shop/core/shared";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { inputClass, primaryButtonClass, secondaryButtonClass } from "../AuthField";
 import { ProductImagesField } from "./ProductImagesField";
-
-/** The form's values as text, as shown (from the product, or from a refused submission). */
-export interface ProductDraft {
-  /** The product's id (for a new product, the one it will get: its images' folder). */
-  id: string;
-  name: string;
-  slug: string;
-  category: string;
-  price: string;
-  description: string;
-  sizes: readonly string[];
-  images: ReadonlyArray<{ ref: string; alt: string; url: string }>;
-}
 
 /**
  * The product form (create and edit). The slug follows the name until the admin edits it. The

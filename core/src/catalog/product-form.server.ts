@@ -1,0 +1,230 @@
+// Submitting the admin's product form (create and edit): the fields, the images in order (stored
+// ones by key, new files by position) with alt text, the new files, and what the form asks for —
+// an image operation (move up, move down, remove; without JavaScript these buttons submit) or a
+// save. Everything here is checked as hostile input: files by their content, stored images
+// against the product's own, fields by the form's schema.
+
+import type { Context } from "../context/index.server.ts";
+import { DomainError, isDomainError } from "../shared/errors.ts";
+import { parseForm } from "../shared/forms.ts";
+import {
+  checkProductImage,
+  deleteProductImages,
+  productImageFolder,
+  putProductImage,
+} from "./images.server.ts";
+import {
+  applyImageOperation,
+  centsToEuroInput,
+  imageRefText,
+  MAX_IMAGES,
+  type ProductDraft,
+  ProductFormSchema,
+  parseImageOperation,
+  parseImageRef,
+  productFormInput,
+  TOO_MANY_IMAGES,
+} from "./product-form.ts";
+import { createProduct, type Product, updateProduct } from "./products.server.ts";
+import { slugify } from "./slug.ts";
+
+/** A file sent with the form. */
+export interface UploadedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export type ProductFormResult =
+  /** Stored: created or updated. */
+  | { outcome: "saved"; product: Product; created: boolean }
+  /** An image operation applied: the form as it now stands (new files stored already). */
+  | { outcome: "changed"; draft: ProductDraft }
+  /** Nothing stored; the form as sent (files not stored cannot be shown again). */
+  | {
+      outcome: "refused";
+      status: number;
+      draft: ProductDraft;
+      fieldErrors: Record<string, string>;
+      formError?: string;
+    };
+
+export const UNKNOWN_IMAGE = "Unknown image";
+export const UNKNOWN_ACTION = "Unknown action";
+
+/** The form of a stored product, or of a new one with this id. */
+export function productDraft(product: Product | null, newId: string): ProductDraft {
+  if (!product) {
+    return {
+      id: newId,
+      name: "",
+      slug: "",
+      category: "",
+      price: "",
+      description: "",
+      sizes: [],
+      images: [],
+    };
+  }
+  return {
+    id: product.id,
+    name: product.name,
+    slug: product.slug,
+    category: product.category,
+    price: centsToEuroInput(product.priceCents),
+    description: product.description,
+    sizes: product.sizes,
+    images: product.images.map((image) => ({
+      ref: imageRefText({ kind: "key", key: image.key }),
+      alt: image.alt,
+      url: image.url,
+    })),
+  };
+}
+
+type ImageEntry = { ref: string; alt: string };
+
+/**
+ * Applies a submission of the product form to `product` (null: a new product with id `id`,
+ * which names its images' folder). Returns what to show; throws only unexpected errors. A save
+ * that is refused keeps nothing, not even the files it uploaded.
+ */
+export async function submitProductForm(
+  ctx: Context,
+  product: Product | null,
+  id: string,
+  form: FormData,
+  files: readonly UploadedFile[],
+): Promise<ProductFormResult> {
+  const input = productFormInput(form);
+  // Without JavaScript the chosen files are not placed in the list: they go at its end.
+  const images = (input.images as ImageEntry[]).filter((image) => {
+    const ref = parseImageRef(image.ref);
+    return ref?.kind !== "new" || ref.index < files.length;
+  });
+  for (let index = 0; index < files.length; index++) {
+    if (!images.some((image) => image.ref === `new:${index}`)) {
+      images.push({ ref: `new:${index}`, alt: "" });
+    }
+  }
+  const name = typeof input.name === "string" ? input.name : "";
+  // No slug typed (e.g. without JavaScript): the one made from the name.
+  const slug =
+    typeof input.slug === "string" && input.slug.trim() !== "" ? input.slug : slugify(name);
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const draftOf = (list: readonly ImageEntry[]): ProductDraft => ({
+    id,
+    name,
+    slug,
+    category: text(input.category),
+    price: text(input.price),
+    description: text(input.description),
+    sizes: (input.sizes as string[]).filter((size) => size.length <= 4),
+    // Files not stored cannot be shown again: only stored images stay in the list.
+    images: list.flatMap((image) => {
+      const ref = parseImageRef(image.ref);
+      return ref?.kind === "key"
+        ? [
+            {
+              ref: image.ref,
+              alt: image.alt.slice(0, 200),
+              url: `${ctx.config.imagesBaseUrl}/${ref.key}`,
+            },
+          ]
+        : [];
+    }),
+  });
+  const refuse = (
+    status: number,
+    fieldErrors: Record<string, string>,
+    formError?: string,
+  ): ProductFormResult => ({
+    outcome: "refused",
+    status,
+    draft: draftOf(images),
+    fieldErrors,
+    ...(formError ? { formError } : {}),
+  });
+
+  // Only real raster images, whatever their name or declared type.
+  for (const file of files) {
+    try {
+      checkProductImage(file.bytes, file.name);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return refuse(400, { images: error.message });
+    }
+  }
+  // Stored images: this product's own, or new ones in its folder; nothing else in the bucket.
+  const own = new Set(product?.images.map((image) => image.key) ?? []);
+  for (const image of images) {
+    const ref = parseImageRef(image.ref);
+    if (ref?.kind === "key" && !own.has(ref.key) && !ref.key.startsWith(productImageFolder(id))) {
+      return refuse(400, { images: UNKNOWN_IMAGE });
+    }
+  }
+
+  const operation = parseImageOperation(form.get("intent"));
+  if (operation) {
+    if (images.length > MAX_IMAGES) return refuse(400, { images: TOO_MANY_IMAGES });
+    const stored = await storeNewImages(ctx, id, images, files);
+    return { outcome: "changed", draft: draftOf(applyImageOperation(stored, operation)) };
+  }
+  if (form.get("intent") !== "save") return refuse(400, {}, UNKNOWN_ACTION);
+
+  const parsed = parseForm(ProductFormSchema, { ...input, slug, images });
+  if (!parsed.success) return refuse(400, parsed.fieldErrors, parsed.formError);
+  const stored = await storeNewImages(ctx, id, images, files);
+  const uploadedKeys = stored.flatMap((image, i) =>
+    images[i]?.ref.startsWith("new:") ? [image.ref.slice("key:".length)] : [],
+  );
+  const fields = parsed.data;
+  const newProduct = {
+    name: fields.name,
+    slug: fields.slug,
+    category: fields.category,
+    priceCents: fields.price,
+    description: fields.description,
+    sizes: fields.sizes,
+    images: stored.map((image) => ({
+      key: image.ref.slice("key:".length),
+      alt: image.alt.trim() || fields.name,
+    })),
+  };
+  try {
+    if (product) {
+      const { product: saved, removedImageKeys } = await updateProduct(ctx, product.id, newProduct);
+      await deleteProductImages(ctx, removedImageKeys);
+      return { outcome: "saved", product: saved, created: false };
+    }
+    return {
+      outcome: "saved",
+      product: await createProduct(ctx, newProduct, { id }),
+      created: true,
+    };
+  } catch (error) {
+    // Nothing is kept of a refused change: not even the files it uploaded.
+    await deleteProductImages(ctx, uploadedKeys);
+    if (!(error instanceof DomainError)) throw error;
+    return error.field
+      ? refuse(error.status, { [error.field]: error.message })
+      : refuse(error.status, {}, error.message);
+  }
+}
+
+/** The list with each new file stored in the product's folder (as a key). */
+function storeNewImages(
+  ctx: Context,
+  productId: string,
+  images: readonly ImageEntry[],
+  files: readonly UploadedFile[],
+): Promise<ImageEntry[]> {
+  return Promise.all(
+    images.map(async (image) => {
+      const ref = parseImageRef(image.ref);
+      const file = ref?.kind === "new" ? files[ref.index] : undefined;
+      if (!file) return image;
+      const key = await putProductImage(ctx, productId, file.bytes, file.name);
+      return { ref: imageRefText({ kind: "key", key }), alt: image.alt };
+    }),
+  );
+}
