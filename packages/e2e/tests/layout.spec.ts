@@ -61,6 +61,51 @@ test.describe("mobile slide-in menu", () => {
     await expect(toggle(page)).toBeFocused();
   });
 
+  test("works without JavaScript: Menu and Close menu are links that open and close it", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      ...(test.info().project.use as object),
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto("/product");
+    await expect(panel(page)).toBeHidden();
+    await page.getByRole("link", { name: "Menu", exact: true }).click();
+    await expect(panel(page)).toBeVisible();
+    await expect(panel(page).getByRole("combobox", { name: "Search" })).toBeVisible();
+    await panel(page).getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/auth\/sign-in$/);
+    await expect(panel(page)).toBeHidden(); // a new page, no #site-menu
+
+    await page.getByRole("link", { name: "Menu", exact: true }).click();
+    await expect(panel(page)).toBeVisible();
+    await page.getByRole("link", { name: "Close menu" }).click();
+    await expect(panel(page)).toBeHidden();
+    await context.close();
+  });
+
+  test("a tap on Menu before the scripts run is not lost", async ({ page }) => {
+    // Hold the page's scripts back, tap Menu, then let them run: the menu is open, and is
+    // React's open menu (it closes with its button).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/product", { waitUntil: "domcontentloaded" });
+    await page.getByRole("link", { name: "Menu", exact: true }).click();
+    await expect(panel(page)).toBeVisible();
+    release();
+    await expect(toggle(page)).toHaveAttribute("aria-expanded", "true");
+    await expect(panel(page)).toBeVisible();
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expectClosed(page);
+  });
+
   test("closes on navigation", async ({ page }) => {
     await page.goto("/product");
     await openMenu(page);

@@ -7,11 +7,15 @@ import { CurrencySelect } from "./CurrencySelect";
 import { CloseIcon, MenuIcon } from "./icons";
 import { SearchForm } from "./SearchForm";
 import { UserMenu } from "./UserMenu";
+import { useHydrated } from "./useHydrated";
 
 /** Where the navbar is laid out in a row; below it the menu is a slide-in panel (SPEC §9). */
 const DESKTOP_QUERY = "(min-width: 1023px)";
 /** Resize events are settled this long before the width is checked (SPEC §9). */
 const RESIZE_DEBOUNCE_MS = 200;
+
+const roundButtonClass = (extra: string) =>
+  `${extra} grid size-10 place-items-center rounded-full text-stone-700 hover:bg-stone-100`;
 
 export function SiteHeader({ user }: { user: SessionUser | null }) {
   const [open, setOpen] = useState(false);
@@ -22,6 +26,9 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
   // Set when Ctrl+/ opens the panel, so the search (not the close button) gets the focus.
   const focusSearchOnOpen = useRef(false);
   const location = useLocation();
+  // Before hydration (or without JavaScript) Menu is a link to #site-menu and the panel opens
+  // as the page's :target, so a tap before the scripts run is never lost.
+  const hydrated = useHydrated();
 
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);
@@ -33,6 +40,11 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
   useEffect(() => {
     setOpen(false);
   }, [location.key]);
+
+  // Opened through the link before hydration: stay open, now as React's state.
+  useEffect(() => {
+    if (window.location.hash === "#site-menu") setOpen(true);
+  }, []);
 
   // Ctrl+/ (or Cmd+/) focuses the search, opening the mobile menu first if needed.
   useEffect(() => {
@@ -98,23 +110,30 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
   }, [open, close]);
 
   return (
-    <header className="border-b border-stone-200 bg-white">
+    <header id="site-header" className="border-b border-stone-200 bg-white">
       <p className="bg-stone-900 px-4 py-2 text-center text-xs font-medium tracking-wide text-stone-100 sm:text-sm">
         {FREE_DELIVERY_BANNER}
       </p>
 
       <nav aria-label="Main" className="container-page flex h-16 items-center gap-3 lg:gap-6">
-        <button
-          ref={toggleRef}
-          type="button"
-          aria-expanded={open}
-          aria-controls="site-menu"
-          onClick={() => setOpen((value) => !value)}
-          className="-ml-2 grid size-10 place-items-center rounded-full text-stone-700 hover:bg-stone-100 lg:hidden"
-        >
-          <MenuIcon className="size-6" />
-          <span className="sr-only">Menu</span>
-        </button>
+        {hydrated ? (
+          <button
+            ref={toggleRef}
+            type="button"
+            aria-expanded={open}
+            aria-controls="site-menu"
+            onClick={() => setOpen((value) => !value)}
+            className={roundButtonClass("-ml-2 lg:hidden")}
+          >
+            <MenuIcon className="size-6" />
+            <span className="sr-only">Menu</span>
+          </button>
+        ) : (
+          <a href="#site-menu" className={roundButtonClass("-ml-2 lg:hidden")}>
+            <MenuIcon className="size-6" />
+            <span className="sr-only">Menu</span>
+          </a>
+        )}
 
         <Link
           to="/product"
@@ -129,22 +148,31 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
           id="site-menu"
           className={`fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-5 shadow-xl duration-200 ease-out motion-reduce:transition-none lg:visible lg:static lg:z-auto lg:w-auto lg:max-w-none lg:flex-1 lg:translate-x-0 lg:flex-row lg:items-center lg:gap-4 lg:overflow-visible lg:bg-transparent lg:p-0 lg:shadow-none lg:transition-none ${
             // Visible at once when opening (so focus can move in), hidden after the slide-out.
-            open
-              ? "visible translate-x-0 transition-[translate]"
-              : "invisible -translate-x-full transition-[translate,visibility]"
+            !hydrated
+              ? "invisible -translate-x-full target:visible target:translate-x-0"
+              : open
+                ? "visible translate-x-0 transition-[translate]"
+                : "invisible -translate-x-full transition-[translate,visibility]"
           }`}
         >
           <div className="flex items-center justify-between lg:hidden">
             <span className="text-lg font-semibold text-stone-900">{SHOP_NAME}</span>
-            <button
-              ref={closeRef}
-              type="button"
-              onClick={() => close(true)}
-              className="-mr-2 grid size-10 place-items-center rounded-full text-stone-700 hover:bg-stone-100"
-            >
-              <CloseIcon className="size-6" />
-              <span className="sr-only">Close menu</span>
-            </button>
+            {hydrated ? (
+              <button
+                ref={closeRef}
+                type="button"
+                onClick={() => close(true)}
+                className={roundButtonClass("-mr-2")}
+              >
+                <CloseIcon className="size-6" />
+                <span className="sr-only">Close menu</span>
+              </button>
+            ) : (
+              <a href="#site-header" className={roundButtonClass("-mr-2")}>
+                <CloseIcon className="size-6" />
+                <span className="sr-only">Close menu</span>
+              </a>
+            )}
           </div>
 
           <div className="lg:flex lg:flex-1 lg:justify-center">
