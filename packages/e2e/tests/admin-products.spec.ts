@@ -235,6 +235,15 @@ test("the server's errors show on the field they name, and nothing is stored", a
   }).toPass({ timeout: 20_000 });
   await expect(form.getByText("Choose at least one size")).toBeVisible();
   await expect(form.getByText("Add at least one image")).toBeVisible();
+  // The messages stay when the page renders again (here: its data revalidated in the
+  // background), until the form is sent again.
+  await page.evaluate(() =>
+    (
+      window as unknown as { __remixRouter: { revalidate(): Promise<void> } }
+    ).__remixRouter.revalidate(),
+  );
+  await expect(form.getByText("Name is required")).toBeVisible();
+  await expect(form.getByText("Choose at least one size")).toBeVisible();
 
   // An SVG is not a raster image, whatever its name says.
   await form.getByLabel("Add images").setInputFiles({

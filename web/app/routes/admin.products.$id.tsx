@@ -9,7 +9,12 @@ import {
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import {
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
 import {
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE,
@@ -64,6 +69,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": NO_STORE } },
   );
 }
+
+/**
+ * A new product's loader picks the id its images are stored under: running it again while the
+ * admin fills in the form (another form on the page, a revalidation) would start a new form and
+ * orphan the images already uploaded. So /admin/products/new runs its loader only on arrival.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  nextParams,
+  defaultShouldRevalidate,
+}) =>
+  nextParams.id === NEW && currentUrl.pathname === nextUrl.pathname
+    ? false
+    : defaultShouldRevalidate;
 
 type Answer = { draft?: ProductDraft; fieldErrors?: Record<string, string>; formError?: string };
 
@@ -138,7 +158,9 @@ export default function EditProduct() {
   const { mode, draft } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const shown = answer?.draft ?? draft;
-  const fieldErrors = answer?.fieldErrors ?? {};
+  // As given: a fresh `{}` on each render would read as a new answer and clear the form's own
+  // messages.
+  const fieldErrors = answer?.fieldErrors;
   return (
     <section aria-labelledby="product-form-title">
       <AdminErrorBanner message={answer?.formError} />

@@ -13,6 +13,8 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { inputClass, primaryButtonClass, secondaryButtonClass } from "../AuthField";
 import { ProductImagesField } from "./ProductImagesField";
 
+const NO_ERRORS: Record<string, string> = {};
+
 /**
  * The product form (create and edit). The slug follows the name until the admin edits it. The
  * same schema as the server checks the form before it is sent; the server's errors show on the
@@ -25,7 +27,8 @@ export function ProductForm({
 }: {
   mode: "create" | "update";
   draft: ProductDraft;
-  errors: Record<string, string>;
+  /** The server's answer's errors: kept as given (a new object means a new answer). */
+  errors: Record<string, string> | undefined;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -39,7 +42,7 @@ export function ProductForm({
     setLastServer(serverErrors);
     setClientErrors(null);
   }
-  const errors = clientErrors ?? serverErrors;
+  const errors = clientErrors ?? serverErrors ?? NO_ERRORS;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
