@@ -30,6 +30,13 @@ export default function handleRequest(
     responseHeaders,
     remixContext.staticHandlerContext,
   );
+  if (key) {
+    // The key names exactly what the document is rendered from: a strong validator.
+    const etag = `"${key}"`;
+    responseHeaders.set("ETag", etag);
+    if (ifNoneMatch(request, etag))
+      return new Response(null, { status: 304, headers: responseHeaders });
+  }
   const hit = key ? rendered.get(key) : undefined;
   if (hit) return new Response(hit, { headers: responseHeaders, status: responseStatusCode });
 
@@ -88,4 +95,14 @@ export default function handleRequest(
       abort();
     }, streamTimeout + 1000);
   });
+}
+
+/** Does the request's If-None-Match name this ETag (or `*`)? */
+function ifNoneMatch(request: Request, etag: string): boolean {
+  const header = request.headers.get("If-None-Match");
+  if (!header) return false;
+  return header
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === etag || tag === "*");
 }

@@ -1,7 +1,12 @@
 // HTTP caching rules shared by routes.
 
-/** Catalogue pages: CloudFront keeps them a minute and serves a stale copy while refreshing. */
-export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+/**
+ * Pages the same for every visitor: any cache may keep them but must ask again before each use
+ * (an admin's edit shows at once, also behind CloudFront). Documents carry an ETag (the render
+ * cache's key, a hash of the URL and the data), so asking again costs a 304 and no body when
+ * nothing changed.
+ */
+export const PUBLIC_PAGE_CACHE = "public, no-cache";
 export const NO_STORE = "private, no-store";
 
 /**

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { normalizeSearch, type ProductSummary } from "@shop/core/catalog";
 import { getCatalogPage } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
+import { PUBLIC_PAGE_CACHE } from "../lib/http";
 
 /** Live results shown under the navbar search. */
 export const SEARCH_RESULTS_LIMIT = 8;
@@ -16,9 +17,9 @@ export interface SearchResults {
 /**
  * GET /api/search?q=shirt: products whose name contains the text, case-insensitively (SPEC §5),
  * from the catalogue read model (one table round trip when warm). Empty text → no results.
- * The same for everyone, so shared caches may keep it a little while. A plain JSON Response:
- * the navbar asks it with fetch (a resource route's `data()` loses its headers under single
- * fetch).
+ * The same for everyone (public, but asked again before each use: prices change). A plain JSON
+ * Response: the navbar asks it with fetch (a resource route's `data()` loses its headers
+ * under single fetch).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const search = normalizeSearch(new URL(request.url).searchParams.get("q")) ?? "";
@@ -29,6 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     body.items = page.items.slice(0, SEARCH_RESULTS_LIMIT);
   }
   return Response.json(body, {
-    headers: { "Cache-Control": "public, max-age=30, s-maxage=60, stale-while-revalidate=300" },
+    headers: { "Cache-Control": PUBLIC_PAGE_CACHE },
   });
 }
