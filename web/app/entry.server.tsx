@@ -31,8 +31,9 @@ export default function handleRequest(
     remixContext.staticHandlerContext,
   );
   if (key) {
-    // The key names exactly what the document is rendered from: a strong validator.
-    const etag = `"${key}"`;
+    // The key names what the document is rendered from, and the build's version the scripts it
+    // loads (a document kept from before a deploy must not be revalidated as current).
+    const etag = `"${remixContext.manifest.version}-${key}"`;
     responseHeaders.set("ETag", etag);
     if (ifNoneMatch(request, etag))
       return new Response(null, { status: 304, headers: responseHeaders });
