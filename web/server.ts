@@ -14,6 +14,8 @@ process.env.NODE_ENV ??= "production";
 const BUILD = fileURLToPath(new URL("./build/server/index.js", import.meta.url));
 const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
 
+const FILE_NAME = /\.[A-Za-z0-9]+$/;
+
 const app = express();
 app.disable("x-powered-by");
 app.use(compression());
@@ -25,9 +27,11 @@ app.use(
     maxAge: "1y",
   }),
 );
-app.use(
-  express.static(fileURLToPath(new URL("./build/client", import.meta.url)), { maxAge: "1h" }),
-);
+// Public files all have an extension: pages (most requests) skip the file system lookup.
+const publicFiles = express.static(fileURLToPath(new URL("./build/client", import.meta.url)), {
+  maxAge: "1h",
+});
+app.use((req, res, next) => (FILE_NAME.test(req.path) ? publicFiles(req, res, next) : next()));
 app.use((req, res, next) => {
   const headers = { get: (name: string) => req.get(name) ?? null };
   if (isCrossOriginWrite(req.method, headers)) {

@@ -1,4 +1,4 @@
-// HTTP caching of the public pages: any cache may keep them but must ask again before each use,
+// HTTP caching. The public pages: any cache may keep them but must ask again before each use,
 // so an admin's edit shows at once (also behind CloudFront); asking again costs a 304 while
 // nothing changed.
 import { expect, test } from "@playwright/test";
@@ -54,4 +54,19 @@ test("the live search answers are public but asked again before each use", async
   expect(res.status()).toBe(200);
   expect(res.headers()["cache-control"]).toBe("public, no-cache");
   expect((await res.json()).total).toBeGreaterThan(0);
+});
+
+test("public files are served with an hour's cache; an unknown file goes to the catalogue", async ({
+  request,
+}, info) => {
+  test.skip(info.project.name === "mobile", "HTTP only: once is enough");
+  for (const path of ["/favicon.svg", "/flags/eu.svg", "/flags/us.svg"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()["content-type"]).toContain("image/svg+xml");
+    expect(res.headers()["cache-control"]).toBe("public, max-age=3600");
+  }
+  const unknown = await request.get("/nope.svg", { maxRedirects: 0 });
+  expect(unknown.status()).toBe(302);
+  expect(unknown.headers().location).toBe("/product");
 });
