@@ -171,6 +171,28 @@ test("an admin edits a promotion, sees a refused code as the banner and on the f
   expect(await getPromotion(shopContext(), code)).toBeNull();
 });
 
+test("without JavaScript, Delete asks in place and then deletes", async ({ browser }, info) => {
+  const code = uniqueCode(info.project.name);
+  await createPromotion(shopContext(), { code, label: "No script", amountCents: 100 });
+  const context = await browser.newContext({
+    ...(info.project.use as object),
+    javaScriptEnabled: false,
+    extraHTTPHeaders: clientAddress(),
+  });
+  const page = await context.newPage();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto("/admin/promotions");
+  const question = row(page, code).getByText(`Delete the promotion ${code}?`);
+  await expect(question).toBeHidden();
+  await row(page, code).locator("summary", { hasText: "Delete" }).click(); // opens the question
+  await expect(question).toBeVisible();
+  await row(page, code).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText(`Promotion ${code} deleted`)).toBeVisible();
+  await expect(row(page, code)).toHaveCount(0);
+  expect(await getPromotion(shopContext(), code)).toBeNull();
+  await context.close();
+});
+
 test("signed out or as a customer, the promotions loader and action refuse and change nothing", async ({
   playwright,
   request,
