@@ -2,7 +2,7 @@
 // sha256(id) with the user id and a TTL, so a leaked table cannot be replayed as cookies. A
 // user's sessions are listed through gsi1 (USER#<id>#SESSIONS) to revoke them all.
 import { createHash, randomBytes } from "node:crypto";
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { sessionKey, userSessionsIndex } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
@@ -77,26 +77,29 @@ export async function revokeUserSessions(
 ): Promise<number> {
   const keepHash = options.keep ? sha256(options.keep) : undefined;
   let revoked = 0;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await ctx.db.send(
-      new QueryCommand({
-        TableName: ctx.tableName,
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": userSessionsIndex(userId).gsi1pk },
-        ProjectionExpression: "pk, sk",
-        ExclusiveStartKey: cursor,
-      }),
+  const pages = paginateQuery(
+    { client: ctx.db },
+    {
+      TableName: ctx.tableName,
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :pk",
+      ExpressionAttributeValues: { ":pk": userSessionsIndex(userId).gsi1pk },
+      ProjectionExpression: "pk, sk",
+    },
+  );
+  for await (const page of pages) {
+    const doomed = (page.Items ?? []).filter(
+      (item) => !(keepHash && item.pk === sessionKey(keepHash).pk),
     );
-    for (const item of page.Items ?? []) {
-      if (keepHash && item.pk === sessionKey(keepHash).pk) continue;
-      await ctx.db.send(
-        new DeleteCommand({ TableName: ctx.tableName, Key: { pk: item.pk, sk: item.sk } }),
-      );
-      revoked++;
-    }
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+    // A page's sessions are deleted together, not one round trip after another.
+    await Promise.all(
+      doomed.map((item) =>
+        ctx.db.send(
+          new DeleteCommand({ TableName: ctx.tableName, Key: { pk: item.pk, sk: item.sk } }),
+        ),
+      ),
+    );
+    revoked += doomed.length;
+  }
   return revoked;
 }

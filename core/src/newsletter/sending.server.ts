@@ -6,7 +6,7 @@
 // mail, so a re-run (redelivery, retry) mails nobody twice. The send record counts queued and
 // sent of total for the admin's progress display.
 import { randomUUID } from "node:crypto";
-import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { newsletterDeliveryKey, newsletterSendKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
@@ -122,25 +122,22 @@ export async function fanOutNewsletter(ctx: Context, event: DomainEvent): Promis
   if (!send) return;
   await setSendProgress(ctx, sendId, "SET #status = :status", { ":status": "queuing" });
   let total = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ctx.db.send(
-      new QueryCommand({
-        TableName: ctx.tableName,
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": "SUBSCRIBERS" },
-        Limit: SUBSCRIBERS_PAGE_SIZE,
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    startKey = page.LastEvaluatedKey;
+  const pages = paginateQuery(
+    { client: ctx.db, pageSize: SUBSCRIBERS_PAGE_SIZE },
+    {
+      TableName: ctx.tableName,
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :pk",
+      ExpressionAttributeValues: { ":pk": "SUBSCRIBERS" },
+    },
+  );
+  for await (const page of pages) {
     const emails = (page.Items ?? []).map((item) => String(item.email));
     total += emails.length;
     await setSendProgress(ctx, sendId, "SET #total = :total", { ":total": total });
     // One transaction per recipient: their mark, their queued e-mail, the queued count.
     await Promise.all(emails.map((email) => queueOne(ctx, send, email)));
-  } while (startKey);
+  }
   await setSendProgress(ctx, sendId, "SET #status = :status, #total = :total", {
     ":status": "queued",
     ":total": total,

@@ -4,7 +4,7 @@
 // The counter SUBSCRIBERS/COUNT changes in the same transaction, so the admin reads one item.
 // Unsubscribe links carry an HMAC of the e-mail, so nobody can unsubscribe another person.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { tryAgainIn } from "../accounts/limits.ts";
 import { consume, secondsLeft } from "../accounts/rate-limit.server.ts";
 import type { Config, Context } from "../context/index.server.ts";
@@ -89,21 +89,17 @@ export async function getSubscriberCount(ctx: Context): Promise<number> {
   );
   if (Item?.countedFromIndex === true) return Math.max(0, Number(Item.n ?? 0));
   let n = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ctx.db.send(
-      new QueryCommand({
-        TableName: ctx.tableName,
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": subscriberIndex("").gsi1pk },
-        Select: "COUNT",
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    n += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateQuery(
+    { client: ctx.db },
+    {
+      TableName: ctx.tableName,
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :pk",
+      ExpressionAttributeValues: { ":pk": subscriberIndex("").gsi1pk },
+      Select: "COUNT",
+    },
+  );
+  for await (const page of pages) n += page.Count ?? 0;
   try {
     await ctx.db.send(
       new UpdateCommand({
