@@ -16,16 +16,26 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 /**
- * Opens the slide-in menu of the mobile layout (no-op on desktop, where the menu is a row). Waits
- * for the hydrated Menu button (before hydration Menu is a plain link to #site-menu) and clicks
- * it unless the menu is open already.
+ * Waits until the page has hydrated: the navbar's Menu is a plain link before, a button after
+ * (typing or clicking before hydration reaches no React handler).
+ */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator('button[aria-controls="site-menu"]')).toBeAttached();
+}
+
+/**
+ * Opens the slide-in menu of the mobile layout (no-op on desktop, where the menu is a row). Once
+ * the page has hydrated, clicks Menu until the menu says it is open (a navigation finishing
+ * meanwhile closes it again).
  */
 export async function openMobileMenu(page: Page) {
   if ((page.viewportSize()?.width ?? 1280) >= 1023) return;
+  await waitForHydration(page);
   const toggle = page.getByRole("button", { name: "Menu", exact: true });
-  await expect(toggle).toBeVisible();
-  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
-  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(async () => {
+    if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true", { timeout: 2_000 });
+  }).toPass();
 }
 
 /** Usable on a 375 px phone: nothing wider than the screen (the page never scrolls sideways). */

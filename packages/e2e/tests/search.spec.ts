@@ -3,10 +3,12 @@
 // lists the matches in the catalogue.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Route, test } from "@playwright/test";
-import { openMobileMenu } from "../support/pages";
+import { openMobileMenu, waitForHydration } from "../support/pages";
 
 /** On mobile the search sits in the menu panel: open it first. */
 async function searchBox(page: Page, mobile: boolean) {
+  // Typing before hydration would show no live results: React is not listening yet.
+  await waitForHydration(page);
   if (mobile) await openMobileMenu(page);
   return page.getByRole("combobox", { name: "Search" });
 }
