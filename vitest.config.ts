@@ -18,6 +18,7 @@ export default defineConfig({
             "functions/**/*.test.ts",
             "web/**/*.test.ts",
             "packages/local-cloud/**/*.test.ts",
+            "packages/rehearsal/**/*.test.ts",
           ],
           exclude: ["**/*.int.test.ts", "**/*.infra.test.ts", "**/node_modules/**"],
         },

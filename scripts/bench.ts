@@ -124,7 +124,7 @@ async function stopShop(child: ChildProcess | undefined): Promise<void> {
 
 /** A core Context on the running shop's table that counts table round trips. */
 function countingContext(env: Record<string, string>): { ctx: Context; calls: () => number } {
-  const ctx = createContext(loadConfig({ ...env }));
+  const ctx = createContext(loadConfig({ PAYMENTS: "test", ...env }));
   let calls = 0;
   ctx.db.middlewareStack.add(
     (next) => async (args) => {

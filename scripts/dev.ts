@@ -7,15 +7,21 @@ import { existsSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { createContext } from "@shop/core/server/context";
+import { createContext, loadConfig, SettingsError } from "@shop/core/server/context";
 import { REPO_ROOT, waitFor } from "@shop/local-cloud";
-import { applyLocalDefaults, runningCloudEnv, startDevCloud } from "./lib/cloud.ts";
+import {
+  applyLocalDefaults,
+  LOCAL_CLOUD_SETTINGS,
+  runningCloudEnv,
+  startDevCloud,
+} from "./lib/cloud.ts";
 import { ADMIN_EMAIL, seed } from "./lib/seed.ts";
 
 const log = (line: string) => console.log(line);
 const started = Date.now();
 const PORT = process.env.PORT || "3000";
 const HOST = process.env.HOST || "127.0.0.1";
+const APP_URL = process.env.APP_URL || `http://localhost:${PORT}`;
 const WEB = join(REPO_ROOT, "web");
 const SERVER_BUILD = join(WEB, "build", "server", "index.js");
 /** How often abandoned payments are looked for (the handler gives up after 30 minutes). */
@@ -23,6 +29,17 @@ const SWEEP_EVERY_MS = 60_000;
 /** A package's CLI as the web app resolves it (npm may install it under web/node_modules). */
 const webBin = (pkg: string, file: string) =>
   join(dirname(createRequire(join(WEB, "package.json")).resolve(`${pkg}/package.json`)), file);
+
+// Production settings (NODE_ENV=production and a STAGE other than "local") are checked before
+// anything starts: a missing or unsafe setting stops here, each one named on its own line. (The
+// local cloud stands in for the stage's own resources: table, buckets.)
+try {
+  loadConfig({ ...LOCAL_CLOUD_SETTINGS, ...process.env, APP_URL });
+} catch (error) {
+  if (!(error instanceof SettingsError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 if (await runningCloudEnv()) {
   console.error("The shop is already running in another terminal (see .data/cloud.json).");
@@ -113,7 +130,7 @@ try {
       PORT,
       HOST,
       NODE_ENV: "production",
-      APP_URL: `http://localhost:${PORT}`,
+      APP_URL,
     },
   });
   web.once("exit", (code) => {

@@ -11,6 +11,11 @@ import { synthesize } from "../stacks/synth.ts";
 import { Web } from "../stacks/Web.ts";
 
 const stage = process.env.STAGE || "dev";
+if (!process.env.DOMAIN && !process.env.APP_URL) {
+  // A deploy needs the shop's public URL (links in e-mails); an offline look can use a placeholder.
+  process.env.APP_URL = "https://shop.example.com";
+  console.log("  (APP_URL and DOMAIN unset: using https://shop.example.com for this synthesis)");
+}
 const out = join(REPO_ROOT, ".sst", "synth", stage);
 await mkdir(out, { recursive: true });
 const { template } = await synthesize(stage);

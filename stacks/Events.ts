@@ -9,6 +9,7 @@
 //   queue. A stream batch that keeps failing goes to the stream reader's dead-letter queue.
 // Every dead-letter queue, every function's errors and a queue whose oldest message waits too
 // long raise an alarm. Each function gets only the permissions its work needs.
+import type { FunctionRole } from "@shop/core/server/context";
 import { EVENT_ENTITY } from "@shop/core/server/events";
 import {
   QUEUES,
@@ -32,13 +33,7 @@ import { alarmOnAny } from "./alarms.ts";
 import { readObjects, sendMessages, tableReadWrite, writeObjects } from "./permissions.ts";
 import { Secrets } from "./Secrets.ts";
 import { Storage } from "./Storage.ts";
-
-/** Mail settings: the sending domain (verified in SES) or, without one, a single address. */
-export function mailSettings() {
-  const domain = process.env.DOMAIN;
-  const mailFrom = process.env.MAIL_FROM || (domain ? `shop@${domain}` : "shop@example.com");
-  return { domain, mailFrom, supportEmail: process.env.SUPPORT_EMAIL || mailFrom };
-}
+import { deploySettings, secretsFor } from "./stage.ts";
 
 /** SQS's largest message: a table item (400 KB at most) always fits as JSON. */
 const MAX_MESSAGE_BYTES = 1_048_576;
@@ -50,7 +45,12 @@ const pascal = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
 export function Events({ stack, app }: StackContext) {
   const { table, invoices, images, imagesBaseUrl } = use(Storage);
   const secrets = use(Secrets);
-  const mail = mailSettings();
+  const mail = deploySettings(app);
+  /** What a function of the shop is given: its name, and the secrets it reads. */
+  const shopFunction = (role: FunctionRole) => ({
+    environment: { ...environment, SHOP_FUNCTION: role },
+    bind: secretsFor(role, secrets, mail.payments),
+  });
 
   const identity = new ses.EmailIdentity(stack, "MailIdentity", {
     identity: mail.domain ? ses.Identity.domain(mail.domain) : ses.Identity.email(mail.mailFrom),
@@ -87,7 +87,7 @@ export function Events({ stack, app }: StackContext) {
     return dlq;
   };
 
-  /** The environment every function of the shop reads (core/src/context/config.ts). */
+  /** The environment the shop's functions read (core/src/context/settings.ts lists who reads what). */
   const environment = {
     STAGE: app.stage,
     NODE_ENV: "production",
@@ -97,7 +97,8 @@ export function Events({ stack, app }: StackContext) {
     IMAGES_BASE_URL: imagesBaseUrl,
     MAIL_FROM: mail.mailFrom,
     SUPPORT_EMAIL: mail.supportEmail,
-    APP_URL: process.env.APP_URL || (mail.domain ? `https://${mail.domain}` : ""),
+    APP_URL: mail.appUrl,
+    PAYMENTS: mail.payments,
   };
 
   // The work queues and their consumers.
@@ -125,11 +126,10 @@ export function Events({ stack, app }: StackContext) {
     );
     const fn = new Fn(stack, id, {
       handler: spec.consumer.handler,
-      environment,
+      // (The fan-out signs each subscriber's unsubscribe link with the session secret.)
+      ...shopFunction(spec.consumer.name),
       timeout: spec.timeoutSeconds,
       memorySize: 512,
-      // The fan-out signs each subscriber's unsubscribe link with the session secret.
-      bind: name === "newsletter" ? [secrets.sessionSecret] : [],
     });
     fn.addEventSource(
       new sources.SqsEventSource(queue, {
@@ -187,7 +187,7 @@ export function Events({ stack, app }: StackContext) {
 
   const invoice = new Fn(stack, "Invoice", {
     handler: STREAM_CONSUMERS.invoice.handler,
-    environment,
+    ...shopFunction("invoice"),
     timeout: 60,
     memorySize: 512,
   });
@@ -197,15 +197,11 @@ export function Events({ stack, app }: StackContext) {
   errorsAlarm("Invoice", invoice);
 
   // Scheduled jobs (functions/src/subscriptions.ts SCHEDULED_JOBS, e.g. expiring abandoned
-  // PENDING orders): the table, an errors alarm and, for a job that talks to the payment
-  // gateway, its secrets; nothing else.
+  // PENDING orders): the table, an errors alarm and the secrets the job reads; nothing else.
   for (const [name, job] of Object.entries(SCHEDULED_JOBS)) {
-    const bind = job.payments
-      ? [secrets.stripeSecretKey, secrets.stripeWebhookSecret, secrets.sessionSecret]
-      : [];
     const cron = new Cron(stack, `${pascal(name)}Schedule`, {
       schedule: job.schedule,
-      job: { function: { handler: job.handler, environment, bind, timeout: 300 } },
+      job: { function: { handler: job.handler, ...shopFunction(job.role), timeout: 300 } },
     });
     cron.jobFunction.addToRolePolicy(tableReadWrite(table));
     errorsAlarm(pascal(name), cron.jobFunction);
@@ -214,8 +210,7 @@ export function Events({ stack, app }: StackContext) {
   // Stripe's webhook: a function URL (Stripe signs every call; the handler verifies it).
   const stripeWebhook = new Fn(stack, "StripeWebhook", {
     handler: "functions/src/stripe-webhook.handler",
-    environment,
-    bind: [secrets.stripeSecretKey, secrets.stripeWebhookSecret, secrets.sessionSecret],
+    ...shopFunction("stripeWebhook"),
     timeout: 20,
   });
   stripeWebhook.addToRolePolicy(tableReadWrite(table));
@@ -229,5 +224,5 @@ export function Events({ stack, app }: StackContext) {
     newsletterFanout: consumers.newsletter,
   };
   stack.addOutputs({ StripeWebhookUrl: webhookUrl.url });
-  return { environment, sendMail, alerts, functions, queues };
+  return { environment, shopFunction, mail, sendMail, alerts, functions, queues };
 }

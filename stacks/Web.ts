@@ -4,26 +4,27 @@
 // them) and SES (password-reset e-mails are sent directly).
 import { RemixSite, type StackContext, use } from "sst/constructs";
 import { alarmOnAny } from "./alarms.ts";
-import { Events, mailSettings } from "./Events.ts";
+import { Events } from "./Events.ts";
 import { readObjects, replaceObjectsUnder, tableReadWrite } from "./permissions.ts";
-import { Secrets } from "./Secrets.ts";
 import { Storage } from "./Storage.ts";
+import { BUNDLE_TARGET, RUNTIME } from "./stage.ts";
 
 /** Where product images live in the images bucket (the seed and the admin's uploads). */
 export const PRODUCT_IMAGES_PREFIX = "products/";
 
 export function Web({ stack }: StackContext) {
   const { table, invoices, images } = use(Storage);
-  const { environment, sendMail, alerts } = use(Events);
-  const secrets = use(Secrets);
-  const { domain } = mailSettings();
+  const { shopFunction, mail, sendMail, alerts } = use(Events);
+  const { domain } = mail;
+  const { environment, bind } = shopFunction("site");
 
   const site = new RemixSite(stack, "Site", {
     path: "web",
     buildCommand: "npm run build",
-    runtime: "nodejs20.x",
+    runtime: RUNTIME,
+    nodejs: { esbuild: { target: BUNDLE_TARGET } },
     environment: { ...environment, TRUST_PROXY: "1" },
-    bind: [secrets.sessionSecret, secrets.stripeSecretKey, secrets.stripeWebhookSecret],
+    bind,
     customDomain: domain ? { domainName: domain, domainAlias: `www.${domain}` } : undefined,
   });
   const server = site.cdk?.function;

@@ -4,12 +4,17 @@ import type { App } from "sst/constructs";
 import { Events } from "./Events.ts";
 import { Secrets } from "./Secrets.ts";
 import { Storage } from "./Storage.ts";
+import { BUNDLE_TARGET, RUNTIME } from "./stage.ts";
 import { Web } from "./Web.ts";
 
 export const STACKS = [Secrets, Storage, Events, Web] as const;
 
 /** Adds `stacks` (all of them by default; a prefix of STACKS, since later ones use earlier ones). */
 export function defineStacks(app: App, stacks: ReadonlyArray<(typeof STACKS)[number]> = STACKS) {
-  app.setDefaultFunctionProps({ runtime: "nodejs20.x", architecture: "arm_64" });
+  app.setDefaultFunctionProps({
+    runtime: RUNTIME,
+    architecture: "arm_64",
+    nodejs: { esbuild: { target: BUNDLE_TARGET } },
+  });
   for (const stack of stacks) app.stack(stack);
 }

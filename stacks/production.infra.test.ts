@@ -4,15 +4,23 @@
 // The same synthesis (one is slow enough) also checks the scheduled job that expires abandoned
 // payments (SCHEDULED_JOBS in functions/src/subscriptions.ts).
 import type { Template } from "aws-cdk-lib/assertions";
+import type { App, Config } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Events } from "./Events.ts";
 import { Secrets } from "./Secrets.ts";
 import { Storage } from "./Storage.ts";
+import { deploySettings, SECRET_NAMES, secretsFor } from "./stage.ts";
 import { synthesize } from "./synth.ts";
+
+/** Stand-ins for the stage's secrets (secretsFor only picks among them). */
+const SECRETS = Object.fromEntries(
+  SECRET_NAMES.map((name) => [name, name as unknown as Config.Secret]),
+);
 
 let storage: Template;
 let events: Template;
 beforeAll(async () => {
+  process.env.APP_URL = "https://shop.example.com";
   // Not the site: production changes nothing there, and its bundle is the slow part.
   const synth = await synthesize("production", [Secrets, Storage, Events]);
   storage = synth.template(Storage);
@@ -57,5 +65,33 @@ describe("the expiry of abandoned payments", () => {
     expect(actions.filter((a) => !/^(dynamodb|xray):|^ssm:GetParameters?$/.test(a))).toEqual([]);
     const alarms = JSON.stringify(events.findResources("AWS::CloudWatch::Alarm"));
     expect(alarms).toContain(`"${fnId}"`);
+  });
+});
+
+describe("deploy settings", () => {
+  const app = (stage: string) => ({ stage }) as App;
+
+  it("refuse a stage without a public URL, and the test gateway on a production stage", () => {
+    expect(() => deploySettings(app("staging"), {})).toThrow(/APP_URL: set DOMAIN .* or APP_URL/);
+    expect(() => deploySettings(app("staging"), { APP_URL: "http://localhost:3000" })).toThrow(
+      /APP_URL: .* public https URL/,
+    );
+    expect(() =>
+      deploySettings(app("production"), { DOMAIN: "shop.example.com", PAYMENTS: "test" }),
+    ).toThrow(/PAYMENTS: the local test gateway is refused on the production stage/);
+    expect(
+      deploySettings(app("staging"), { DOMAIN: "shop.example.com", PAYMENTS: "test" }),
+    ).toMatchObject({ payments: "test", appUrl: "https://shop.example.com" });
+  });
+
+  it("give a test-gateway stage's functions no Stripe key to fetch", () => {
+    expect(secretsFor("site", SECRETS, "test").map(String)).toEqual(
+      ["SESSION_SECRET", "STRIPE_WEBHOOK_SECRET"].map(String),
+    );
+    expect(secretsFor("site", SECRETS, "stripe").map(String).sort()).toEqual(
+      ["SESSION_SECRET", "STRIPE_PUBLISHABLE_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]
+        .map(String)
+        .sort(),
+    );
   });
 });

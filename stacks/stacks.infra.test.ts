@@ -3,6 +3,7 @@
 // queue has a dead-letter queue with an alarm, every function holds only the permissions its
 // work needs, and no secret appears in clear.
 import { createTableInput, TABLE } from "@shop/core/db";
+import { FUNCTION_ROLES, type FunctionRole, settingsReadBy } from "@shop/core/server/context";
 import { QUEUES, type QueueName, STREAM_CONSUMERS } from "@shop/functions/subscriptions";
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +19,15 @@ const SENTINELS = {
   SESSION_SECRET: "session-SENTINEL-never-in-templates",
 };
 
+/** When each Node.js Lambda runtime reaches (reached) its end of life (AWS Lambda's runtime list). */
+const NODE_END_OF_LIFE: Record<string, string> = {
+  "nodejs16.x": "2024-06-12",
+  "nodejs18.x": "2025-09-01",
+  "nodejs20.x": "2026-04-30",
+  "nodejs22.x": "2027-04-30",
+  "nodejs24.x": "2028-04-30",
+};
+
 /** Actions AWS authorizes only on "*" (no resource-level permissions). */
 const UNSCOPED_ACTIONS = /^(xray:PutTrace|xray:PutTelemetry|dynamodb:ListStreams$)/;
 
@@ -30,7 +40,7 @@ let web: Template;
 const all: Array<{ name: string; template: Template }> = [];
 
 beforeAll(async () => {
-  Object.assign(process.env, SENTINELS);
+  Object.assign(process.env, SENTINELS, { APP_URL: "https://shop.example.com" });
   const synth = await synthesize("test");
   storage = synth.template(Storage);
   events = synth.template(Events);
@@ -379,5 +389,74 @@ describe("secrets", () => {
     expect(bound("StripeWebhook")).toBe(true);
     expect(bound("ExpireAbandonedOrders")).toBe(true); // cancels payments at Stripe
     for (const fn of ["Dispatcher", "Invoice", "Mailer"]) expect(bound(fn), fn).toBe(false);
+  });
+});
+
+describe("settings", () => {
+  /** The shop's functions in the templates, by the role the stacks give them (SHOP_FUNCTION). */
+  const shopFunctions = () =>
+    [events, web].flatMap((template) =>
+      Object.entries(resources(template, "AWS::Lambda::Function")).flatMap(([id, fn]) => {
+        const env = ((props(fn).Environment as { Variables?: Record<string, unknown> })
+          ?.Variables ?? {}) as Record<string, unknown>;
+        return typeof env.SHOP_FUNCTION === "string" ? [{ id, env }] : [];
+      }),
+    );
+
+  it("every function of the shop says which one it is, and every role is deployed", () => {
+    const roles = shopFunctions().map((f) => f.env.SHOP_FUNCTION);
+    // The dispatcher reads only its queues' URLs: it is the one function without a role.
+    expect([...roles].sort()).toEqual(FUNCTION_ROLES.filter((r) => r !== "dispatcher").sort());
+  });
+
+  it("the stacks supply every setting each function reads (plain, or bound as an SST secret)", () => {
+    const functions = [
+      ...shopFunctions(),
+      // The dispatcher: its settings are its queues' URLs.
+      (() => {
+        const id = idOf(events, "AWS::Lambda::Function", "Dispatcher");
+        const fn = resources(events, "AWS::Lambda::Function")[id];
+        const env = (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
+        return { id, env: { ...env, SHOP_FUNCTION: "dispatcher" } as Record<string, unknown> };
+      })(),
+    ];
+    for (const { id, env } of functions) {
+      const role = env.SHOP_FUNCTION as FunctionRole;
+      const payments = role === "dispatcher" ? null : (env.PAYMENTS as "stripe" | "test");
+      if (role !== "dispatcher") expect(payments, id).toBe("stripe");
+      for (const [name, setting] of settingsReadBy(role, payments)) {
+        if (setting.source === "lambda" || setting.optional) continue;
+        const supplied =
+          setting.source === "secret"
+            ? env[`SST_Secret_value_${name}`] === "__FETCH_FROM_SSM__"
+            : env[name] !== undefined && env[name] !== "";
+        expect(supplied, `${id} (${role}) reads ${name} (${setting.source})`).toBe(true);
+      }
+      // …and is bound to no secret it does not read.
+      const read = settingsReadBy(role, payments).map(([name]) => name);
+      for (const key of Object.keys(env).filter((k) => k.startsWith("SST_Secret_value_"))) {
+        expect(read, `${id} is bound to ${key}`).toContain(key.replace("SST_Secret_value_", ""));
+      }
+    }
+  });
+});
+
+describe("runtimes", () => {
+  it("no function or site runs on a Node.js runtime past its end of life", () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const runtimes = all.flatMap(({ name, template }) =>
+      Object.entries(resources(template, "AWS::Lambda::Function")).map(([id, fn]) => ({
+        id: `${name}/${id}`,
+        runtime: String(props(fn).Runtime),
+      })),
+    );
+    expect(runtimes.length).toBeGreaterThan(8);
+    for (const { id, runtime } of runtimes) {
+      const endOfLife = NODE_END_OF_LIFE[runtime];
+      expect(endOfLife, `${id}: unknown runtime ${runtime}`).toBeDefined();
+      expect(endOfLife && endOfLife > today, `${id}: ${runtime} reached its end of life`).toBe(
+        true,
+      );
+    }
   });
 });

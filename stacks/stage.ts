@@ -1,5 +1,88 @@
-// Stage rules shared by the stacks.
-import type { App } from "sst/constructs";
+// Stage rules shared by the stacks: the deploy settings read from the operator's environment at
+// deploy time, and which SST secrets each function is bound to. Both follow the one schema of
+// settings (core/src/context/settings.ts), so a function is given exactly the secrets it reads,
+// and a stage that could not run is refused here, at synthesis, rather than on first request.
+import {
+  type FunctionRole,
+  isProductionStage,
+  SETTINGS,
+  type SettingName,
+  settingsReadBy,
+} from "@shop/core/server/context";
+import type { App, Config } from "sst/constructs";
+
+/**
+ * The Lambda runtime of every function and of the site (Node.js 20 reached its end of life in
+ * April 2026). Bundles target the same Node version; the code still runs on Node 20 locally.
+ */
+export const RUNTIME = "nodejs22.x";
+export const BUNDLE_TARGET = "node22";
 
 /** Stages that hold real customers' data: retained on removal, protected from deletion. */
-export const isProduction = (app: App) => ["prod", "production"].includes(app.stage);
+export const isProduction = (app: App) => isProductionStage(app.stage);
+
+export interface DeploySettings {
+  /** Custom domain of the site and SES sending domain, if any. */
+  domain?: string;
+  appUrl: string;
+  mailFrom: string;
+  supportEmail: string;
+  /** Stripe, or the local test gateway (PAYMENTS=test, never on a production stage). */
+  payments: "stripe" | "test";
+}
+
+/** The deploy settings (README "Deploy to AWS"), refused with a clear message when unusable. */
+export function deploySettings(
+  app: App,
+  env: Record<string, string | undefined> = process.env,
+): DeploySettings {
+  const domain = env.DOMAIN || undefined;
+  const mailFrom = env.MAIL_FROM || (domain ? `shop@${domain}` : "shop@example.com");
+  const appUrl = env.APP_URL || (domain ? `https://${domain}` : "");
+  const problems: string[] = [];
+  if (!appUrl) {
+    problems.push(
+      "APP_URL: set DOMAIN (the shop's domain) or APP_URL (its public URL, for e-mails)",
+    );
+  } else if (!/^https:\/\/[^/]+/.test(appUrl) || /\/\/(localhost|127\.0\.0\.1)\b/.test(appUrl)) {
+    problems.push(`APP_URL: "${appUrl}" must be the shop's public https URL`);
+  }
+  const payments = env.PAYMENTS || "stripe";
+  if (payments !== "stripe" && payments !== "test") {
+    problems.push(`PAYMENTS: "${payments}" must be "stripe" or "test"`);
+  } else if (payments === "test" && isProduction(app)) {
+    problems.push(
+      `PAYMENTS: the local test gateway is refused on the production stage "${app.stage}"`,
+    );
+  }
+  if (problems.length > 0) {
+    throw new Error(`Cannot deploy the stage "${app.stage}":\n  - ${problems.join("\n  - ")}`);
+  }
+  return {
+    domain,
+    appUrl,
+    mailFrom,
+    supportEmail: env.SUPPORT_EMAIL || mailFrom,
+    payments: payments as DeploySettings["payments"],
+  };
+}
+
+/** The SST secrets a function reads (with this payment mode): what it is bound to, nothing more. */
+export function secretsFor(
+  role: FunctionRole,
+  secrets: Record<string, Config.Secret>,
+  payments: DeploySettings["payments"],
+): Config.Secret[] {
+  return settingsReadBy(role, payments)
+    .filter(([, setting]) => setting.source === "secret")
+    .map(([name]) => {
+      const secret = secrets[name];
+      if (!secret) throw new Error(`stacks/Secrets.ts defines no secret ${name}`);
+      return secret;
+    });
+}
+
+/** The SST secrets of the stage: every setting whose source is "secret". */
+export const SECRET_NAMES = (Object.keys(SETTINGS) as SettingName[]).filter(
+  (name) => SETTINGS[name].source === "secret",
+);

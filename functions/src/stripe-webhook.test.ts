@@ -5,6 +5,8 @@ import { handler } from "./stripe-webhook.ts";
 // Events of a type the shop does not handle are verified, then acknowledged without touching the
 // table, so this runs without a cloud; the paid/failed paths are covered in core's integration tests.
 const secret = process.env.STRIPE_WEBHOOK_SECRET || "whsec_local_test_gateway";
+// The laptop's payment setting (npm start sets it): the local test gateway verifies the events.
+process.env.PAYMENTS ??= "test";
 const body = JSON.stringify({
   id: "evt_1",
   object: "event",

@@ -7,6 +7,8 @@
 //   their consumer function takes them, retried message by message, then dead-lettered;
 // - the invoice function runs the order reactions itself (it needs the invoices bucket).
 
+import type { FunctionRole } from "@shop/core/server/context";
+
 /** SQS work queues: the events each receives and the function that consumes them. */
 export const QUEUES = {
   /** Queued e-mails (mail.requested) → SES, once per request. */
@@ -58,20 +60,20 @@ export const QUEUE_OF: Readonly<Record<string, QueueName>> = Object.fromEntries(
 export const queueUrlVariable = (queue: QueueName) => `QUEUE_URL_${queue.toUpperCase()}`;
 
 /**
- * Functions run on a schedule (stacks/Events.ts gives each the table, an errors alarm and
- * nothing else; `payments` binds the payment gateway's secrets). Locally, scripts/dev.ts runs
- * them on a timer.
+ * Functions run on a schedule (stacks/Events.ts gives each the table, an errors alarm and the
+ * secrets its role reads in core/src/context/settings.ts; nothing else). Locally, scripts/dev.ts
+ * runs them on a timer.
  */
 export const SCHEDULED_JOBS: Readonly<
   Record<
     string,
-    { handler: string; schedule: `rate(${string})` | `cron(${string})`; payments?: boolean }
+    { role: FunctionRole; handler: string; schedule: `rate(${string})` | `cron(${string})` }
   >
 > = {
   /** Orders whose payment is still awaited 30 minutes on: cancelled, their promotion given back. */
   expireAbandonedOrders: {
+    role: "expireAbandonedOrders",
     handler: "functions/src/expire-abandoned-orders.handler",
     schedule: "rate(5 minutes)",
-    payments: true,
   },
 };

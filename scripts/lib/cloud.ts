@@ -56,9 +56,25 @@ export async function runningCloudEnv(): Promise<Record<string, string> | null> 
   }
 }
 
+/** What the local cloud and the local defaults provide in place of a stage's stacks. */
+export const LOCAL_CLOUD_SETTINGS = {
+  TABLE_NAME: "shop",
+  INVOICES_BUCKET: "shop-invoices",
+  IMAGES_BUCKET: "shop-images",
+  IMAGES_BASE_URL: "http://127.0.0.1/shop-images",
+  MAIL_FROM: "shop@example.com",
+  SUPPORT_EMAIL: "support@example.com",
+};
+
 /** Local defaults every entry point shares. */
 export function applyLocalDefaults(env: Record<string, string>) {
   Object.assign(process.env, env);
+  // On a laptop the payments go through the local test gateway unless Stripe is configured: the
+  // setting is explicit here, never a fallback (a deployed stage refuses to guess).
+  const laptop = (process.env.STAGE || "local") === "local";
+  if (laptop && !process.env.PAYMENTS && !process.env.STRIPE_SECRET_KEY) {
+    process.env.PAYMENTS = "test";
+  }
   process.env.SEED_ADMIN_PASSWORD ||= "admin1234";
   process.env.SEED_CUSTOMER_PASSWORD ||= "customer1234";
 }

@@ -2,14 +2,17 @@ import { PassThrough, Transform } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { loadBoundSecrets } from "@shop/core/server/context";
+import { getContext, loadBoundSecrets } from "@shop/core/server/context";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { RenderCache, renderCacheKey } from "./lib/render-cache.server";
 
 // On AWS the secrets come from SST Config (SSM); the server build finishes loading, and so takes
-// requests, only once they are in the environment. Locally this returns at once.
+// requests, only once they are in the environment. Locally this returns at once. Then the
+// configuration is read: a deployed stage with a missing or unsafe setting refuses to start
+// here (core/src/context/settings.ts), naming each setting, instead of failing a customer later.
 await loadBoundSecrets();
+getContext();
 
 /** How long pending promises (deferred data) may stream before the render is cut off. */
 export const streamTimeout = 5_000;

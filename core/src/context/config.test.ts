@@ -1,5 +1,35 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.ts";
+import { SettingsError } from "./settings.ts";
+
+/** A production stage's site with every setting in order. */
+const PRODUCTION = {
+  STAGE: "prod",
+  NODE_ENV: "production",
+  TABLE_NAME: "shop-prod",
+  INVOICES_BUCKET: "invoices",
+  IMAGES_BUCKET: "images",
+  IMAGES_BASE_URL: "https://images.example.com",
+  APP_URL: "https://shop.example.com",
+  MAIL_FROM: "shop@example.com",
+  SUPPORT_EMAIL: "help@example.com",
+  PAYMENTS: "stripe",
+  SESSION_SECRET: "s".repeat(48),
+  STRIPE_SECRET_KEY: "sk_live_abc123",
+  STRIPE_PUBLISHABLE_KEY: "pk_live_abc123",
+  STRIPE_WEBHOOK_SECRET: "whsec_0123456789abcdef0123",
+};
+
+/** The lines of the SettingsError that `start` throws. */
+function problemsOf(start: () => unknown): string[] {
+  try {
+    start();
+  } catch (error) {
+    if (error instanceof SettingsError) return error.problems;
+    throw error;
+  }
+  throw new Error("it started");
+}
 
 describe("configuration", () => {
   it("runs locally with no variables at all", () => {
@@ -27,12 +57,76 @@ describe("configuration", () => {
     );
   });
 
-  it("refuses to run a production stage with the local session secret", () => {
+  it("refuses to run a deployed stage with the local session secret", () => {
     expect(() => loadConfig({ NODE_ENV: "production", STAGE: "prod" })).toThrow(/SESSION_SECRET/);
-    expect(
-      loadConfig({ NODE_ENV: "production", STAGE: "prod", SESSION_SECRET: "s".repeat(32) })
-        .production,
-    ).toBe(true);
+  });
+
+  it("starts a production stage with its settings, and reads the secrets it is given", () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config.production).toBe(true);
+    expect(config.payments).toBe("stripe");
+    expect(config.sessionSecret).toBe(PRODUCTION.SESSION_SECRET);
+    expect(config.stripeWebhookSecret).toBe(PRODUCTION.STRIPE_WEBHOOK_SECRET);
+  });
+
+  it("names every missing or unsafe setting of a production start, one line each", () => {
+    const start = () =>
+      loadConfig({ STAGE: "prod", NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) });
+    expect(start).toThrow(SettingsError);
+    const lines = problemsOf(start);
+    for (const name of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"]) {
+      expect(
+        lines.some((l) => l.startsWith(`${name}:`)),
+        name,
+      ).toBe(true);
+    }
+    expect(lines.some((l) => l.startsWith("APP_URL:"))).toBe(true);
+    expect(lines.some((l) => l.startsWith("SESSION_SECRET:"))).toBe(false);
+  });
+
+  it("refuses the public default webhook secret, a localhost APP_URL and a short session secret", () => {
+    const lines = problemsOf(() =>
+      loadConfig({
+        ...PRODUCTION,
+        STRIPE_WEBHOOK_SECRET: "whsec_local_test_gateway",
+        APP_URL: "http://localhost:3000",
+        SESSION_SECRET: "short",
+      }),
+    );
+    expect(lines).toEqual([
+      expect.stringMatching(/^APP_URL: points at this machine/),
+      expect.stringMatching(/^SESSION_SECRET: must be at least 32/),
+      expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: is the public local default/),
+    ]);
+  });
+
+  it("allows the test gateway only when turned on, and never on a production stage", () => {
+    const staging = { ...PRODUCTION, STAGE: "staging", PAYMENTS: "", STRIPE_SECRET_KEY: "" };
+    expect(problemsOf(() => loadConfig(staging))).toEqual([
+      "PAYMENTS: not set; set STRIPE_SECRET_KEY (Stripe) or PAYMENTS=test",
+    ]);
+    expect(loadConfig({ ...staging, PAYMENTS: "test" }).payments).toBe("test");
+    expect(problemsOf(() => loadConfig({ ...PRODUCTION, PAYMENTS: "test" }))).toEqual([
+      'PAYMENTS: the local test gateway is refused on the production stage "prod"',
+    ]);
+    // On a laptop nothing is refused, and nothing is chosen silently either.
+    expect(loadConfig({}).payments).toBeNull();
+    expect(loadConfig({ PAYMENTS: "test" }).payments).toBe("test");
+  });
+
+  it("checks only the settings the function reads, and keeps other secrets from it", () => {
+    // The invoice function is given no secret at all.
+    const invoice = loadConfig({
+      STAGE: "prod",
+      NODE_ENV: "production",
+      SHOP_FUNCTION: "invoice",
+      TABLE_NAME: "t",
+      INVOICES_BUCKET: "b",
+      APP_URL: "https://shop.example.com",
+    });
+    expect(invoice.role).toBe("invoice");
+    expect(() => invoice.sessionSecret).toThrow(/SESSION_SECRET is not given to the invoice/);
+    expect(() => loadConfig({ SHOP_FUNCTION: "nobody" })).toThrow(/SHOP_FUNCTION/);
   });
 
   it("takes a Stripe API base on this machine only (tests), never another host", () => {

@@ -1,5 +1,18 @@
 // Configuration of the shop, read once from the environment. Every variable has a local
-// default, so `npm start` needs none; README.md lists them all (keep the two in step).
+// default, so `npm start` needs none; README.md lists them all (keep the two in step). Which
+// settings each function reads, and what a deployed stage refuses, is ./settings.ts: a deployed
+// function whose settings are missing or unsafe refuses to start (SettingsError), naming each.
+import {
+  deployedSettingProblems,
+  FUNCTION_ROLES,
+  type FunctionRole,
+  isDeployed,
+  LOCAL_SESSION_SECRET,
+  LOCAL_WEBHOOK_SECRET,
+  paymentsMode,
+  SettingsError,
+} from "./settings.ts";
+
 export interface Config {
   stage: string;
   region: string;
@@ -16,31 +29,47 @@ export interface Config {
   appUrl: string;
   mailFrom: string;
   supportEmail: string;
-  sessionSecret: string;
+  /** Signs cookies and unsubscribe links (throws in a deployed function that is not given it). */
+  readonly sessionSecret: string;
+  /** How payments are taken: Stripe, the local test gateway, or not configured (null). */
+  payments: "stripe" | "test" | null;
   stripeSecretKey?: string;
   stripePublishableKey?: string;
-  stripeWebhookSecret: string;
+  /** Verifies (and for the test gateway, signs) payment events; throws like sessionSecret. */
+  readonly stripeWebhookSecret: string;
   /**
    * Tests only: Stripe's API on this machine (STRIPE_API_BASE, e.g. http://127.0.0.1:9000), so
    * the Stripe adapter can be exercised offline. Any other host is ignored: the secret key is
    * never sent anywhere but Stripe or localhost.
    */
   stripeApiBase?: string;
+  /** A deployed stage (NODE_ENV=production, STAGE not "local"): secure cookies, strict settings. */
   production: boolean;
+  /** Which of the shop's functions this process is (SHOP_FUNCTION; the site by default). */
+  role: FunctionRole;
 }
-
-const LOCAL_SECRET = "local-development-secret-change-me";
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const local = (name: string, fallback: string) => env[name] || fallback;
   const stage = local("STAGE", "local");
-  const production = env.NODE_ENV === "production" && stage !== "local";
+  const production = isDeployed(env);
+  const role = functionRole(env.SHOP_FUNCTION);
+  if (production) {
+    const problems = deployedSettingProblems(env, role);
+    if (problems.length > 0) throw new SettingsError(role, problems);
+  }
   const s3Endpoint = env.S3_ENDPOINT || undefined;
   const imagesBucket = local("IMAGES_BUCKET", "shop-images");
-  const sessionSecret = local("SESSION_SECRET", LOCAL_SECRET);
-  if (production && sessionSecret === LOCAL_SECRET) {
-    throw new Error("SESSION_SECRET must be set in production stages");
-  }
+  /** A secret: the local default on a laptop; on a deployed stage only what the function is given. */
+  const secret = (name: string, localDefault: string) => {
+    const value = env[name] || (production ? undefined : localDefault);
+    return () => {
+      if (value === undefined) throw new Error(`${name} is not given to the ${role} function`);
+      return value;
+    };
+  };
+  const sessionSecret = secret("SESSION_SECRET", LOCAL_SESSION_SECRET);
+  const webhookSecret = secret("STRIPE_WEBHOOK_SECRET", LOCAL_WEBHOOK_SECRET);
   return {
     stage,
     region: local("AWS_REGION", "eu-west-1"),
@@ -57,13 +86,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: local("APP_URL", `http://localhost:${local("PORT", "3000")}`).replace(/\/$/, ""),
     mailFrom: local("MAIL_FROM", "shop@example.com"),
     supportEmail: local("SUPPORT_EMAIL", "support@example.com"),
-    sessionSecret,
+    get sessionSecret() {
+      return sessionSecret();
+    },
+    payments: paymentsMode(env),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
-    stripeWebhookSecret: local("STRIPE_WEBHOOK_SECRET", "whsec_local_test_gateway"),
+    get stripeWebhookSecret() {
+      return webhookSecret();
+    },
     stripeApiBase: localApiBase(env.STRIPE_API_BASE),
     production,
+    role,
   };
+}
+
+function functionRole(value: string | undefined): FunctionRole {
+  if (!value) return "site";
+  const role = FUNCTION_ROLES.find((r) => r === value);
+  if (!role) throw new Error(`SHOP_FUNCTION: unknown function "${value}"`);
+  return role;
 }
 
 function localApiBase(value: string | undefined): string | undefined {

@@ -8,6 +8,7 @@ import { type Config, loadConfig } from "./config.ts";
 
 export type { Config } from "./config.ts";
 export { loadConfig } from "./config.ts";
+export * from "./settings.ts";
 export { BOUND_SECRETS, loadBoundSecrets } from "./sst-secrets.server.ts";
 
 export interface Context {

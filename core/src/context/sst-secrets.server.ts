@@ -2,11 +2,12 @@
 // and to the site: SSM holds them, and `sst/node/config` fetches them when it is imported. This
 // copies them into the environment that loadConfig reads, once, before the first request.
 // Locally (no SST_APP) it does nothing: the environment already says everything.
-export const BOUND_SECRETS = [
-  "SESSION_SECRET",
-  "STRIPE_SECRET_KEY",
-  "STRIPE_WEBHOOK_SECRET",
-] as const;
+import { SETTINGS } from "./settings.ts";
+
+/** The settings that are SST secrets (./settings.ts). */
+export const BOUND_SECRETS = Object.entries(SETTINGS)
+  .filter(([, setting]) => setting.source === "secret")
+  .map(([name]) => name);
 
 let loading: Promise<void> | undefined;
 

@@ -9,16 +9,16 @@ import {
 
 describe("which payment step the checkout shows", () => {
   it("is the local card form unless the server pays through Stripe", () => {
-    expect(checkoutPaymentMode({})).toEqual({ gateway: "local" });
+    expect(checkoutPaymentMode({ payments: "test" })).toEqual({ gateway: "local" });
     // A browser key alone does not switch the page: the server would still use the local gateway.
-    expect(checkoutPaymentMode({ stripePublishableKey: "pk_test_123" })).toEqual({
+    expect(checkoutPaymentMode({ payments: "test", stripePublishableKey: "pk_test_123" })).toEqual({
       gateway: "local",
     });
   });
 
   it("is Stripe's Payment Element with the publishable key, and never the secret", () => {
     const mode = checkoutPaymentMode({
-      stripeSecretKey: "sk_test_secret",
+      payments: "stripe",
       stripePublishableKey: "pk_test_123",
     });
     expect(mode).toEqual({ gateway: "stripe", publishableKey: "pk_test_123" });
@@ -26,14 +26,15 @@ describe("which payment step the checkout shows", () => {
   });
 
   it("reports Stripe without a usable browser key (the page shows the load error)", () => {
-    expect(checkoutPaymentMode({ stripeSecretKey: "sk_test_secret" })).toEqual({
+    expect(checkoutPaymentMode({ payments: "stripe" })).toEqual({
       gateway: "stripe",
       publishableKey: null,
     });
     // A secret key put in the publishable slot by mistake never reaches the browser.
-    expect(
-      checkoutPaymentMode({ stripeSecretKey: "sk_test_a", stripePublishableKey: "sk_test_a" }),
-    ).toEqual({ gateway: "stripe", publishableKey: null });
+    expect(checkoutPaymentMode({ payments: "stripe", stripePublishableKey: "sk_test_a" })).toEqual({
+      gateway: "stripe",
+      publishableKey: null,
+    });
   });
 });
 

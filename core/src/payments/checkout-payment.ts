@@ -9,15 +9,15 @@ export type CheckoutPaymentMode =
   | { gateway: "stripe"; publishableKey: string | null };
 
 /**
- * Stripe's Payment Element when the server pays through Stripe (STRIPE_SECRET_KEY set),
- * otherwise the local test gateway's card form. A publishable key alone changes nothing: the
- * page must pay through the gateway the server uses.
+ * Stripe's Payment Element when the server pays through Stripe (payments "stripe"), otherwise
+ * the local test gateway's card form. A publishable key alone changes nothing: the page must pay
+ * through the gateway the server uses.
  */
 export function checkoutPaymentMode(config: {
-  stripeSecretKey?: string;
+  payments: "stripe" | "test" | null;
   stripePublishableKey?: string;
 }): CheckoutPaymentMode {
-  if (!config.stripeSecretKey) return { gateway: "local" };
+  if (config.payments !== "stripe") return { gateway: "local" };
   const key = config.stripePublishableKey?.trim();
   return { gateway: "stripe", publishableKey: key?.startsWith("pk_") ? key : null };
 }

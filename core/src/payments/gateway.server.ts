@@ -1,5 +1,7 @@
 // Chooses the payment adapter from the configuration, here and nowhere else: Stripe when
-// STRIPE_SECRET_KEY is set, otherwise the local test gateway (no network).
+// payments are "stripe" (PAYMENTS=stripe, or STRIPE_SECRET_KEY set), the local test gateway (no
+// network) only when a setting turns it on (PAYMENTS=test; refused on production stages by
+// ../context/settings.ts). Without either there is no gateway, and taking a payment says so.
 import type { Config } from "../context/config.ts";
 import { createLocalGateway } from "./local-gateway.server.ts";
 import type { PaymentGateway } from "./port.ts";
@@ -8,16 +10,28 @@ import { createStripeGateway } from "./stripe-gateway.server.ts";
 /** The gateway for this configuration: the one place the adapter is chosen. */
 export function paymentGateway(config: Config): PaymentGateway {
   cached ??= new Map();
-  const key = [config.stripeSecretKey, config.stripeWebhookSecret, config.stripeApiBase].join("\n");
+  const key = [
+    config.payments,
+    config.stripeSecretKey,
+    config.stripeWebhookSecret,
+    config.stripeApiBase,
+  ].join("\n");
   let gateway = cached.get(key);
   if (!gateway) {
-    gateway = config.stripeSecretKey
-      ? createStripeGateway({
-          secretKey: config.stripeSecretKey,
-          webhookSecret: config.stripeWebhookSecret,
-          ...(config.stripeApiBase ? { apiBase: config.stripeApiBase } : {}),
-        })
-      : createLocalGateway({ webhookSecret: config.stripeWebhookSecret });
+    if (config.payments === "stripe") {
+      if (!config.stripeSecretKey) throw new Error("PAYMENTS=stripe needs STRIPE_SECRET_KEY");
+      gateway = createStripeGateway({
+        secretKey: config.stripeSecretKey,
+        webhookSecret: config.stripeWebhookSecret,
+        ...(config.stripeApiBase ? { apiBase: config.stripeApiBase } : {}),
+      });
+    } else if (config.payments === "test") {
+      gateway = createLocalGateway({ webhookSecret: config.stripeWebhookSecret });
+    } else {
+      throw new Error(
+        "No payment gateway is configured: set STRIPE_SECRET_KEY (Stripe) or PAYMENTS=test (the local test gateway)",
+      );
+    }
     cached.set(key, gateway);
   }
   return gateway;

@@ -133,10 +133,15 @@ describe("cancelling an abandoned payment (Stripe adapter, offline)", () => {
 });
 
 describe("choosing the gateway", () => {
-  it("is the local test gateway unless STRIPE_SECRET_KEY is set", async () => {
+  it("is Stripe when STRIPE_SECRET_KEY is set, the test gateway only when PAYMENTS=test", async () => {
     const { loadConfig } = await import("../context/config.ts");
     const { paymentGateway } = await import("./gateway.server.ts");
-    expect(paymentGateway(loadConfig({})).name).toBe("local");
+    expect(paymentGateway(loadConfig({ PAYMENTS: "test" })).name).toBe("local");
     expect(paymentGateway(loadConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).name).toBe("stripe");
+    expect(
+      paymentGateway(loadConfig({ PAYMENTS: "stripe", STRIPE_SECRET_KEY: "sk_test_y" })).name,
+    ).toBe("stripe");
+    // Never a silent fallback to the test gateway: without either setting there is none.
+    expect(() => paymentGateway(loadConfig({}))).toThrow(/STRIPE_SECRET_KEY.*PAYMENTS=test/);
   });
 });

@@ -26,9 +26,11 @@ export async function handlePaymentWebhook(
   rawBody: string | Uint8Array,
   signatureHeader: string | undefined,
 ): Promise<WebhookAnswer> {
-  let event: ReturnType<ReturnType<typeof paymentGateway>["verifyWebhook"]>;
+  // A gateway that cannot be built (settings) throws: a failure of ours, not a bad request.
+  const gateway = paymentGateway(ctx.config);
+  let event: ReturnType<typeof gateway.verifyWebhook>;
   try {
-    event = paymentGateway(ctx.config).verifyWebhook(rawBody, signatureHeader);
+    event = gateway.verifyWebhook(rawBody, signatureHeader);
   } catch (error) {
     if (error instanceof WebhookSignatureError) return { status: 400, body: "Invalid signature" };
     return { status: 400, body: "Invalid payload" };

@@ -10,7 +10,8 @@ export function shopContext(): Context {
     const env = JSON.parse(process.env.E2E_CLOUD_ENV ?? "null") as Record<string, string> | null;
     if (!env) throw new Error("E2E_CLOUD_ENV is not set: run through the Playwright config");
     process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
-    ctx = createContext(loadConfig({ ...env }));
+    // The shop under test pays through the local test gateway (npm start's default).
+    ctx = createContext(loadConfig({ PAYMENTS: "test", ...env }));
   }
   return ctx;
 }

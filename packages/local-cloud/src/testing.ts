@@ -21,7 +21,7 @@ export interface TestContext {
 export async function createTestContext(): Promise<TestContext> {
   const { env: cloudEnv } = inject("cloud");
   const tableName = `t-${randomUUID().slice(0, 8)}`;
-  const env: Record<string, string> = { ...cloudEnv, TABLE_NAME: tableName };
+  const env: Record<string, string> = { ...cloudEnv, TABLE_NAME: tableName, PAYMENTS: "test" };
   const dynamodbEndpoint = env.DYNAMODB_ENDPOINT;
   if (!dynamodbEndpoint) throw new Error("the integration global setup did not start a cloud");
   await ensureTable(dynamodbEndpoint, tableName);

@@ -1,0 +1,213 @@
+// Every setting the shop reads, in one schema: where its value comes from on AWS (a deploy
+// setting the stacks copy into plain environment, an SST secret fetched from SSM at start, a
+// stack's own resource, or Lambda itself), which functions read it, and what a deployed stage
+// refuses. loadConfig (./config.ts) checks a deployed function's settings against it before the
+// first request; stacks/ and its infrastructure test use it to prove that the templates supply
+// every setting each function reads. README.md "Configuration" documents the same list.
+import * as v from "valibot";
+
+/** The shop's functions on AWS: the site's server and the Lambda functions of stacks/Events.ts. */
+export const FUNCTION_ROLES = [
+  "site",
+  "dispatcher",
+  "invoice",
+  "mailer",
+  "newsletterFanout",
+  "stripeWebhook",
+  "expireAbandonedOrders",
+] as const;
+export type FunctionRole = (typeof FUNCTION_ROLES)[number];
+
+/**
+ * Where a setting's value comes from on AWS:
+ * - `deploy`: the operator's environment at deploy time (e.g. `DOMAIN=… npx sst deploy`),
+ *   copied by the stacks into the functions' plain environment;
+ * - `secret`: an SST Config secret (`npx sst secrets set NAME …`), fetched from SSM at start;
+ * - `stack`: a name or URL of the stage's own resources (table, buckets, queues), or the stage;
+ * - `lambda`: set by Lambda itself.
+ */
+export type SettingSource = "deploy" | "secret" | "stack" | "lambda";
+
+export interface Setting {
+  source: SettingSource;
+  /** The functions that read it. */
+  readBy: readonly FunctionRole[];
+  /** Needed only when payments go through Stripe (PAYMENTS=stripe). */
+  stripeOnly?: boolean;
+  /** Has a safe default everywhere: a deployed stage may leave it unset. */
+  optional?: boolean;
+  /** What a deployed stage's value must satisfy (beyond being set). */
+  deployed?: v.GenericSchema<string, string>;
+}
+
+/** The local session secret: fine on a laptop, refused on any deployed stage. */
+export const LOCAL_SESSION_SECRET = "local-development-secret-change-me";
+/** The local test gateway's webhook secret: public, so refused on any deployed stage. */
+export const LOCAL_WEBHOOK_SECRET = "whsec_local_test_gateway";
+
+const SHOP: readonly FunctionRole[] = FUNCTION_ROLES.filter((role) => role !== "dispatcher");
+const PAYING: readonly FunctionRole[] = ["site", "stripeWebhook", "expireAbandonedOrders"];
+
+const notLocal = (value: string) => {
+  try {
+    const host = new URL(value).hostname;
+    return !["localhost", "127.0.0.1", "[::1]", "0.0.0.0"].includes(host);
+  } catch {
+    return false;
+  }
+};
+
+export const SETTINGS = {
+  STAGE: { source: "stack", readBy: SHOP },
+  NODE_ENV: { source: "stack", readBy: SHOP },
+  AWS_REGION: { source: "lambda", readBy: FUNCTION_ROLES },
+  TABLE_NAME: { source: "stack", readBy: SHOP },
+  INVOICES_BUCKET: { source: "stack", readBy: ["site", "invoice", "mailer"] },
+  IMAGES_BUCKET: { source: "stack", readBy: ["site"] },
+  IMAGES_BASE_URL: { source: "stack", readBy: ["site"] },
+  QUEUE_URL_MAIL: { source: "stack", readBy: ["dispatcher"] },
+  QUEUE_URL_NEWSLETTER: { source: "stack", readBy: ["dispatcher"] },
+  APP_URL: {
+    source: "deploy",
+    readBy: ["site", "invoice", "newsletterFanout"],
+    deployed: v.pipe(
+      v.string(),
+      v.url("must be a URL such as https://shop.example.com"),
+      v.check(notLocal, "points at this machine; set the shop's public URL (or DOMAIN)"),
+    ),
+  },
+  MAIL_FROM: { source: "deploy", readBy: ["site", "mailer"] },
+  SUPPORT_EMAIL: { source: "deploy", readBy: ["site"] },
+  PAYMENTS: {
+    source: "deploy",
+    readBy: PAYING,
+    deployed: v.pipe(
+      v.string(),
+      v.check((s) => s === "stripe" || s === "test", 'must be "stripe" or "test"'),
+    ),
+  },
+  SESSION_SECRET: {
+    source: "secret",
+    readBy: ["site", "newsletterFanout"],
+    deployed: v.pipe(
+      v.string(),
+      v.check((s) => s !== LOCAL_SESSION_SECRET, "is the local default"),
+      v.minLength(32, "must be at least 32 characters (openssl rand -base64 48)"),
+    ),
+  },
+  STRIPE_SECRET_KEY: {
+    source: "secret",
+    readBy: PAYING,
+    stripeOnly: true,
+    deployed: v.pipe(
+      v.string(),
+      v.regex(/^(sk|rk)_(live|test)_\w+$/, "is not a Stripe secret key (sk_live_…)"),
+    ),
+  },
+  STRIPE_PUBLISHABLE_KEY: {
+    source: "secret",
+    readBy: ["site"],
+    stripeOnly: true,
+    deployed: v.pipe(
+      v.string(),
+      v.regex(/^pk_(live|test)_\w+$/, "is not a Stripe publishable key (pk_live_…)"),
+    ),
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    source: "secret",
+    readBy: PAYING,
+    deployed: v.pipe(
+      v.string(),
+      v.check((s) => s !== LOCAL_WEBHOOK_SECRET, "is the public local default"),
+      v.regex(/^whsec_\w{16,}$/, "is not a webhook signing secret (whsec_…)"),
+    ),
+  },
+  TRUST_PROXY: { source: "stack", readBy: ["site"], optional: true },
+  SIGNIN_MAX_FAILURES: { source: "deploy", readBy: ["site"], optional: true },
+  SIGNIN_LOCK_MINUTES: { source: "deploy", readBy: ["site"], optional: true },
+  SIGNUP_MAX_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
+  RESET_MAX_PER_EMAIL_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
+  RESET_MAX_PER_ADDRESS_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
+} as const satisfies Record<string, Setting>;
+
+export type SettingName = keyof typeof SETTINGS;
+
+/** A production stage holds real customers' data (and refuses the test gateway). */
+export const isProductionStage = (stage: string) => ["prod", "production"].includes(stage);
+
+/** Does this environment run a deployed stage (on AWS or rehearsing it), not a laptop? */
+export const isDeployed = (env: Record<string, string | undefined>) =>
+  env.NODE_ENV === "production" && (env.STAGE || "local") !== "local";
+
+/** How payments are taken: Stripe, the local test gateway, or not configured. */
+export function paymentsMode(env: Record<string, string | undefined>): "stripe" | "test" | null {
+  if (env.PAYMENTS === "stripe" || env.PAYMENTS === "test") return env.PAYMENTS;
+  if (env.PAYMENTS) return null;
+  return env.STRIPE_SECRET_KEY ? "stripe" : null;
+}
+
+/** The settings a function reads with the stage's payment mode (Stripe's keys only with Stripe). */
+export function settingsReadBy(role: FunctionRole, payments: "stripe" | "test" | null) {
+  return (Object.entries(SETTINGS) as Array<[SettingName, Setting]>).filter(
+    ([, s]) => s.readBy.includes(role) && (!s.stripeOnly || payments === "stripe"),
+  );
+}
+
+/**
+ * What a deployed stage's function would refuse to start with: one line per setting, naming it
+ * and why. Empty when everything is in order.
+ */
+export function deployedSettingProblems(
+  env: Record<string, string | undefined>,
+  role: FunctionRole,
+): string[] {
+  const stage = env.STAGE || "local";
+  const payments = paymentsMode(env);
+  // A production stage can only take payments through Stripe: without a choice, name its keys.
+  const required = payments ?? (isProductionStage(stage) ? "stripe" : null);
+  const problems: string[] = [];
+  for (const [name, setting] of settingsReadBy(role, required)) {
+    if (setting.source === "lambda" || setting.optional) continue;
+    const value = env[name];
+    if (name === "PAYMENTS" && !value) {
+      if (required === null) {
+        problems.push("PAYMENTS: not set; set STRIPE_SECRET_KEY (Stripe) or PAYMENTS=test");
+      }
+      continue;
+    }
+    if (!value) {
+      problems.push(`${name}: missing (${HOW_TO_SET[setting.source](name)})`);
+      continue;
+    }
+    const checked = setting.deployed ? v.safeParse(setting.deployed, value) : undefined;
+    if (checked && !checked.success) {
+      problems.push(`${name}: ${checked.issues[0].message}`);
+    }
+  }
+  if (payments === "test" && isProductionStage(stage)) {
+    problems.push(`PAYMENTS: the local test gateway is refused on the production stage "${stage}"`);
+  }
+  return problems;
+}
+
+const HOW_TO_SET: Record<SettingSource, (name: string) => string> = {
+  deploy: (name) => `set ${name} when deploying`,
+  secret: (name) => `npx sst secrets set ${name} … --stage <stage>`,
+  stack: () => "the stacks set it",
+  lambda: () => "Lambda sets it",
+};
+
+/** A deployed stage's settings are missing or unsafe: the message has one line per setting. */
+export class SettingsError extends Error {
+  constructor(
+    readonly role: FunctionRole,
+    readonly problems: string[],
+  ) {
+    super(
+      `Refusing to start the ${role} on a deployed stage; fix these settings:\n${problems
+        .map((p) => `  - ${p}`)
+        .join("\n")}`,
+    );
+    this.name = "SettingsError";
+  }
+}
