@@ -7,12 +7,19 @@ import { initProject } from "sst/project.js";
 import config from "../sst.config.ts";
 import { defineStacks, type STACKS } from "./all.ts";
 
+/** The account of an offline synthesis (a deploy uses the credentials' account). */
+export const OFFLINE_ACCOUNT = "000000000000";
+
 /** A stage's templates; `only` synthesizes just those stacks (and skips the site's bundle). */
 export async function synthesize(stage: string, only?: ReadonlyArray<(typeof STACKS)[number]>) {
   process.env.SST_TELEMETRY_DISABLED = "1";
   process.env.NODE_ENV = "test";
   await initProject({ stage });
-  const app = new App({ mode: "deploy", stage });
+  // Named, placed and owned as `sst deploy` would (it asks STS for the account: offline, a
+  // placeholder), so the templates name the same app, region and ARNs as a real deploy.
+  const { name, region } = config.config();
+  const account = process.env.CDK_DEFAULT_ACCOUNT || OFFLINE_ACCOUNT;
+  const app = new App({ mode: "deploy", stage, name, region, account });
   if (only) defineStacks(app, only);
   else await config.stacks(app);
   await app.finish();

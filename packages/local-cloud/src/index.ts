@@ -22,7 +22,7 @@ import { startDynamoDbLocal } from "./dynamodb.ts";
 import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 import { freePort } from "./util.ts";
 
-export { ensureDynamoDbLocal } from "./dynamodb.ts";
+export { ensureDynamoDbLocal, startDynamoDbLocal } from "./dynamodb.ts";
 export { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 export { freePort, REPO_ROOT, waitFor } from "./util.ts";
 

@@ -23,12 +23,16 @@ export interface StreamDeliveryOptions {
   checkpointFile: string;
   /** Where records that kept failing are written (one JSON line each), like a DLQ. */
   deadLetterFile: string;
+  /** Instead of the file: what to do with a batch that kept failing (e.g. send it to an SQS DLQ). */
+  onFailure?: (records: _Record[], error: unknown) => Promise<void>;
   /** Keep a record? (the same filter as the AWS event source mapping) */
   filter: (record: _Record) => boolean;
   /** Called with each batch of kept records, in stream order. Throw to retry the batch. */
   deliver: (records: _Record[]) => Promise<void>;
   pollMs?: number;
   maxAttempts?: number;
+  /** First retry delay (doubles each attempt); 200 ms by default. */
+  retryDelayMs?: number;
   log?: (line: string) => void;
 }
 
@@ -96,6 +100,10 @@ export async function startStreamDelivery(opts: StreamDeliveryOptions): Promise<
         await opts.deliver(records);
         return;
       } catch (error) {
+        if (attempt >= maxAttempts && opts.onFailure) {
+          await opts.onFailure(records, error);
+          return;
+        }
         if (attempt >= maxAttempts) {
           log(`event delivery failed ${attempt} times, moved to ${opts.deadLetterFile}: ${error}`);
           const lines = records.map(
@@ -104,7 +112,7 @@ export async function startStreamDelivery(opts: StreamDeliveryOptions): Promise<
           await appendFile(opts.deadLetterFile, lines.join(""));
           return;
         }
-        await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
+        await new Promise((r) => setTimeout(r, (opts.retryDelayMs ?? 200) * 2 ** attempt));
       }
     }
   }

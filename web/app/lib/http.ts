@@ -17,3 +17,14 @@ export const NO_STORE = "private, no-store";
 export function publicPageCacheControl(request: Request): string {
   return request.headers.has("Cookie") ? NO_STORE : PUBLIC_PAGE_CACHE;
 }
+
+/**
+ * A JSON Response. Not `Response.json`: on AWS, SST's Lambda handler installs Remix's fetch
+ * globals (installGlobals), whose Response has no static json(), and every such route answered
+ * 500 there while working locally (the deploy rehearsal caught it: npm run rehearse).
+ */
+export function jsonResponse(body: unknown, init: { status?: number; headers?: HeadersInit } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+}

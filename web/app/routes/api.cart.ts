@@ -7,7 +7,7 @@ import type { SizeTag } from "@shop/core/cart";
 import { getProductsByIds, ProductIdsQuerySchema } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { parseForm } from "@shop/core/shared";
-import { NO_STORE } from "../lib/http";
+import { jsonResponse, NO_STORE } from "../lib/http";
 
 export interface CartProduct {
   id: string;
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseForm(ProductIdsQuerySchema, new URL(request.url).searchParams);
   if (!query.success) {
     const body: CartProductsResponse = { fieldErrors: query.fieldErrors };
-    return Response.json(body, { status: 400, headers });
+    return jsonResponse(body, { status: 400, headers });
   }
   const products = await getProductsByIds(getContext(), query.data.ids);
   const body: CartProductsResponse = {
@@ -43,5 +43,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sizes: product.sizes,
     })),
   };
-  return Response.json(body, { headers });
+  return jsonResponse(body, { headers });
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { normalizeSearch, type ProductSummary } from "@shop/core/catalog";
 import { getCatalogPage } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
-import { PUBLIC_PAGE_CACHE } from "../lib/http";
+import { jsonResponse, PUBLIC_PAGE_CACHE } from "../lib/http";
 
 /** Live results shown under the navbar search. */
 export const SEARCH_RESULTS_LIMIT = 8;
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     body.total = page.total;
     body.items = page.items.slice(0, SEARCH_RESULTS_LIMIT);
   }
-  return Response.json(body, {
+  return jsonResponse(body, {
     headers: { "Cache-Control": PUBLIC_PAGE_CACHE },
   });
 }

@@ -8,6 +8,7 @@ import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { SUBSCRIBED, setSubscription, subscribeFromFooter } from "@shop/core/server/newsletter";
 import { parseForm } from "@shop/core/shared";
+import { jsonResponse } from "../lib/http";
 import { assertSameOrigin, clientAddress } from "../lib/security.server";
 import { requireUser, safeRedirectTo } from "../lib/session.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = safeRedirectTo(form.get("redirectTo"), "/");
   const answer = (body: NewsletterAnswer, status: number) =>
     js
-      ? Response.json(body, { status, headers: { "Cache-Control": "no-store" } })
+      ? jsonResponse(body, { status, headers: { "Cache-Control": "no-store" } })
       : redirectWithToast(
           back,
           body.ok

@@ -1,0 +1,447 @@
+// "Deploys" a synthesized stage into the stand-ins, the way CloudFormation would create it: the
+// table with the template's keys, indexes and stream, the buckets, the queues with their
+// template attributes and redrive policies, the parameter store's secrets. Every other resource
+// is recorded with placeholder names, so that references to it resolve. What comes out is the
+// deployment the rehearsal runs: each function's code (the synthesized asset), handler,
+// environment (resolved from the template) and IAM statements; event source mappings, schedules,
+// function URLs and the site's CloudFront distribution.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import {
+  CreateTableCommand,
+  type CreateTableCommandInput,
+  DescribeTableCommand,
+  DynamoDBClient,
+} from "@aws-sdk/client-dynamodb";
+import { CreateBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
+import AdmZip from "adm-zip";
+import type { Statement } from "./iam.ts";
+import { type Deployment, exportsOf, type PhysicalResource, resolve } from "./intrinsics.ts";
+import { ACCOUNT_ID, LOCAL_CREDENTIALS, REGION, type StandIns } from "./stand-ins.ts";
+
+export interface Resource {
+  Type: string;
+  Properties?: Record<string, unknown>;
+}
+export interface Template {
+  Resources: Record<string, Resource>;
+  Outputs?: Record<string, { Value?: unknown; Export?: { Name?: unknown } }>;
+}
+/** A stack as the synthesis produced it: its template and where its assets are on disk. */
+export interface SynthesizedStack {
+  name: string;
+  template: Template;
+  /** S3 object key of an asset (as the template names it) → its folder or file in cdk.out. */
+  assets: Map<string, string>;
+}
+
+export interface DeployedFunction {
+  stack: string;
+  logicalId: string;
+  name: string;
+  handler: string;
+  runtime: string;
+  timeoutSeconds: number;
+  memoryMb: number;
+  codeDir: string;
+  environment: Record<string, string>;
+  statements: Statement[];
+}
+
+export interface EventSourceMapping {
+  logicalId: string;
+  functionName: string;
+  sourceArn: string;
+  batchSize: number;
+  properties: Record<string, unknown>;
+}
+
+export interface DeployedStage {
+  functions: Map<string, DeployedFunction>;
+  mappings: EventSourceMapping[];
+  /** Scheduled rules: the expression and the target functions' names. */
+  schedules: Array<{ logicalId: string; expression: string; targets: string[] }>;
+  /** Function URL domain (<id>.lambda-url.<region>.on.aws) → function name. */
+  functionUrls: Map<string, string>;
+  /** Queue ARN → URL (the emulator's), name. */
+  queues: Map<string, { url: string; name: string; redrivePolicy?: string }>;
+  tables: Map<string, { name: string; streamArn?: string }>;
+  buckets: Map<string, string>;
+  distributions: Array<{ stack: string; config: Record<string, unknown> }>;
+  cloudFrontFunctions: Map<string, string>;
+  outputs: Record<string, Record<string, string>>;
+  /** Resource types created only as names (not emulated), with their counts. */
+  notEmulated: Map<string, number>;
+}
+
+export interface DeployOptions {
+  standIns: StandIns;
+  /** Values of the stage's SST secrets (name → value), put in the parameter store. */
+  secrets: Record<string, string>;
+  /** Divides queue visibility timeouts, so that retries and redrive take seconds, not minutes. */
+  timeScale: number;
+  /** Where the queues' URLs point (the recording proxy in front of the SQS stand-in). */
+  queueFront: string;
+}
+
+const short = (id: string) => id.replace(/[^A-Za-z0-9]/g, "").slice(0, 40);
+
+export async function deployStage(
+  stacks: SynthesizedStack[],
+  options: DeployOptions,
+): Promise<DeployedStage> {
+  const { standIns } = options;
+  const clients = {
+    dynamodb: new DynamoDBClient({
+      endpoint: standIns.dynamodb,
+      region: REGION,
+      credentials: LOCAL_CREDENTIALS,
+    }),
+    s3: new S3Client({
+      endpoint: standIns.s3,
+      region: REGION,
+      credentials: LOCAL_CREDENTIALS,
+      forcePathStyle: true,
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    }),
+    sqs: new SQSClient({ endpoint: standIns.sqs, region: REGION, credentials: LOCAL_CREDENTIALS }),
+  };
+  const physical = new Map<string, PhysicalResource>();
+  const exported = new Map<string, string>();
+  const deployment: Deployment = {
+    resource: (stack, id) => physical.get(`${stack}/${id}`),
+    exportValue: (name) => exported.get(name),
+    parameters: { BootstrapVersion: "/cdk-bootstrap/hnb659fds/version" },
+    pseudo: { region: REGION, accountId: ACCOUNT_ID, partition: "aws", urlSuffix: "amazonaws.com" },
+  };
+  const stage: DeployedStage = {
+    functions: new Map(),
+    mappings: [],
+    schedules: [],
+    functionUrls: new Map(),
+    queues: new Map(),
+    tables: new Map(),
+    buckets: new Map(),
+    distributions: [],
+    cloudFrontFunctions: new Map(),
+    outputs: {},
+    notEmulated: new Map(),
+  };
+
+  for (const stack of stacks) {
+    const res = (value: unknown) => resolve(value, stack.name, deployment);
+    const pending = new Map(Object.entries(stack.template.Resources));
+    // Create what can be created; a resource whose references are not there yet waits a pass.
+    while (pending.size > 0) {
+      let progressed = false;
+      let lastError: unknown;
+      for (const [id, resource] of pending) {
+        try {
+          const created = await create(stack, id, resource, res);
+          physical.set(`${stack.name}/${id}`, created);
+          pending.delete(id);
+          progressed = true;
+        } catch (error) {
+          const waiting = /unknown resource|unknown export/;
+          if (!(error instanceof Error) || !waiting.test(error.message)) throw error;
+          lastError = error;
+        }
+      }
+      if (!progressed) throw new Error(`${stack.name}: cannot create resources: ${lastError}`);
+    }
+    for (const [name, value] of Object.entries(exportsOf(stack.template, stack.name, deployment))) {
+      exported.set(name, value);
+    }
+    stage.outputs[stack.name] = Object.fromEntries(
+      Object.entries(stack.template.Outputs ?? {}).map(([id, o]) => [id, String(res(o.Value))]),
+    );
+    // Functions last: their environment and policies may name anything in the stack.
+    await collectFunctions(stack, res);
+  }
+  for (const [name, value] of Object.entries(options.secrets)) {
+    // SST's path for a secret of this stage (SST_SSM_PREFIX + Secret/NAME/value).
+    const prefixes = new Set(
+      [...stage.functions.values()].map((f) => f.environment.SST_SSM_PREFIX).filter(Boolean),
+    );
+    for (const prefix of prefixes) standIns.parameters.set(`${prefix}Secret/${name}/value`, value);
+  }
+  clients.dynamodb.destroy();
+  clients.s3.destroy();
+  clients.sqs.destroy();
+  return stage;
+
+  async function create(
+    stack: SynthesizedStack,
+    id: string,
+    resource: Resource,
+    res: (value: unknown) => unknown,
+  ): Promise<PhysicalResource> {
+    const p = resource.Properties ?? {};
+    const arn = (service: string, rest: string) =>
+      `arn:aws:${service}:${REGION}:${ACCOUNT_ID}:${rest}`;
+    switch (resource.Type) {
+      case "AWS::DynamoDB::Table": {
+        const name = short(id);
+        const input = res({
+          TableName: name,
+          KeySchema: p.KeySchema,
+          AttributeDefinitions: p.AttributeDefinitions,
+          GlobalSecondaryIndexes: p.GlobalSecondaryIndexes,
+          BillingMode: p.BillingMode ?? "PAY_PER_REQUEST",
+          StreamSpecification: p.StreamSpecification
+            ? { StreamEnabled: true, ...(p.StreamSpecification as object) }
+            : undefined,
+        }) as CreateTableCommandInput;
+        await clients.dynamodb.send(new CreateTableCommand(input));
+        const described = await clients.dynamodb.send(
+          new DescribeTableCommand({ TableName: name }),
+        );
+        const tableArn = arn("dynamodb", `table/${name}`);
+        // DynamoDB Local's stream ARN, in the account's region (as the SDK will be told).
+        const streamArn = described.Table?.LatestStreamArn?.replace(/^arn:aws:dynamodb:[^:]+:/, "")
+          ? `${tableArn}/stream/${described.Table.LatestStreamArn.split("/stream/")[1]}`
+          : undefined;
+        stage.tables.set(tableArn, { name, streamArn });
+        return {
+          ref: name,
+          attributes: { Arn: tableArn, ...(streamArn ? { StreamArn: streamArn } : {}) },
+        };
+      }
+      case "AWS::S3::Bucket": {
+        const name = `${short(stack.name)}-${short(id)}`.toLowerCase().slice(0, 63);
+        await clients.s3.send(new CreateBucketCommand({ Bucket: name }));
+        stage.buckets.set(`arn:aws:s3:::${name}`, name);
+        const domain = `${name}.s3.${REGION}.amazonaws.com`;
+        return {
+          ref: name,
+          attributes: {
+            Arn: `arn:aws:s3:::${name}`,
+            RegionalDomainName: domain,
+            DomainName: domain,
+          },
+        };
+      }
+      case "AWS::SQS::Queue": {
+        const name = short(id);
+        const attributes: Record<string, string> = {};
+        if (p.VisibilityTimeout !== undefined) {
+          const seconds = Number(res(p.VisibilityTimeout));
+          attributes.VisibilityTimeout = String(
+            Math.max(1, Math.round(seconds / options.timeScale)),
+          );
+        }
+        if (p.MessageRetentionPeriod !== undefined) {
+          attributes.MessageRetentionPeriod = String(res(p.MessageRetentionPeriod));
+        }
+        if (p.MaximumMessageSize !== undefined) {
+          attributes.MaximumMessageSize = String(res(p.MaximumMessageSize));
+        }
+        if (p.RedrivePolicy !== undefined)
+          attributes.RedrivePolicy = JSON.stringify(res(p.RedrivePolicy));
+        const created = await clients.sqs.send(
+          new CreateQueueCommand({ QueueName: name, Attributes: attributes }),
+        );
+        const url = created.QueueUrl as string;
+        // What the template's Ref gives the functions: the queue's URL behind the recorder.
+        const ref = `${options.queueFront}/${ACCOUNT_ID}/${name}`;
+        const got = await clients.sqs.send(
+          new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ["QueueArn"] }),
+        );
+        const queueArn = got.Attributes?.QueueArn ?? arn("sqs", name);
+        stage.queues.set(queueArn, { url, name, redrivePolicy: attributes.RedrivePolicy });
+        return { ref, attributes: { Arn: queueArn, QueueName: name, QueueUrl: ref } };
+      }
+      case "AWS::Lambda::Function": {
+        const name = `${short(stack.name)}-${short(id)}`.slice(0, 64);
+        return { ref: name, attributes: { Arn: arn("lambda", `function:${name}`) } };
+      }
+      case "AWS::Lambda::Url": {
+        const target = String(res(p.TargetFunctionArn)).split(":").at(-1) as string;
+        const urlId = short(id).toLowerCase().slice(0, 32);
+        const domain = `${urlId}.lambda-url.${REGION}.on.aws`;
+        stage.functionUrls.set(domain, target);
+        return { ref: domain, attributes: { FunctionUrl: `https://${domain}/`, FunctionArn: "" } };
+      }
+      case "AWS::Lambda::EventSourceMapping": {
+        stage.mappings.push({
+          logicalId: id,
+          functionName: String(res(p.FunctionName)),
+          sourceArn: String(res(p.EventSourceArn)),
+          batchSize: Number(p.BatchSize ?? 10),
+          properties: res(p) as Record<string, unknown>,
+        });
+        return { ref: id, attributes: {} };
+      }
+      case "AWS::Events::Rule": {
+        if (typeof p.ScheduleExpression === "string") {
+          const targets = (res(p.Targets) as Array<{ Arn: string }>).map(
+            (t) => t.Arn.split(":").at(-1) as string,
+          );
+          stage.schedules.push({ logicalId: id, expression: p.ScheduleExpression, targets });
+        }
+        return { ref: id, attributes: { Arn: arn("events", `rule/${id}`) } };
+      }
+      case "AWS::CloudFront::Function": {
+        stage.cloudFrontFunctions.set(id, String(p.FunctionCode));
+        return { ref: id, attributes: { FunctionARN: `cloudfront-function:${stack.name}/${id}` } };
+      }
+      case "AWS::CloudFront::Distribution": {
+        stage.distributions.push({ stack: stack.name, config: res(p.DistributionConfig) as never });
+        return { ref: id, attributes: { DomainName: `${short(id).toLowerCase()}.cloudfront.net` } };
+      }
+      case "AWS::SES::EmailIdentity": {
+        // SES itself is the stand-in's: any sender is accepted; Ref is the identity's name.
+        return { ref: String(res(p.EmailIdentity)), attributes: {} };
+      }
+      case "Custom::S3Uploader": {
+        await uploadSiteAssets(stack, res(p) as Record<string, unknown>);
+        return { ref: id, attributes: {} };
+      }
+      default: {
+        stage.notEmulated.set(resource.Type, (stage.notEmulated.get(resource.Type) ?? 0) + 1);
+        const placeholder = `${resource.Type}:${stack.name}/${id}`;
+        return new Proxy(
+          { ref: placeholder, attributes: {} as Record<string, string> },
+          {
+            get(target, key) {
+              if (key === "attributes") {
+                return new Proxy(target.attributes, {
+                  get: (_, attribute) => `${placeholder}.${String(attribute)}`,
+                });
+              }
+              return target[key as keyof typeof target];
+            },
+          },
+        );
+      }
+    }
+  }
+
+  /** SST's uploader: the zipped client assets into the site's bucket, with their Cache-Control. */
+  async function uploadSiteAssets(stack: SynthesizedStack, p: Record<string, unknown>) {
+    const bucket = String(p.destinationBucketName);
+    const cacheControl = (p.fileOptions as Array<{ cacheControl?: string }> | undefined)?.[0]
+      ?.cacheControl;
+    for (const source of p.sources as Array<{ objectKey: string }>) {
+      const file = stack.assets.get(source.objectKey);
+      if (!file) throw new Error(`${stack.name}: no asset ${source.objectKey} in the synthesis`);
+      for (const entry of new AdmZip(file).getEntries()) {
+        if (entry.isDirectory) continue;
+        await clients.s3.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: entry.entryName,
+            Body: entry.getData(),
+            ContentType: contentType(entry.entryName),
+            ...(cacheControl ? { CacheControl: cacheControl } : {}),
+          }),
+        );
+      }
+    }
+  }
+
+  async function collectFunctions(stack: SynthesizedStack, res: (value: unknown) => unknown) {
+    const resources = stack.template.Resources;
+    const policies = Object.values(resources).filter((r) => r.Type === "AWS::IAM::Policy");
+    for (const [id, resource] of Object.entries(resources)) {
+      if (resource.Type !== "AWS::Lambda::Function") continue;
+      const p = resource.Properties ?? {};
+      const code = p.Code as { S3Key?: unknown; ZipFile?: string };
+      if (code.ZipFile !== undefined) continue; // inline code: CDK's own helpers
+      const codeDir = stack.assets.get(String(code.S3Key));
+      if (!codeDir) throw new Error(`${stack.name}/${id}: its code asset is not in the synthesis`);
+      const roleId = (p.Role as { "Fn::GetAtt": [string, string] })["Fn::GetAtt"][0];
+      const role = resources[roleId]?.Properties ?? {};
+      const statements = [
+        ...((role.Policies as Array<{ PolicyDocument: { Statement: unknown[] } }> | undefined) ??
+          []),
+        ...policies
+          .filter((policy) =>
+            ((policy.Properties?.Roles as Array<{ Ref?: string }>) ?? []).some(
+              (r) => r.Ref === roleId,
+            ),
+          )
+          .map((policy) => policy.Properties as { PolicyDocument: { Statement: unknown[] } }),
+      ].flatMap((policy) => policy.PolicyDocument.Statement.map((s) => resolveLoosely(s, res)));
+      const variables = (p.Environment as { Variables?: Record<string, unknown> } | undefined)
+        ?.Variables;
+      const environment = Object.fromEntries(
+        Object.entries((res(variables ?? {}) as Record<string, unknown>) ?? {}).map(([k, v]) => [
+          k,
+          String(v),
+        ]),
+      );
+      const name = (physical.get(`${stack.name}/${id}`) as PhysicalResource).ref;
+      stage.functions.set(name, {
+        stack: stack.name,
+        logicalId: id,
+        name,
+        handler: String(p.Handler),
+        runtime: String(p.Runtime),
+        timeoutSeconds: Number(p.Timeout ?? 3),
+        memoryMb: Number(p.MemorySize ?? 128),
+        codeDir,
+        environment,
+        statements: statements as Statement[],
+      });
+    }
+  }
+}
+
+/** A statement with what can be resolved resolved; the rest stays an object (never matches). */
+function resolveLoosely(statement: unknown, res: (value: unknown) => unknown): unknown {
+  try {
+    return res(statement);
+  } catch {
+    const s = statement as Record<string, unknown>;
+    const resources = ([] as unknown[]).concat(s.Resource ?? []).map((r) => {
+      try {
+        return res(r);
+      } catch {
+        return r;
+      }
+    });
+    return { ...s, Resource: resources };
+  }
+}
+
+const TYPES: Record<string, string> = {
+  js: "application/javascript",
+  css: "text/css",
+  svg: "image/svg+xml",
+  png: "image/png",
+  ico: "image/x-icon",
+  json: "application/json",
+  html: "text/html",
+  txt: "text/plain",
+  webp: "image/webp",
+  woff2: "font/woff2",
+};
+const contentType = (key: string) =>
+  TYPES[key.split(".").at(-1) ?? ""] ?? "application/octet-stream";
+
+/** The templates and assets of an assembly folder (cdk.out) written by the synthesis. */
+export async function readAssembly(dir: string, stackNames: string[]): Promise<SynthesizedStack[]> {
+  return Promise.all(
+    stackNames.map(async (name) => {
+      const template = JSON.parse(
+        await readFile(join(dir, `${name}.template.json`), "utf8"),
+      ) as Template;
+      const manifest = JSON.parse(await readFile(join(dir, `${name}.assets.json`), "utf8")) as {
+        files: Record<
+          string,
+          { source: { path: string }; destinations: Record<string, { objectKey: string }> }
+        >;
+      };
+      const assets = new Map<string, string>();
+      for (const file of Object.values(manifest.files)) {
+        for (const destination of Object.values(file.destinations)) {
+          assets.set(destination.objectKey, join(dir, file.source.path));
+        }
+      }
+      return { name, template, assets };
+    }),
+  );
+}

@@ -1,0 +1,314 @@
+// The deploy rehearsal's browser half: a shopper and the admin drive the shop through Chromium,
+// by its UI only (the stage's data is out of reach), as the e2e specs do. Stripe.js is replaced
+// by the e2e fake (its Payment Element is one "Fake card" field); other Stripe hosts are refused.
+// Each journey runs in its own browser context; a failed step throws naming the step and what
+// the page showed, with a screenshot in `artifactsDir` when given.
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import { FAKE_STRIPE_JS } from "../../e2e/support/fake-stripe.ts";
+
+const STRIPE_HOSTS = /^https?:\/\/([a-z0-9-]+\.)*stripe\.(com|network)\//;
+const SHIPPING = {
+  Address: "1 Rehearsal Street",
+  Country: "Spain",
+  City: "Madrid",
+  "Zip code": "28013",
+  Phone: "+34 600 000 000",
+};
+
+/** Headless Debian Chromium (CHROMIUM_PATH overrides the path). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+    ],
+  });
+}
+
+type Step = <T>(name: string, run: () => Promise<T>) => Promise<T>;
+
+/** Runs `journey` on a page of a new context; a failing step is reported with the page's state. */
+async function inContext<T>(
+  browser: Browser,
+  baseUrl: string,
+  journey: string,
+  artifactsDir: string | undefined,
+  run: (page: Page, step: Step) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1280, height: 800 },
+  });
+  context.setDefaultTimeout(30_000);
+  context.setDefaultNavigationTimeout(45_000);
+  await context.route(STRIPE_HOSTS, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === "js.stripe.com" && url.pathname.endsWith("stripe.js")) {
+      await route.fulfill({ contentType: "application/javascript", body: FAKE_STRIPE_JS });
+    } else {
+      await route.abort("internetdisconnected");
+    }
+  });
+  const page = await context.newPage();
+  const step: Step = async (name, body) => {
+    try {
+      return await body();
+    } catch (error) {
+      const cause = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+      const shot = await screenshot(page, artifactsDir, `${journey}-${name}`);
+      throw new Error(
+        `${journey}: step "${name}" failed: ${cause}\n  at ${page.url()}\n  page showed: ` +
+          `${await describe(page)}${shot ? `\n  screenshot: ${shot}` : ""}`,
+        { cause: error },
+      );
+    }
+  };
+  try {
+    return await run(page, step);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The page's title, heading, alerts and field errors, and the start of its main text. */
+function describe(page: Page): Promise<string> {
+  // No named functions inside: tsx's keepNames would wrap them in a helper the page lacks.
+  return page
+    .evaluate(() => {
+      const [h1 = "", main = "", ...alerts] = [
+        document.querySelector("h1"),
+        document.querySelector("main"),
+        ...document.querySelectorAll('[role="alert"], [id$="-error"]'),
+      ].map((el) => ((el as HTMLElement | null)?.innerText ?? "").replace(/\s+/g, " ").trim());
+      return [
+        `title "${document.title}"`,
+        `h1 "${h1}"`,
+        alerts.some(Boolean) ? `alerts: ${alerts.filter(Boolean).join(" | ")}` : "no alert",
+        `main: ${main.slice(0, 300)}`,
+      ].join("; ");
+    })
+    .catch((error: Error) => `(the page could not be read: ${error.message.split("\n")[0]})`);
+}
+
+async function screenshot(page: Page, dir: string | undefined, name: string) {
+  if (!dir) return undefined;
+  const file = join(dir, `${name.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}-${Date.now()}.png`);
+  await mkdir(dir, { recursive: true });
+  return page.screenshot({ path: file, fullPage: true }).then(
+    () => file,
+    () => undefined,
+  );
+}
+
+/** Polls `check` until it holds; throws naming `what` when it never does. */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const textOf = async (locator: Locator) =>
+  ((await locator.first().textContent()) ?? "").replace(/\s+/g, " ").trim();
+const shown = (locator: Locator) => locator.first().waitFor();
+
+/** The navbar's Menu becomes a button once React has hydrated (clicks before it can be lost). */
+const hydrated = (page: Page) =>
+  page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+
+/** After a sign-in or sign-up: the page leaves /auth/, or the form's field errors are thrown. */
+async function leftAuth(page: Page) {
+  const invalid = page.locator('[aria-invalid="true"]');
+  await until("the form to be accepted or refused", async () => {
+    return !new URL(page.url()).pathname.startsWith("/auth/") || (await invalid.count()) > 0;
+  });
+  if ((await invalid.count()) > 0) throw new Error("the form was refused");
+}
+
+async function signIn(page: Page, step: Step, user: { email: string; password: string }) {
+  await step("sign in", async () => {
+    await page.goto("/auth/sign-in");
+    await hydrated(page);
+    const main = page.getByRole("main");
+    await main.getByLabel("E-mail").fill(user.email);
+    await main.getByLabel("Password").fill(user.password);
+    await main.getByRole("button", { name: "Sign in" }).click();
+    await leftAuth(page);
+  });
+}
+
+/**
+ * Home → the first product of the catalogue → sign-up (and the profile's newsletter switch on) →
+ * the first size in the cart → checkout: a shipping address, the default delivery, the fake
+ * card 4242… → Confirm order → the confirmation (paid, or still "being confirmed" until Stripe's
+ * webhook arrives). Returns the order id from /order/confirm-order?id=… and the product's name.
+ */
+export async function shopperPlacesOrder(
+  browser: Browser,
+  baseUrl: string,
+  shopper: { firstName: string; lastName: string; email: string; password: string },
+  artifactsDir?: string,
+): Promise<{ orderId: string; productName: string }> {
+  return inContext(browser, baseUrl, "shopper", artifactsDir, async (page, step) => {
+    const product = await step("open a product from the home page", async () => {
+      await page.goto("/");
+      const link = page.getByRole("main").getByRole("article").getByRole("link").first();
+      const name = await textOf(link);
+      await link.click();
+      await page.waitForURL(/\/product\/[^/?#]+/);
+      if (!name) throw new Error("the product link has no name");
+      await page.getByRole("heading", { level: 1, name, exact: true }).waitFor();
+      return { name, path: new URL(page.url()).pathname };
+    });
+
+    await step("sign up", async () => {
+      await hydrated(page);
+      await page.getByRole("link", { name: "Create account" }).click();
+      await page.waitForURL(/\/auth\/sign-up/);
+      await hydrated(page);
+      const main = page.getByRole("main");
+      await main.getByLabel("First name").fill(shopper.firstName);
+      await main.getByLabel("Last name").fill(shopper.lastName);
+      await main.getByLabel("E-mail").fill(shopper.email);
+      await main.getByLabel("Password", { exact: true }).fill(shopper.password);
+      await main.getByLabel("Confirm password").fill(shopper.password);
+      await main.getByRole("button", { name: "Sign up" }).click();
+      await leftAuth(page);
+      await shown(page.getByText(`${shopper.firstName} ${shopper.lastName}`));
+    });
+
+    await step("subscribe to the newsletter on the profile", async () => {
+      await page.getByRole("link", { name: "My profile" }).first().click();
+      await page.waitForURL(/\/user\/profile/);
+      await hydrated(page);
+      const toggle = page.getByRole("switch", { name: "Newsletter" });
+      if ((await toggle.getAttribute("aria-checked")) !== "true") await toggle.click();
+      await page.getByRole("switch", { name: "Newsletter", checked: true }).waitFor();
+      await shown(page.getByText("Subscription updated"));
+    });
+
+    await step("add the product to the cart", async () => {
+      await page.goto(product.path);
+      await hydrated(page);
+      const sizes = page.getByRole("group", { name: "Size" });
+      await sizes.locator("label").first().click();
+      const size = await sizes.getByRole("radio").first().getAttribute("value");
+      await page.getByRole("button", { name: "Add to cart" }).click();
+      const toast = page.getByRole("status").filter({ hasText: "Added to cart" });
+      await shown(toast.filter({ hasText: `${product.name} (size ${size})` }));
+      await page.getByRole("link", { name: "Cart, 1 item" }).first().click();
+      await page.waitForURL(/\/cart\/view-cart/);
+      await page.getByTestId("cart-line").filter({ hasText: product.name }).waitFor();
+    });
+
+    await step("fill the shipping address", async () => {
+      await page.getByRole("link", { name: "Checkout" }).click();
+      await page.waitForURL(/\/cart\/checkout/);
+      await page.getByTestId("checkout-line").filter({ hasText: product.name }).waitFor();
+      await hydrated(page);
+      const form = page.getByRole("form", { name: "Checkout" });
+      for (const [label, value] of Object.entries(SHIPPING)) {
+        await form.getByLabel(label, { exact: true }).fill(value);
+      }
+      if (!(await form.getByRole("radio", { name: /STANDARD/ }).isChecked())) {
+        throw new Error("the default delivery (STANDARD) is not selected");
+      }
+    });
+
+    const orderId = await step("pay with the card and confirm the order", async () => {
+      await page.getByLabel("Fake card").fill("4242 4242 4242 4242");
+      await page.getByRole("button", { name: "Confirm order" }).click();
+      await page.waitForURL(/\/order\/confirm-order\?id=/);
+      return new URL(page.url()).searchParams.get("id") ?? "";
+    });
+
+    await step("see the confirmation page", async () => {
+      const heading = page.getByRole("heading", { level: 1 });
+      await heading
+        .filter({ hasText: /Thank you for your order|Your payment (is being confirmed|did not)/ })
+        .waitFor();
+      if (/did not/.test(await textOf(heading))) throw new Error("the payment failed");
+      await shown(page.getByTestId("order-line").filter({ hasText: product.name }));
+      if (!orderId) throw new Error("the confirmation URL has no order id");
+    });
+    return { orderId, productName: product.name };
+  });
+}
+
+/** The admin signs in, opens the order's admin page, marks it shipped and sees it Shipped. */
+export async function adminShipsOrder(
+  browser: Browser,
+  baseUrl: string,
+  admin: { email: string; password: string },
+  orderId: string,
+  artifactsDir?: string,
+): Promise<void> {
+  await inContext(browser, baseUrl, "admin-ships", artifactsDir, async (page, step) => {
+    await signIn(page, step, admin);
+    const state = page.getByRole("region", { name: "State" });
+    await step("open the order's admin page", async () => {
+      const res = await page.goto(`/admin/orders/${encodeURIComponent(orderId)}`);
+      if (!res?.ok()) throw new Error(`the admin order page answered ${res?.status()}`);
+      await shown(page.getByRole("heading", { name: /^Order / }));
+      await hydrated(page);
+    });
+    await step("mark the order as shipped", async () => {
+      const ship = state.getByRole("button", { name: "Mark as shipped" });
+      if ((await ship.count()) === 0) throw new Error(`no "Mark as shipped" button`);
+      if (await ship.isDisabled()) {
+        const reason = await ship.getAttribute("aria-describedby");
+        const why = reason ? await textOf(page.locator(`[id="${reason}"]`)) : "no reason given";
+        throw new Error(`"Mark as shipped" is disabled: ${why}`);
+      }
+      await ship.click();
+      await shown(page.getByText(/is now shipped/));
+      await shown(state.getByText("Shipped", { exact: true }));
+    });
+  });
+}
+
+/** The admin signs in and sends a newsletter from /admin/newsletter, until all is queued. */
+export async function adminSendsNewsletter(
+  browser: Browser,
+  baseUrl: string,
+  admin: { email: string; password: string },
+  newsletter: { subject: string; message: string },
+  artifactsDir?: string,
+): Promise<void> {
+  await inContext(browser, baseUrl, "admin-newsletter", artifactsDir, async (page, step) => {
+    await signIn(page, step, admin);
+    await step("compose the newsletter", async () => {
+      await page.goto("/admin/newsletter");
+      await hydrated(page);
+      await page.getByRole("textbox", { name: "Subject" }).fill(newsletter.subject);
+      await page.getByRole("textbox", { name: "Message" }).fill(newsletter.message);
+      const preview = page.getByTestId("newsletter-preview-subject");
+      await shown(preview.filter({ hasText: newsletter.subject.trim() }));
+    });
+    await step("send it", async () => {
+      await page.getByRole("button", { name: "Send", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: /^Send “/ });
+      await dialog.getByRole("button", { name: "Send", exact: true }).click();
+      await page.waitForURL(/\/admin\/newsletter\?send=/);
+      await shown(page.getByText("Newsletter sent successfully!"));
+    });
+    await step("see it queued", async () => {
+      const queued = page.getByTestId("newsletter-queued");
+      // "3 of 5…" while queuing; "5 of 5" once every e-mail is queued.
+      await until(
+        "every e-mail to be queued",
+        async () => /^(\d+) of \1$/.test(await textOf(queued)),
+        60_000,
+      );
+    });
+  });
+}

@@ -1,0 +1,171 @@
+// Lambda, on this machine: each function of the deployment runs in Node processes of its own
+// (execution environments), started with exactly the environment its template gives it plus
+// the region, local credentials and endpoint overrides, loading its synthesized bundle like
+// Lambda's Node.js runtime (runtime/lambda-child.mjs). An environment serves one invocation at a
+// time, more are started up to a limit, an invocation past the function's timeout is killed.
+// Cold starts are measured: from starting the process to the first answer.
+import { type ChildProcess, fork } from "node:child_process";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { DeployedFunction } from "./deploy.ts";
+import { LOCAL_CREDENTIALS, REGION } from "./stand-ins.ts";
+
+const CHILD = fileURLToPath(new URL("../runtime/lambda-child.mjs", import.meta.url));
+
+export interface LambdaError {
+  errorType: string;
+  errorMessage: string;
+  stack?: string[];
+}
+export interface Invocation {
+  result?: unknown;
+  error?: LambdaError;
+  durationMs: number;
+  /** Set on the first invocation of an environment: process start to answer. */
+  coldStartMs?: number;
+}
+
+interface Environment {
+  child: ChildProcess;
+  busy: boolean;
+  startedAt: number;
+  invoked: boolean;
+  pending: Map<string, (message: { result?: unknown; error?: LambdaError }) => void>;
+}
+
+let sequence = 0;
+
+export class LambdaFunction {
+  private readonly environments: Environment[] = [];
+  private readonly waiting: Array<() => void> = [];
+  private readonly log: WriteStream;
+  readonly invocations: Invocation[] = [];
+
+  constructor(
+    readonly fn: DeployedFunction,
+    /** Endpoint overrides (and other additions) on top of the template's environment. */
+    private readonly additions: Record<string, string>,
+    logDir: string,
+    private readonly maxEnvironments = 1,
+  ) {
+    this.log = createWriteStream(join(logDir, `${fn.logicalId}.log`), { flags: "a" });
+  }
+
+  get logFile(): string {
+    return String(this.log.path);
+  }
+
+  async invoke(event: unknown): Promise<Invocation> {
+    const environment = await this.acquire();
+    const id = `${this.fn.logicalId}-${++sequence}`;
+    const started = Date.now();
+    const deadline = started + this.fn.timeoutSeconds * 1000;
+    try {
+      const answer = await new Promise<{ result?: unknown; error?: LambdaError }>((resolve) => {
+        const timer = setTimeout(() => {
+          environment.child.kill("SIGKILL");
+          resolve({
+            error: {
+              errorType: "Sandbox.Timedout",
+              errorMessage: `Task timed out after ${this.fn.timeoutSeconds} seconds`,
+            },
+          });
+        }, deadline - started);
+        environment.pending.set(id, (message) => {
+          clearTimeout(timer);
+          resolve(message);
+        });
+        environment.child.send({ type: "invoke", id, event, deadline });
+      });
+      const invocation: Invocation = { ...answer, durationMs: Date.now() - started };
+      if (!environment.invoked) invocation.coldStartMs = Date.now() - environment.startedAt;
+      environment.invoked = true;
+      this.invocations.push(invocation);
+      return invocation;
+    } finally {
+      environment.pending.delete(id);
+      this.release(environment);
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const environment of this.environments.splice(0)) environment.child.kill("SIGKILL");
+    await new Promise<void>((resolve) => this.log.end(resolve));
+  }
+
+  private async acquire(): Promise<Environment> {
+    for (;;) {
+      const idle = this.environments.find((e) => !e.busy && e.child.exitCode === null);
+      if (idle) {
+        idle.busy = true;
+        return idle;
+      }
+      const alive = this.environments.filter((e) => e.child.exitCode === null && !e.child.killed);
+      if (alive.length < this.maxEnvironments) {
+        const environment = this.start();
+        environment.busy = true;
+        return environment;
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+  }
+
+  private release(environment: Environment) {
+    environment.busy = false;
+    this.waiting.shift()?.();
+  }
+
+  private start(): Environment {
+    const { fn } = this;
+    const env: Record<string, string> = {
+      ...fn.environment,
+      AWS_REGION: REGION,
+      AWS_DEFAULT_REGION: REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_LAMBDA_FUNCTION_NAME: fn.name,
+      AWS_LAMBDA_FUNCTION_VERSION: "$LATEST",
+      AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.memoryMb),
+      AWS_EXECUTION_ENV: `AWS_Lambda_${fn.runtime}`,
+      LAMBDA_TASK_ROOT: fn.codeDir,
+      _HANDLER: fn.handler,
+      TZ: ":UTC",
+      ...this.additions,
+    };
+    const child = fork(CHILD, [], {
+      cwd: fn.codeDir,
+      env: env as NodeJS.ProcessEnv,
+      execArgv: [],
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+    });
+    child.stdout?.pipe(this.log, { end: false });
+    child.stderr?.pipe(this.log, { end: false });
+    const environment: Environment = {
+      child,
+      busy: false,
+      startedAt: Date.now(),
+      invoked: false,
+      pending: new Map(),
+    };
+    child.on("message", (message: { type: string; id?: string; error?: LambdaError }) => {
+      if (message.type === "result" && message.id) environment.pending.get(message.id)?.(message);
+    });
+    child.on("exit", (code, signal) => {
+      for (const [, reply] of environment.pending) {
+        reply({
+          error: {
+            errorType: "Runtime.ExitError",
+            errorMessage: `the process exited (${signal ?? code}) during the invocation`,
+          },
+        });
+      }
+    });
+    this.environments.push(environment);
+    return environment;
+  }
+}
+
+/** A failed invocation, as one line: the function, the error type and message. */
+export const describeError = (fn: DeployedFunction, error: LambdaError) =>
+  `${fn.logicalId}: ${error.errorType}: ${error.errorMessage}`;

@@ -1,0 +1,466 @@
+// The deploy rehearsal: the synthesized production stage, run on this machine as AWS would run
+// it (docs/decisions/005-deploy-rehearsal.md). A rehearsal deploys the templates into the
+// stand-ins, starts every function from its synthesized bundle with its template environment,
+// wires the triggers and the site's CloudFront distribution, and walks the journey: a shopper
+// orders and pays through Stripe (the fake Stripe API of the end-to-end tests), the webhook marks
+// the order paid, the invoice and the confirmation mail follow through the stream, the
+// dispatcher, the mail queue and the mailer, an admin ships the order and sends a newsletter, a
+// poison message ends in its dead-letter queue, the scheduled jobs run. Every AWS call is
+// checked against the function's IAM policy. Any failure names its cause.
+import { randomBytes } from "node:crypto";
+import { mkdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import {
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  SQSClient,
+} from "@aws-sdk/client-sqs";
+import { createContext, loadConfig } from "@shop/core/server/context";
+import { setSubscription } from "@shop/core/server/newsletter";
+import { getOrder } from "@shop/core/server/orders";
+import { signWebhookPayload } from "@shop/core/server/payments";
+import { freePort } from "@shop/local-cloud";
+import { seed } from "../../../scripts/lib/seed.ts";
+import { startFakeStripeApi } from "../../e2e/support/fake-stripe.ts";
+import { deployStage, type SynthesizedStack } from "./deploy.ts";
+import { startEdge } from "./edge.ts";
+import { applyFault, type Fault } from "./faults.ts";
+import {
+  adminSendsNewsletter,
+  adminShipsOrder,
+  launchBrowser,
+  shopperPlacesOrder,
+} from "./journey-browser.ts";
+import { LambdaFunction } from "./lambda.ts";
+import { Recorder } from "./recorder.ts";
+import { LOCAL_CREDENTIALS, REGION, startStandIns } from "./stand-ins.ts";
+import { errorText, startTriggers } from "./triggers.ts";
+
+export const STEPS = [
+  "home",
+  "order",
+  "paid",
+  "invoice",
+  "shipped",
+  "newsletter",
+  "poison",
+  "schedules",
+] as const;
+export type Step = (typeof STEPS)[number];
+
+export interface RehearsalOptions {
+  workDir: string;
+  /** The steps to walk (all by default); later steps need the earlier ones of the journey. */
+  steps?: readonly Step[];
+  fault?: Fault;
+  /** Divides queue visibility timeouts (see deploy.ts). */
+  timeScale?: number;
+  log?: (line: string) => void;
+}
+
+export interface ColdStart {
+  function: string;
+  bundleBytes: number;
+  coldStartMs: number;
+}
+
+export interface RehearsalReport {
+  passed: boolean;
+  /** One line per failure, naming the function, the action or the setting at fault. */
+  failures: string[];
+  steps: Array<{ step: Step; ms: number }>;
+  coldStarts: ColdStart[];
+  awsCalls: number;
+}
+
+const ADMIN = { email: "admin@example.com", password: `admin-${randomBytes(6).toString("hex")}` };
+
+export async function rehearse(
+  synthesized: SynthesizedStack[],
+  options: RehearsalOptions,
+): Promise<RehearsalReport> {
+  const log = options.log ?? (() => {});
+  const steps = new Set(options.steps ?? STEPS);
+  const failures: string[] = [];
+  const report: RehearsalReport = {
+    passed: false,
+    failures,
+    steps: [],
+    coldStarts: [],
+    awsCalls: 0,
+  };
+  await mkdir(options.workDir, { recursive: true });
+  const stacks = options.fault
+    ? await applyFault(synthesized, options.fault, options.workDir)
+    : synthesized;
+
+  const standIns = await startStandIns(options.workDir, log);
+  const stripe = await startFakeStripeApi();
+  const cleanups: Array<() => Promise<unknown>> = [() => stripe.close(), () => standIns.stop()];
+  let calls: unknown[] = [];
+  try {
+    const secrets = {
+      SESSION_SECRET: randomBytes(36).toString("base64url"),
+      STRIPE_SECRET_KEY: "sk_test_rehearsal",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_rehearsal",
+      STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
+    };
+    const queueFrontPort = await freePort();
+    const stage = await deployStage(stacks, {
+      standIns,
+      secrets,
+      timeScale: options.timeScale ?? 120,
+      queueFront: `http://127.0.0.1:${queueFrontPort}`,
+    });
+    const recorder = new Recorder(standIns, stage);
+    await recorder.startQueueFront(
+      queueFrontPort,
+      (name) => [...stage.queues.values()].find((q) => q.name === name)?.url ?? name,
+    );
+    calls = recorder.calls;
+    cleanups.unshift(() => recorder.stop());
+    const functions = new Map<string, LambdaFunction>();
+    for (const fn of stage.functions.values()) {
+      const additions = {
+        ...(await recorder.endpointsFor(fn, `http://127.0.0.1:${queueFrontPort}`)),
+        // The Stripe API's endpoint: the fake one (config accepts only this machine).
+        STRIPE_API_BASE: stripe.url,
+      };
+      const max = fn.environment.SHOP_FUNCTION === "site" ? 2 : 1;
+      functions.set(fn.name, new LambdaFunction(fn, additions, options.workDir, max));
+    }
+    cleanups.unshift(async () => {
+      for (const f of functions.values()) await f.stop();
+    });
+    const triggers = await startTriggers(stage, functions, standIns, recorder, {
+      workDir: options.workDir,
+      log,
+    });
+    cleanups.unshift(() => triggers.stop());
+    const edgeErrors: string[] = [];
+    const edge = await startEdge(stage, triggers.functionUrls, standIns, (m) => edgeErrors.push(m));
+    cleanups.unshift(() => edge.stop());
+    log(`  the rehearsed site: ${edge.url}`);
+
+    const shopFunction = (role: string) => {
+      const found = [...functions.values()].find((f) => f.fn.environment.SHOP_FUNCTION === role);
+      if (!found) throw new Error(`the stage has no function for ${role} (SHOP_FUNCTION)`);
+      return found;
+    };
+    const site = shopFunction("site");
+    const env = site.fn.environment;
+    // The operator's view of the stage (seeding, checking results), not a function's.
+    const ctx = createContext(
+      loadConfig({
+        TABLE_NAME: env.TABLE_NAME,
+        INVOICES_BUCKET: env.INVOICES_BUCKET,
+        IMAGES_BUCKET: env.IMAGES_BUCKET,
+        DYNAMODB_ENDPOINT: standIns.dynamodb,
+        S3_ENDPOINT: standIns.s3,
+        SES_ENDPOINT: standIns.ses,
+        PAYMENTS: "test",
+      }),
+    );
+    const s3 = new S3Client({
+      endpoint: standIns.s3,
+      region: REGION,
+      credentials: LOCAL_CREDENTIALS,
+      forcePathStyle: true,
+    });
+    const sqs = new SQSClient({
+      endpoint: standIns.sqs,
+      region: REGION,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    cleanups.unshift(async () => {
+      s3.destroy();
+      sqs.destroy();
+    });
+    const browser = steps.has("order") ? await launchBrowser() : undefined;
+    if (browser) cleanups.unshift(() => browser.close());
+    const shopper = {
+      firstName: "Rhea",
+      lastName: "Rehearsal",
+      email: `rehearsal+${Date.now()}@example.com`,
+      password: "rehearse1",
+    };
+    let orderId = "";
+
+    /** Names what went wrong inside the functions while a step ran. */
+    const causes = () => [
+      ...new Set([
+        ...recorder.violations.map(
+          (v) => `IAM: ${v.function} may not ${v.action} on ${v.resource} (${v.reason})`,
+        ),
+        ...triggers.failures.map((f) => `${f.source}: ${f.message}`),
+        ...edgeErrors,
+      ]),
+    ];
+    const run = async (step: Step, what: string, body: () => Promise<void>) => {
+      if (!steps.has(step)) return;
+      const started = Date.now();
+      log(`  … ${what}`);
+      try {
+        await body();
+      } catch (error) {
+        const seen = causes();
+        throw new Error(
+          `${what}: ${error instanceof Error ? error.message : error}${seen.length ? `\n    caused by: ${seen.join("\n    caused by: ")}` : ""}`,
+        );
+      }
+      report.steps.push({ step, ms: Date.now() - started });
+    };
+
+    if (steps.has("order")) {
+      log("  … seeding the catalogue and the admin (as an operator, not through a function)");
+      await seed(ctx, { adminPassword: ADMIN.password, customerPassword: "customer1234" });
+    }
+
+    await run(
+      "home",
+      "the home page renders through CloudFront and the site's Lambda",
+      async () => {
+        const res = await fetch(`${edge.url}/`);
+        const body = await res.text();
+        if (res.status !== 200 || !body.includes("</html>")) {
+          throw new Error(`GET / answered ${res.status}: ${body.slice(0, 200)}`);
+        }
+        // A JSON resource route too (the navbar's live search), and a static asset from the bucket.
+        const search = await fetch(`${edge.url}/api/search?q=shirt`);
+        if (search.status !== 200 || !(await search.text()).startsWith("{")) {
+          throw new Error(`GET /api/search answered ${search.status}`);
+        }
+        const asset = /\/assets\/[^"]+\.js/.exec(body)?.[0];
+        const script = asset ? await fetch(`${edge.url}${asset}`) : undefined;
+        if (script?.status !== 200) {
+          throw new Error(
+            `the page's script ${asset} answered ${script?.status} from the assets bucket`,
+          );
+        }
+      },
+    );
+    await run(
+      "order",
+      "a shopper browses, signs up, adds to the cart and places an order",
+      async () => {
+        orderId = (await shopperPlacesOrder(browser as never, edge.url, shopper, options.workDir))
+          .orderId;
+        await setSubscription(ctx, shopper.email, true);
+      },
+    );
+    await run(
+      "paid",
+      "a Stripe-signed payment_intent.succeeded reaches the webhook URL",
+      async () => {
+        const intent = stripe.intents.find((i) => i.orderId === orderId);
+        if (!intent) throw new Error(`no PaymentIntent was created for order ${orderId}`);
+        const body = JSON.stringify({
+          id: `evt_${randomBytes(8).toString("hex")}`,
+          object: "event",
+          type: "payment_intent.succeeded",
+          created: Math.floor(Date.now() / 1000),
+          livemode: false,
+          data: {
+            object: {
+              id: intent.id,
+              object: "payment_intent",
+              amount: intent.amount,
+              currency: intent.currency,
+              status: "succeeded",
+              metadata: { orderId },
+            },
+          },
+        });
+        const webhook = Object.values(stage.outputs)
+          .map((o) => o.StripeWebhookUrl)
+          .find(Boolean);
+        const local = webhook && triggers.functionUrls.get(new URL(webhook).hostname);
+        if (!local)
+          throw new Error("the stacks output no StripeWebhookUrl with a function URL behind it");
+        const res = await fetch(local, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "stripe-signature": signWebhookPayload(body, secrets.STRIPE_WEBHOOK_SECRET),
+          },
+          body,
+        });
+        if (res.status !== 200)
+          throw new Error(`the webhook answered ${res.status}: ${await res.text()}`);
+        await waitFor(
+          "the order to be paid",
+          20_000,
+          async () => (await getOrder(ctx, orderId))?.payment === "paid",
+        );
+      },
+    );
+    await run(
+      "invoice",
+      "the invoice PDF lands in S3 and the confirmation mail, with it, in SES",
+      async () => {
+        await waitFor("the invoice in the invoices bucket", 30_000, async () => {
+          const listed = await s3.send(
+            new ListObjectsV2Command({ Bucket: env.INVOICES_BUCKET, Prefix: "invoices/" }),
+          );
+          return (listed.Contents ?? []).some((o) => o.Key?.includes(orderId));
+        });
+        const mail = await waitForMail(
+          standIns.ses,
+          shopper.email,
+          (m) => m.attachments.some(isPdf),
+          45_000,
+        );
+        log(
+          `    confirmation: "${mail.subject}" with ${mail.attachments.map((a) => a.filename).join(", ")}`,
+        );
+      },
+    );
+    await run("shipped", "an admin ships the order, and the shipping mail arrives", async () => {
+      await adminShipsOrder(browser as never, edge.url, ADMIN, orderId, options.workDir);
+      await waitForMail(standIns.ses, shopper.email, (m) => /ship/i.test(m.subject), 45_000);
+    });
+    await run("newsletter", "a newsletter fans out through its queue", async () => {
+      const subject = `Rehearsal news ${randomBytes(3).toString("hex")}`;
+      await adminSendsNewsletter(
+        browser as never,
+        edge.url,
+        ADMIN,
+        { subject, message: "New arrivals." },
+        options.workDir,
+      );
+      await waitForMail(standIns.ses, shopper.email, (m) => m.subject === subject, 60_000);
+    });
+    await run(
+      "poison",
+      "a message that always fails ends in the mail queue's dead-letter queue",
+      async () => {
+        const mailer = shopFunction("mailer");
+        const mapping = stage.mappings.find((m) => m.functionName === mailer.fn.name);
+        const queue = mapping && stage.queues.get(mapping.sourceArn);
+        if (!mapping || !queue) throw new Error("the mailer reads no queue");
+        if (!queue.redrivePolicy) {
+          throw new Error(
+            `the mail queue ${queue.name} has no dead-letter queue (no RedrivePolicy): a message that always fails would come back until it expires`,
+          );
+        }
+        const { deadLetterTargetArn, maxReceiveCount } = JSON.parse(queue.redrivePolicy) as {
+          deadLetterTargetArn: string;
+          maxReceiveCount: number;
+        };
+        const dlq = stage.queues.get(deadLetterTargetArn);
+        if (!dlq) throw new Error(`the dead-letter queue ${deadLetterTargetArn} does not exist`);
+        const poison = `not an event ${randomBytes(4).toString("hex")}`;
+        await sqs.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: poison }));
+        const visibility = Number(
+          (
+            await sqs.send(
+              new GetQueueAttributesCommand({
+                QueueUrl: queue.url,
+                AttributeNames: ["VisibilityTimeout"],
+              }),
+            )
+          ).Attributes?.VisibilityTimeout,
+        );
+        const before = mailer.invocations.length;
+        const moved = await waitFor(
+          `the poison message in ${dlq.name} after ${maxReceiveCount} receives`,
+          (maxReceiveCount + 2) * (visibility + 2) * 1000,
+          async () => {
+            const got = await sqs.send(
+              new ReceiveMessageCommand({
+                QueueUrl: dlq.url,
+                WaitTimeSeconds: 1,
+                MessageSystemAttributeNames: ["All"],
+              }),
+            );
+            return got.Messages?.find((m) => m.Body === poison);
+          },
+        );
+        const receives = Number(moved.Attributes?.ApproximateReceiveCount);
+        if (receives < maxReceiveCount) {
+          throw new Error(
+            `the poison message was moved after ${receives} receives, not ${maxReceiveCount}`,
+          );
+        }
+        log(
+          `    the mailer reported it failed ${mailer.invocations.length - before} times; then ${dlq.name}`,
+        );
+      },
+    );
+    await run("schedules", "the scheduled jobs run with their scheduled event", async () => {
+      const ours = stage.schedules.filter((s) =>
+        s.targets.every((t) => functions.get(t)?.fn.environment.SHOP_FUNCTION),
+      );
+      if (ours.length === 0) throw new Error("the stage has no scheduled job of the shop");
+      for (const schedule of ours) await triggers.fireSchedule(schedule.logicalId);
+    });
+
+    for (const cause of causes()) failures.push(cause);
+    report.coldStarts = await coldStarts(functions);
+  } catch (error) {
+    failures.unshift(error instanceof Error ? error.message : String(error));
+  } finally {
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
+  }
+  report.awsCalls = calls.length;
+  report.passed = failures.length === 0;
+  return report;
+}
+
+async function coldStarts(functions: Map<string, LambdaFunction>) {
+  const figures: ColdStart[] = [];
+  for (const role of ["site", "stripeWebhook"]) {
+    const fn = [...functions.values()].find((f) => f.fn.environment.SHOP_FUNCTION === role);
+    const first = fn?.invocations.find((i) => i.coldStartMs !== undefined);
+    if (!fn || !first?.coldStartMs) continue;
+    const file = fn.fn.handler.slice(0, fn.fn.handler.lastIndexOf("."));
+    const bundle = await stat(join(fn.fn.codeDir, `${file}.mjs`)).catch(() => undefined);
+    figures.push({
+      function: fn.fn.logicalId,
+      bundleBytes: bundle?.size ?? 0,
+      coldStartMs: first.coldStartMs,
+    });
+  }
+  return figures;
+}
+
+const isPdf = (a: { filename?: string; contentType?: string }) =>
+  /pdf/i.test(a.contentType ?? "") || /\.pdf$/i.test(a.filename ?? "");
+
+interface StoredMail {
+  subject: string;
+  destination: { to: string[] };
+  attachments: Array<{ filename?: string; contentType?: string }>;
+}
+
+async function waitForMail(
+  ses: string,
+  to: string,
+  match: (m: StoredMail) => boolean,
+  timeoutMs: number,
+) {
+  return waitFor(`an e-mail to ${to}`, timeoutMs, async () => {
+    const res = await fetch(`${ses}/store`);
+    const { emails } = (await res.json()) as { emails: StoredMail[] };
+    return emails.find((m) => m.destination.to.includes(to) && match(m));
+  });
+}
+
+async function waitFor<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | undefined | false | null>,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export { errorText };

@@ -1,0 +1,114 @@
+// The AWS services a rehearsed stage talks to, on this machine: DynamoDB Local (the official jar,
+// with Streams), s3rver (S3), aws-ses-v2-local (SES, with its mailbox), fauxqs (SQS, with
+// visibility timeouts and redrive to dead-letter queues) and a parameter store of our own for
+// the few calls SST makes (ssm:GetParameters). The rehearsal deploys a stage's resources into
+// them (deploy.ts); functions reach them only through the recording proxies (recorder.ts).
+import { createServer, type Server } from "node:http";
+import { join } from "node:path";
+import { freePort, startDynamoDbLocal } from "@shop/local-cloud";
+import sesLocal from "aws-ses-v2-local";
+import { startFauxqs } from "fauxqs";
+import S3rver from "s3rver";
+
+export const REGION = "eu-west-1";
+export const ACCOUNT_ID = "000000000000";
+/** s3rver accepts only its own key pair; the other stand-ins accept any. */
+export const LOCAL_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+
+export interface StandIns {
+  dynamodb: string;
+  s3: string;
+  ses: string;
+  sqs: string;
+  ssm: string;
+  /** The parameter store's contents (name → value): SST's secrets are put here. */
+  parameters: Map<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startStandIns(dir: string, log: (line: string) => void): Promise<StandIns> {
+  const stops: Array<() => Promise<unknown>> = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => {});
+  };
+  try {
+    const [dynamoPort, s3Port, sesPort] = await Promise.all([freePort(), freePort(), freePort()]);
+    const dynamo = await startDynamoDbLocal({ port: dynamoPort, workDir: dir, log });
+    stops.push(() => dynamo.stop());
+
+    const s3 = new S3rver({
+      address: "127.0.0.1",
+      port: s3Port,
+      silent: true,
+      directory: join(dir, "s3"),
+    });
+    await s3.run();
+    stops.push(() => s3.close());
+
+    const startSes = (sesLocal as unknown as { default?: typeof sesLocal }).default ?? sesLocal;
+    const ses: Server = await startSes({ host: "127.0.0.1", port: sesPort });
+    stops.push(() => new Promise((resolve) => ses.close(resolve)));
+
+    const sqs = await startFauxqs({ port: 0, logger: false, defaultRegion: REGION });
+    stops.push(() => sqs.stop());
+
+    const parameters = new Map<string, string>();
+    const ssm = await startParameterStore(parameters);
+    stops.push(() => new Promise((resolve) => ssm.server.close(resolve)));
+
+    return {
+      dynamodb: dynamo.endpoint,
+      s3: `http://127.0.0.1:${s3Port}`,
+      ses: `http://127.0.0.1:${sesPort}`,
+      sqs: `http://127.0.0.1:${sqs.port}`,
+      ssm: ssm.url,
+      parameters,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * SSM's GetParameters (AWS JSON 1.1, the one call `sst/node/config` makes at a function's start):
+ * found names in Parameters, the others in InvalidParameters, as SSM answers.
+ */
+async function startParameterStore(parameters: Map<string, string>) {
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      const reply = (status: number, value: object) => {
+        res.writeHead(status, { "content-type": "application/x-amz-json-1.1" });
+        res.end(JSON.stringify(value));
+      };
+      const target = String(req.headers["x-amz-target"] ?? "");
+      if (target !== "AmazonSSM.GetParameters") {
+        return reply(400, {
+          __type: "UnsupportedOperation",
+          message: `The rehearsal's parameter store answers GetParameters only, not ${target}`,
+        });
+      }
+      const names = ((JSON.parse(body || "{}") as { Names?: string[] }).Names ?? []).slice(0, 10);
+      reply(200, {
+        Parameters: names
+          .filter((name) => parameters.has(name))
+          .map((name) => ({
+            Name: name,
+            Type: "SecureString",
+            Value: parameters.get(name),
+            Version: 1,
+            ARN: `arn:aws:ssm:${REGION}:${ACCOUNT_ID}:parameter${name}`,
+          })),
+        InvalidParameters: names.filter((name) => !parameters.has(name)),
+      });
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${port}` };
+}

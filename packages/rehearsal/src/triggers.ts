@@ -1,0 +1,309 @@
+// What invokes the functions on AWS, rehearsed: the event source mappings of the template (the
+// table's stream: Lambda's DynamoDB record shape, its filter criteria, retries, then the
+// on-failure queue; SQS queues: receive, filter, invoke, delete what succeeded, leave the
+// reported failures for redelivery and, past maxReceiveCount, the queue's dead-letter queue),
+// EventBridge schedules (the scheduled event shape) and function URLs (HTTP → payload 2.0).
+// Each acts with the function's role, as Lambda's service does: reading a stream or a queue the
+// role does not allow is an IAM violation.
+import { randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { _Record } from "@aws-sdk/client-dynamodb-streams";
+import {
+  DeleteMessageCommand,
+  type Message,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  SQSClient,
+} from "@aws-sdk/client-sqs";
+import { startStreamDelivery } from "@shop/local-cloud";
+import { functionUrlEvent, functionUrlResponse } from "./cloudfront.ts";
+import type { DeployedStage, EventSourceMapping } from "./deploy.ts";
+import { type FilterCriteria, matchesFilterCriteria } from "./event-filter.ts";
+import type { LambdaFunction } from "./lambda.ts";
+import type { Recorder } from "./recorder.ts";
+import { ACCOUNT_ID, LOCAL_CREDENTIALS, REGION, type StandIns } from "./stand-ins.ts";
+
+export interface Failure {
+  source: string;
+  message: string;
+}
+
+export interface Triggers {
+  /** Function URL domain → the local URL serving it. */
+  functionUrls: Map<string, string>;
+  /** Invokes a schedule's targets once, with the scheduled event. */
+  fireSchedule(logicalId: string): Promise<void>;
+  /** Failed invocations seen by the pollers (function, error). */
+  failures: Failure[];
+  stop(): Promise<void>;
+}
+
+export async function startTriggers(
+  stage: DeployedStage,
+  functions: Map<string, LambdaFunction>,
+  standIns: StandIns,
+  recorder: Recorder,
+  options: { workDir: string; log: (line: string) => void },
+): Promise<Triggers> {
+  const failures: Failure[] = [];
+  const stops: Array<() => Promise<void>> = [];
+  const sqs = new SQSClient({
+    endpoint: standIns.sqs,
+    region: REGION,
+    credentials: LOCAL_CREDENTIALS,
+  });
+  const fnOf = (name: string) => {
+    const fn = functions.get(name);
+    if (!fn) throw new Error(`no function named ${name} in the deployment`);
+    return fn;
+  };
+
+  for (const mapping of stage.mappings) {
+    const fn = fnOf(mapping.functionName);
+    if (mapping.sourceArn.includes(":dynamodb:")) {
+      const delivery = await streamMapping(mapping, fn);
+      stops.push(() => delivery.stop());
+    } else if (mapping.sourceArn.includes(":sqs:")) {
+      stops.push(queueMapping(mapping, fn));
+    } else {
+      throw new Error(`${mapping.logicalId}: event source ${mapping.sourceArn} is not rehearsed`);
+    }
+  }
+
+  const servers: Server[] = [];
+  const functionUrls = new Map<string, string>();
+  for (const [domain, name] of stage.functionUrls) {
+    const fn = fnOf(name);
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", async () => {
+        const event = functionUrlEvent({
+          method: req.method ?? "GET",
+          url: req.url ?? "/",
+          headers: req.headers,
+          body: Buffer.concat(chunks),
+          sourceIp: req.socket.remoteAddress ?? "127.0.0.1",
+          domainName: domain,
+        });
+        const invocation = await fn.invoke(event);
+        if (invocation.error) {
+          failures.push({
+            source: `${fn.fn.logicalId} (function URL)`,
+            message: errorText(invocation.error),
+          });
+          res.writeHead(502, {
+            "content-type": "application/json",
+            "x-amzn-errortype": invocation.error.errorType,
+          });
+          res.end(JSON.stringify({ Message: "Internal Server Error" }));
+          return;
+        }
+        const answer = functionUrlResponse(invocation.result);
+        res.writeHead(answer.statusCode, answer.headers);
+        res.end(answer.body);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    functionUrls.set(
+      domain,
+      `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
+    );
+    servers.push(server);
+  }
+
+  return {
+    functionUrls,
+    failures,
+    async fireSchedule(logicalId) {
+      const schedule = stage.schedules.find((s) => s.logicalId === logicalId);
+      if (!schedule) throw new Error(`no schedule ${logicalId}`);
+      for (const target of schedule.targets) {
+        const fn = fnOf(target);
+        const invocation = await fn.invoke({
+          version: "0",
+          id: randomUUID(),
+          "detail-type": "Scheduled Event",
+          source: "aws.events",
+          account: ACCOUNT_ID,
+          time: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+          region: REGION,
+          resources: [`arn:aws:events:${REGION}:${ACCOUNT_ID}:rule/${logicalId}`],
+          detail: {},
+        });
+        if (invocation.error) {
+          throw new Error(
+            `${fn.fn.logicalId} (schedule ${schedule.expression}): ${errorText(invocation.error)}`,
+          );
+        }
+      }
+    },
+    async stop() {
+      for (const stop of stops) await stop();
+      for (const server of servers) await new Promise((resolve) => server.close(resolve));
+      sqs.destroy();
+    },
+  };
+
+  /** The table's stream → the function, in batches, filtered; failures to the on-failure queue. */
+  async function streamMapping(mapping: EventSourceMapping, fn: LambdaFunction) {
+    const p = mapping.properties;
+    const streamArn = mapping.sourceArn;
+    for (const action of ["DescribeStream", "GetRecords", "GetShardIterator", "ListStreams"]) {
+      recorder.allows(fn.fn, `dynamodb:${action}`, action === "ListStreams" ? "*" : streamArn);
+    }
+    const table = [...stage.tables.values()].find((t) => t.streamArn === streamArn);
+    if (!table) throw new Error(`${mapping.logicalId}: no table has the stream ${streamArn}`);
+    const destination = (
+      p.DestinationConfig as { OnFailure?: { Destination?: string } } | undefined
+    )?.OnFailure?.Destination;
+    const toLambda = (record: _Record) => ({
+      ...record,
+      eventSourceARN: streamArn,
+      awsRegion: REGION,
+    });
+    const filter = p.FilterCriteria as FilterCriteria | undefined;
+    return startStreamDelivery({
+      endpoint: standIns.dynamodb,
+      region: REGION,
+      tableName: table.name,
+      checkpointFile: `${options.workDir}/${mapping.logicalId}.checkpoint.json`,
+      deadLetterFile: `${options.workDir}/${mapping.logicalId}.failed.jsonl`,
+      filter: (record) => matchesFilterCriteria(filter, toLambda(record)),
+      pollMs: 100,
+      retryDelayMs: 50,
+      // Lambda retries a failing batch MaximumRetryAttempts times (the rehearsal: at most 3).
+      maxAttempts: Math.min(Number(p.MaximumRetryAttempts ?? 2), 2) + 1,
+      deliver: async (records) => {
+        for (let i = 0; i < records.length; i += mapping.batchSize) {
+          const batch = records.slice(i, i + mapping.batchSize).map(toLambda);
+          const invocation = await fn.invoke({ Records: batch });
+          const reported = (invocation.result as { batchItemFailures?: unknown[] } | null)
+            ?.batchItemFailures;
+          if (invocation.error || (reported && reported.length > 0)) {
+            const why = invocation.error
+              ? errorText(invocation.error)
+              : `${reported?.length} record(s) reported failed`;
+            failures.push({ source: `${fn.fn.logicalId} (stream)`, message: why });
+            throw new Error(why);
+          }
+        }
+      },
+      onFailure: async (records, error) => {
+        if (!destination) {
+          failures.push({
+            source: `${fn.fn.logicalId} (stream)`,
+            message: `a failed batch was dropped: no on-failure destination (${error})`,
+          });
+          return;
+        }
+        if (!recorder.allows(fn.fn, "sqs:SendMessage", destination)) return;
+        const queue = stage.queues.get(destination);
+        if (!queue)
+          throw new Error(
+            `${mapping.logicalId}: on-failure destination ${destination} is not a queue`,
+          );
+        await sqs.send(
+          new SendMessageCommand({
+            QueueUrl: queue.url,
+            MessageBody: JSON.stringify({
+              requestContext: { condition: "RetryAttemptsExhausted", functionArn: fn.fn.name },
+              DDBStreamBatchInfo: {
+                streamArn,
+                startSequenceNumber: records[0]?.dynamodb?.SequenceNumber,
+                endSequenceNumber: records.at(-1)?.dynamodb?.SequenceNumber,
+                batchSize: records.length,
+              },
+            }),
+          }),
+        );
+      },
+      log: options.log,
+    });
+  }
+
+  /** An SQS queue → the function, as Lambda's poller does it; returns the stop function. */
+  function queueMapping(mapping: EventSourceMapping, fn: LambdaFunction): () => Promise<void> {
+    const p = mapping.properties;
+    const queue = stage.queues.get(mapping.sourceArn);
+    if (!queue) throw new Error(`${mapping.logicalId}: no queue ${mapping.sourceArn}`);
+    for (const action of ["ReceiveMessage", "DeleteMessage", "GetQueueAttributes"]) {
+      recorder.allows(fn.fn, `sqs:${action}`, mapping.sourceArn);
+    }
+    const reportsItems = (p.FunctionResponseTypes as string[] | undefined)?.includes(
+      "ReportBatchItemFailures",
+    );
+    const filter = p.FilterCriteria as FilterCriteria | undefined;
+    let stopped = false;
+    const remove = (m: Message) =>
+      sqs.send(new DeleteMessageCommand({ QueueUrl: queue.url, ReceiptHandle: m.ReceiptHandle }));
+    const loop = (async () => {
+      while (!stopped) {
+        try {
+          const { Messages = [] } = await sqs.send(
+            new ReceiveMessageCommand({
+              QueueUrl: queue.url,
+              MaxNumberOfMessages: Math.min(mapping.batchSize, 10),
+              WaitTimeSeconds: 1,
+              MessageSystemAttributeNames: ["All"],
+              MessageAttributeNames: ["All"],
+            }),
+          );
+          if (Messages.length === 0) continue;
+          const records = Messages.map((m) => ({
+            messageId: m.MessageId,
+            receiptHandle: m.ReceiptHandle,
+            body: m.Body,
+            attributes: m.Attributes ?? {},
+            messageAttributes: m.MessageAttributes ?? {},
+            md5OfBody: m.MD5OfBody,
+            eventSource: "aws:sqs",
+            eventSourceARN: mapping.sourceArn,
+            awsRegion: REGION,
+          }));
+          // Messages the filter drops are deleted, as Lambda does.
+          const kept = records.filter((r) => matchesFilterCriteria(filter, r));
+          for (const m of Messages.filter((_, i) => !kept.includes(records[i] as never)))
+            await remove(m);
+          if (kept.length === 0) continue;
+          const invocation = await fn.invoke({ Records: kept });
+          if (invocation.error) {
+            failures.push({
+              source: `${fn.fn.logicalId} (queue)`,
+              message: errorText(invocation.error),
+            });
+            continue; // the whole batch comes back after the visibility timeout
+          }
+          const failed = new Set(
+            reportsItems
+              ? (
+                  (invocation.result as { batchItemFailures?: Array<{ itemIdentifier: string }> })
+                    ?.batchItemFailures ?? []
+                ).map((f) => f.itemIdentifier)
+              : [],
+          );
+          for (const m of Messages) {
+            if (
+              m.MessageId &&
+              !failed.has(m.MessageId) &&
+              kept.some((r) => r.messageId === m.MessageId)
+            ) {
+              await remove(m);
+            }
+          }
+        } catch (error) {
+          if (!stopped) options.log(`queue poller ${mapping.logicalId}: ${error}`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+    })();
+    return async () => {
+      stopped = true;
+      await loop;
+    };
+  }
+}
+
+export const errorText = (error: { errorType: string; errorMessage: string }) =>
+  `${error.errorType}: ${error.errorMessage}`;

@@ -1,0 +1,73 @@
+// npm run rehearse: the production stage, rehearsed offline (docs/decisions/005-deploy-rehearsal.md).
+// Synthesizes the stacks once with production settings, runs the whole journey against the
+// synthesized functions and the site behind its CloudFront distribution, prints the cold-start
+// figures, then proves the rehearsal can fail: each fault of packages/rehearsal/src/faults.ts
+// must make it fail, naming the cause. `npm run rehearse -- --fault <name>` rehearses one fault
+// and prints what the rehearsal says about it; `npm run rehearse -- --journey` skips the faults.
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { REPO_ROOT } from "@shop/local-cloud";
+import { FAULTS, type Fault } from "@shop/rehearsal/faults";
+import { type RehearsalReport, rehearse } from "@shop/rehearsal/rehearsal";
+import { synthesizeStage } from "@shop/rehearsal/synth";
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+const WORK = join(REPO_ROOT, ".sst", "rehearsal");
+const only = process.argv.includes("--fault") ? (process.argv.at(-1) as Fault) : undefined;
+if (only && !(only in FAULTS)) {
+  console.error(`Unknown fault "${only}"; one of: ${Object.keys(FAULTS).join(", ")}`);
+  process.exit(2);
+}
+const journeyOnly = process.argv.includes("--journey");
+const started = Date.now();
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const log = (line: string) => console.log(line);
+
+await rm(WORK, { recursive: true, force: true });
+log("Synthesizing the production stage (templates and bundles, as sst deploy builds them)…");
+const stacks = await synthesizeStage();
+log(`  ${stacks.map((s) => s.name).join(", ")} (${seconds(Date.now() - started)})`);
+
+let failed = false;
+if (!only) {
+  log("\nRehearsing the journey on the synthesized stage…");
+  const report = await rehearse(stacks, { workDir: join(WORK, "journey"), log });
+  printReport(report);
+  failed ||= !report.passed;
+}
+
+if (!journeyOnly) log("\nSelf-check: each fault must make the rehearsal fail, naming its cause…");
+for (const [name, fault] of Object.entries(FAULTS) as Array<[Fault, (typeof FAULTS)[Fault]]>) {
+  if (journeyOnly || (only && name !== only)) continue;
+  const report = await rehearse(stacks, {
+    workDir: join(WORK, name),
+    fault: name,
+    steps: fault.steps,
+  });
+  const said = report.failures.join("\n");
+  const noticed = !report.passed && fault.expect.test(said);
+  failed ||= !noticed;
+  log(`  ${noticed ? "✓" : "✗"} ${fault.what}`);
+  log(
+    `      ${said ? said.split("\n").join("\n      ") : "the rehearsal passed: it did not notice"}`,
+  );
+}
+
+log(
+  `\n${failed ? "The rehearsal FAILED" : "The rehearsal passed"} in ${seconds(Date.now() - started)}. Logs of every function: ${WORK}/*/<function>.log`,
+);
+process.exit(failed ? 1 : 0);
+
+function printReport(report: RehearsalReport) {
+  for (const { step, ms } of report.steps) log(`  ✓ ${step} (${seconds(ms)})`);
+  log(`  ${report.awsCalls} AWS calls, each checked against its function's IAM policy`);
+  if (report.coldStarts.length > 0) {
+    log("\n  Cold start (a fresh process to its first answer, through the Lambda handler):");
+    for (const c of report.coldStarts) {
+      log(
+        `    ${c.function.padEnd(28)} bundle ${(c.bundleBytes / 1024 / 1024).toFixed(2)} MB   first answer ${c.coldStartMs} ms`,
+      );
+    }
+  }
+  for (const failure of report.failures) log(`  ✗ ${failure}`);
+}
