@@ -22,7 +22,8 @@ export function Web({ stack }: StackContext) {
     path: "web",
     buildCommand: "npm run build",
     runtime: RUNTIME,
-    nodejs: { esbuild: { target: BUNDLE_TARGET } },
+    // Minified: a smaller bundle parses faster on a cold start (source maps stay separate).
+    nodejs: { minify: true, esbuild: { target: BUNDLE_TARGET } },
     environment: { ...environment, TRUST_PROXY: "1" },
     bind,
     customDomain: domain ? { domainName: domain, domainAlias: `www.${domain}` } : undefined,

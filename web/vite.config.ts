@@ -16,7 +16,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   // runtime) and grouped into a few chunks (vite.chunks.ts), since a dozen tiny chunks gzip
   // worse than one.
   build: isSsrBuild
-    ? { target: "node20" }
+    ? {
+        target: "node20",
+        rollupOptions: {
+          // core's invoice module imports pdf-lib, which the site never calls (the invoice
+          // function draws invoices): without this the server build keeps a bare
+          // `import "pdf-lib"`, and every cold start on Lambda loads about 1 MB for nothing.
+          treeshake: {
+            moduleSideEffects: (id: string, external: boolean) => !(external && id === "pdf-lib"),
+          },
+        },
+      }
     : {
         minify: "terser" as const,
         terserOptions: { compress: { passes: 2 } },
