@@ -14,7 +14,8 @@ export function defineStacks(app: App, stacks: ReadonlyArray<(typeof STACKS)[num
   app.setDefaultFunctionProps({
     runtime: RUNTIME,
     architecture: "arm_64",
-    nodejs: { esbuild: { target: BUNDLE_TARGET } },
+    // Minified bundles parse faster on a cold start (source maps stay separate).
+    nodejs: { minify: true, esbuild: { target: BUNDLE_TARGET } },
   });
   for (const stack of stacks) app.stack(stack);
 }

@@ -80,7 +80,11 @@ export async function applyFault(
       await cp(original, broken, { recursive: true });
       const bundle = join(broken, "web", "build", "server.mjs");
       const code = await readFile(bundle, "utf8");
-      const unexported = code.replace(/export\s*\{\s*handler\s*\};?/, "");
+      // Drop `handler` from the bundle's export list (`export{x as handler}` when minified).
+      const unexported = code.replace(/export\s*\{([^}]*)\}/g, (statement, list: string) => {
+        const kept = list.split(",").filter((s) => !/(^|\s)handler\s*$/.test(s.trim()));
+        return kept.length === list.split(",").length ? statement : `export{${kept.join(",")}}`;
+      });
       if (unexported === code) throw new Error("the site's bundle exports no `handler` to remove");
       await writeFile(bundle, unexported);
       site.stack.assets.set(key, broken);
