@@ -8,8 +8,9 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { REPO_ROOT } from "@shop/local-cloud";
 import { FAULTS, type Fault } from "@shop/rehearsal/faults";
-import { type RehearsalReport, rehearse } from "@shop/rehearsal/rehearsal";
+import { type RehearsalOptions, type RehearsalReport, rehearse } from "@shop/rehearsal/rehearsal";
 import { synthesizeStage } from "@shop/rehearsal/synth";
+import { ADMIN_EMAIL, seed } from "./lib/seed.ts";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 const WORK = join(REPO_ROOT, ".sst", "rehearsal");
@@ -22,6 +23,11 @@ const journeyOnly = process.argv.includes("--journey");
 const started = Date.now();
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const log = (line: string) => console.log(line);
+/** The seeded catalogue, and an admin whose password only this run knows. */
+const seedStage: RehearsalOptions["seed"] = async (ctx, admin) => {
+  if (admin.email !== ADMIN_EMAIL) throw new Error(`the seed's admin is ${ADMIN_EMAIL}`);
+  await seed(ctx, { adminPassword: admin.password, customerPassword: "customer1234" });
+};
 
 await rm(WORK, { recursive: true, force: true });
 log("Synthesizing the production stage (templates and bundles, as sst deploy builds them)…");
@@ -31,7 +37,7 @@ log(`  ${stacks.map((s) => s.name).join(", ")} (${seconds(Date.now() - started)}
 let failed = false;
 if (!only) {
   log("\nRehearsing the journey on the synthesized stage…");
-  const report = await rehearse(stacks, { workDir: join(WORK, "journey"), log });
+  const report = await rehearse(stacks, { workDir: join(WORK, "journey"), seed: seedStage, log });
   printReport(report);
   failed ||= !report.passed;
 }
@@ -41,6 +47,7 @@ for (const [name, fault] of Object.entries(FAULTS) as Array<[Fault, (typeof FAUL
   if (journeyOnly || (only && name !== only)) continue;
   const report = await rehearse(stacks, {
     workDir: join(WORK, name),
+    seed: seedStage,
     fault: name,
     steps: fault.steps,
   });

@@ -17,12 +17,11 @@ import {
   SendMessageCommand,
   SQSClient,
 } from "@aws-sdk/client-sqs";
-import { createContext, loadConfig } from "@shop/core/server/context";
+import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { setSubscription } from "@shop/core/server/newsletter";
 import { getOrder } from "@shop/core/server/orders";
 import { signWebhookPayload } from "@shop/core/server/payments";
 import { freePort } from "@shop/local-cloud";
-import { seed } from "../../../scripts/lib/seed.ts";
 import { startFakeStripeApi } from "../../e2e/support/fake-stripe.ts";
 import { deployStage, type SynthesizedStack } from "./deploy.ts";
 import { startEdge } from "./edge.ts";
@@ -52,6 +51,8 @@ export type Step = (typeof STEPS)[number];
 
 export interface RehearsalOptions {
   workDir: string;
+  /** Seeds the stage's catalogue and admin account (the operator's job before opening the shop). */
+  seed: (ctx: Context, admin: { email: string; password: string }) => Promise<void>;
   /** The steps to walk (all by default); later steps need the earlier ones of the journey. */
   steps?: readonly Step[];
   fault?: Fault;
@@ -215,7 +216,7 @@ export async function rehearse(
 
     if (steps.has("order")) {
       log("  … seeding the catalogue and the admin (as an operator, not through a function)");
-      await seed(ctx, { adminPassword: ADMIN.password, customerPassword: "customer1234" });
+      await options.seed(ctx, ADMIN);
     }
 
     await run(
