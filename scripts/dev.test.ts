@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 const start = (env: Record<string, string>) =>
   spawnSync(process.execPath, ["--import", "tsx", join(import.meta.dirname, "dev.ts")], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as NodeJS.ProcessEnv,
+    env: { NODE_ENV: "production", PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     encoding: "utf8",
     timeout: 60_000,
   });
