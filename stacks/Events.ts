@@ -45,15 +45,12 @@ const pascal = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
 export function Events({ stack, app }: StackContext) {
   const { table, invoices, images, imagesBaseUrl } = use(Storage);
   const secrets = use(Secrets);
-  const mail = deploySettings(app);
-  /** What a function of the shop is given: its name, and the secrets it reads. */
-  const shopFunction = (role: FunctionRole) => ({
-    environment: { ...environment, SHOP_FUNCTION: role },
-    bind: secretsFor(role, secrets, mail.payments),
-  });
+  const settings = deploySettings(app);
 
   const identity = new ses.EmailIdentity(stack, "MailIdentity", {
-    identity: mail.domain ? ses.Identity.domain(mail.domain) : ses.Identity.email(mail.mailFrom),
+    identity: settings.domain
+      ? ses.Identity.domain(settings.domain)
+      : ses.Identity.email(settings.mailFrom),
   });
   const sendMail = new iam.PolicyStatement({
     actions: ["ses:SendEmail", "ses:SendRawEmail"],
@@ -95,11 +92,16 @@ export function Events({ stack, app }: StackContext) {
     INVOICES_BUCKET: invoices.bucketName,
     IMAGES_BUCKET: images.bucketName,
     IMAGES_BASE_URL: imagesBaseUrl,
-    MAIL_FROM: mail.mailFrom,
-    SUPPORT_EMAIL: mail.supportEmail,
-    APP_URL: mail.appUrl,
-    PAYMENTS: mail.payments,
+    MAIL_FROM: settings.mailFrom,
+    SUPPORT_EMAIL: settings.supportEmail,
+    APP_URL: settings.appUrl,
+    PAYMENTS: settings.payments,
   };
+  /** What a function of the shop is given: its name, and the secrets it reads. */
+  const shopFunction = (role: FunctionRole) => ({
+    environment: { ...environment, SHOP_FUNCTION: role },
+    bind: secretsFor(role, secrets, settings.payments),
+  });
 
   // The work queues and their consumers.
   const queues = {} as Record<QueueName, sqs.Queue>;
@@ -224,5 +226,5 @@ export function Events({ stack, app }: StackContext) {
     newsletterFanout: consumers.newsletter,
   };
   stack.addOutputs({ StripeWebhookUrl: webhookUrl.url });
-  return { environment, shopFunction, mail, sendMail, alerts, functions, queues };
+  return { environment, shopFunction, settings, sendMail, alerts, functions, queues };
 }

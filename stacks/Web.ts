@@ -14,8 +14,8 @@ export const PRODUCT_IMAGES_PREFIX = "products/";
 
 export function Web({ stack }: StackContext) {
   const { table, invoices, images } = use(Storage);
-  const { shopFunction, mail, sendMail, alerts } = use(Events);
-  const { domain } = mail;
+  const { shopFunction, settings, sendMail, alerts } = use(Events);
+  const { domain } = settings;
   const { environment, bind } = shopFunction("site");
 
   const site = new RemixSite(stack, "Site", {
