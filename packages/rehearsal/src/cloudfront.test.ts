@@ -5,13 +5,12 @@ import {
   cfEventFromRequest,
   cfRequestHeaders,
   cfRequestUrl,
-  functionUrlEvent,
-  functionUrlResponse,
   isCfResponse,
   ORIGIN_REQUEST_POLICIES,
   originRequestHeaders,
   runCloudFrontFunction,
 } from "./cloudfront.ts";
+import { functionUrlEvent, functionUrlResponse } from "./function-url.ts";
 
 // FunctionCode of the two AWS::CloudFront::Function resources in .sst/synth/dev/Web.template.json.
 const SITE_FUNCTION =

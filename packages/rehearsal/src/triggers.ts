@@ -16,9 +16,9 @@ import {
   SQSClient,
 } from "@aws-sdk/client-sqs";
 import { startStreamDelivery } from "@shop/local-cloud";
-import { functionUrlEvent, functionUrlResponse } from "./cloudfront.ts";
 import type { DeployedStage, EventSourceMapping } from "./deploy.ts";
 import { type FilterCriteria, matchesFilterCriteria } from "./event-filter.ts";
+import { functionUrlEvent, functionUrlResponse } from "./function-url.ts";
 import type { LambdaFunction } from "./lambda.ts";
 import type { Recorder } from "./recorder.ts";
 import { ACCOUNT_ID, LOCAL_CREDENTIALS, REGION, type StandIns } from "./stand-ins.ts";
