@@ -1,18 +1,7 @@
 // End-to-end tests in Debian's Chromium (no browser download), against the shop started by
 // global-setup.ts. Desktop and mobile widths.
 import { defineConfig, devices } from "@playwright/test";
-
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-  ],
-};
+import { CHROMIUM_LAUNCH_OPTIONS as launchOptions } from "./support/chromium";
 
 export default defineConfig({
   testDir: "./tests",

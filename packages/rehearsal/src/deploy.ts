@@ -13,12 +13,12 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
 } from "@aws-sdk/client-dynamodb";
-import { CreateBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { CreateBucketCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
 import AdmZip from "adm-zip";
 import type { Statement } from "./iam.ts";
 import { type Deployment, exportsOf, type PhysicalResource, resolve } from "./intrinsics.ts";
-import { ACCOUNT_ID, LOCAL_CREDENTIALS, REGION, type StandIns } from "./stand-ins.ts";
+import { ACCOUNT_ID, LOCAL_CREDENTIALS, REGION, type StandIns, standInS3 } from "./stand-ins.ts";
 
 export interface Resource {
   Type: string;
@@ -98,14 +98,7 @@ export async function deployStage(
       region: REGION,
       credentials: LOCAL_CREDENTIALS,
     }),
-    s3: new S3Client({
-      endpoint: standIns.s3,
-      region: REGION,
-      credentials: LOCAL_CREDENTIALS,
-      forcePathStyle: true,
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-    }),
+    s3: standInS3(standIns.s3),
     sqs: new SQSClient({ endpoint: standIns.sqs, region: REGION, credentials: LOCAL_CREDENTIALS }),
   };
   const physical = new Map<string, PhysicalResource>();

@@ -4,7 +4,7 @@
 // headers the origin request policy lets through (plus CloudFront's own, such as
 // CloudFront-Viewer-Address), or the assets bucket. Not rehearsed: caching, TLS, compression.
 import { createServer, request as httpRequest, type Server } from "node:http";
-import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand } from "@aws-sdk/client-s3";
 import {
   cfEventFromRequest,
   cfRequestHeaders,
@@ -14,7 +14,7 @@ import {
   runCloudFrontFunction,
 } from "./cloudfront.ts";
 import type { DeployedStage } from "./deploy.ts";
-import { LOCAL_CREDENTIALS, REGION, type StandIns } from "./stand-ins.ts";
+import { type StandIns, standInS3 } from "./stand-ins.ts";
 
 interface Behavior {
   PathPattern?: string;
@@ -56,14 +56,7 @@ export async function startEdge(
   );
   if (!distribution) throw new Error("no CloudFront distribution in front of a function URL");
   const config = distribution.config as unknown as DistributionConfig;
-  const s3 = new S3Client({
-    endpoint: standIns.s3,
-    region: REGION,
-    credentials: LOCAL_CREDENTIALS,
-    forcePathStyle: true,
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  const s3 = standInS3(standIns.s3);
 
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -6,6 +6,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import { CHROMIUM_LAUNCH_OPTIONS } from "../../e2e/support/chromium.ts";
 import { FAKE_STRIPE_JS } from "../../e2e/support/fake-stripe.ts";
 
 const STRIPE_HOSTS = /^https?:\/\/([a-z0-9-]+\.)*stripe\.(com|network)\//;
@@ -19,18 +20,7 @@ const SHIPPING = {
 
 /** Headless Debian Chromium (CHROMIUM_PATH overrides the path). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch({ ...CHROMIUM_LAUNCH_OPTIONS, headless: true });
 }
 
 type Step = <T>(name: string, run: () => Promise<T>) => Promise<T>;

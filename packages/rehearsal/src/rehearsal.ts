@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import {
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
@@ -34,7 +34,7 @@ import {
 } from "./journey-browser.ts";
 import { LambdaFunction } from "./lambda.ts";
 import { Recorder } from "./recorder.ts";
-import { LOCAL_CREDENTIALS, REGION, startStandIns } from "./stand-ins.ts";
+import { LOCAL_CREDENTIALS, REGION, standInS3, startStandIns } from "./stand-ins.ts";
 import { errorText, startTriggers } from "./triggers.ts";
 
 export const STEPS = [
@@ -164,12 +164,7 @@ export async function rehearse(
         PAYMENTS: "test",
       }),
     );
-    const s3 = new S3Client({
-      endpoint: standIns.s3,
-      region: REGION,
-      credentials: LOCAL_CREDENTIALS,
-      forcePathStyle: true,
-    });
+    const s3 = standInS3(standIns.s3);
     const sqs = new SQSClient({
       endpoint: standIns.sqs,
       region: REGION,

@@ -5,6 +5,7 @@
 // them (deploy.ts); functions reach them only through the recording proxies (recorder.ts).
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
+import { S3Client } from "@aws-sdk/client-s3";
 import { freePort, startDynamoDbLocal } from "@shop/local-cloud";
 import sesLocal from "aws-ses-v2-local";
 import { startFauxqs } from "fauxqs";
@@ -14,6 +15,17 @@ export const REGION = "eu-west-1";
 export const ACCOUNT_ID = "000000000000";
 /** s3rver accepts only its own key pair; the other stand-ins accept any. */
 export const LOCAL_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+
+/** An S3 client for s3rver (path-style URLs, no flexible checksums: s3rver needs both). */
+export const standInS3 = (endpoint: string) =>
+  new S3Client({
+    endpoint,
+    region: REGION,
+    credentials: LOCAL_CREDENTIALS,
+    forcePathStyle: true,
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
 
 export interface StandIns {
   dynamodb: string;
