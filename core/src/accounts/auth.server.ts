@@ -1,6 +1,6 @@
 // The account flows a route calls, one function each: sign in, sign up, forgot and reset
 // password, change password, delete account. Abuse limits are applied here, so every caller
-// gets them (DESIGN §5, §6).
+// gets them (docs/design.md §5, §6).
 import { randomBytes } from "node:crypto";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
@@ -199,8 +199,9 @@ export async function changePassword(
 
 /**
  * Deletes the account: the user, the e-mail claim, addresses and purchase marks go in one
- * transaction with a `user.deleted` event (orders are kept for the books and anonymised by a
- * reaction to that event: the checkout issue's); then every session is revoked.
+ * transaction with a `user.deleted` event (orders are kept for the books; no reaction to that
+ * event anonymises them yet, so they keep the customer's name and address); then every session
+ * is revoked.
  */
 export async function deleteAccount(ctx: Context, userId: string, now = new Date()) {
   const user = await getUserItem(ctx, userId);

@@ -1,4 +1,4 @@
-// Password hashing with scrypt from node:crypto (DESIGN section 5: never plain or fast hashes).
+// Password hashing with scrypt from node:crypto (docs/design.md §5: never plain or fast hashes).
 // Stored as "scrypt$N$r$p$salt$hash" (base64), so parameters can be raised later.
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 

@@ -170,7 +170,7 @@ describe("ResetPasswordSchema", () => {
     expect(parseForm(ResetPasswordSchema, valid)).toEqual({ success: true, data: valid });
   });
 
-  it("enforces the 6-character minimum (DESIGN decision 2)", () => {
+  it("enforces the 6-character minimum (docs/design.md §7.2)", () => {
     const result = parseForm(ResetPasswordSchema, {
       ...valid,
       password: "abc",

@@ -1,5 +1,5 @@
 // Users and their e-mail claims. One account per e-mail is enforced by a condition on the claim
-// item, written in the same transaction as the user (DESIGN section 2), never read-then-write.
+// item, written in the same transaction as the user (docs/design.md §2), never read-then-write.
 import { randomUUID } from "node:crypto";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
@@ -112,7 +112,7 @@ export async function findUserByEmail(ctx: Context, email: string): Promise<User
   return item ? toUser(item) : null;
 }
 
-/** The user for these credentials, or a DomainError on the e-mail field (SPEC section 8). */
+/** The user for these credentials, or a DomainError on the e-mail field (docs/spec.md §8). */
 export async function verifyCredentials(
   ctx: Context,
   email: string,
@@ -148,7 +148,7 @@ export const USER_NOT_FOUND = "User not found";
 
 /**
  * Updates names and e-mail, nothing else: `isAdmin` and the password are not part of the input
- * (DESIGN decision 8). A new e-mail moves the claim in one transaction, so it stays unique.
+ * (docs/design.md §7.8). A new e-mail moves the claim in one transaction, so it stays unique.
  */
 export async function updateProfile(
   ctx: Context,

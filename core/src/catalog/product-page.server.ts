@@ -1,4 +1,4 @@
-// The product page's data (SPEC §2 "Product page"): the product and a page of its reviews.
+// The product page's data (docs/spec.md §2 "Product page"): the product and a page of its reviews.
 import type { Context } from "../context/index.server.ts";
 import { listProductReviews, type ReviewPage } from "../reviews/reviews.server.ts";
 import type { Product } from "./products.server.ts";

@@ -1,4 +1,4 @@
-// Abandoned payments (issue 5: "a failed or abandoned payment releases it"). An order is placed
+// Abandoned payments (a failed or abandoned payment releases its promotion code). An order is placed
 // (payment "awaiting", its promotion redeemed) before the customer confirms the payment; if the
 // tab closes or Stripe's confirmation never completes, no event ever comes. A sweep, run on a
 // schedule (functions/src/expire-abandoned-orders.ts; locally every minute by scripts/dev.ts),

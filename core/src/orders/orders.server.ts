@@ -4,7 +4,7 @@
 //   number claim   pk ORDERNO#<number>  sk ORDERNO   (the short "TL-…" number, unique by condition)
 //   payment link   pk PAYMENT#<id>      sk PAYMENT   (payment intent → order, for the webhook)
 //
-// The flow (DESIGN §4, decision 6): placeOrder prices the cart from stored products and writes,
+// The flow (docs/design.md §4, decision 6): placeOrder prices the cart from stored products and writes,
 // in ONE transaction, the order (PENDING, payment "awaiting"), its number claim, the promotion's
 // redemption (conditional) and the event order.placed; then it creates the payment (idempotency
 // key = order id) and links it. The payment's webhook marks the order paid exactly once

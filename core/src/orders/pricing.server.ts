@@ -1,4 +1,4 @@
-// Pricing a cart on the server from stored products (DESIGN §5, decision 4): the browser sends
+// Pricing a cart on the server from stored products (docs/design.md §5, decision 4): the browser sends
 // product ids, sizes and quantities only; names and unit prices come from the table, the
 // breakdown from quote() and the promotion from its stored amount.
 // Round trips: one BatchGetItem for the products and, with a code, one GetItem, in parallel.

@@ -1,5 +1,5 @@
-// The checkout form (SPEC §5 "Checkout address": address fields as the saved-address form, plus
-// the delivery method) and the admin's order-state change (SPEC §4, DESIGN decision 11).
+// The checkout form (docs/spec.md §5 "Checkout address": address fields as the saved-address form, plus
+// the delivery method) and the admin's order-state change (docs/spec.md §4, docs/design.md §7.11).
 import * as v from "valibot";
 import { AddressFields } from "../accounts/schemas.ts";
 import { DELIVERY_METHOD_NAMES } from "../pricing/delivery.ts";

@@ -1,4 +1,4 @@
-// Order states and their allowed changes (SPEC §4 "Order state", DESIGN decision 11):
+// Order states and their allowed changes (docs/spec.md §4 "Order state", docs/design.md §7.11):
 // PENDING → SHIPPED → DELIVERED and PENDING → CANCELED; anything else is refused.
 import type { PaymentStatus } from "./status.ts";
 

@@ -1,4 +1,4 @@
-// The PaymentGateway port (DESIGN §4); the adapter is chosen in gateway.server.ts.
+// The PaymentGateway port (docs/design.md §4); the adapter is chosen in gateway.server.ts.
 // Both sign their webhook events the same way (Stripe's scheme, keyed with the webhook secret),
 // so the order-finalizing code behind the webhook is the production code in both cases.
 import type { Card } from "./cards.ts";

@@ -236,7 +236,7 @@ export const NOT_YOUR_REVIEW = "You can delete only your own reviews";
 
 /**
  * May this user review this product? A purchase marker (written when an order containing it was
- * paid) and no review of theirs yet (DESIGN §7.12). One BatchGetItem.
+ * paid) and no review of theirs yet (docs/design.md §7.12). One BatchGetItem.
  */
 export async function mayReview(ctx: Context, userId: string, productId: string): Promise<boolean> {
   const purchase = purchaseKey(userId, productId);

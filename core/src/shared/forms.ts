@@ -1,4 +1,4 @@
-// Parses a submitted form with its schema (DESIGN §10 "one schema per form, both sides"), in the
+// Parses a submitted form with its schema (docs/design.md §10 "one schema per form, both sides"), in the
 // browser and on the server alike: field errors keyed by field name, first message per field.
 import * as v from "valibot";
 

@@ -1,6 +1,6 @@
 // Form building blocks of the account screens: a labelled field with its error, the card the
 // auth screens sit in, the primary button, and client-side validation with the same schema the
-// action uses (DESIGN §10: one schema per form, both sides).
+// action uses (docs/design.md §10: one schema per form, both sides).
 import { parseForm } from "@shop/core/shared";
 import { type FormEvent, type ReactNode, useState } from "react";
 import type * as v from "valibot";
@@ -96,7 +96,7 @@ export function FormAlert({ children }: { children: ReactNode }) {
 
 /**
  * Client-side validation with the form's schema: on submit, an invalid form shows its errors
- * and is not sent (SPEC §5). Server errors (`serverErrors`) show until the next submit.
+ * and is not sent (docs/spec.md §5). Server errors (`serverErrors`) show until the next submit.
  */
 export function useFormErrors<S extends v.GenericSchema>(
   schema: S,

@@ -1,4 +1,4 @@
-// The payment step. The local test gateway (DESIGN §4, the default) takes a plain card form:
+// The payment step. The local test gateway (docs/design.md §4, the default) takes a plain card form:
 // Card number, Expiry (MM/YY), CVC, checked as typed with core's card rules and again on the
 // server. When the shop pays through Stripe, the checkout shows StripePaymentSection (Stripe's
 // Payment Element, loaded lazily) instead; both start with PaymentHeading.

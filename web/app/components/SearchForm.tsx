@@ -14,7 +14,7 @@ import { SearchIcon } from "./icons";
 import { Price } from "./Price";
 
 /**
- * The navbar search (SPEC §2, §5). A GET form to the catalogue, so it works without
+ * The navbar search (docs/spec.md §2, §5). A GET form to the catalogue, so it works without
  * JavaScript (/product?search=…). With JavaScript it is a combobox: typing shows live results
  * (case-insensitive name matches from /api/search), ArrowDown/ArrowUp move through them, Enter
  * opens the active one, Escape closes the list. Ctrl+/ focuses it (wired in the header, which
@@ -54,7 +54,7 @@ export function SearchForm({ inputRef }: { inputRef: RefObject<HTMLInputElement>
 
   // A plain fetch, not a Remix fetcher: a fetcher is revalidated after every navigation, and
   // one still discovering /api/search when Enter navigates made Remix 2's lazy route discovery
-  // show a 404 page (react-router issues #15326, remix #10263). Only the latest text counts.
+  // show a 404 page (a known problem of lazy route discovery upstream). Only the latest text counts.
   const load = (search: string) => {
     pending.current?.abort();
     const controller = new AbortController();

@@ -1,4 +1,4 @@
-// The session cookie and the guards (DESIGN §5, §7.7): an httpOnly, SameSite=Lax cookie (Secure
+// The session cookie and the guards (docs/design.md §5, §7.7): an httpOnly, SameSite=Lax cookie (Secure
 // in production) holding a random id; the table holds its hash. Identity and role come only
 // from here, never from a form or a URL.
 import { createCookie, redirect } from "@remix-run/node";
@@ -73,7 +73,7 @@ function signInUrl(request: Request, reason?: SignInReason): string {
 /**
  * The signed-in session, or a redirect to sign-in that comes back here afterwards. With
  * `{ expired: true }` the sign-in screen says "Your session has expired, please sign-in again"
- * (the checkout's guard, SPEC §2).
+ * (the checkout's guard, docs/spec.md §2).
  */
 export async function requireSession(
   request: Request,
@@ -91,7 +91,7 @@ export async function requireUser(
   return (await requireSession(request, options)).user;
 }
 
-/** An admin, or the sign-in screen with the spec's message (SPEC §6, DESIGN decision 10). */
+/** An admin, or the sign-in screen with the spec's message (docs/spec.md §6, docs/design.md §7.10). */
 export async function requireAdmin(request: Request): Promise<User> {
   const session = await getCurrentSession(request);
   if (!session) throw redirect(signInUrl(request, "expired"));

@@ -24,7 +24,7 @@ import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
 
-// The newsletter (SPEC §1 "sending a newsletter", §8 "Newsletter sent successfully!" and errors
+// The newsletter (docs/spec.md §1 "sending a newsletter", §8 "Newsletter sent successfully!" and errors
 // as a banner): subject and message with a live preview, the subscriber count, Send behind a
 // confirmation, then the send's progress (?send=<id>), refreshed until everything is sent.
 

@@ -29,7 +29,7 @@ import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
 
-// Promotions (SPEC §1 "services exist for promotions", §8: admin errors as a banner titled
+// Promotions (docs/spec.md §1 "services exist for promotions", §8: admin errors as a banner titled
 // "error"): the list with each code's state and usage, a form to create one, the same form to
 // edit one (?edit=<code>), and delete behind a confirmation.
 
@@ -62,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Answer = {
   intent: "create" | "update" | "delete";
   fieldErrors: Record<string, string>;
-  /** A service's refusal, shown as the banner (SPEC §8). */
+  /** A service's refusal, shown as the banner (docs/spec.md §8). */
   error?: string;
   values?: PromotionFormValues;
 };

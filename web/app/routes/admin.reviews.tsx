@@ -16,7 +16,7 @@ import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
 
-// Reviews (SPEC §6: admins may delete any review): the latest across products, newest first,
+// Reviews (docs/spec.md §6: admins may delete any review): the latest across products, newest first,
 // paged with a cursor (?cursor=), each deletable behind a confirmation. The success and error
 // notices are the spec's (§8): "Review deleted successfully", or an error with the message.
 

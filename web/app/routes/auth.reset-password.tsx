@@ -21,7 +21,7 @@ import { signInAndRedirect } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
 
-/** "Invalid token", then the sign-in screen (SPEC §2). */
+/** "Invalid token", then the sign-in screen (docs/spec.md §2). */
 const invalidToken = () =>
   redirectWithToast("/auth/sign-in", {
     type: "error",

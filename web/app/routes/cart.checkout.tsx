@@ -1,4 +1,4 @@
-// The checkout (SPEC §2 "/cart/checkout", §4 "Checkout flow", DESIGN §4 and decisions 4–6, 9).
+// The checkout (docs/spec.md §2 "/cart/checkout", §4 "Checkout flow", docs/design.md §4 and decisions 4–6, 9).
 // The cart lives in this browser, so the page asks the server for prices (intent=quote:
 // product ids, sizes, quantities, method and code only; quoteCheckout prices them from stored
 // products) on every change. "Confirm order" (intent=place) writes the order with
@@ -301,7 +301,7 @@ export default function CheckoutPage() {
     if (placed) clearCart();
   }, [placed]);
 
-  // Nothing to check out: back to the cart (SPEC §2).
+  // Nothing to check out: back to the cart (docs/spec.md §2).
   useEffect(() => {
     if (ready && lines.length === 0 && navigation.state === "idle") {
       navigate("/cart", { replace: true });

@@ -1,4 +1,4 @@
-// /user/unsubscribe-newsletter?email=…&token=… (SPEC §4): the link in every newsletter e-mail.
+// /user/unsubscribe-newsletter?email=…&token=… (docs/spec.md §4): the link in every newsletter e-mail.
 // Public on purpose (the trailing underscore keeps it out of the signed-in user layout): the
 // signed token authenticates it, so it works signed out and unsubscribes nobody without it.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
