@@ -3,18 +3,19 @@
 //
 // The same synthesis (one is slow enough) also checks the scheduled job that expires abandoned
 // payments (SCHEDULED_JOBS in functions/src/subscriptions.ts).
+import { BOUND_SECRETS } from "@shop/core/server/context";
 import type { Template } from "aws-cdk-lib/assertions";
 import type { App, Config } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Events } from "./Events.ts";
 import { Secrets } from "./Secrets.ts";
 import { Storage } from "./Storage.ts";
-import { deploySettings, SECRET_NAMES, secretsFor } from "./stage.ts";
+import { deploySettings, secretsFor } from "./stage.ts";
 import { synthesize } from "./synth.ts";
 
 /** Stand-ins for the stage's secrets (secretsFor only picks among them). */
 const SECRETS = Object.fromEntries(
-  SECRET_NAMES.map((name) => [name, name as unknown as Config.Secret]),
+  BOUND_SECRETS.map((name) => [name, name as unknown as Config.Secret]),
 );
 
 let storage: Template;

@@ -3,10 +3,9 @@
 // settings (core/src/context/settings.ts), so a function is given exactly the secrets it reads,
 // and a stage that could not run is refused here, at synthesis, rather than on first request.
 import {
+  deployedValueProblem,
   type FunctionRole,
   isProductionStage,
-  SETTINGS,
-  type SettingName,
   settingsReadBy,
 } from "@shop/core/server/context";
 import type { App, Config } from "sst/constructs";
@@ -44,8 +43,11 @@ export function deploySettings(
     problems.push(
       "APP_URL: set DOMAIN (the shop's domain) or APP_URL (its public URL, for e-mails)",
     );
-  } else if (!/^https:\/\/[^/]+/.test(appUrl) || /\/\/(localhost|127\.0\.0\.1)\b/.test(appUrl)) {
-    problems.push(`APP_URL: "${appUrl}" must be the shop's public https URL`);
+  } else {
+    // The rule a deployed function applies at start (core/src/context/settings.ts), and https.
+    if (deployedValueProblem("APP_URL", appUrl) || !appUrl.startsWith("https://")) {
+      problems.push(`APP_URL: "${appUrl}" must be the shop's public https URL`);
+    }
   }
   const payments = env.PAYMENTS || "stripe";
   if (payments !== "stripe" && payments !== "test") {
@@ -81,8 +83,3 @@ export function secretsFor(
       return secret;
     });
 }
-
-/** The SST secrets of the stage: every setting whose source is "secret". */
-export const SECRET_NAMES = (Object.keys(SETTINGS) as SettingName[]).filter(
-  (name) => SETTINGS[name].source === "secret",
-);

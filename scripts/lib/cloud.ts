@@ -4,6 +4,7 @@
 import { existsSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { LOCAL_DEFAULTS } from "@shop/core/server/context";
 import { type LocalCloud, REPO_ROOT, startLocalCloud } from "@shop/local-cloud";
 
 /** Local data: .data/ (DATA_DIR overrides, e.g. a temporary folder for end-to-end tests). */
@@ -58,12 +59,8 @@ export async function runningCloudEnv(): Promise<Record<string, string> | null> 
 
 /** What the local cloud and the local defaults provide in place of a stage's stacks. */
 export const LOCAL_CLOUD_SETTINGS = {
-  TABLE_NAME: "shop",
-  INVOICES_BUCKET: "shop-invoices",
-  IMAGES_BUCKET: "shop-images",
-  IMAGES_BASE_URL: "http://127.0.0.1/shop-images",
-  MAIL_FROM: "shop@example.com",
-  SUPPORT_EMAIL: "support@example.com",
+  ...LOCAL_DEFAULTS,
+  IMAGES_BASE_URL: `http://127.0.0.1/${LOCAL_DEFAULTS.IMAGES_BUCKET}`,
 };
 
 /** Local defaults every entry point shares. */

@@ -49,6 +49,15 @@ export interface Config {
   role: FunctionRole;
 }
 
+/** The laptop's names for the stage's own resources and its mail addresses (npm start). */
+export const LOCAL_DEFAULTS = {
+  TABLE_NAME: "shop",
+  IMAGES_BUCKET: "shop-images",
+  INVOICES_BUCKET: "shop-invoices",
+  MAIL_FROM: "shop@example.com",
+  SUPPORT_EMAIL: "support@example.com",
+} as const;
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const local = (name: string, fallback: string) => env[name] || fallback;
   const stage = local("STAGE", "local");
@@ -59,7 +68,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (problems.length > 0) throw new SettingsError(role, problems);
   }
   const s3Endpoint = env.S3_ENDPOINT || undefined;
-  const imagesBucket = local("IMAGES_BUCKET", "shop-images");
+  const imagesBucket = local("IMAGES_BUCKET", LOCAL_DEFAULTS.IMAGES_BUCKET);
   /** A secret: the local default on a laptop; on a deployed stage only what the function is given. */
   const secret = (name: string, localDefault: string) => {
     const value = env[name] || (production ? undefined : localDefault);
@@ -73,19 +82,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     stage,
     region: local("AWS_REGION", "eu-west-1"),
-    tableName: local("TABLE_NAME", "shop"),
+    tableName: local("TABLE_NAME", LOCAL_DEFAULTS.TABLE_NAME),
     dynamodbEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     s3Endpoint,
     sesEndpoint: env.SES_ENDPOINT || undefined,
     imagesBucket,
-    invoicesBucket: local("INVOICES_BUCKET", "shop-invoices"),
+    invoicesBucket: local("INVOICES_BUCKET", LOCAL_DEFAULTS.INVOICES_BUCKET),
     imagesBaseUrl: local(
       "IMAGES_BASE_URL",
       s3Endpoint ? `${s3Endpoint}/${imagesBucket}` : `https://${imagesBucket}.s3.amazonaws.com`,
     ).replace(/\/$/, ""),
     appUrl: local("APP_URL", `http://localhost:${local("PORT", "3000")}`).replace(/\/$/, ""),
-    mailFrom: local("MAIL_FROM", "shop@example.com"),
-    supportEmail: local("SUPPORT_EMAIL", "support@example.com"),
+    mailFrom: local("MAIL_FROM", LOCAL_DEFAULTS.MAIL_FROM),
+    supportEmail: local("SUPPORT_EMAIL", LOCAL_DEFAULTS.SUPPORT_EMAIL),
     get sessionSecret() {
       return sessionSecret();
     },

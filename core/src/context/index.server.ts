@@ -7,7 +7,7 @@ import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { type Config, loadConfig } from "./config.ts";
 
 export type { Config } from "./config.ts";
-export { loadConfig } from "./config.ts";
+export { LOCAL_DEFAULTS, loadConfig } from "./config.ts";
 export * from "./settings.ts";
 export { BOUND_SECRETS, loadBoundSecrets } from "./sst-secrets.server.ts";
 

@@ -179,15 +179,20 @@ export function deployedSettingProblems(
       problems.push(`${name}: missing (${HOW_TO_SET[setting.source](name)})`);
       continue;
     }
-    const checked = setting.deployed ? v.safeParse(setting.deployed, value) : undefined;
-    if (checked && !checked.success) {
-      problems.push(`${name}: ${checked.issues[0].message}`);
-    }
+    const problem = deployedValueProblem(name, value);
+    if (problem) problems.push(`${name}: ${problem}`);
   }
   if (payments === "test" && isProductionStage(stage)) {
     problems.push(`PAYMENTS: the local test gateway is refused on the production stage "${stage}"`);
   }
   return problems;
+}
+
+/** Why a deployed stage refuses this value of the setting, or null when it is fine. */
+export function deployedValueProblem(name: SettingName, value: string): string | null {
+  const schema = (SETTINGS[name] as Setting).deployed;
+  const checked = schema ? v.safeParse(schema, value) : undefined;
+  return checked && !checked.success ? checked.issues[0].message : null;
 }
 
 const HOW_TO_SET: Record<SettingSource, (name: string) => string> = {

@@ -24,7 +24,7 @@ import { freePort } from "./util.ts";
 
 export { ensureDynamoDbLocal, startDynamoDbLocal } from "./dynamodb.ts";
 export { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
-export { freePort, REPO_ROOT, waitFor } from "./util.ts";
+export { freePort, listenOnLoopback, REPO_ROOT, waitFor } from "./util.ts";
 
 export interface LocalCloudOptions {
   /** Folder for DynamoDB and S3 data; kept across restarts. */
@@ -52,7 +52,7 @@ const REGION = "eu-west-1";
 // aws-ses-v2-local is CommonJS with `exports.default`; under ESM the function is one level down.
 const startSes = (sesLocal as unknown as { default?: typeof sesLocal }).default ?? sesLocal;
 // s3rver accepts only its own fixed key pair; DynamoDB Local and the local SES accept any.
-const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+export const LOCAL_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
 export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalCloud> {
   const log = opts.log ?? (() => {});
@@ -100,8 +100,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const s3Endpoint = `http://127.0.0.1:${s3Port}`;
     const env = {
       AWS_REGION: REGION,
-      AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       TABLE_NAME: tableName,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3Endpoint,
@@ -138,7 +138,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
 
 /** Creates the table (keys, indexes, stream) and turns on TTL, unless it exists. */
 export async function ensureTable(endpoint: string, tableName: string) {
-  const client = new DynamoDBClient({ endpoint, region: REGION, credentials: CREDENTIALS });
+  const client = new DynamoDBClient({ endpoint, region: REGION, credentials: LOCAL_CREDENTIALS });
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
   } catch (error) {

@@ -1,13 +1,19 @@
+import type { Server } from "node:http";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
-/** Polls `check` until it returns true, or fails with a message after `ms`. */
-export async function waitFor(what: string, ms: number, check: () => Promise<boolean>) {
+/** Polls `check` until it answers something (true, or a value: returned), or fails after `ms`. */
+export async function waitFor<T>(
+  what: string,
+  ms: number,
+  check: () => Promise<T | false | null | undefined>,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
-    if (await check()) return;
+    const answer = await check();
+    if (answer) return answer;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -27,4 +33,14 @@ export function freePort(): Promise<number> {
       });
     });
   });
+}
+
+/** Starts `server` on 127.0.0.1 (`port`, or a free one); answers its URL. */
+export async function listenOnLoopback(server: Server, port = 0): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  const address = server.address();
+  return `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`;
 }

@@ -193,9 +193,8 @@ export async function deployStage(
         );
         const tableArn = arn("dynamodb", `table/${name}`);
         // DynamoDB Local's stream ARN, in the account's region (as the SDK will be told).
-        const streamArn = described.Table?.LatestStreamArn?.replace(/^arn:aws:dynamodb:[^:]+:/, "")
-          ? `${tableArn}/stream/${described.Table.LatestStreamArn.split("/stream/")[1]}`
-          : undefined;
+        const streamLabel = described.Table?.LatestStreamArn?.split("/stream/")[1];
+        const streamArn = streamLabel ? `${tableArn}/stream/${streamLabel}` : undefined;
         stage.tables.set(tableArn, { name, streamArn });
         return {
           ref: name,

@@ -5,6 +5,7 @@
 // CloudFront-Viewer-Address), or the assets bucket. Not rehearsed: caching, TLS, compression.
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { listenOnLoopback } from "@shop/local-cloud";
 import {
   cfEventFromRequest,
   cfRequestHeaders,
@@ -159,11 +160,10 @@ export async function startEdge(
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
+  // The viewer's host is localhost, where a browser keeps Secure cookies as it would over HTTPS.
+  const url = (await listenOnLoopback(server)).replace("127.0.0.1", "localhost");
   return {
-    url: `http://localhost:${port}`,
+    url,
     stop: async () => {
       s3.destroy();
       await new Promise((resolve) => server.close(resolve));

@@ -165,7 +165,3 @@ export class LambdaFunction {
     return environment;
   }
 }
-
-/** A failed invocation, as one line: the function, the error type and message. */
-export const describeError = (fn: DeployedFunction, error: LambdaError) =>
-  `${fn.logicalId}: ${error.errorType}: ${error.errorMessage}`;

@@ -9,6 +9,7 @@
 // conditions and permission boundaries are not evaluated (see docs/decisions).
 import { createHash } from "node:crypto";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
+import { listenOnLoopback } from "@shop/local-cloud";
 import { type AwsRequest, alternativesOf, permissionsFor, type Service } from "./aws-requests.ts";
 import type { DeployedFunction, DeployedStage } from "./deploy.ts";
 import { evaluateAny } from "./iam.ts";
@@ -141,10 +142,8 @@ export class Recorder {
         forward.end(sent);
       });
     });
-    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
     this.servers.push(server);
-    const address = server.address();
-    return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    return listenOnLoopback(server, port);
   }
 
   /**

@@ -21,7 +21,7 @@ import { type Context, createContext, loadConfig } from "@shop/core/server/conte
 import { setSubscription } from "@shop/core/server/newsletter";
 import { getOrder } from "@shop/core/server/orders";
 import { signWebhookPayload } from "@shop/core/server/payments";
-import { freePort } from "@shop/local-cloud";
+import { freePort, waitFor } from "@shop/local-cloud";
 import { startFakeStripeApi } from "../../e2e/support/fake-stripe.ts";
 import { deployStage, type SynthesizedStack } from "./deploy.ts";
 import { startEdge } from "./edge.ts";
@@ -35,7 +35,7 @@ import {
 import { LambdaFunction } from "./lambda.ts";
 import { Recorder } from "./recorder.ts";
 import { LOCAL_CREDENTIALS, REGION, standInS3, startStandIns } from "./stand-ins.ts";
-import { errorText, startTriggers } from "./triggers.ts";
+import { startTriggers } from "./triggers.ts";
 
 export const STEPS = [
   "home",
@@ -51,8 +51,8 @@ export type Step = (typeof STEPS)[number];
 
 export interface RehearsalOptions {
   workDir: string;
-  /** Seeds the stage's catalogue and admin account (the operator's job before opening the shop). */
-  seed: (ctx: Context, admin: { email: string; password: string }) => Promise<void>;
+  /** Seeds the catalogue and the admin account (an operator's job); answers the admin's sign-in. */
+  seed: (ctx: Context) => Promise<{ email: string; password: string }>;
   /** The steps to walk (all by default); later steps need the earlier ones of the journey. */
   steps?: readonly Step[];
   fault?: Fault;
@@ -75,8 +75,6 @@ export interface RehearsalReport {
   coldStarts: ColdStart[];
   awsCalls: number;
 }
-
-const ADMIN = { email: "admin@example.com", password: `admin-${randomBytes(6).toString("hex")}` };
 
 export async function rehearse(
   synthesized: SynthesizedStack[],
@@ -183,6 +181,7 @@ export async function rehearse(
       password: "rehearse1",
     };
     let orderId = "";
+    let admin = { email: "", password: "" };
 
     /** Names what went wrong inside the functions while a step ran. */
     const causes = () => [
@@ -211,7 +210,7 @@ export async function rehearse(
 
     if (steps.has("order")) {
       log("  … seeding the catalogue and the admin (as an operator, not through a function)");
-      await options.seed(ctx, ADMIN);
+      admin = await options.seed(ctx);
     }
 
     await run(
@@ -314,7 +313,7 @@ export async function rehearse(
       },
     );
     await run("shipped", "an admin ships the order, and the shipping mail arrives", async () => {
-      await adminShipsOrder(browser as never, edge.url, ADMIN, orderId, options.workDir);
+      await adminShipsOrder(browser as never, edge.url, admin, orderId, options.workDir);
       await waitForMail(standIns.ses, shopper.email, (m) => /ship/i.test(m.subject), 45_000);
     });
     await run("newsletter", "a newsletter fans out through its queue", async () => {
@@ -322,7 +321,7 @@ export async function rehearse(
       await adminSendsNewsletter(
         browser as never,
         edge.url,
-        ADMIN,
+        admin,
         { subject, message: "New arrivals." },
         options.workDir,
       );
@@ -443,20 +442,3 @@ async function waitForMail(
     return emails.find((m) => m.destination.to.includes(to) && match(m));
   });
 }
-
-async function waitFor<T>(
-  what: string,
-  timeoutMs: number,
-  probe: () => Promise<T | undefined | false | null>,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-export { errorText };

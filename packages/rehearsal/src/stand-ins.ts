@@ -6,7 +6,12 @@
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { S3Client } from "@aws-sdk/client-s3";
-import { freePort, startDynamoDbLocal } from "@shop/local-cloud";
+import {
+  freePort,
+  LOCAL_CREDENTIALS,
+  listenOnLoopback,
+  startDynamoDbLocal,
+} from "@shop/local-cloud";
 import sesLocal from "aws-ses-v2-local";
 import { startFauxqs } from "fauxqs";
 import S3rver from "s3rver";
@@ -14,7 +19,7 @@ import S3rver from "s3rver";
 export const REGION = "eu-west-1";
 export const ACCOUNT_ID = "000000000000";
 /** s3rver accepts only its own key pair; the other stand-ins accept any. */
-export const LOCAL_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+export { LOCAL_CREDENTIALS };
 
 /** An S3 client for s3rver (path-style URLs, no flexible checksums: s3rver needs both). */
 export const standInS3 = (endpoint: string) =>
@@ -120,7 +125,5 @@ async function startParameterStore(parameters: Map<string, string>) {
       });
     });
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { server, url: `http://127.0.0.1:${port}` };
+  return { server, url: await listenOnLoopback(server) };
 }

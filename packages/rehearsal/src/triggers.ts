@@ -15,7 +15,7 @@ import {
   SendMessageCommand,
   SQSClient,
 } from "@aws-sdk/client-sqs";
-import { startStreamDelivery } from "@shop/local-cloud";
+import { listenOnLoopback, startStreamDelivery } from "@shop/local-cloud";
 import type { DeployedStage, EventSourceMapping } from "./deploy.ts";
 import { type FilterCriteria, matchesFilterCriteria } from "./event-filter.ts";
 import { functionUrlEvent, functionUrlResponse } from "./function-url.ts";
@@ -104,12 +104,7 @@ export async function startTriggers(
         res.end(answer.body);
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const address = server.address();
-    functionUrls.set(
-      domain,
-      `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
-    );
+    functionUrls.set(domain, await listenOnLoopback(server));
     servers.push(server);
   }
 
