@@ -1,12 +1,14 @@
 // npm run synth: the CloudFormation templates of a stage, offline (no AWS credentials, no
 // network), written to .sst/synth/<stage>/<stack>.template.json. STAGE picks the stage (default
-// "dev"; "production" shows the retained, deletion-protected storage).
+// "dev"; "production" shows the retained, deletion-protected storage and the access logs), then
+// what AWS's rule packs (cdk-nag AwsSolutions and Serverless) find and what is justified.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { REPO_ROOT } from "@shop/local-cloud";
 import { Events } from "../stacks/Events.ts";
 import { Secrets } from "../stacks/Secrets.ts";
 import { Storage } from "../stacks/Storage.ts";
+import { formatFindings } from "../stacks/rule-packs.ts";
 import { synthesize } from "../stacks/synth.ts";
 import { Web } from "../stacks/Web.ts";
 
@@ -18,10 +20,16 @@ if (!process.env.DOMAIN && !process.env.APP_URL) {
 }
 const out = join(REPO_ROOT, ".sst", "synth", stage);
 await mkdir(out, { recursive: true });
-const { template } = await synthesize(stage);
+const { template, rulePacks } = await synthesize(stage, undefined, { rulePacks: true });
 for (const [name, stack] of Object.entries({ Secrets, Storage, Events, Web })) {
   const file = join(out, `${name}.template.json`);
   await writeFile(file, JSON.stringify(template(stack).toJSON(), null, 2));
   console.log(`  ${file}`);
 }
-process.exit(0);
+const packs = rulePacks as NonNullable<typeof rulePacks>;
+console.log(
+  `\nAWS's rule packs: ${packs.findings.length} finding(s), ${packs.suppressed.length} justified on their resource (stacks/rule-packs.ts)`,
+);
+if (packs.findings.length > 0) console.log(formatFindings(packs.findings));
+for (const error of packs.errors) console.log(`  rule error: ${error}`);
+process.exit(packs.findings.length + packs.errors.length > 0 ? 1 : 0);

@@ -8,7 +8,8 @@
 //   reports failures one by one; a message that keeps failing goes to the queue's dead-letter
 //   queue. A stream batch that keeps failing goes to the stream reader's dead-letter queue.
 // Every dead-letter queue, every function's errors and a queue whose oldest message waits too
-// long raise an alarm. Each function gets only the permissions its work needs.
+// long raise an alarm. Each function gets only the permissions its work needs. What AWS's rule
+// packs find here and we keep is justified next to the construct (stacks/rule-packs.ts).
 import type { FunctionRole } from "@shop/core/server/context";
 import { EVENT_ENTITY } from "@shop/core/server/events";
 import {
@@ -30,7 +31,14 @@ import * as subscriptions from "aws-cdk-lib/aws-sns-subscriptions";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import { Cron, Function as Fn, type StackContext, use } from "sst/constructs";
 import { alarmOnAny } from "./alarms.ts";
-import { readObjects, sendMessages, tableReadWrite, writeObjects } from "./permissions.ts";
+import {
+  objectsOf,
+  readObjects,
+  sendMessages,
+  tableReadWrite,
+  writeObjects,
+} from "./permissions.ts";
+import { justify, justifyFunction } from "./rule-packs.ts";
 import { Secrets } from "./Secrets.ts";
 import { Storage } from "./Storage.ts";
 import { deploySettings, secretsFor } from "./stage.ts";
@@ -39,6 +47,11 @@ import { deploySettings, secretsFor } from "./stage.ts";
 const MAX_MESSAGE_BYTES = 1_048_576;
 /** A work queue whose oldest message waits this long is stuck (or SES is throttling). */
 const QUEUE_AGE_ALARM_SECONDS = 15 * 60;
+
+/** A scheduled job's time limit (the expiry walks a page of abandoned orders at a time). */
+const SCHEDULED_JOB_TIMEOUT_SECONDS = 300;
+const STREAM_READER =
+  "reads the table's stream (an event source mapping, a synchronous invocation): a batch that keeps failing goes to the mapping's on-failure destination";
 
 const pascal = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
 
@@ -63,7 +76,8 @@ export function Events({ stack, app }: StackContext) {
     ],
   });
 
-  const alerts = new sns.Topic(stack, "Alerts");
+  // SSL only: a publisher without TLS is refused by the topic's policy.
+  const alerts = new sns.Topic(stack, "Alerts", { enforceSSL: true });
   if (process.env.ALERT_EMAIL) {
     alerts.addSubscription(new subscriptions.EmailSubscription(process.env.ALERT_EMAIL));
   }
@@ -72,8 +86,12 @@ export function Events({ stack, app }: StackContext) {
   const errorsAlarm = (id: string, fn: Fn) =>
     alarmOn(`${id}ErrorsAlarm`, fn.metricErrors({ period: Duration.minutes(5) }));
 
-  /** A dead-letter queue (kept 14 days for inspection and redrive) that raises an alarm. */
-  const deadLetterQueue = (id: string) => {
+  /**
+   * A dead-letter queue (kept 14 days for inspection and redrive) that raises an alarm. `of` names
+   * the stream reader whose on-failure destination it is (the rule packs see only redrive policies
+   * and functions' dead-letter configs).
+   */
+  const deadLetterQueue = (id: string, of?: string) => {
     const dlq = new sqs.Queue(stack, `${id}DeadLetters`, {
       retentionPeriod: Duration.days(14),
       maxMessageSizeBytes: MAX_MESSAGE_BYTES,
@@ -81,6 +99,18 @@ export function Events({ stack, app }: StackContext) {
       enforceSSL: true,
     });
     alarmOn(`${id}DeadLettersAlarm`, dlq.metricApproximateNumberOfMessagesVisible());
+    justify(
+      dlq,
+      "Serverless-SQSRedrivePolicy",
+      "is itself a dead-letter queue: its messages stay 14 days for inspection and redrive, under an alarm; a redrive policy here would move failures a second time",
+    );
+    if (of) {
+      justify(
+        dlq,
+        "AwsSolutions-SQS3",
+        `is the dead-letter queue of ${of}, which this rule (it looks for queues' redrive policies only) does not see`,
+      );
+    }
     return dlq;
   };
 
@@ -142,11 +172,22 @@ export function Events({ stack, app }: StackContext) {
     );
     fn.addToRolePolicy(tableReadWrite(table));
     errorsAlarm(id, fn);
+    justifyFunction(fn, `polls the ${name} queue (an SQS event source, a synchronous invocation)`);
+    justify(
+      fn,
+      "Serverless-LambdaEventSourceMappingDestination",
+      `reads an SQS queue, for which Lambda offers no on-failure destination: a message that fails ${spec.maxReceiveCount} times moves to the queue's own dead-letter queue (its RedrivePolicy)`,
+    );
     queues[name] = queue;
     consumers[name] = fn;
   }
   consumers.mail.addToRolePolicy(readObjects(invoices));
   consumers.mail.addToRolePolicy(sendMail);
+  justify(
+    consumers.mail,
+    `AwsSolutions-IAM5[${objectsOf(invoices)}]`,
+    "reads any invoice PDF of the shop's own invoices bucket (one object per order, keyed by the order's id): it attaches the paid order's invoice to its confirmation e-mail",
+  );
 
   // The stream's two readers, each filtered to its event types.
   const streamSource = (types: readonly string[], id: string, reportBatchItemFailures: boolean) =>
@@ -157,7 +198,9 @@ export function Events({ stack, app }: StackContext) {
       bisectBatchOnError: true,
       reportBatchItemFailures,
       maxRecordAge: Duration.days(1),
-      onFailure: new sources.SqsDlq(deadLetterQueue(id)),
+      onFailure: new sources.SqsDlq(
+        deadLetterQueue(id, `the ${id.toLowerCase()} stream reader (its on-failure destination)`),
+      ),
       filters: [
         lambda.FilterCriteria.filter({
           eventName: lambda.FilterRule.isEqual("INSERT"),
@@ -186,6 +229,7 @@ export function Events({ stack, app }: StackContext) {
   dispatcher.addEventSource(streamSource(STREAM_CONSUMERS.dispatcher.events, "Dispatcher", true));
   dispatcher.addToRolePolicy(sendMessages(Object.values(queues)));
   errorsAlarm("Dispatcher", dispatcher);
+  justifyFunction(dispatcher, STREAM_READER);
 
   const invoice = new Fn(stack, "Invoice", {
     handler: STREAM_CONSUMERS.invoice.handler,
@@ -197,16 +241,36 @@ export function Events({ stack, app }: StackContext) {
   invoice.addToRolePolicy(tableReadWrite(table));
   invoice.addToRolePolicy(writeObjects(invoices));
   errorsAlarm("Invoice", invoice);
+  justifyFunction(invoice, STREAM_READER);
+  justify(
+    invoice,
+    `AwsSolutions-IAM5[${objectsOf(invoices)}]`,
+    "puts each paid order's invoice PDF into the shop's own invoices bucket, one object per order keyed by the order's id, so the key is only known per order",
+  );
 
   // Scheduled jobs (functions/src/subscriptions.ts SCHEDULED_JOBS, e.g. expiring abandoned
   // PENDING orders): the table, an errors alarm and the secrets the job reads; nothing else.
+  // EventBridge invokes the job asynchronously: a run it cannot deliver, and a run that fails
+  // after Lambda's retries, each end in the job's dead-letter queue (with its alarm).
   for (const [name, job] of Object.entries(SCHEDULED_JOBS)) {
-    const cron = new Cron(stack, `${pascal(name)}Schedule`, {
+    const id = pascal(name);
+    const dlq = deadLetterQueue(id);
+    const cron = new Cron(stack, `${id}Schedule`, {
       schedule: job.schedule,
-      job: { function: { handler: job.handler, ...shopFunction(job.role), timeout: 300 } },
+      job: {
+        function: {
+          handler: job.handler,
+          ...shopFunction(job.role),
+          timeout: SCHEDULED_JOB_TIMEOUT_SECONDS,
+          // Lambda retries a failed asynchronous run twice, then moves it here.
+          deadLetterQueue: dlq,
+        },
+        cdk: { target: { deadLetterQueue: dlq, retryAttempts: 2, maxEventAge: Duration.hours(1) } },
+      },
     });
     cron.jobFunction.addToRolePolicy(tableReadWrite(table));
-    errorsAlarm(pascal(name), cron.jobFunction);
+    errorsAlarm(id, cron.jobFunction);
+    justifyFunction(cron.jobFunction);
   }
 
   // Stripe's webhook: a function URL (Stripe signs every call; the handler verifies it).
@@ -218,6 +282,10 @@ export function Events({ stack, app }: StackContext) {
   stripeWebhook.addToRolePolicy(tableReadWrite(table));
   const webhookUrl = stripeWebhook.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE });
   errorsAlarm("StripeWebhook", stripeWebhook);
+  justifyFunction(
+    stripeWebhook,
+    "answers Stripe through its function URL (a synchronous invocation); Stripe retries an unanswered event for up to three days",
+  );
 
   const functions: Record<StreamConsumerName | "mailer" | "newsletterFanout", Fn> = {
     dispatcher,

@@ -1,19 +1,28 @@
 // The Remix storefront on Lambda behind CloudFront (SST's RemixSite), with the environment and
 // the permissions its loaders and actions use: the table, invoices (download), product images
 // (admins upload and delete them under products/; CloudFront serves them, the site never reads
-// them) and SES (password-reset e-mails are sent directly).
+// them) and SES (password-reset e-mails are sent directly). What AWS's rule packs find in the
+// constructs SST v2 builds for the site, and we cannot change through its props, is justified
+// here (docs/decisions/006-aws-rule-packs.md).
+import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
+import * as lambda from "aws-cdk-lib/aws-lambda";
+import type * as s3 from "aws-cdk-lib/aws-s3";
 import { RemixSite, type StackContext, use } from "sst/constructs";
 import { alarmOnAny } from "./alarms.ts";
 import { Events } from "./Events.ts";
-import { readObjects, replaceObjectsUnder, tableReadWrite } from "./permissions.ts";
-import { Storage } from "./Storage.ts";
+import { objectsOf, readObjects, replaceObjectsUnder, tableReadWrite } from "./permissions.ts";
+import { justify, justifyFunction, SST_DEPLOY_TIME } from "./rule-packs.ts";
+import { DEV_STAGE_KEEPS_NO_LOGS, justifyDistribution, Storage } from "./Storage.ts";
 import { BUNDLE_TARGET, RUNTIME } from "./stage.ts";
 
 /** Where product images live in the images bucket (the seed and the admin's uploads). */
 export const PRODUCT_IMAGES_PREFIX = "products/";
 
+/** The oldest TLS a viewer may use on a distribution with the shop's own certificate. */
+export const VIEWER_TLS = cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021;
+
 export function Web({ stack }: StackContext) {
-  const { table, invoices, images } = use(Storage);
+  const { table, invoices, images, logs } = use(Storage);
   const { shopFunction, settings, sendMail, alerts } = use(Events);
   const { domain } = settings;
   const { environment, bind } = shopFunction("site");
@@ -27,7 +36,21 @@ export function Web({ stack }: StackContext) {
     environment: { ...environment, TRUST_PROXY: "1" },
     bind,
     customDomain: domain ? { domainName: domain, domainAlias: `www.${domain}` } : undefined,
+    cdk: {
+      distribution: {
+        // Applies with the custom domain's certificate (the default one has a fixed policy).
+        minimumProtocolVersion: VIEWER_TLS,
+        ...(logs
+          ? { enableLogging: true, logBucket: logs, logFilePrefix: "cloudfront/site/" }
+          : {}),
+      },
+      bucket: logs ? { serverAccessLogsBucket: logs, serverAccessLogsPrefix: "s3/site/" } : {},
+      // Active tracing: a slow page shows which call (table, S3, SES, Stripe) took the time.
+      // SST passes these props on to the function; its type names only a few of them.
+      server: { tracing: lambda.Tracing.ACTIVE } as { architecture?: lambda.Architecture },
+    },
   });
+  removeIdleWarmer(site);
   const server = site.cdk?.function;
   if (server) {
     server.addToRolePolicy(tableReadWrite(table));
@@ -36,7 +59,134 @@ export function Web({ stack }: StackContext) {
     server.addToRolePolicy(sendMail);
     alarmOnAny(stack, "SiteErrorsAlarm", server.metricErrors(), alerts);
   }
+  justifySite(site, { custom: Boolean(domain), logged: Boolean(logs) });
+  if (domain) hardenWwwRedirect(site, logs);
+  justify(
+    server,
+    `AwsSolutions-IAM5[${objectsOf(invoices)}]`,
+    "reads any invoice PDF of the shop's own invoices bucket (one object per order, keyed by the order's id): a signed-in customer downloads the invoice of an order the loader has checked is theirs",
+  );
+  justify(
+    server,
+    `AwsSolutions-IAM5[${objectsOf(images, PRODUCT_IMAGES_PREFIX)}]`,
+    "puts and deletes product photos under products/ of the images bucket only: an admin uploads and replaces a product's photos, named by the product",
+  );
 
   stack.addOutputs({ SiteUrl: site.customDomainUrl || site.url || "" });
   return { site };
+}
+
+/**
+ * SST v2 always adds a warmer (a function, its 5-minute rule and a deploy-time invocation), even
+ * when `warm` is unset and it has nothing to warm; the shop does not warm its server, so the idle
+ * warmer is removed rather than left running every 5 minutes for nothing.
+ */
+function removeIdleWarmer(site: RemixSite) {
+  for (const id of ["WarmerFunction", "WarmerRule", "PrewarmerPolicy", "Prewarmer"]) {
+    if (!site.node.tryRemoveChild(id)) throw new Error(`SST's RemixSite has no ${id} any more`);
+  }
+}
+
+/**
+ * With a custom domain, SST v2 also sends www.<domain> to the domain: a certificate requested at
+ * deploy time, and an S3 website bucket (no objects, one redirect rule) behind a distribution of
+ * its own. That distribution gets the same TLS minimum and access logs as the site's (set on its
+ * CloudFormation properties: SST's construct takes no props for them); the rest is justified.
+ */
+function hardenWwwRedirect(site: RemixSite, logs: s3.IBucket | undefined) {
+  const redirect = site.node.findChild("Redirect");
+  const distribution = redirect.node.findChild("RedirectDistribution");
+  const cfn = distribution.node.findChild("CFDistribution") as cloudfront.CfnDistribution;
+  const config = cfn.distributionConfig as cloudfront.CfnDistribution.DistributionConfigProperty;
+  cfn.distributionConfig = {
+    ...config,
+    viewerCertificate: {
+      ...(config.viewerCertificate as cloudfront.CfnDistribution.ViewerCertificateProperty),
+      minimumProtocolVersion: VIEWER_TLS,
+    },
+    ...(logs
+      ? { logging: { bucket: logs.bucketRegionalDomainName, prefix: "cloudfront/www/" } }
+      : {}),
+  };
+  const bucket = redirect.node.findChild("RedirectBucket");
+  if (logs) {
+    (bucket.node.defaultChild as s3.CfnBucket).loggingConfiguration = {
+      destinationBucketName: logs.bucketName,
+      logFilePrefix: "s3/www/",
+    };
+  }
+  justifyDistribution(distribution, Boolean(logs));
+  const websiteOnly =
+    "SST v2's www redirect: an S3 website endpoint, which speaks HTTP only and holds no object, just a rule that answers every request with a redirect to https://<domain>";
+  justify(distribution, "AwsSolutions-CFR5", `reaches ${websiteOnly}`);
+  justify(
+    bucket,
+    ["AwsSolutions-S10", "AwsSolutions-S5"],
+    `is ${websiteOnly}; CloudFront reads it over HTTP and it has nothing to grant or protect`,
+  );
+  if (!logs) justify(bucket, "AwsSolutions-S1", DEV_STAGE_KEEPS_NO_LOGS);
+  for (const certificate of [
+    site.node.tryFindChild("Certificate"),
+    redirect.node.tryFindChild("RedirectCertificate"),
+  ]) {
+    const requestor = certificate?.node.tryFindChild("CertificateRequestorFunction");
+    justify(
+      requestor,
+      [
+        "AwsSolutions-L1",
+        "Serverless-LambdaLatestVersion",
+        "Serverless-LambdaDefaultMemorySize",
+        "Serverless-LambdaTracing",
+        "Serverless-LambdaDLQ",
+      ],
+      `SST v2's certificate requestor (a copy of CDK's DnsValidatedCertificate; sst 2.49.8 fixes its runtime at nodejs22.x, supported until April 2027, and its memory) asks ACM in us-east-1 for CloudFront's certificate; it ${SST_DEPLOY_TIME}, and CloudFormation waits for its answer`,
+    );
+    justify(
+      requestor,
+      "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
+      "AWS's managed policy for the certificate requestor's own log group: logs:CreateLogGroup, CreateLogStream and PutLogEvents, nothing else",
+    );
+    justify(
+      requestor,
+      "AwsSolutions-IAM5[Resource::*]",
+      "acm:RequestCertificate, DescribeCertificate and DeleteCertificate act on a certificate that does not exist until this function requests it, and route53:GetChange on a change it has just made; record changes stay limited to the domain's hosted zone",
+    );
+  }
+}
+
+/** The findings on what SST v2's RemixSite builds, each with why it stays. */
+function justifySite(site: RemixSite, { custom, logged }: { custom: boolean; logged: boolean }) {
+  const distribution = site.cdk?.distribution as cloudfront.Distribution | undefined;
+  if (!distribution) throw new Error("SST's RemixSite built no distribution");
+  justifyDistribution(distribution, logged);
+  if (!logged) justify(site.cdk?.bucket, "AwsSolutions-S1", DEV_STAGE_KEEPS_NO_LOGS);
+  if (!custom) {
+    justify(
+      distribution,
+      "AwsSolutions-CFR4",
+      "no DOMAIN is set for this stage, so viewers reach the site on its *.cloudfront.net name, whose default certificate keeps CloudFront's fixed TLSv1 policy; with DOMAIN set, the shop's certificate requires TLS 1.2 (VIEWER_TLS)",
+    );
+  }
+  justify(
+    distribution,
+    "AwsSolutions-CFR7",
+    "SST v2's RemixSite builds its asset origin with CDK's S3Origin, which supports only an origin access identity (its cdk.s3Origin prop takes S3OriginProps); the assets bucket blocks all public access and only that identity may read it",
+  );
+  const server = site.cdk?.function;
+  justifyFunction(
+    server,
+    "serves CloudFront through its function URL (a synchronous invocation); a failed request is answered with an error page",
+  );
+  justify(
+    server,
+    [
+      "AwsSolutions-IAM5[Action::s3:Abort*]",
+      "AwsSolutions-IAM5[Action::s3:DeleteObject*]",
+      "AwsSolutions-IAM5[Action::s3:GetBucket*]",
+      "AwsSolutions-IAM5[Action::s3:GetObject*]",
+      "AwsSolutions-IAM5[Action::s3:List*]",
+      `AwsSolutions-IAM5[${objectsOf(site.cdk?.bucket)}]`,
+    ],
+    "SST v2's RemixSite grants its server function read and write on the site's own assets bucket (bucket.grantReadWrite in SsrSite), which holds only the built static assets",
+  );
 }

@@ -1,7 +1,8 @@
 // The stacks of a stage, in dependency order, and the defaults every function shares: used by
 // sst.config.ts (deploy) and stacks/synth.ts (offline synthesis, tests).
-import type { App } from "sst/constructs";
+import { type App, getStack } from "sst/constructs";
 import { Events } from "./Events.ts";
+import { justifySstDeployHandlers } from "./rule-packs.ts";
 import { Secrets } from "./Secrets.ts";
 import { Storage } from "./Storage.ts";
 import { BUNDLE_TARGET, RUNTIME } from "./stage.ts";
@@ -17,5 +18,8 @@ export function defineStacks(app: App, stacks: ReadonlyArray<(typeof STACKS)[num
     // Minified bundles parse faster on a cold start (source maps stay separate).
     nodejs: { minify: true, esbuild: { target: BUNDLE_TARGET } },
   });
-  for (const stack of stacks) app.stack(stack);
+  for (const stack of stacks) {
+    app.stack(stack);
+    justifySstDeployHandlers(getStack(stack));
+  }
 }

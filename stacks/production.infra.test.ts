@@ -1,32 +1,50 @@
 // A production stage keeps customers' data: the table and the buckets survive `sst remove` and a
-// deleted stack, and the table cannot be deleted by accident.
+// deleted stack, and the table cannot be deleted by accident. It is synthesized as an operator
+// deploys it, with the shop's own domain, and AWS's rule packs (cdk-nag) find nothing left
+// unjustified: viewers need TLS 1.2, every distribution and bucket keeps access logs, topics and
+// buckets refuse requests without TLS, and what runs asynchronously has a dead-letter queue with
+// an alarm.
 //
 // The same synthesis (one is slow enough) also checks the scheduled job that expires abandoned
 // payments (SCHEDULED_JOBS in functions/src/subscriptions.ts).
 import { BOUND_SECRETS } from "@shop/core/server/context";
+import { SCHEDULED_JOBS } from "@shop/functions/subscriptions";
 import type { Template } from "aws-cdk-lib/assertions";
 import type { App, Config } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Events } from "./Events.ts";
+import { expectRulePacksPass } from "./expect-rule-packs.ts";
 import { Secrets } from "./Secrets.ts";
-import { Storage } from "./Storage.ts";
+import { ACCESS_LOG_RETENTION_DAYS, Storage } from "./Storage.ts";
 import { deploySettings, secretsFor } from "./stage.ts";
 import { synthesize } from "./synth.ts";
+import { Web } from "./Web.ts";
 
 /** Stand-ins for the stage's secrets (secretsFor only picks among them). */
 const SECRETS = Object.fromEntries(
   BOUND_SECRETS.map((name) => [name, name as unknown as Config.Secret]),
 );
 
+type Resources = Record<string, { Properties: Record<string, any>; [key: string]: any }>;
+let synth: Awaited<ReturnType<typeof synthesize>>;
 let storage: Template;
 let events: Template;
+let web: Template;
+let templates: Template[];
 beforeAll(async () => {
-  process.env.APP_URL = "https://shop.example.com";
-  // Not the site: production changes nothing there, and its bundle is the slow part.
-  const synth = await synthesize("production", [Secrets, Storage, Events]);
+  Object.assign(process.env, { DOMAIN: "shop.example.com", APP_URL: "https://shop.example.com" });
+  synth = await synthesize("production", undefined, { rulePacks: true });
   storage = synth.template(Storage);
   events = synth.template(Events);
+  web = synth.template(Web);
+  templates = [synth.template(Secrets), storage, events, web];
 }, 180_000);
+
+const all = (type: string): Resources =>
+  Object.assign({}, ...templates.map((t) => t.findResources(type)));
+const json = (value: unknown) => JSON.stringify(value) ?? "";
+/** Whether a Ref, Fn::GetAtt or cross-stack import names the resource of this logical id. */
+const named = (value: unknown, id: string) => json(value).includes(id);
 
 describe("a production stage", () => {
   it("retains and protects the table", () => {
@@ -63,7 +81,10 @@ describe("the expiry of abandoned payments", () => {
       .flatMap((s: { Action: string | string[] }) => ([] as string[]).concat(s.Action));
     expect(actions).toContain("dynamodb:UpdateItem");
     // SST reads bound secrets from SSM at start.
-    expect(actions.filter((a) => !/^(dynamodb|xray):|^ssm:GetParameters?$/.test(a))).toEqual([]);
+    // …and sends to nothing but its dead-letter queue (Lambda's, for a run that keeps failing).
+    expect(actions.filter((a) => !/^(dynamodb|xray):|^ssm:GetParameters?$/.test(a))).toEqual([
+      "sqs:SendMessage",
+    ]);
     const alarms = JSON.stringify(events.findResources("AWS::CloudWatch::Alarm"));
     expect(alarms).toContain(`"${fnId}"`);
   });
@@ -94,5 +115,109 @@ describe("deploy settings", () => {
         .map(String)
         .sort(),
     );
+  });
+});
+
+describe("AWS's rule packs (cdk-nag AwsSolutions and Serverless) on the production stage", () => {
+  it("find nothing that is not fixed or justified on its own resource", () => {
+    expectRulePacksPass(synth);
+  });
+
+  it("viewers of a distribution with the shop's domain need TLS 1.2 (the 2021 policy) at least", () => {
+    const withDomain = Object.entries(all("AWS::CloudFront::Distribution")).filter(
+      ([, d]) => d.Properties.DistributionConfig.Aliases,
+    );
+    // The site, and SST's redirect of www.<domain> to it.
+    expect(withDomain.map(([id]) => id).sort()).toEqual([
+      expect.stringMatching(/^SiteDistribution/),
+      expect.stringMatching(/^SiteRedirectRedirectDistribution/),
+    ]);
+    for (const [id, d] of withDomain) {
+      const certificate = d.Properties.DistributionConfig.ViewerCertificate;
+      expect(certificate.MinimumProtocolVersion, id).toBe("TLSv1.2_2021");
+      expect(certificate.SslSupportMethod, id).toBe("sni-only");
+    }
+  });
+
+  it("every distribution and every bucket keeps access logs, in a log bucket that forgets them", () => {
+    const buckets = all("AWS::S3::Bucket");
+    const logsId = Object.keys(buckets).find((id) => id.startsWith("AccessLogs")) as string;
+    expect(logsId).toBeDefined();
+    const logs = buckets[logsId]?.Properties;
+    expect(logs?.LifecycleConfiguration.Rules).toEqual([
+      { ExpirationInDays: ACCESS_LOG_RETENTION_DAYS, Status: "Enabled" },
+    ]);
+    expect(logs?.PublicAccessBlockConfiguration.BlockPublicAcls).toBe(true);
+    const distributions = Object.entries(all("AWS::CloudFront::Distribution"));
+    expect(distributions).toHaveLength(3);
+    for (const [id, d] of distributions) {
+      expect(named(d.Properties.DistributionConfig.Logging?.Bucket, logsId), id).toBe(true);
+    }
+    const logged = Object.entries(buckets).filter(([id]) => id !== logsId);
+    expect(logged.length).toBeGreaterThanOrEqual(4); // invoices, images, site assets, www
+    for (const [id, b] of logged) {
+      const config = b.Properties.LoggingConfiguration;
+      expect(named(config?.DestinationBucketName, logsId), id).toBe(true);
+      expect(config?.LogFilePrefix, id).toMatch(/^s3\/[a-z]+\/$/);
+    }
+  });
+
+  it("topics and buckets refuse requests without TLS", () => {
+    const deniesPlainHttp = (policy: unknown) =>
+      (policy as { Statement: Array<Record<string, any>> }).Statement.some(
+        (s) => s.Effect === "Deny" && s.Condition?.Bool?.["aws:SecureTransport"] === "false",
+      );
+    const topics = Object.keys(all("AWS::SNS::Topic"));
+    expect(topics.length).toBeGreaterThan(0);
+    const topicPolicies = Object.values(all("AWS::SNS::TopicPolicy"));
+    for (const id of topics) {
+      const policy = topicPolicies.find((p) => named(p.Properties.Topics, id));
+      expect(policy && deniesPlainHttp(policy.Properties.PolicyDocument), id).toBe(true);
+    }
+    const bucketPolicies = Object.values(all("AWS::S3::BucketPolicy"));
+    // (Not SST's www redirect: an S3 website endpoint, HTTP only, with no object in it.)
+    const buckets = Object.keys(all("AWS::S3::Bucket")).filter((id) => !id.includes("Redirect"));
+    expect(buckets.length).toBeGreaterThanOrEqual(4);
+    for (const id of buckets) {
+      const policy = bucketPolicies.find((p) => named(p.Properties.Bucket, id));
+      expect(policy && deniesPlainHttp(policy.Properties.PolicyDocument), id).toBe(true);
+    }
+  });
+
+  it("each scheduled job's rule target and function park failures in a dead-letter queue that raises an alarm", () => {
+    const rules = Object.values(events.findResources("AWS::Events::Rule"));
+    expect(rules).toHaveLength(Object.keys(SCHEDULED_JOBS).length);
+    const functions = events.findResources("AWS::Lambda::Function");
+    const alarms = Object.values(events.findResources("AWS::CloudWatch::Alarm"));
+    for (const rule of rules) {
+      for (const target of rule.Properties.Targets) {
+        const dlq = target.DeadLetterConfig?.Arn?.["Fn::GetAtt"]?.[0];
+        expect(dlq, json(target)).toMatch(/DeadLetters/);
+        expect(target.RetryPolicy.MaximumRetryAttempts).toBe(2);
+        const fnId = Object.keys(functions).find((id) => named(target.Arn, id)) as string;
+        // Invoked asynchronously: a run that still fails after Lambda's retries goes there too.
+        expect(named(functions[fnId]?.Properties.DeadLetterConfig?.TargetArn, dlq), fnId).toBe(
+          true,
+        );
+        const alarm = alarms.find(
+          (a) =>
+            a.Properties.MetricName === "ApproximateNumberOfMessagesVisible" &&
+            named(a.Properties.Dimensions, dlq),
+        );
+        expect(alarm, `alarm on ${dlq}`).toBeDefined();
+        expect(json(alarm?.Properties.AlarmActions)).toContain("Alerts");
+      }
+    }
+    // EventBridge may send to the queue, and nothing else may.
+    const queuePolicies = Object.values(events.findResources("AWS::SQS::QueuePolicy"));
+    expect(json(queuePolicies)).toContain("events.amazonaws.com");
+  });
+
+  it("the site's server function traces its requests", () => {
+    const functions = web.findResources("AWS::Lambda::Function");
+    const [server] = Object.entries(functions).filter(([id]) =>
+      id.startsWith("SiteServerFunction"),
+    );
+    expect(server?.[1].Properties.TracingConfig).toEqual({ Mode: "Active" });
   });
 });

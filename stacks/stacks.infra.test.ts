@@ -1,13 +1,19 @@
 // The synthesized CloudFormation of a (non-production) stage: the table is the one the local
 // cloud creates, storage is private and encrypted, the stream has at most two readers, every
 // queue has a dead-letter queue with an alarm, every function holds only the permissions its
-// work needs, and no secret appears in clear.
+// work needs, no secret appears in clear, and AWS's rule packs find nothing left unjustified.
 import { createTableInput, TABLE } from "@shop/core/db";
 import { FUNCTION_ROLES, type FunctionRole, settingsReadBy } from "@shop/core/server/context";
-import { QUEUES, type QueueName, STREAM_CONSUMERS } from "@shop/functions/subscriptions";
+import {
+  QUEUES,
+  type QueueName,
+  SCHEDULED_JOBS,
+  STREAM_CONSUMERS,
+} from "@shop/functions/subscriptions";
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Events } from "./Events.ts";
+import { expectRulePacksPass } from "./expect-rule-packs.ts";
 import { Storage } from "./Storage.ts";
 import { synthesize } from "./synth.ts";
 import { Web } from "./Web.ts";
@@ -37,11 +43,12 @@ type Statement = { Effect: string; Action: string | string[]; Resource: unknown 
 let storage: Template;
 let events: Template;
 let web: Template;
+let synth: Awaited<ReturnType<typeof synthesize>>;
 const all: Array<{ name: string; template: Template }> = [];
 
 beforeAll(async () => {
   Object.assign(process.env, SENTINELS, { APP_URL: "https://shop.example.com" });
-  const synth = await synthesize("test");
+  synth = await synthesize("test", undefined, { rulePacks: true });
   storage = synth.template(Storage);
   events = synth.template(Events);
   web = synth.template(Web);
@@ -87,13 +94,20 @@ const mappings = () => Object.values(resources(events, "AWS::Lambda::EventSource
 /** The event source mappings that read the table's stream (the others read SQS queues). */
 const streamMappings = () => mappings().filter((m) => props(m).StartingPosition !== undefined);
 const workQueueId = (name: QueueName) => idOf(events, "AWS::SQS::Queue", `${pascal(name)}Queue`);
-/** The queues some redrive policy or stream reader sends its failures to. */
+/**
+ * The queues some redrive policy, stream reader, function (asynchronous invocations) or rule
+ * target sends its failures to.
+ */
 function deadLetterQueueIds(): string[] {
   const queues = resources(events, "AWS::SQS::Queue");
-  const targets =
-    Object.values(queues)
-      .map((q) => json(props(q).RedrivePolicy))
-      .join() + streamMappings().map((m) => json(props(m).DestinationConfig));
+  const targets = [
+    ...Object.values(queues).map((q) => json(props(q).RedrivePolicy)),
+    ...streamMappings().map((m) => json(props(m).DestinationConfig)),
+    ...Object.values(resources(events, "AWS::Lambda::Function")).map((f) =>
+      json(props(f).DeadLetterConfig),
+    ),
+    ...Object.values(resources(events, "AWS::Events::Rule")).map((r) => json(props(r).Targets)),
+  ].join();
   return Object.keys(queues).filter((id) => targets.includes(`"${id}"`));
 }
 
@@ -185,8 +199,10 @@ describe("the queues", () => {
     expect(workQueues.sort()).toEqual(
       (Object.keys(QUEUES) as QueueName[]).map((name) => workQueueId(name)).sort(),
     );
-    // One dead-letter queue per work queue and per stream reader.
-    expect(dlqs).toHaveLength(workQueues.length + streamMappings().length);
+    // One dead-letter queue per work queue, per stream reader and per scheduled job.
+    expect(dlqs).toHaveLength(
+      workQueues.length + streamMappings().length + Object.keys(SCHEDULED_JOBS).length,
+    );
     for (const id of workQueues) {
       const redrive = props(queues[id]).RedrivePolicy as {
         deadLetterTargetArn: { "Fn::GetAtt": [string, string] };
@@ -458,5 +474,11 @@ describe("runtimes", () => {
         true,
       );
     }
+  });
+});
+
+describe("AWS's rule packs (cdk-nag AwsSolutions and Serverless) on a dev stage", () => {
+  it("find nothing that is not fixed or justified on its own resource", () => {
+    expectRulePacksPass(synth);
   });
 });

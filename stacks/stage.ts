@@ -11,11 +11,12 @@ import {
 import type { App, Config } from "sst/constructs";
 
 /**
- * The Lambda runtime of every function and of the site (Node.js 20 reached its end of life in
- * April 2026). Bundles target the same Node version; the code still runs on Node 20 locally.
+ * The Lambda runtime of every function and of the site: the latest Node.js that Lambda offers
+ * (supported until April 2028; AWS's rule packs ask for the latest). Bundles target the same Node
+ * version; the code still runs on Node 20 locally.
  */
-export const RUNTIME = "nodejs22.x";
-export const BUNDLE_TARGET = "node22";
+export const RUNTIME = "nodejs24.x";
+export const BUNDLE_TARGET = "node24";
 
 /** Stages that hold real customers' data: retained on removal, protected from deletion. */
 export const isProduction = (app: App) => isProductionStage(app.stage);

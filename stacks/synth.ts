@@ -6,12 +6,21 @@ import { App, getStack } from "sst/constructs";
 import { initProject } from "sst/project.js";
 import config from "../sst.config.ts";
 import { defineStacks, type STACKS } from "./all.ts";
+import { applyRulePacks } from "./rule-packs.ts";
 
 /** The account of an offline synthesis (a deploy uses the credentials' account). */
 export const OFFLINE_ACCOUNT = "000000000000";
 
-/** A stage's templates; `only` synthesizes just those stacks (and skips the site's bundle). */
-export async function synthesize(stage: string, only?: ReadonlyArray<(typeof STACKS)[number]>) {
+/**
+ * A stage's templates; `only` synthesizes just those stacks (and skips the site's bundle). With
+ * `rulePacks`, AWS's rule packs check every resource (stacks/rule-packs.ts): the app is then
+ * synthesized here, once, and `rulePacks` holds what they found.
+ */
+export async function synthesize(
+  stage: string,
+  only?: ReadonlyArray<(typeof STACKS)[number]>,
+  options: { rulePacks?: boolean } = {},
+) {
   process.env.SST_TELEMETRY_DISABLED = "1";
   process.env.NODE_ENV = "test";
   await initProject({ stage });
@@ -22,9 +31,12 @@ export async function synthesize(stage: string, only?: ReadonlyArray<(typeof STA
   const app = new App({ mode: "deploy", stage, name, region, account });
   if (only) defineStacks(app, only);
   else await config.stacks(app);
+  const rulePacks = options.rulePacks ? applyRulePacks(app) : undefined;
   await app.finish();
+  if (rulePacks) app.synth();
   return {
     app,
+    rulePacks,
     template: (stack: Parameters<typeof getStack>[0]) => Template.fromStack(getStack(stack)),
   };
 }

@@ -1,0 +1,208 @@
+// AWS's own rule packs (cdk-nag): AwsSolutionsChecks (the Well-Architected rules) and
+// ServerlessChecks (awslabs' Serverless Rules), applied as aspects to a whole app before its one
+// synthesis (SST's aspects refuse a second one). What they find is collected here, in a form a
+// reviewer can act on; docs/decisions/006-aws-rule-packs.md says how findings are fixed or
+// justified.
+import { Aspects, type CfnResource, Stack } from "aws-cdk-lib";
+import {
+  AwsSolutionsChecks,
+  type INagLogger,
+  type NagLoggerNonComplianceData,
+  type NagLoggerSuppressedData,
+  NagMessageLevel,
+  NagSuppressions,
+  ServerlessChecks,
+} from "cdk-nag";
+import type { IConstruct } from "constructs";
+import type { Stack as SstStack } from "sst/constructs";
+
+export interface Finding {
+  /** The rule, e.g. "AwsSolutions-CFR4" (with its finding id when the rule has several). */
+  rule: string;
+  level: "error" | "warning";
+  /** The construct path, e.g. "production-threadline-Web/Site/Distribution/CFDistribution". */
+  path: string;
+  /** Why the rule fired. */
+  info: string;
+}
+export interface Suppressed extends Omit<Finding, "info"> {
+  reason: string;
+}
+
+const ruleName = (d: NagLoggerNonComplianceData) =>
+  d.findingId && d.findingId !== d.ruleId ? `${d.ruleId}[${d.findingId}]` : d.ruleId;
+const where = (resource: CfnResource) => resource.node.path;
+const levelOf = (d: NagLoggerNonComplianceData): Finding["level"] =>
+  d.ruleLevel === NagMessageLevel.ERROR ? "error" : "warning";
+
+/** Applies both packs to `scope` (an app); the findings fill in as the app synthesizes. */
+export function applyRulePacks(scope: IConstruct) {
+  const findings: Finding[] = [];
+  const suppressed: Suppressed[] = [];
+  const errors: string[] = [];
+  const collector: INagLogger = {
+    onCompliance: () => {},
+    onNotApplicable: () => {},
+    onNonCompliance: (d) =>
+      findings.push({
+        rule: ruleName(d),
+        level: levelOf(d),
+        path: where(d.resource),
+        info: d.ruleInfo,
+      }),
+    onSuppressed: (d: NagLoggerSuppressedData) =>
+      suppressed.push({
+        rule: ruleName(d),
+        level: levelOf(d),
+        path: where(d.resource),
+        reason: d.suppressionReason,
+      }),
+    onError: (d) => errors.push(`${d.ruleId} on ${where(d.resource)}: ${d.errorMessage}`),
+    onSuppressedError: () => {},
+  };
+  const props = { reports: false, additionalLoggers: [collector] };
+  Aspects.of(scope).add(new AwsSolutionsChecks(props));
+  Aspects.of(scope).add(new ServerlessChecks(props));
+  return { findings, suppressed, errors };
+}
+
+/** One line per finding, grouped by rule: what a reviewer reads. */
+export function formatFindings(findings: readonly Finding[]): string {
+  const byRule = new Map<string, Finding[]>();
+  for (const f of findings) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f]);
+  return [...byRule.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(
+      ([rule, fs]) =>
+        `${rule} (${fs[0]?.level}, ${fs.length}): ${fs[0]?.info}\n${fs.map((f) => `    ${f.path}`).join("\n")}`,
+    )
+    .join("\n");
+}
+
+/**
+ * Accepts a finding on one construct and what it contains (never a whole stack), with the
+ * evidence. A rule is written as the findings print it: "AwsSolutions-IAM5[Resource::*]" accepts
+ * only that wildcard, "AwsSolutions-IAM5" any of the rule's findings there.
+ */
+export function justify(
+  construct: IConstruct | undefined,
+  rules: string | readonly string[],
+  reason: string,
+) {
+  if (!construct) throw new Error(`no construct to justify ${rules} on`);
+  if (Stack.isStack(construct)) throw new Error(`${rules}: justify a resource, not a stack`);
+  const list = justified.get(construct.node.root) ?? [];
+  justified.set(construct.node.root, list);
+  const suppressions = ([] as string[]).concat(rules).map((rule) => {
+    list.push({ rule, path: construct.node.path, reason });
+    const [, id = rule, finding] = /^([^[]+)\[(.+)\]$/.exec(rule) ?? [];
+    return { id, reason, ...(finding ? { appliesTo: [finding] } : {}) };
+  });
+  NagSuppressions.addResourceSuppressions(construct, suppressions, true);
+}
+
+export interface Justification {
+  rule: string;
+  /** The construct it was given to (it covers what that construct contains). */
+  path: string;
+  reason: string;
+}
+const justified = new WeakMap<IConstruct, Justification[]>();
+
+/** Every finding accepted in `app` with justify(), as written. */
+export const justificationsIn = (app: IConstruct): readonly Justification[] =>
+  justified.get(app.node.root) ?? [];
+
+/** Whether a finding accepted by the rule packs is the one a justification names. */
+export const answers = (j: Justification, s: Suppressed) =>
+  (s.path === j.path || s.path.startsWith(`${j.path}/`)) &&
+  (s.rule === j.rule || s.rule.startsWith(`${j.rule}[`));
+
+const LOG_POLICY =
+  "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]";
+
+/**
+ * What every function of the shop answers the same way: AWS's managed policy for its own logs,
+ * the actions AWS authorizes only on "*", and, for a function invoked synchronously (`invoked`
+ * says how), why it has no dead-letter queue: failures come back to the caller, which retries.
+ */
+export function justifyFunction(fn: IConstruct | undefined, invoked?: string) {
+  justify(
+    fn,
+    LOG_POLICY,
+    "AWS's managed policy for a function's own log group: logs:CreateLogGroup, CreateLogStream and PutLogEvents, nothing else",
+  );
+  justify(
+    fn,
+    "AwsSolutions-IAM5[Resource::*]",
+    'only for actions AWS authorizes on "*" alone: X-Ray\'s PutTraceSegments and PutTelemetryRecords (active tracing) and, for a stream reader, dynamodb:ListStreams; stacks.infra.test.ts refuses "*" for any other action',
+  );
+  if (invoked) {
+    justify(
+      fn,
+      "Serverless-LambdaDLQ",
+      `${invoked}: a failure goes back to the caller, so a dead-letter queue (for asynchronous invocations only) would never receive anything`,
+    );
+  }
+}
+
+/** The id CDK gives the one log-retention function of a stack (aws-cdk-lib's LogRetention). */
+const LOG_RETENTION_ID = "LogRetentionaae0aa3c5b4d4f87b02d85b201efdd8a";
+export const SST_DEPLOY_TIME =
+  "runs only while CloudFormation deploys the stack, never on a shopper's request";
+
+/**
+ * The functions SST v2 (sst 2.49.8) and CDK add to a stack for its deployment: SST's custom
+ * resource handler (it uploads the site's assets, fills in the server's settings, writes bound
+ * secrets' parameters) and CDK's log-retention setter. Their code, runtime and policies are the
+ * libraries' own.
+ */
+export function justifySstDeployHandlers(stack: SstStack) {
+  const handler = stack.customResourceHandler;
+  justify(
+    handler,
+    ["AwsSolutions-L1", "Serverless-LambdaLatestVersion"],
+    `SST v2's custom resource handler, whose runtime sst 2.49.8 fixes at nodejs22.x (supported until April 2027); it ${SST_DEPLOY_TIME}`,
+  );
+  justify(
+    handler,
+    "Serverless-LambdaTracing",
+    `SST v2's custom resource handler ${SST_DEPLOY_TIME}: a trace would follow a deploy, which CloudFormation's events already record step by step`,
+  );
+  justify(
+    handler,
+    "Serverless-LambdaDLQ",
+    `SST v2's custom resource handler is invoked by CloudFormation, which waits for its answer: a failure fails and rolls back the deploy, so nothing is lost for a dead-letter queue to keep`,
+  );
+  justify(
+    handler,
+    LOG_POLICY,
+    "AWS's managed policy for SST's custom resource handler's own log group: logs:CreateLogGroup, CreateLogStream and PutLogEvents, nothing else",
+  );
+  const site = stack.node.tryFindChild("Site");
+  if (site) {
+    justify(
+      site.node.tryFindChild("S3AssetUploaderPolicy"),
+      "AwsSolutions-IAM5",
+      `SST v2's asset uploader (attached to its custom resource handler) copies the site's built assets from CDK's asset bucket into the site's assets bucket, object by object; it ${SST_DEPLOY_TIME}`,
+    );
+    justify(
+      site.node.tryFindChild("ServerFunction")?.node.tryFindChild("AssetReplacerPolicy"),
+      "AwsSolutions-IAM5",
+      `SST v2's code replacer (attached to its custom resource handler) rewrites the server bundle's settings placeholders in CDK's asset bucket; it ${SST_DEPLOY_TIME}`,
+    );
+  }
+  const logRetention = stack.node.tryFindChild(LOG_RETENTION_ID);
+  if (logRetention) {
+    justify(
+      logRetention,
+      LOG_POLICY,
+      "AWS's managed policy for CDK's log-retention function's own log group: logs:CreateLogGroup, CreateLogStream and PutLogEvents, nothing else",
+    );
+    justify(
+      logRetention,
+      "AwsSolutions-IAM5[Resource::*]",
+      `CDK's log-retention function sets the retention of the site's log group, which Lambda creates on first use, so its name is not a resource of the template; it ${SST_DEPLOY_TIME}`,
+    );
+  }
+}
