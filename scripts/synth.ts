@@ -6,9 +6,9 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { REPO_ROOT } from "@shop/local-cloud";
 import { Events } from "../stacks/Events.ts";
+import { formatFindings } from "../stacks/rule-packs.ts";
 import { Secrets } from "../stacks/Secrets.ts";
 import { Storage } from "../stacks/Storage.ts";
-import { formatFindings } from "../stacks/rule-packs.ts";
 import { synthesize } from "../stacks/synth.ts";
 import { Web } from "../stacks/Web.ts";
 

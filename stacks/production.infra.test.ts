@@ -25,7 +25,7 @@ const SECRETS = Object.fromEntries(
   BOUND_SECRETS.map((name) => [name, name as unknown as Config.Secret]),
 );
 
-type Resources = Record<string, { Properties: Record<string, any>; [key: string]: any }>;
+type Resources = ReturnType<Template["findResources"]>;
 let synth: Awaited<ReturnType<typeof synthesize>>;
 let storage: Template;
 let events: Template;
@@ -164,7 +164,11 @@ describe("AWS's rule packs (cdk-nag AwsSolutions and Serverless) on the producti
 
   it("topics and buckets refuse requests without TLS", () => {
     const deniesPlainHttp = (policy: unknown) =>
-      (policy as { Statement: Array<Record<string, any>> }).Statement.some(
+      (
+        policy as {
+          Statement: Array<{ Effect: string; Condition?: { Bool?: Record<string, string> } }>;
+        }
+      ).Statement.some(
         (s) => s.Effect === "Deny" && s.Condition?.Bool?.["aws:SecureTransport"] === "false",
       );
     const topics = Object.keys(all("AWS::SNS::Topic"));
