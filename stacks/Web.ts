@@ -1,19 +1,23 @@
 // The Remix storefront on Lambda behind CloudFront (SST's RemixSite), with the environment and
-// the permissions its loaders and actions use: the table, invoices (download), product images
+// the permissions its loaders and actions use: the table, invoices (download) and product images
 // (admins upload and delete them under products/; CloudFront serves them, the site never reads
-// them) and SES (password-reset e-mails are sent directly). What AWS's rule packs find in the
+// them). It sends no e-mail itself: every mail, password resets included, is queued through the
+// table for the mailer. What AWS's rule packs find in the
 // constructs SST v2 builds for the site, and we cannot change through its props, is justified
 // here (docs/decisions/006-aws-rule-packs.md).
+import { Duration } from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import * as lambda from "aws-cdk-lib/aws-lambda";
 import type * as s3 from "aws-cdk-lib/aws-s3";
 import { RemixSite, type StackContext, use } from "sst/constructs";
+import { CLOUDFRONT_CROSS_ORIGIN_GUARD } from "../web/server/cross-origin.ts";
+import { HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from "../web/server/security-headers.ts";
 import { alarmOnAny } from "./alarms.ts";
 import { Events } from "./Events.ts";
 import { objectsOf, readObjects, replaceObjectsUnder, tableReadWrite } from "./permissions.ts";
 import { justify, justifyFunction, SST_DEPLOY_TIME } from "./rule-packs.ts";
 import { DEV_STAGE_KEEPS_NO_LOGS, justifyDistribution, Storage } from "./Storage.ts";
-import { BUNDLE_TARGET, RUNTIME } from "./stage.ts";
+import { BUNDLE_TARGET, isProduction, RUNTIME } from "./stage.ts";
 
 /** Where product images live in the images bucket (the seed and the admin's uploads). */
 export const PRODUCT_IMAGES_PREFIX = "products/";
@@ -21,13 +25,76 @@ export const PRODUCT_IMAGES_PREFIX = "products/";
 /** The oldest TLS a viewer may use on a distribution with the shop's own certificate. */
 export const VIEWER_TLS = cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021;
 
-export function Web({ stack }: StackContext) {
+/**
+ * CloudFront's managed origin request policy that SST gives the site's server behaviour
+ * (AllViewerExceptHostHeader): every viewer header but Host, every cookie and query string, and
+ * CloudFront's own headers, among them CloudFront-Viewer-Address, the only client address the
+ * site trusts behind CloudFront (TRUST_PROXY=1, web/app/lib/security.server.ts).
+ */
+export const SERVER_ORIGIN_REQUEST_POLICY_ID = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
+
+/**
+ * SST's RemixSite, with the shop's cross-site write guard in the viewer-request CloudFront
+ * Function (after SST's own line that copies Host into X-Forwarded-Host): a cross-site POST is
+ * answered 403 at the edge, as web/server.ts answers it locally, instead of Remix's bare 500.
+ */
+class ShopSite extends RemixSite {
+  protected override plan() {
+    const plan = super.plan();
+    const server = plan.cloudFrontFunctions?.serverCfFunction;
+    if (!server) throw new Error("SST's RemixSite has no server CloudFront Function any more");
+    server.injections.push(CLOUDFRONT_CROSS_ORIGIN_GUARD);
+    return plan;
+  }
+}
+
+/**
+ * The security headers (web/server/security-headers.ts) on every response CloudFront sends:
+ * pages, data, files and errors; HSTS on production stages. The Content-Security-Policy is the
+ * site's own (a page's has its nonce), so CloudFront adds none: a policy added to a 304 would
+ * replace the one the browser's copy came with.
+ */
+function securityHeadersPolicy(stack: StackContext["stack"], production: boolean) {
+  const { "Permissions-Policy": permissions, ...standard } = SECURITY_HEADERS;
+  if (
+    standard["X-Content-Type-Options"] !== "nosniff" ||
+    standard["X-Frame-Options"] !== "DENY" ||
+    standard["Referrer-Policy"] !== "strict-origin-when-cross-origin"
+  ) {
+    throw new Error("stacks/Web.ts: map the changed security headers onto CloudFront's policy");
+  }
+  return new cloudfront.ResponseHeadersPolicy(stack, "SecurityHeaders", {
+    comment: "The shop's security headers (web/server/security-headers.ts)",
+    securityHeadersBehavior: {
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      referrerPolicy: {
+        referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+      ...(production
+        ? {
+            strictTransportSecurity: {
+              accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+              includeSubdomains: true,
+              override: true,
+            },
+          }
+        : {}),
+    },
+    customHeadersBehavior: {
+      customHeaders: [{ header: "Permissions-Policy", value: permissions, override: true }],
+    },
+  });
+}
+
+export function Web({ stack, app }: StackContext) {
   const { table, invoices, images, logs } = use(Storage);
-  const { shopFunction, settings, sendMail, alerts } = use(Events);
+  const { shopFunction, settings, alerts } = use(Events);
   const { domain } = settings;
   const { environment, bind } = shopFunction("site");
 
-  const site = new RemixSite(stack, "Site", {
+  const site = new ShopSite(stack, "Site", {
     path: "web",
     buildCommand: "npm run build",
     runtime: RUNTIME,
@@ -37,6 +104,7 @@ export function Web({ stack }: StackContext) {
     bind,
     customDomain: domain ? { domainName: domain, domainAlias: `www.${domain}` } : undefined,
     cdk: {
+      responseHeadersPolicy: securityHeadersPolicy(stack, isProduction(app)),
       distribution: {
         // Applies with the custom domain's certificate (the default one has a fixed policy).
         minimumProtocolVersion: VIEWER_TLS,
@@ -45,7 +113,7 @@ export function Web({ stack }: StackContext) {
           : {}),
       },
       bucket: logs ? { serverAccessLogsBucket: logs, serverAccessLogsPrefix: "s3/site/" } : {},
-      // Active tracing: a slow page shows which call (table, S3, SES, Stripe) took the time.
+      // Active tracing: a slow page shows which call (table, S3, Stripe) took the time.
       // SST passes these props on to the function; its type names only a few of them.
       server: { tracing: lambda.Tracing.ACTIVE } as { architecture?: lambda.Architecture },
     },
@@ -56,7 +124,6 @@ export function Web({ stack }: StackContext) {
     server.addToRolePolicy(tableReadWrite(table));
     server.addToRolePolicy(readObjects(invoices));
     server.addToRolePolicy(replaceObjectsUnder(images, PRODUCT_IMAGES_PREFIX));
-    server.addToRolePolicy(sendMail);
     alarmOnAny(stack, "SiteErrorsAlarm", server.metricErrors(), alerts);
   }
   justifySite(site, { custom: Boolean(domain), logged: Boolean(logs) });

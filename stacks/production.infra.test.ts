@@ -217,6 +217,17 @@ describe("AWS's rule packs (cdk-nag AwsSolutions and Serverless) on the producti
     expect(json(queuePolicies)).toContain("events.amazonaws.com");
   });
 
+  it("browsers are told to use https only (HSTS, two years, sub-domains)", () => {
+    const [policy] = Object.values(web.findResources("AWS::CloudFront::ResponseHeadersPolicy"));
+    expect(
+      policy?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.StrictTransportSecurity,
+    ).toEqual({
+      AccessControlMaxAgeSec: 63_072_000,
+      IncludeSubdomains: true,
+      Override: true,
+    });
+  });
+
   it("the site's server function traces its requests", () => {
     const functions = web.findResources("AWS::Lambda::Function");
     const [server] = Object.entries(functions).filter(([id]) =>

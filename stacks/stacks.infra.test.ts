@@ -12,11 +12,13 @@ import {
 } from "@shop/functions/subscriptions";
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ORIGIN_REQUEST_POLICIES } from "../packages/rehearsal/src/cloudfront.ts";
+import { SECURITY_HEADERS } from "../web/server/security-headers.ts";
 import { Events } from "./Events.ts";
 import { expectRulePacksPass } from "./expect-rule-packs.ts";
 import { Storage } from "./Storage.ts";
 import { synthesize } from "./synth.ts";
-import { Web } from "./Web.ts";
+import { SERVER_ORIGIN_REQUEST_POLICY_ID, Web } from "./Web.ts";
 
 // Values that must never be written into a template, whatever the environment holds.
 const SENTINELS = {
@@ -369,6 +371,8 @@ describe("least privilege", () => {
     expect(targets).toHaveLength(1);
     expect(targets[0]).toMatch(/Images/);
     expect(targets[0]).toMatch(/"\/products\/\*"\]\]\}$/);
+    // It sends no mail itself (resets are queued like every other mail).
+    expect(actionsOf(web, "SiteServerFunction").filter((a) => a.startsWith("ses:"))).toEqual([]);
     // Invoices are only read (downloads), never written, by the site.
     expect(json(resourcesFor(web, "SiteServerFunction", "s3:GetObject"))).toMatch(/Invoices/);
     const fn = resources(web, "AWS::Lambda::Function")[
@@ -480,5 +484,78 @@ describe("runtimes", () => {
 describe("AWS's rule packs (cdk-nag AwsSolutions and Serverless) on a dev stage", () => {
   it("find nothing that is not fixed or justified on its own resource", () => {
     expectRulePacksPass(synth);
+  });
+});
+
+describe("the site's edge (CloudFront)", () => {
+  type Behavior = {
+    PathPattern?: string;
+    ResponseHeadersPolicyId?: unknown;
+    OriginRequestPolicyId?: unknown;
+    FunctionAssociations?: Array<{ FunctionARN: unknown }>;
+  };
+  const siteDistribution = () => {
+    const id = idOf(web, "AWS::CloudFront::Distribution", "SiteDistribution");
+    const config = props(resources(web, "AWS::CloudFront::Distribution")[id])
+      .DistributionConfig as { DefaultCacheBehavior: Behavior; CacheBehaviors?: Behavior[] };
+    return {
+      server: config.DefaultCacheBehavior,
+      all: [config.DefaultCacheBehavior, ...(config.CacheBehaviors ?? [])],
+    };
+  };
+
+  it("sends the shop's security headers on every response, pages and files alike", () => {
+    const policyId = idOf(web, "AWS::CloudFront::ResponseHeadersPolicy", "SecurityHeaders");
+    const { all: behaviors } = siteDistribution();
+    expect(behaviors.length).toBeGreaterThan(1);
+    for (const behavior of behaviors) {
+      expect(json(behavior.ResponseHeadersPolicyId), behavior.PathPattern ?? "*").toContain(
+        `"${policyId}"`,
+      );
+    }
+    const config = props(resources(web, "AWS::CloudFront::ResponseHeadersPolicy")[policyId])
+      .ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+      CustomHeadersConfig: { Items: Array<{ Header: string; Value: string; Override: boolean }> };
+    };
+    const security = config.SecurityHeadersConfig;
+    expect(security.ContentTypeOptions).toEqual({ Override: true });
+    expect(security.FrameOptions).toEqual({ FrameOption: "DENY", Override: true });
+    expect(security.ReferrerPolicy).toEqual({
+      ReferrerPolicy: SECURITY_HEADERS["Referrer-Policy"],
+      Override: true,
+    });
+    expect(config.CustomHeadersConfig.Items).toEqual([
+      {
+        Header: "Permissions-Policy",
+        Value: SECURITY_HEADERS["Permissions-Policy"],
+        Override: true,
+      },
+    ]);
+    // The page's own policy (with its nonce) is the site's: CloudFront adds none.
+    expect(security.ContentSecurityPolicy).toBeUndefined();
+    // HSTS only on production stages (stacks/production.infra.test.ts): this one is not.
+    expect(security.StrictTransportSecurity).toBeUndefined();
+  });
+
+  it("forwards CloudFront-Viewer-Address to the site, the one client address it trusts", () => {
+    const { server } = siteDistribution();
+    expect(server.OriginRequestPolicyId).toBe(SERVER_ORIGIN_REQUEST_POLICY_ID);
+    // AWS's managed policy of that id, as the rehearsal runs it (packages/rehearsal).
+    const policy = ORIGIN_REQUEST_POLICIES[SERVER_ORIGIN_REQUEST_POLICY_ID];
+    expect(policy?.cloudFrontHeaders).toContain("cloudfront-viewer-address");
+    expect(policy?.headers).toEqual(["host"]);
+  });
+
+  it("refuses cross-site writes at the edge (the viewer-request function)", () => {
+    const { server } = siteDistribution();
+    const functions = resources(web, "AWS::CloudFront::Function");
+    const attached = Object.entries(functions).filter(([id]) =>
+      json(server.FunctionAssociations).includes(`"${id}"`),
+    );
+    expect(attached).toHaveLength(1);
+    const code = String(props(attached[0]?.[1]).FunctionCode);
+    expect(code).toContain("statusCode:403");
+    expect(code).toMatch(/x-forwarded-host/);
   });
 });

@@ -1,7 +1,9 @@
 // The shop's Node server for `npm start` (and anyone self-hosting): the Remix build behind
 // Express, as remix-serve does it, plus what remix-serve cannot do:
 // - a cross-site write is answered 403 before Remix sees it (Remix answers it with a 500);
-// - loaders and actions get the socket's address (`context.clientAddress`) for abuse limits.
+// - loaders and actions get the socket's address (`context.clientAddress`) for abuse limits;
+// - every response carries the security headers (server/security-headers.ts): pages and data
+//   get theirs from the Remix build, static files and the server's own answers these.
 // On AWS the SST RemixSite runs the same build on Lambda instead (stacks/Web.ts).
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -9,6 +11,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { CROSS_ORIGIN_REFUSED, isCrossOriginWrite } from "./server/cross-origin.ts";
+import { BASELINE_CSP, SECURITY_HEADERS } from "./server/security-headers.ts";
 
 process.env.NODE_ENV ??= "production";
 const BUILD = fileURLToPath(new URL("./build/server/index.js", import.meta.url));
@@ -18,6 +21,22 @@ const FILE_NAME = /\.[A-Za-z0-9]+$/;
 
 const app = express();
 app.disable("x-powered-by");
+// Filled in as the headers go out, so what the Remix build set (a page's own policy) stays, and
+// a 304 gets no policy that would replace the one its cached copy came with.
+app.use((_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (!res.hasHeader(name)) res.setHeader(name, value);
+    }
+    const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+    if (status !== 304 && !res.hasHeader("Content-Security-Policy")) {
+      res.setHeader("Content-Security-Policy", BASELINE_CSP);
+    }
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+});
 app.use(compression());
 // Hashed assets never change; everything else in build/client (favicon…) may.
 app.use(

@@ -1,5 +1,6 @@
 // Lambda: order.paid and order.shipped (from the table's stream) → invoice PDF stored and
-// confirmation queued; shipped notice queued (core/src/orders/notifications.server.ts).
+// confirmation queued; shipped notice queued (core/src/orders/notifications.server.ts);
+// user.deleted → the account's orders anonymised (core/src/orders/anonymise.server.ts).
 import { streamHandler } from "@shop/core/server/events";
 import { STREAM_CONSUMERS } from "./subscriptions.ts";
 

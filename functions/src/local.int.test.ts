@@ -6,6 +6,8 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { _Record } from "@aws-sdk/client-dynamodb-streams";
+import { createUser, deleteAccount } from "@shop/core/server/accounts";
+import { createProduct } from "@shop/core/server/catalog";
 import { eventFromStreamRecord } from "@shop/core/server/events";
 import { queueMail } from "@shop/core/server/mail";
 import {
@@ -13,6 +15,7 @@ import {
   requestNewsletterSend,
   setSubscription,
 } from "@shop/core/server/newsletter";
+import { getOrder, placeOrder } from "@shop/core/server/orders";
 import { startStreamDelivery } from "@shop/local-cloud";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { beforeAll, describe, expect, inject, it } from "vitest";
@@ -101,5 +104,49 @@ describe("local event delivery through the dispatcher and the queues", () => {
     expect(progress?.status).toBe("queued");
     expect(progress?.sent).toBe(progress?.total);
     expect(progress?.queued).toBe(progress?.total);
+  });
+
+  it("anonymises a deleted account's orders (the invoice reader takes user.deleted), also when delivered again", async () => {
+    const delivery = await deliverAll();
+    const coat = await createProduct(test.ctx, {
+      slug: `coat-${run()}`,
+      name: "Coat",
+      category: "Women",
+      priceCents: 9000,
+      description: "A coat",
+      sizes: ["M"],
+      images: [{ key: "coat.svg", alt: "coat" }],
+    });
+    const email = `deleted-${run()}@example.com`;
+    const user = await createUser(test.ctx, {
+      firstName: "Ana",
+      lastName: "García",
+      email,
+      password: "secret1",
+    });
+    const { order } = await placeOrder(test.ctx, {
+      userId: user.id,
+      email,
+      lines: [{ productId: coat.id, size: "M", quantity: 1 }],
+      address: {
+        address: "1 Main St",
+        country: "Spain",
+        city: "Madrid",
+        zipCode: "28001",
+        phone: "600000000",
+      },
+      deliveryMethod: "STANDARD",
+    });
+    await deleteAccount(test.ctx, user.id);
+    await delivery.drain();
+    await delivery.stop();
+    const anonymised = await getOrder(test.ctx, order.id);
+    expect(anonymised?.email).not.toBe(email);
+    expect(anonymised?.address.city).not.toBe("Madrid");
+    expect(anonymised?.totalCents).toBe(order.totalCents);
+
+    const batch = batches.find((b) => typesIn(b).includes("user.deleted"));
+    await deliver({ Records: batch as never });
+    expect(await getOrder(test.ctx, order.id)).toEqual(anonymised);
   });
 });

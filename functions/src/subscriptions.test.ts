@@ -25,4 +25,12 @@ describe("event routing", () => {
     expect(QUEUE_OF[NEWSLETTER_SEND_REQUESTED]).toBe("newsletter");
     expect(QUEUE_OF["order.paid"]).toBeUndefined();
   });
+
+  it("the invoice reader takes the order reactions, a deleted account's orders included", () => {
+    expect([...STREAM_CONSUMERS.invoice.events].sort()).toEqual([
+      "order.paid",
+      "order.shipped",
+      "user.deleted",
+    ]);
+  });
 });

@@ -5,7 +5,8 @@
 // The table's stream has two readers (AWS advises at most two per shard):
 // - the dispatcher forwards the events that are work items (QUEUES) to their SQS queue, where
 //   their consumer function takes them, retried message by message, then dead-lettered;
-// - the invoice function runs the order reactions itself (it needs the invoices bucket).
+// - the invoice function runs the order reactions itself (it needs the invoices bucket), among
+//   them the anonymisation of a deleted account's orders (core/src/orders/anonymise.server.ts).
 
 import type { FunctionRole } from "@shop/core/server/context";
 
@@ -43,8 +44,14 @@ export const STREAM_CONSUMERS = {
     handler: "functions/src/dispatcher.handler",
     events: Object.values(QUEUES).flatMap((q) => [...q.events]),
   },
-  /** order.paid → invoice PDF + confirmation e-mail queued; order.shipped → shipped notice. */
-  invoice: { handler: "functions/src/invoice.handler", events: ["order.paid", "order.shipped"] },
+  /**
+   * order.paid → invoice PDF + confirmation e-mail queued; order.shipped → shipped notice;
+   * user.deleted → the account's orders anonymised.
+   */
+  invoice: {
+    handler: "functions/src/invoice.handler",
+    events: ["order.paid", "order.shipped", "user.deleted"],
+  },
 } as const;
 
 export type StreamConsumerName = keyof typeof STREAM_CONSUMERS;

@@ -15,7 +15,7 @@ export default async function globalSetup() {
     ["--import", "tsx", join(REPO_ROOT, "scripts", "dev.ts")],
     {
       cwd: REPO_ROOT,
-      // TRUST_PROXY: the tests play the proxy; each test's X-Forwarded-For is its own client
+      // TRUST_PROXY: the tests play CloudFront; each test's CloudFront-Viewer-Address is its own client
       // address, so abuse limits count per test, as they would per visitor behind CloudFront.
       env: {
         ...process.env,

@@ -1,10 +1,18 @@
 import { PassThrough, Transform } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { getContext, loadBoundSecrets } from "@shop/core/server/context";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import {
+  applySecurityHeaders,
+  BASELINE_CSP,
+  documentCsp,
+  newNonce,
+  originOf,
+} from "../server/security-headers";
+import { NonceProvider } from "./lib/nonce";
 import { RenderCache, renderCacheKey } from "./lib/render-cache.server";
 
 // On AWS the secrets come from SST Config (SSM); the server build finishes loading, and so takes
@@ -19,6 +27,20 @@ export const streamTimeout = 5_000;
 
 /** Anonymous documents already rendered from the same URL and data (lib/render-cache.server.ts). */
 const rendered = new RenderCache();
+/**
+ * Kept documents hold this in place of their nonce; each response gets its own nonce back in.
+ * Random per process, so no page's content can contain it by chance or by design.
+ */
+const NONCE_PLACEHOLDER = newNonce();
+
+/** The route that runs Stripe's Payment Element: its documents may load Stripe (and only its). */
+const PAYMENT_ROUTE = "routes/cart.checkout";
+
+/** Data requests (client navigations, fetchers) carry the same headers as documents. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  applySecurityHeaders(response.headers, BASELINE_CSP);
+  return response;
+};
 
 export default function handleRequest(
   request: Request,
@@ -27,6 +49,7 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const nonce = newNonce();
   const key = renderCacheKey(
     request,
     responseStatusCode,
@@ -38,11 +61,26 @@ export default function handleRequest(
     // loads (a document kept from before a deploy must not be revalidated as current).
     const etag = `"${remixContext.manifest.version}-${key}"`;
     responseHeaders.set("ETag", etag);
+    // (A 304 carries no new policy: the browser keeps the one that came with its copy, whose
+    // nonce matches the copy's scripts.)
     if (ifNoneMatch(request, etag))
       return new Response(null, { status: 304, headers: responseHeaders });
   }
+  const { config } = getContext();
+  const csp = documentCsp({
+    nonce,
+    stripe:
+      config.payments === "stripe" &&
+      remixContext.staticHandlerContext.matches.some((m) => m.route.id === PAYMENT_ROUTE),
+    imagesOrigin: originOf(config.imagesBaseUrl),
+    https: config.appUrl.startsWith("https://"),
+  });
+  applySecurityHeaders(responseHeaders, csp);
   const hit = key ? rendered.get(key) : undefined;
-  if (hit) return new Response(hit, { headers: responseHeaders, status: responseStatusCode });
+  if (hit) {
+    const body = Buffer.from(hit).toString("utf8").replaceAll(NONCE_PLACEHOLDER, nonce);
+    return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  }
 
   // Bots and SPA mode get the whole document at once; browsers get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
@@ -60,7 +98,10 @@ export default function handleRequest(
       },
       flush(done) {
         clearTimeout(timeout);
-        if (key && !failed) rendered.set(key, Buffer.concat(chunks));
+        if (key && !failed) {
+          const html = Buffer.concat(chunks).toString("utf8").replaceAll(nonce, NONCE_PLACEHOLDER);
+          rendered.set(key, new Uint8Array(Buffer.from(html)));
+        }
         done();
       },
     });
@@ -73,9 +114,12 @@ export default function handleRequest(
       pipe(keep);
     };
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} />,
+      <NonceProvider nonce={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
         ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
+        nonce,
         onShellError(error: unknown) {
           clearTimeout(timeout);
           reject(error);

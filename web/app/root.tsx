@@ -21,6 +21,7 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { Toaster } from "./components/Toaster";
 import { CurrencyProvider } from "./lib/currency";
+import { useNonce } from "./lib/nonce";
 import { getSessionUser } from "./lib/session.server";
 import type { SessionUser } from "./lib/session-user";
 import { SHOP_NAME } from "./lib/shop";
@@ -62,6 +63,7 @@ export const meta: MetaFunction = ({ error }) => {
 };
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -73,8 +75,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

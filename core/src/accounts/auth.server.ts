@@ -2,26 +2,29 @@
 // password, change password, delete account. Abuse limits are applied here, so every caller
 // gets them (docs/design.md §5, §6).
 import { randomBytes } from "node:crypto";
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { emailKey, resetTokenKey, userKey } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
-import { transact } from "../db/transact.server.ts";
+import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
-import { escapeHtml, sendMail } from "../mail/index.server.ts";
+import { escapeHtml, mailRequest, type QueuedMail } from "../mail/index.server.ts";
 import { DomainError, isDomainError } from "../shared/errors.ts";
 import { type AbuseLimits, tryAgainIn } from "./limits.ts";
-import { consume, isExhausted, record, secondsLeft } from "./rate-limit.server.ts";
+import { hashPassword } from "./passwords.server.ts";
+import { consume, type Limit, release, secondsLeft } from "./rate-limit.server.ts";
+import { RESET_TOKEN_MAX_LENGTH } from "./schemas.ts";
 import { revokeUserSessions, sha256 } from "./sessions.server.ts";
 import {
   createUser,
-  findUserByEmail,
   getUserItem,
   type NewUser,
+  passwordUpdate,
+  passwordVersionOf,
   setPassword,
   USER_NOT_FOUND,
   type User,
+  type UserItem,
   verifyCredentials,
 } from "./users.server.ts";
 
@@ -36,9 +39,24 @@ export interface Requester {
 
 const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 
+const tooManySignIns = (limit: Limit, now: Date) =>
+  new DomainError(
+    `Too many failed sign-in attempts. ${tryAgainIn(secondsLeft(limit, now))}`,
+    "email",
+    429,
+  );
+
 /**
- * Signs in. Failures are counted per e-mail + client address; once the limit is reached that
- * pair is refused (429 on the e-mail field) until the window ends, even with the right password.
+ * Signs in. Failures are counted per e-mail + client address, and per e-mail from any address
+ * (a higher limit, against an attacker rotating addresses); once either limit is reached the
+ * attempt is refused (429 on the e-mail field) until its window ends, even with the right
+ * password.
+ *
+ * Every attempt is counted BEFORE its password is verified, by `consume`'s conditional update,
+ * so concurrent attempts cannot all pass a check made before any of them was counted: at most
+ * `max` wrong passwords are checked per window. An attempt that did not fail (the right
+ * password, or an error other than wrong credentials) gives its count back, so only failures
+ * stay counted, as before.
  */
 export async function signIn(
   ctx: Context,
@@ -47,21 +65,31 @@ export async function signIn(
   limits: AbuseLimits,
   now = new Date(),
 ): Promise<User> {
-  const subject = `${input.email}|${who.clientAddress}`;
-  const limit = limits.signInFailures;
-  if (await isExhausted(ctx, "signin", subject, limit, now)) {
-    throw new DomainError(
-      `Too many failed sign-in attempts. ${tryAgainIn(secondsLeft(limit, now))}`,
-      "email",
-      429,
-    );
+  const email = input.email.trim().toLowerCase();
+  const counters = [
+    { scope: "signin", subject: `${email}|${who.clientAddress}`, limit: limits.signInFailures },
+    { scope: "signin-email", subject: email, limit: limits.signInFailuresPerEmail },
+  ];
+  const counted: typeof counters = [];
+  const giveBack = () =>
+    Promise.all(counted.map((c) => release(ctx, c.scope, c.subject, c.limit, now)));
+  for (const counter of counters) {
+    if (!(await consume(ctx, counter.scope, counter.subject, counter.limit, now))) {
+      // Refused without a verification: the counters already taken are not charged for it.
+      await giveBack();
+      throw tooManySignIns(counter.limit, now);
+    }
+    counted.push(counter);
   }
+  let user: User;
   try {
-    return await verifyCredentials(ctx, input.email, input.password);
+    user = await verifyCredentials(ctx, email, input.password);
   } catch (error) {
-    if (isDomainError(error)) await record(ctx, "signin", subject, limit, now);
+    if (!isDomainError(error)) await giveBack();
     throw error;
   }
+  await giveBack();
+  return user;
 }
 
 /** Signs up (never an admin: NewUser has no such field), limited per client address. */
@@ -87,17 +115,41 @@ export async function signUp(
   });
 }
 
+/** The reset e-mail with its link (docs/spec.md §5). */
+function resetMail(ctx: Context, user: UserItem, token: string): QueuedMail {
+  const link = `${ctx.config.appUrl}/auth/reset-password?token=${token}`;
+  return {
+    to: user.email,
+    subject: RESET_MAIL_SUBJECT,
+    text: `Hello ${user.firstName},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays the same.\n`,
+    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>To choose a new password, open this link within one hour:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If you did not ask for it, ignore this e-mail: your password stays the same.</p>`,
+  };
+}
+
+/** Looked up when no account has the e-mail, so both cases read the table as often. */
+const NO_USER_ID = "none";
+
 /**
- * "Forgot your password?": mails a single-use link valid for an hour when the account exists,
- * and answers the same way when it does not (the form must not reveal accounts).
+ * "Forgot your password?": queues an e-mail with a single-use link valid for an hour when the
+ * account exists, and answers the same way, in about the same time, when it does not (the form
+ * must not reveal accounts). The mail goes through the mail queue (a `mail.requested` event,
+ * written in one transaction with the token), so no mail is sent within the request, and both
+ * cases do the same table work: two reads (e-mail claim, user), then one transaction of two
+ * items. With an account: the token and the mail request. Without: a decoy token that no link
+ * names and that belongs to no user, and a check that the e-mail is still unclaimed.
+ *
+ * The token carries the user's password version: a later password change or reset voids it.
+ * The token item is keyed by the token's hash, but the queued mail (an event item, kept a week)
+ * holds the link itself, as the e-mail will: it works only until its first use or its hour ends.
  */
 export async function requestPasswordReset(
   ctx: Context,
-  email: string,
+  rawEmail: string,
   who: Requester,
   limits: AbuseLimits,
   now = new Date(),
 ): Promise<void> {
+  const email = rawEmail.trim().toLowerCase();
   const allowed =
     (await consume(ctx, "reset-address", who.clientAddress, limits.resetsPerAddress, now)) &&
     (await consume(ctx, "reset-email", email, limits.resetsPerEmail, now));
@@ -108,71 +160,112 @@ export async function requestPasswordReset(
       429,
     );
   }
-  const user = await findUserByEmail(ctx, email);
-  if (!user) return;
+  const { Item: claim } = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: emailKey(email) }),
+  );
+  const user = await getUserItem(
+    ctx,
+    typeof claim?.userId === "string" ? claim.userId : NO_USER_ID,
+  );
   const token = randomBytes(32).toString("base64url");
-  await ctx.db.send(
-    new PutCommand({
+  const tokenPut = (fields: Record<string, unknown>) => ({
+    Put: {
       TableName: ctx.tableName,
       Item: {
         ...resetTokenKey(sha256(token)),
-        entity: "resetToken",
-        userId: user.id,
         createdAt: now.toISOString(),
         [TABLE.ttlAttribute]: epoch(now) + RESET_TOKEN_LIFETIME_SECONDS,
+        ...fields,
       },
       ConditionExpression: "attribute_not_exists(pk)",
+    },
+  });
+  if (!user) {
+    await transact(ctx, [
+      tokenPut({ entity: "resetDecoy" }),
+      {
+        ConditionCheck: {
+          TableName: ctx.tableName,
+          Key: emailKey(email),
+          ConditionExpression: "attribute_not_exists(pk)",
+        },
+      },
+    ]).catch((error) => {
+      // Claimed meanwhile (a sign-up just now): no mail for this request either.
+      if (!(error instanceof TransactionCancelled)) throw error;
+    });
+    return;
+  }
+  await transact(ctx, [
+    tokenPut({
+      entity: "resetToken",
+      userId: user.id,
+      passwordVersion: passwordVersionOf(user),
+    }),
+    mailRequest(ctx, resetMail(ctx, user, token), now),
+  ]);
+}
+
+/**
+ * The user a reset token is for, while the token is usable: unexpired, and issued at the user's
+ * current password version (a password change or reset since then voids it). Else null.
+ */
+async function resetTarget(ctx: Context, token: string, now: Date) {
+  if (!token || token.length > RESET_TOKEN_MAX_LENGTH) return null;
+  const { Item } = await ctx.db.send(
+    new GetCommand({
+      TableName: ctx.tableName,
+      Key: resetTokenKey(sha256(token)),
+      ConsistentRead: true,
     }),
   );
-  const link = `${ctx.config.appUrl}/auth/reset-password?token=${token}`;
-  await sendMail(ctx, {
-    to: user.email,
-    subject: RESET_MAIL_SUBJECT,
-    text: `Hello ${user.firstName},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays the same.\n`,
-    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>To choose a new password, open this link within one hour:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If you did not ask for it, ignore this e-mail: your password stays the same.</p>`,
-  });
+  if (!Item || typeof Item.userId !== "string") return null;
+  if (Number(Item[TABLE.ttlAttribute]) <= epoch(now)) return null;
+  const user = await getUserItem(ctx, Item.userId);
+  const version = Number(Item.passwordVersion ?? 0);
+  if (!user || passwordVersionOf(user) !== version) return null;
+  return { user, version };
 }
 
 /** Is this reset token usable now? (The reset screen checks it on load.) */
 export async function isResetTokenValid(ctx: Context, token: string, now = new Date()) {
-  if (!token || token.length > 512) return false;
-  const { Item } = await ctx.db.send(
-    new GetCommand({ TableName: ctx.tableName, Key: resetTokenKey(sha256(token)) }),
-  );
-  return Boolean(Item) && Number(Item?.[TABLE.ttlAttribute]) > epoch(now);
+  return (await resetTarget(ctx, token, now)) !== null;
 }
 
 /**
- * Sets a new password with a reset token. The token is consumed by a conditional delete, so it
- * works once; it expires after an hour. Every session of the user is revoked.
+ * Sets a new password with a reset token, in one transaction: the token is deleted (by a
+ * condition, so it works once; it expires after an hour) and the password stored, on condition
+ * that the user's password version is still the token's. The new version voids every other
+ * outstanding reset token of the user. Every session of the user is revoked.
  */
 export async function resetPassword(
   ctx: Context,
   input: { token: string; password: string },
   now = new Date(),
 ): Promise<User> {
-  let userId: string;
+  const target = await resetTarget(ctx, input.token, now);
+  if (!target) throw new DomainError(INVALID_TOKEN, "token", 400);
+  const userId = target.user.id;
   try {
-    const { Attributes } = await ctx.db.send(
-      new DeleteCommand({
-        TableName: ctx.tableName,
-        Key: resetTokenKey(sha256(input.token)),
-        ConditionExpression: "attribute_exists(pk) AND #ttl > :now",
-        ExpressionAttributeNames: { "#ttl": TABLE.ttlAttribute },
-        ExpressionAttributeValues: { ":now": epoch(now) },
-        ReturnValues: "ALL_OLD",
-      }),
-    );
-    userId = String(Attributes?.userId);
+    await transact(ctx, [
+      {
+        Delete: {
+          TableName: ctx.tableName,
+          Key: resetTokenKey(sha256(input.token)),
+          ConditionExpression: "attribute_exists(pk) AND #ttl > :now",
+          ExpressionAttributeNames: { "#ttl": TABLE.ttlAttribute },
+          ExpressionAttributeValues: { ":now": epoch(now) },
+        },
+      },
+      passwordUpdate(ctx, userId, await hashPassword(input.password), target.version),
+    ]);
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) {
+    // Used, expired or voided meanwhile (a concurrent reset or password change).
+    if (error instanceof TransactionCancelled && error.reasons.includes("ConditionalCheckFailed")) {
       throw new DomainError(INVALID_TOKEN, "token", 400);
     }
     throw error;
   }
-  await setPassword(ctx, userId, input.password).catch((error) => {
-    throw isDomainError(error) ? new DomainError(INVALID_TOKEN, "token", 400) : error;
-  });
   await revokeUserSessions(ctx, userId);
   const user = await getUserItem(ctx, userId);
   if (!user) throw new DomainError(INVALID_TOKEN, "token", 400);
@@ -186,7 +279,10 @@ export async function resetPassword(
   };
 }
 
-/** Security screen: a new password; every other session of the user is signed out. */
+/**
+ * Security screen: a new password; every other session of the user is signed out, and every
+ * outstanding reset token is void (the password version moves on).
+ */
 export async function changePassword(
   ctx: Context,
   userId: string,
@@ -199,9 +295,10 @@ export async function changePassword(
 
 /**
  * Deletes the account: the user, the e-mail claim, addresses and purchase marks go in one
- * transaction with a `user.deleted` event (orders are kept for the books; no reaction to that
- * event anonymises them yet, so they keep the customer's name and address); then every session
- * is revoked.
+ * transaction with a `user.deleted` event; then every session is revoked. Orders are kept for
+ * the books: the reaction to that event (core/src/orders/anonymise.server.ts, run from the
+ * table's stream) replaces their e-mail and delivery address, shortly after this returns
+ * (docs/decisions/008-account-deletion.md).
  */
 export async function deleteAccount(ctx: Context, userId: string, now = new Date()) {
   const user = await getUserItem(ctx, userId);

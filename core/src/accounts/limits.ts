@@ -1,10 +1,14 @@
 // The abuse limits of the auth endpoints, set by configuration (README "Configuration").
 // Defaults (docs/design.md §6): failures count per e-mail AND client address, so nobody can lock
 // another person out from elsewhere; at least 20 sign-ups an hour from one address (offices
-// and campuses share addresses).
+// and campuses share addresses). A second, higher count per e-mail from any address slows an
+// attacker who rotates addresses; it is high enough (20 an hour by default, four addresses'
+// worth of the pair's 5) that a few wrong tries elsewhere do not lock the owner out.
 export interface AbuseLimits {
   /** Failed sign-ins per e-mail + client address before that pair is locked for the window. */
   signInFailures: { max: number; windowSeconds: number };
+  /** Failed sign-ins per e-mail, from any address, before that e-mail is locked for the hour. */
+  signInFailuresPerEmail: { max: number; windowSeconds: number };
   /** Sign-ups per client address. */
   signUps: { max: number; windowSeconds: number };
   /** Reset e-mails per e-mail address. */
@@ -23,6 +27,10 @@ export function loadAbuseLimits(env: Record<string, string | undefined> = {}): A
     signInFailures: {
       max: positive(env, "SIGNIN_MAX_FAILURES", 5),
       windowSeconds: positive(env, "SIGNIN_LOCK_MINUTES", 15) * 60,
+    },
+    signInFailuresPerEmail: {
+      max: positive(env, "SIGNIN_MAX_FAILURES_PER_EMAIL_PER_HOUR", 20),
+      windowSeconds: 3600,
     },
     signUps: { max: positive(env, "SIGNUP_MAX_PER_HOUR", 50), windowSeconds: 3600 },
     resetsPerEmail: { max: positive(env, "RESET_MAX_PER_EMAIL_PER_HOUR", 5), windowSeconds: 3600 },

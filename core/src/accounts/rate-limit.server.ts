@@ -2,7 +2,7 @@
 // (RATE#<scope>#<sha256(subject)> / W#<window>), expiring by TTL. The subject is hashed, so no
 // e-mail or client address is stored in a key.
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { rateLimitKey } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
@@ -61,39 +61,29 @@ export async function consume(
   }
 }
 
-/** Has `max` been reached in this window? (For limits that count failures only.) */
-export async function isExhausted(
-  ctx: Context,
-  scope: string,
-  subject: string,
-  limit: Limit,
-  now = new Date(),
-): Promise<boolean> {
-  const { Item } = await ctx.db.send(
-    new GetCommand({ TableName: ctx.tableName, Key: key(scope, subject, limit, now) }),
-  );
-  return Number(Item?.count ?? 0) >= limit.max;
-}
-
-/** Counts one failure, unconditionally. */
-export async function record(
+/**
+ * Gives back one use counted by `consume` with the same `now` (same window), e.g. a sign-in
+ * attempt that turned out not to be a failure. Never takes the count below zero.
+ */
+export async function release(
   ctx: Context,
   scope: string,
   subject: string,
   limit: Limit,
   now = new Date(),
 ): Promise<void> {
-  await ctx.db.send(
-    new UpdateCommand({
-      TableName: ctx.tableName,
-      Key: key(scope, subject, limit, now),
-      UpdateExpression: "ADD #count :one SET #ttl = :ttl, entity = :entity",
-      ExpressionAttributeNames: { "#count": "count", "#ttl": TABLE.ttlAttribute },
-      ExpressionAttributeValues: {
-        ":one": 1,
-        ":ttl": (windowOf(limit, now) + 1) * limit.windowSeconds,
-        ":entity": "rateLimit",
-      },
-    }),
-  );
+  try {
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: key(scope, subject, limit, now),
+        UpdateExpression: "ADD #count :minusOne",
+        ConditionExpression: "#count > :zero",
+        ExpressionAttributeNames: { "#count": "count" },
+        ExpressionAttributeValues: { ":minusOne": -1, ":zero": 0 },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 }

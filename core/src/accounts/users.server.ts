@@ -5,10 +5,11 @@ import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { emailKey, userKey } from "../db/keys.ts";
+import type { TransactItem } from "../db/transact.server.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
 import { DomainError } from "../shared/errors.ts";
-import { hashPassword, verifyPassword } from "./passwords.server.ts";
+import { hashPassword, needsRehash, UNUSABLE_HASH, verifyPassword } from "./passwords.server.ts";
 
 export interface User {
   id: string;
@@ -21,7 +22,17 @@ export interface User {
 
 export interface UserItem extends User {
   passwordHash: string;
+  /**
+   * Raised by every password change (absent on accounts made before it existed: 0). A reset
+   * token carries the version it was issued at and is void once the version moved on
+   * (auth.server.ts).
+   */
+  passwordVersion?: number;
 }
+
+/** The user's password version (0 when never set). */
+export const passwordVersionOf = (item: Pick<UserItem, "passwordVersion">): number =>
+  Number(item.passwordVersion ?? 0);
 
 export const EMAIL_TAKEN = "An account with this e-mail already exists";
 export const BAD_CREDENTIALS = "Invalid e-mail or password";
@@ -61,6 +72,7 @@ export async function createUser(
     isAdmin: options.admin === true,
     createdAt: now.toISOString(),
     passwordHash: await hashPassword(input.password),
+    passwordVersion: 0,
   };
   try {
     await transact(ctx, [
@@ -112,7 +124,11 @@ export async function findUserByEmail(ctx: Context, email: string): Promise<User
   return item ? toUser(item) : null;
 }
 
-/** The user for these credentials, or a DomainError on the e-mail field (docs/spec.md §8). */
+/**
+ * The user for these credentials, or a DomainError on the e-mail field (docs/spec.md §8). A
+ * password hash made with older parameters is replaced by one with the current parameters
+ * (passwords.server.ts), now that the password is at hand.
+ */
 export async function verifyCredentials(
   ctx: Context,
   email: string,
@@ -122,13 +138,38 @@ export async function verifyCredentials(
   // Hash even when there is no such user, so timing does not reveal which e-mails exist.
   const ok = item
     ? await verifyPassword(password, item.passwordHash)
-    : await verifyPassword(password, DUMMY_HASH).then(() => false);
+    : await verifyPassword(password, UNUSABLE_HASH).then(() => false);
   if (!item || !ok) throw new DomainError(BAD_CREDENTIALS, "email", 401);
+  if (needsRehash(item.passwordHash)) await upgradePasswordHash(ctx, item, password);
   return toUser(item);
 }
 
-const DUMMY_HASH =
-  "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
+/**
+ * Stores the password's hash with the current parameters, unless the hash changed meanwhile (a
+ * concurrent password change must not be overwritten by the old password). The password stays
+ * the same, so the password version (and the reset tokens it keeps valid) does too. A failure
+ * does not fail the sign-in: the next one tries again.
+ */
+async function upgradePasswordHash(ctx: Context, item: UserItem, password: string) {
+  try {
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: userKey(item.id),
+        UpdateExpression: "SET passwordHash = :new",
+        ConditionExpression: "passwordHash = :old",
+        ExpressionAttributeValues: {
+          ":new": await hashPassword(password),
+          ":old": item.passwordHash,
+        },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) {
+      console.error(`password hash upgrade of user ${item.id} failed: ${error}`);
+    }
+  }
+}
 
 /** The stored user item, password hash included (server-side use only). */
 export async function getUserItem(ctx: Context, id: string): Promise<UserItem | null> {
@@ -197,19 +238,44 @@ export async function updateProfile(
   return toUser({ ...current, firstName: input.firstName, lastName: input.lastName, email });
 }
 
-/** Stores a new password hash (callers revoke the other sessions: see account.server.ts). */
+/**
+ * The update that stores a new password hash and raises the password version, which voids every
+ * reset token issued before it. With `expectedVersion`, its condition also requires the version
+ * to be still that one (a reset token's: auth.server.ts).
+ */
+export function passwordUpdate(
+  ctx: Pick<Context, "tableName">,
+  userId: string,
+  passwordHash: string,
+  expectedVersion?: number,
+): { Update: NonNullable<TransactItem["Update"]> } {
+  const names = { "#v": "passwordVersion" };
+  const values: Record<string, string | number> = { ":h": passwordHash, ":one": 1 };
+  let condition = "attribute_exists(pk)";
+  if (expectedVersion !== undefined) {
+    values[":v"] = expectedVersion;
+    condition +=
+      expectedVersion === 0 ? " AND (attribute_not_exists(#v) OR #v = :v)" : " AND #v = :v";
+  }
+  return {
+    Update: {
+      TableName: ctx.tableName,
+      Key: userKey(userId),
+      UpdateExpression: "SET passwordHash = :h ADD #v :one",
+      ConditionExpression: condition,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/**
+ * Stores a new password hash and raises the password version, so every outstanding reset token
+ * of the user is void (callers revoke the other sessions: see auth.server.ts).
+ */
 export async function setPassword(ctx: Context, userId: string, password: string): Promise<void> {
-  await ctx.db
-    .send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: userKey(userId),
-        UpdateExpression: "SET passwordHash = :h",
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":h": await hashPassword(password) },
-      }),
-    )
-    .catch(notFoundOnFailedCondition);
+  const { Update } = passwordUpdate(ctx, userId, await hashPassword(password));
+  await ctx.db.send(new UpdateCommand(Update)).catch(notFoundOnFailedCondition);
 }
 
 function notFoundOnFailedCondition(error: unknown): never {

@@ -125,9 +125,14 @@ export const SETTINGS = {
   TRUST_PROXY: { source: "stack", readBy: ["site"], optional: true },
   SIGNIN_MAX_FAILURES: { source: "deploy", readBy: ["site"], optional: true },
   SIGNIN_LOCK_MINUTES: { source: "deploy", readBy: ["site"], optional: true },
+  SIGNIN_MAX_FAILURES_PER_EMAIL_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
   SIGNUP_MAX_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
   RESET_MAX_PER_EMAIL_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
   RESET_MAX_PER_ADDRESS_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
+  // Body limits of the site's forms (web/app/lib/form.server.ts).
+  FORM_MAX_BYTES: { source: "deploy", readBy: ["site"], optional: true },
+  LONG_FORM_MAX_BYTES: { source: "deploy", readBy: ["site"], optional: true },
+  UPLOAD_MAX_BYTES: { source: "deploy", readBy: ["site"], optional: true },
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;

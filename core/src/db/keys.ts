@@ -52,8 +52,10 @@ export const reviewIndexes = (productId: string, userId: string, createdAt: stri
 
 /** Order: gsi1 the customer's history, gsi2 all orders (admin), both newest first. */
 export const orderKey = (id: string) => ({ pk: `ORDER#${id}`, sk: "ORDER" });
+/** The gsi1 partition of one customer's orders. */
+export const userOrdersIndex = (userId: string) => ({ gsi1pk: `USER#${userId}#ORDERS` });
 export const orderIndexes = (userId: string, createdAt: string, id: string) => ({
-  gsi1pk: `USER#${userId}#ORDERS`,
+  ...userOrdersIndex(userId),
   gsi1sk: `${createdAt}#${id}`,
   gsi2pk: "ORDERS",
   gsi2sk: `${createdAt}#${id}`,

@@ -8,6 +8,7 @@ import type { Context } from "../context/index.server.ts";
 import { deliverQueuedMail, MAIL_REQUESTED } from "../mail/queue.server.ts";
 import { NEWSLETTER_SEND_REQUESTED } from "../newsletter/event-types.ts";
 import { countNewsletterSent, fanOutNewsletter } from "../newsletter/sending.server.ts";
+import { anonymiseOrdersOfDeletedUser, USER_DELETED } from "../orders/anonymise.server.ts";
 import { sendOrderConfirmation, sendShippedNotice } from "../orders/notifications.server.ts";
 import type { DomainEvent } from "./events.server.ts";
 
@@ -19,6 +20,8 @@ const reactions: Record<string, Reaction[]> = {
   "order.paid": [sendOrderConfirmation],
   /** "Your order … has shipped". */
   "order.shipped": [sendShippedNotice],
+  /** The deleted account's orders keep their amounts, not the person's data. */
+  [USER_DELETED]: [anonymiseOrdersOfDeletedUser],
   /** The mailer: sends a queued e-mail once. */
   [MAIL_REQUESTED]: [deliverQueuedMail, countNewsletterSent],
   /** Newsletter fan-out: one queued e-mail per subscriber, never twice. */

@@ -1,5 +1,7 @@
 // Sending e-mail through SES v2 (locally: aws-ses-v2-local, whose page at :8005 is the mailbox).
 // Every e-mail the shop sends goes through sendMail, with a plain-text part always present.
+// SendEmail's Simple content (not raw MIME): SES builds the message, with the extra headers a
+// mail asks for (Content.Simple.Headers); the local SES keeps them in its store (`headers`).
 import { SendEmailCommand } from "@aws-sdk/client-sesv2";
 import type { Context } from "../context/index.server.ts";
 
@@ -9,6 +11,12 @@ export interface MailAttachment {
   content: Uint8Array;
 }
 
+/** A header of the message itself (e.g. List-Unsubscribe), in the order given. */
+export interface MailHeader {
+  name: string;
+  value: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
@@ -16,9 +24,26 @@ export interface Mail {
   html?: string;
   attachments?: MailAttachment[];
   replyTo?: string;
+  /** Extra headers (newsletters: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: MailHeader[];
+}
+
+/** A header name (RFC 5322 field name) and a one-line value: anything else would forge headers. */
+const HEADER_NAME = /^[!-9;-~]+$/;
+const HEADER_VALUE = /^[^\r\n\0]*$/;
+
+/** The headers as SES takes them (SESv2 Simple content: Headers), refusing any that is unsafe. */
+export function sesHeaders(headers: MailHeader[] = []): Array<{ Name: string; Value: string }> {
+  return headers.map(({ name, value }) => {
+    if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value) || value.length > 900) {
+      throw new Error(`unsafe mail header ${JSON.stringify(name)}`);
+    }
+    return { Name: name, Value: value };
+  });
 }
 
 export async function sendMail(ctx: Context, mail: Mail): Promise<void> {
+  const headers = sesHeaders(mail.headers);
   await ctx.ses.send(
     new SendEmailCommand({
       FromEmailAddress: ctx.config.mailFrom,
@@ -37,6 +62,7 @@ export async function sendMail(ctx: Context, mail: Mail): Promise<void> {
             RawContent: a.content,
             ContentDisposition: "ATTACHMENT",
           })),
+          ...(headers.length > 0 ? { Headers: headers } : {}),
         },
       },
     }),

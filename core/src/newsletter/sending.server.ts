@@ -16,7 +16,7 @@ import { escapeHtml } from "../mail/send.server.ts";
 import { DomainError } from "../shared/errors.ts";
 import { NEWSLETTER_SEND_REQUESTED } from "./event-types.ts";
 import { newsletterParagraphs, normalizeNewlines } from "./preview.ts";
-import { unsubscribeUrl } from "./subscriptions.server.ts";
+import { listUnsubscribeHeaders, unsubscribeUrl } from "./subscriptions.server.ts";
 
 export const NEWSLETTER_SENT = "Newsletter sent successfully!";
 const SUBSCRIBERS_PAGE_SIZE = 100;
@@ -97,7 +97,10 @@ export async function getNewsletterSend(
   };
 }
 
-/** The e-mail one subscriber gets: the newsletter and a signed unsubscribe link. */
+/**
+ * The e-mail one subscriber gets: the newsletter, a signed unsubscribe link (its page asks
+ * first) and the List-Unsubscribe headers of RFC 8058 (one click, from the mail provider).
+ */
 export function newsletterMail(ctx: Context, send: NewsletterSend, email: string) {
   const link = unsubscribeUrl(ctx.config, email);
   const paragraphs = newsletterParagraphs(send.body)
@@ -108,6 +111,7 @@ export function newsletterMail(ctx: Context, send: NewsletterSend, email: string
     subject: send.subject,
     text: `${send.body}\n\n--\nUnsubscribe from this newsletter: ${link}\n`,
     html: `${paragraphs}\n<hr>\n<p><a href="${escapeHtml(link)}">Unsubscribe</a> from this newsletter.</p>`,
+    headers: listUnsubscribeHeaders(ctx.config, email),
     newsletterSendId: send.id,
   };
 }

@@ -3,6 +3,9 @@
 // unsubscribe removes them. Subscribing twice writes the same item: nobody is listed twice.
 // The counter SUBSCRIBERS/COUNT changes in the same transaction, so the admin reads one item.
 // Unsubscribe links carry an HMAC of the e-mail, so nobody can unsubscribe another person.
+// Opening a link never unsubscribes (mail scanners fetch every link of a message): the link's
+// page asks first and its button posts; mail providers post to the one-click URL of the
+// List-Unsubscribe header (RFC 8058), which the signed token alone authenticates.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { tryAgainIn } from "../accounts/limits.ts";
@@ -11,6 +14,7 @@ import type { Config, Context } from "../context/index.server.ts";
 import { SUBSCRIBER_COUNT_KEY, subscriberIndex, subscriptionKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { DomainError } from "../shared/errors.ts";
+import { EMAIL_MAX_LENGTH } from "../shared/fields.ts";
 
 export const SUBSCRIBED = "You have been subscribed to our newsletter";
 export const SUBSCRIPTION_UPDATED = "Subscription updated";
@@ -160,25 +164,99 @@ export function isValidUnsubscribeToken(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The link every newsletter e-mail carries. */
-export function unsubscribeUrl(config: Pick<Config, "appUrl" | "sessionSecret">, email: string) {
+/** The page of the link in every newsletter e-mail: it shows the address and asks to confirm. */
+export const UNSUBSCRIBE_PAGE_PATH = "/user/unsubscribe-newsletter";
+/**
+ * Where mail providers post RFC 8058's one-click unsubscribe
+ * (web/app/routes/newsletter_.one-click-unsubscribe.ts).
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = "/newsletter/one-click-unsubscribe";
+
+function signedLink(config: Pick<Config, "appUrl" | "sessionSecret">, path: string, email: string) {
   const params = new URLSearchParams({
     email: normal(email),
     token: unsubscribeToken(config, email),
   });
-  return `${config.appUrl}/user/unsubscribe-newsletter?${params}`;
+  return `${config.appUrl}${path}?${params}`;
+}
+
+/** The link every newsletter e-mail carries (its page asks before it unsubscribes). */
+export function unsubscribeUrl(config: Pick<Config, "appUrl" | "sessionSecret">, email: string) {
+  return signedLink(config, UNSUBSCRIBE_PAGE_PATH, email);
+}
+
+/** The URL of the List-Unsubscribe header: a POST unsubscribes at once, a GET shows the page. */
+export function oneClickUnsubscribeUrl(
+  config: Pick<Config, "appUrl" | "sessionSecret">,
+  email: string,
+) {
+  return signedLink(config, ONE_CLICK_UNSUBSCRIBE_PATH, email);
+}
+
+/** RFC 8058's body field and value: `List-Unsubscribe=One-Click`. */
+export const ONE_CLICK_FIELD = "List-Unsubscribe";
+export const ONE_CLICK_VALUE = "One-Click";
+
+/**
+ * The headers of every newsletter e-mail (RFC 2369 and RFC 8058), List-Unsubscribe first: mail
+ * providers show their own "Unsubscribe" button and post to the one-click URL, without cookies.
+ */
+export function listUnsubscribeHeaders(
+  config: Pick<Config, "appUrl" | "sessionSecret">,
+  email: string,
+): Array<{ name: string; value: string }> {
+  return [
+    { name: "List-Unsubscribe", value: `<${oneClickUnsubscribeUrl(config, email)}>` },
+    { name: "List-Unsubscribe-Post", value: `${ONE_CLICK_FIELD}=${ONE_CLICK_VALUE}` },
+  ];
 }
 
 export const INVALID_UNSUBSCRIBE_LINK = "This unsubscribe link is not valid";
+export const NOT_ONE_CLICK = "Not a one-click unsubscribe request (List-Unsubscribe=One-Click)";
 
-/** Unsubscribes through a link: only with the e-mail's own token. */
-export async function unsubscribeWithToken(
+/** The e-mail of a link, as the link's page reads it from the URL (untrusted, bounded). */
+const linkEmail = (email: unknown) =>
+  typeof email === "string" ? email.slice(0, EMAIL_MAX_LENGTH) : "";
+
+/**
+ * What the link's page shows (a GET: it changes nothing): the address and whether it is still
+ * subscribed. A link whose token is not the e-mail's own is refused (400).
+ */
+export async function readUnsubscribeLink(
   ctx: Context,
-  email: string,
+  email: unknown,
   token: unknown,
-): Promise<void> {
-  if (!isValidUnsubscribeToken(ctx.config, email, token)) {
+): Promise<{ email: string; isSubscribed: boolean }> {
+  const address = linkEmail(email);
+  if (!isValidUnsubscribeToken(ctx.config, address, token)) {
     throw new DomainError(INVALID_UNSUBSCRIBE_LINK, "token", 400);
   }
-  await setSubscription(ctx, email, false);
+  return { email: normal(address), isSubscribed: await isSubscribed(ctx, address) };
+}
+
+/** Unsubscribes through a link: only with the e-mail's own token. Twice is harmless. */
+export async function unsubscribeWithToken(
+  ctx: Context,
+  email: unknown,
+  token: unknown,
+): Promise<void> {
+  const address = linkEmail(email);
+  if (!isValidUnsubscribeToken(ctx.config, address, token)) {
+    throw new DomainError(INVALID_UNSUBSCRIBE_LINK, "token", 400);
+  }
+  await setSubscription(ctx, address, false);
+}
+
+/**
+ * RFC 8058's one-click unsubscribe: the provider's POST carries `List-Unsubscribe=One-Click`
+ * (`oneClick` is that field's value) and no cookie nor an Origin the shop knows, so the token in
+ * the URL is the only authentication: the same as the link's.
+ */
+export async function unsubscribeOneClick(
+  ctx: Context,
+  input: { email: unknown; token: unknown; oneClick: unknown },
+): Promise<void> {
+  if (input.oneClick !== ONE_CLICK_VALUE)
+    throw new DomainError(NOT_ONE_CLICK, ONE_CLICK_FIELD, 400);
+  await unsubscribeWithToken(ctx, input.email, input.token);
 }

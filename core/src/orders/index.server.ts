@@ -1,6 +1,7 @@
 // Orders (server): placing, paying, listing and changing orders; pricing from stored products.
 
 export * from "./abandoned.server.ts";
+export * from "./anonymise.server.ts";
 export * from "./notifications.server.ts";
 export * from "./order-number.ts";
 export * from "./orders.server.ts";

@@ -1,4 +1,6 @@
-// Orders: states and their transitions, and the checkout form's schema (browser-safe).
+// Orders: states and their transitions, the checkout form's schema and what an anonymised order
+// keeps (browser-safe).
+export * from "./anonymise.ts";
 export * from "./schemas.ts";
 export * from "./state.ts";
 export * from "./status.ts";

@@ -8,6 +8,7 @@
 // redelivery or a concurrent delivery queues nothing more, and a crash before the transaction
 // leaves nothing behind but an invoice that the next delivery writes again. The mailer then sends
 // each queued e-mail once (../mail/queue.server.ts).
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { orderKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
@@ -22,6 +23,12 @@ import { getOrder, type Order } from "./orders.server.ts";
 export async function sendOrderConfirmation(ctx: Context, event: DomainEvent): Promise<void> {
   const order = await orderOf(ctx, event);
   if (order?.payment !== "paid" || order.confirmationQueuedAt) return;
+  if (order.anonymisedAt) {
+    // Paid after the customer deleted their account: the books still get the invoice, but
+    // there is no address left to mail (./anonymise.server.ts).
+    if (!order.invoiceKey) await recordInvoice(ctx, order.id, (await storeInvoice(ctx, order)).key);
+    return;
+  }
   const { key } = await storeInvoice(ctx, order);
   await queueOnce(
     ctx,
@@ -39,10 +46,10 @@ export async function sendOrderConfirmation(ctx: Context, event: DomainEvent): P
   );
 }
 
-/** order.shipped → "your order has shipped", once. */
+/** order.shipped → "your order has shipped", once (nobody to tell once anonymised). */
 export async function sendShippedNotice(ctx: Context, event: DomainEvent): Promise<void> {
   const order = await orderOf(ctx, event);
-  if (order?.state !== "SHIPPED" || order.shippedNoticeQueuedAt) return;
+  if (order?.state !== "SHIPPED" || order.shippedNoticeQueuedAt || order.anonymisedAt) return;
   await queueOnce(ctx, order.id, "shippedNoticeQueuedAt", {
     to: order.email,
     subject: `Your order ${order.number} has shipped`,
@@ -89,6 +96,23 @@ async function queueOnce(
     // Queued already by another delivery (or the order is gone): nothing more to do.
     if (error instanceof TransactionCancelled && error.failedAt(0)) return;
     throw error;
+  }
+}
+
+/** Records the stored invoice's key on the order (the same key every time: idempotent). */
+async function recordInvoice(ctx: Context, orderId: string, key: string): Promise<void> {
+  try {
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: orderKey(orderId),
+        UpdateExpression: "SET invoiceKey = :key",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":key": key },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
   }
 }
 

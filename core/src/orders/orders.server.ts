@@ -95,6 +95,11 @@ export interface Order {
   shippedNoticeQueuedAt?: string;
   /** Key of the invoice PDF in the invoices bucket. */
   invoiceKey?: string;
+  /**
+   * When the customer's account was deleted and the order's personal data replaced
+   * (./anonymise.server.ts); its e-mail and address are placeholders from then on.
+   */
+  anonymisedAt?: string;
 }
 
 export const ORDER_NOT_FOUND = "Order not found";
@@ -618,6 +623,8 @@ export async function changeOrderState(
   let condition = "#state = :from";
   const extra: TransactItem[] = [];
   if (target === "SHIPPED") {
+    // Anonymised meanwhile (the account was deleted): nowhere to ship it (./state.ts).
+    condition += " AND attribute_not_exists(anonymisedAt)";
     extra.push(
       eventPut(
         ctx,
@@ -806,6 +813,7 @@ export function toOrder(item: Record<string, unknown>): Order {
       "confirmationQueuedAt",
       "shippedNoticeQueuedAt",
       "invoiceKey",
+      "anonymisedAt",
     ]),
     ...(i.refundDue !== undefined ? { refundDue: i.refundDue } : {}),
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ORDER_ANONYMISED_FOR_SHIPPING } from "./anonymise.ts";
 import {
   canTransition,
   INITIAL_ORDER_STATE,
@@ -71,6 +72,21 @@ describe("an order's own transitions (state and payment)", () => {
       );
     }
     expect(orderTransitionError({ state: "PENDING", payment: "paid" }, "SHIPPED")).toBeNull();
+  });
+
+  it("refuses shipping an order anonymised after its customer deleted their account; cancelling stays open", () => {
+    const anonymised = {
+      state: "PENDING",
+      payment: "paid",
+      anonymisedAt: "2026-11-02T10:00:00.000Z",
+    } as const;
+    expect(orderTransitionError(anonymised, "SHIPPED")).toBe(ORDER_ANONYMISED_FOR_SHIPPING);
+    expect(orderStateActions(anonymised)).toEqual([
+      { to: "SHIPPED", refusal: ORDER_ANONYMISED_FOR_SHIPPING },
+      { to: "CANCELED", refusal: null },
+    ]);
+    // Already on its way: it may still be marked delivered.
+    expect(orderTransitionError({ ...anonymised, state: "SHIPPED" }, "DELIVERED")).toBeNull();
   });
 
   it("applies the state rule first, whatever the payment", () => {

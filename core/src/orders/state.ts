@@ -1,5 +1,6 @@
 // Order states and their allowed changes (docs/spec.md §4 "Order state", docs/design.md §7.11):
 // PENDING → SHIPPED → DELIVERED and PENDING → CANCELED; anything else is refused.
+import { ORDER_ANONYMISED_FOR_SHIPPING } from "./anonymise.ts";
 import type { PaymentStatus } from "./status.ts";
 
 export const ORDER_STATES = ["PENDING", "SHIPPED", "DELIVERED", "CANCELED"] as const;
@@ -43,17 +44,21 @@ export const ORDER_NOT_PAID_FOR_SHIPPING = "An order cannot be shipped before it
 export interface OrderTransitionInput {
   state: OrderState;
   payment: PaymentStatus;
+  /** Set once the customer deleted their account: the order has no delivery address left. */
+  anonymisedAt?: string;
 }
 
 /**
  * Why this order cannot move to `to`, or null when it can: the state rule first (decision 11),
- * then the payment rule (SHIPPED needs a paid order). The admin's buttons and changeOrderState
- * both ask this, so the screen never offers what the server refuses.
+ * then the payment rule (SHIPPED needs a paid order), then the address rule (an anonymised order
+ * has nowhere to go: docs/decisions/008-account-deletion.md). The admin's buttons and
+ * changeOrderState both ask this, so the screen never offers what the server refuses.
  */
 export function orderTransitionError(order: OrderTransitionInput, to: OrderState): string | null {
   const refused = transitionError(order.state, to);
   if (refused) return refused;
   if (to === "SHIPPED" && order.payment !== "paid") return ORDER_NOT_PAID_FOR_SHIPPING;
+  if (to === "SHIPPED" && order.anonymisedAt) return ORDER_ANONYMISED_FOR_SHIPPING;
   return null;
 }
 

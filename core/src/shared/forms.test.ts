@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { emailField, requiredText } from "./fields.ts";
-import { formToObject, parseForm } from "./forms.ts";
+import { formToObject, parseForm, REPEATED_FIELD } from "./forms.ts";
 
 const Schema = v.object({
   name: requiredText("Name", { min: 2, max: 10 }),
@@ -16,17 +16,47 @@ describe("parseForm", () => {
     });
   });
 
-  it("reads FormData: last value of a repeated field wins, files are dropped", () => {
+  it("reads FormData: files are dropped", () => {
+    const form = new FormData();
+    form.append("name", "Ann");
+    form.append("email", "ann@example.com");
+    form.append("extra", new File(["x"], "x.txt"));
+    expect(formToObject(form)).toEqual({ name: "Ann", email: "ann@example.com" });
+    expect(parseForm(Schema, form)).toEqual({
+      success: true,
+      data: { name: "Ann", email: "ann@example.com" },
+    });
+  });
+
+  it("refuses a field sent more than once, on that field, instead of picking one value", () => {
     const form = new FormData();
     form.append("name", "First");
     form.append("name", "Second");
-    form.append("email", new File(["x"], "evil.txt"));
     form.append("email", "ann@example.com");
-    form.append("extra", new File(["x"], "x.txt"));
-    expect(formToObject(form)).toEqual({ name: "Second", email: "ann@example.com" });
     expect(parseForm(Schema, form)).toEqual({
-      success: true,
-      data: { name: "Second", email: "ann@example.com" },
+      success: false,
+      fieldErrors: { name: REPEATED_FIELD },
+    });
+    // Also a field the schema does not read (a route may read it itself), and a file twice.
+    const params = new URLSearchParams("name=Ann&email=ann%40example.com&intent=a&intent=b");
+    expect(parseForm(Schema, params)).toEqual({
+      success: false,
+      fieldErrors: { intent: REPEATED_FIELD },
+    });
+    const files = new FormData();
+    files.append("name", "Ann");
+    files.append("email", new File(["x"], "a.txt"));
+    files.append("email", "ann@example.com");
+    expect(parseForm(Schema, files)).toMatchObject({
+      success: false,
+      fieldErrors: { email: REPEATED_FIELD },
+    });
+    // The schema's own messages still come for the other fields.
+    expect(
+      parseForm(Schema, new URLSearchParams("name=A&email=x%40example.com&email=y%40example.com")),
+    ).toEqual({
+      success: false,
+      fieldErrors: { name: "Name must be at least 2 characters", email: REPEATED_FIELD },
     });
   });
 

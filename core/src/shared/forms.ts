@@ -14,20 +14,27 @@ export type ParseFormResult<T> =
       formError?: string;
     };
 
+/** A field of a form sent more than once: refused, never one value picked silently. */
+export const REPEATED_FIELD = "This field was sent more than once";
+
 /**
- * Validates a form. FormData and URLSearchParams become a plain object first: the last value of
- * a repeated field wins and files are dropped. Never throws on hostile input.
+ * Validates a form. FormData and URLSearchParams become a plain object first (files dropped); a
+ * field sent more than once is refused with REPEATED_FIELD on that field (docs/design.md §5: bad
+ * input gets a field and a message). Forms with lists (checkboxes) build their object
+ * themselves. Never throws on hostile input.
  */
 export function parseForm<const S extends v.GenericSchema>(
   schema: S,
   input: FormInput,
 ): ParseFormResult<v.InferOutput<S>> {
+  const repeated = repeatedFields(input);
   const result = v.safeParse(schema, formToObject(input));
-  if (result.success) return { success: true, data: result.output };
+  if (result.success && repeated.length === 0) return { success: true, data: result.output };
 
   const fieldErrors: Record<string, string> = {};
+  for (const name of repeated) fieldErrors[name] = REPEATED_FIELD;
   let formError: string | undefined;
-  for (const issue of result.issues) {
+  for (const issue of result.issues ?? []) {
     const path = v.getDotPath(issue);
     if (path === null || path === "") formError ??= issue.message;
     else if (!Object.hasOwn(fieldErrors, path)) fieldErrors[path] = issue.message;
@@ -37,7 +44,22 @@ export function parseForm<const S extends v.GenericSchema>(
     : { success: false, fieldErrors, formError };
 }
 
-/** FormData or URLSearchParams as a plain object (last value wins, files dropped). */
+/** The names that occur more than once in FormData or URLSearchParams. */
+export function repeatedFields(input: FormInput): string[] {
+  if (!isEntries(input)) return [];
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const key of input.keys()) {
+    if (seen.has(key)) repeated.add(key);
+    seen.add(key);
+  }
+  return [...repeated];
+}
+
+/**
+ * FormData or URLSearchParams as a plain object: files dropped, and a repeated field's last value
+ * (parseForm refuses repeated fields first).
+ */
 export function formToObject(input: FormInput): Record<string, unknown> {
   if (!isEntries(input)) return input;
   const object: Record<string, unknown> = {};

@@ -15,7 +15,7 @@ import { shopContext } from "../support/shop";
 let seq = 0;
 const uniqueEmail = (project: string) =>
   `sec+${Date.now()}-${seq++}-${project}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-const address = () => ({ "x-forwarded-for": `198.18.0.${Date.now()}-${seq++}` });
+const address = () => ({ "cloudfront-viewer-address": `198.18.0.${Date.now()}-${seq++}` });
 
 /** Signs in through the form endpoint and returns the session cookie header. */
 async function signIn(request: APIRequestContext, email: string, password = "secret1") {
@@ -204,7 +204,7 @@ test("passwords are stored only as scrypt hashes", async ({ request }, info) => 
   expect(res.status()).toBe(303);
   const user = await findUserByEmail(shopContext(), email);
   const stored = await item(user?.id ?? "");
-  expect(stored?.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$[\w+/=]+\$[\w+/=]+$/);
+  expect(stored?.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$[\w+/=]+\$[\w+/=]+$/);
   expect(JSON.stringify(stored)).not.toContain("plain-secret");
   expect(stored).not.toHaveProperty("password");
 });

@@ -13,7 +13,7 @@ const ADMIN = { email: "admin@example.com", password: "admin1234" };
 let seq = 0;
 const tag = (project: string) =>
   `${project}-${Date.now()}-${seq++}-${Math.random().toString(36).slice(2, 6)}`;
-const clientAddress = () => ({ "x-forwarded-for": `192.0.2.${Date.now()}-${seq++}` });
+const clientAddress = () => ({ "cloudfront-viewer-address": `192.0.2.${Date.now()}-${seq++}` });
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders(clientAddress());

@@ -20,7 +20,7 @@ const unique = (project: string) =>
 const clientAddress = () => `203.0.113.${unique("ip")}`;
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
+  await page.setExtraHTTPHeaders({ "cloudfront-viewer-address": clientAddress() });
 });
 
 async function newCustomer(project: string): Promise<User> {
@@ -239,7 +239,7 @@ test("cancelling a paid order asks first, then refunds it", async ({ page }, inf
 
 async function customerPage(browser: Browser, user: User) {
   const context = await browser.newContext({
-    extraHTTPHeaders: { "x-forwarded-for": clientAddress() },
+    extraHTTPHeaders: { "cloudfront-viewer-address": clientAddress() },
   });
   const page = await context.newPage();
   await signIn(page, user.email, "secret1", /\/product/);

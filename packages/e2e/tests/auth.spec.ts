@@ -12,7 +12,7 @@ const uniqueEmail = (project: string) =>
 // Each test comes from its own client address, so abuse limits never couple tests.
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({
-    "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250)}-${Date.now()}-${seq++}`,
+    "cloudfront-viewer-address": `198.51.100.${Math.floor(Math.random() * 250)}-${Date.now()}-${seq++}`,
   });
 });
 

@@ -17,7 +17,7 @@ const SWEATER = "lambswool-crew-sweater"; // 99.99 €
 let seq = 0;
 const uniqueEmail = (project: string) =>
   `checkout+${Date.now()}-${seq++}-${project}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-const clientAddress = () => ({ "x-forwarded-for": `198.51.100.${Date.now()}-${seq++}` });
+const clientAddress = () => ({ "cloudfront-viewer-address": `198.51.100.${Date.now()}-${seq++}` });
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders(clientAddress());

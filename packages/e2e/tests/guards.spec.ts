@@ -9,7 +9,7 @@ const uniqueEmail = (project: string) =>
   `guard+${Date.now()}-${seq++}-${project}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `192.0.2.${Date.now()}-${seq++}` });
+  await page.setExtraHTTPHeaders({ "cloudfront-viewer-address": `192.0.2.${Date.now()}-${seq++}` });
 });
 
 async function signInHere(page: Page, email: string, password: string) {

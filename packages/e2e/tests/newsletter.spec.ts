@@ -1,5 +1,6 @@
 // Newsletter: the footer sign-up (message, duplicates, validation, the server's message), the
-// profile switch both ways, and the unsubscribe link read from a real newsletter e-mail.
+// profile switch both ways, and the unsubscribe link read from a real newsletter e-mail (opening
+// it only asks; its button unsubscribes).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { createUser } from "@shop/core/server/accounts";
@@ -13,7 +14,7 @@ const uniqueEmail = (project: string) => `news+${tag(project)}@example.com`;
 const address = () => `203.0.113.${Date.now()}-${seq++}-${Math.random()}`;
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": address() });
+  await page.setExtraHTTPHeaders({ "cloudfront-viewer-address": address() });
 });
 
 const footerForm = (page: Page) =>
@@ -58,13 +59,13 @@ test("footer: the server's message shows under the form and the e-mail stays", a
   page,
 }, info) => {
   const from = address();
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": from });
+  await page.setExtraHTTPHeaders({ "cloudfront-viewer-address": from });
   await page.goto("/product");
   // Use up this address's sign-ups for the hour.
   for (let i = 0; i < 20; i++) {
     const res = await page.request.post("/newsletter", {
       form: { intent: "subscribe", email: uniqueEmail(info.project.name), js: "1" },
-      headers: { "x-forwarded-for": from },
+      headers: { "cloudfront-viewer-address": from },
     });
     expect(res.status()).toBe(200);
   }
@@ -115,7 +116,7 @@ test("profile: the newsletter switch shows the stored state and saves each toggl
   await expect(toggle).toHaveAttribute("aria-checked", "false");
 });
 
-test("the unsubscribe link in a newsletter e-mail works signed out; a tampered one unsubscribes nobody", async ({
+test("the unsubscribe link in a newsletter e-mail asks, then unsubscribes signed out; a tampered one unsubscribes nobody", async ({
   page,
 }, info) => {
   const email = uniqueEmail(info.project.name);
@@ -141,11 +142,19 @@ test("the unsubscribe link in a newsletter e-mail works signed out; a tampered o
   await expect(page.getByRole("alert")).toHaveText("This unsubscribe link is not valid");
   expect(await isSubscribed(shopContext(), email)).toBe(true);
 
+  // Opening the link (as a mail scanner does) only asks: the address and a button.
   await page.goto(path);
+  await expect(page).toHaveURL(/\/user\/unsubscribe-newsletter/);
+  await expect(page.getByRole("main")).toContainText(`Stop sending the newsletter to ${email}?`);
+  expect(await isSubscribed(shopContext(), email)).toBe(true);
+  expect(await serious(page)).toEqual([]);
+
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(page).toHaveURL(/\/user\/unsubscribe-newsletter/);
   await expect(page.getByRole("main")).toContainText(
     `${email} has been unsubscribed from the newsletter.`,
   );
+  await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
   expect(await isSubscribed(shopContext(), email)).toBe(false);
   expect(await serious(page)).toEqual([]);
 });

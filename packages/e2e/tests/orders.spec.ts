@@ -14,7 +14,9 @@ const uniqueEmail = (project: string) =>
   `orders+${Date.now()}-${seq++}-${project}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.100.${Date.now()}-${seq++}` });
+  await page.setExtraHTTPHeaders({
+    "cloudfront-viewer-address": `198.51.100.${Date.now()}-${seq++}`,
+  });
 });
 
 async function newUser(project: string) {

@@ -26,7 +26,9 @@ async function watchStripe(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `203.0.113.${Date.now()}-${seq++}` });
+  await page.setExtraHTTPHeaders({
+    "cloudfront-viewer-address": `203.0.113.${Date.now()}-${seq++}`,
+  });
 });
 
 test("the home page loads nothing from Stripe", async ({ page }) => {

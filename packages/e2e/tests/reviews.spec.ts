@@ -15,7 +15,9 @@ const tag = (project: string) =>
   `${project}-${Date.now()}-${seq++}-${Math.random().toString(36).slice(2, 6)}`;
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `203.0.113.${Date.now()}-${seq++}` });
+  await page.setExtraHTTPHeaders({
+    "cloudfront-viewer-address": `203.0.113.${Date.now()}-${seq++}`,
+  });
 });
 
 async function newProduct(project: string): Promise<Product> {

@@ -64,7 +64,7 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `192.0.2.${Date.now()}-${seq++}` });
+  await page.setExtraHTTPHeaders({ "cloudfront-viewer-address": `192.0.2.${Date.now()}-${seq++}` });
 });
 
 /** Requests to Stripe's hosts are recorded and refused; scripts fetched are recorded. */

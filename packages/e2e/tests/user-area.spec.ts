@@ -9,7 +9,9 @@ const uniqueEmail = (project: string) =>
   `user+${Date.now()}-${seq++}-${project}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `203.0.113.${Date.now()}-${seq++}` });
+  await page.setExtraHTTPHeaders({
+    "cloudfront-viewer-address": `203.0.113.${Date.now()}-${seq++}`,
+  });
 });
 
 async function newCustomer(page: Page, project: string) {

@@ -14,7 +14,7 @@ const INVOICE: FilterCriteria = {
   Filters: [
     {
       Pattern:
-        '{"eventName":["INSERT"],"dynamodb":{"NewImage":{"entity":{"S":["event"]},"type":{"S":["order.paid","order.shipped"]}}}}',
+        '{"eventName":["INSERT"],"dynamodb":{"NewImage":{"entity":{"S":["event"]},"type":{"S":["order.paid","order.shipped","user.deleted"]}}}}',
     },
   ],
 };
@@ -70,8 +70,11 @@ describe("the stream readers' filters (Events stack)", () => {
     }
   });
 
-  it("the invoice function gets inserted order.paid and order.shipped events only", () => {
+  it("the invoice function gets inserted order.paid, order.shipped and user.deleted events only", () => {
     expect(matchesFilterCriteria(INVOICE, streamRecord("INSERT", event("order.paid")))).toBe(true);
+    expect(matchesFilterCriteria(INVOICE, streamRecord("INSERT", event("user.deleted")))).toBe(
+      true,
+    );
     expect(matchesFilterCriteria(INVOICE, streamRecord("INSERT", event("order.shipped")))).toBe(
       true,
     );

@@ -18,16 +18,27 @@ describe("clientAddress", () => {
     expect(clientAddress(forged)).toBe("direct");
   });
 
-  it("behind CloudFront, takes the viewer address, else the first forwarded entry", () => {
+  it("behind CloudFront, takes only the viewer address CloudFront sets, never X-Forwarded-For", () => {
     process.env.TRUST_PROXY = "1";
     expect(
       clientAddress(request({ "CloudFront-Viewer-Address": "203.0.113.9:51234" }), {
         clientAddress: "10.0.0.1",
       }),
     ).toBe("203.0.113.9");
-    expect(clientAddress(request({ "X-Forwarded-For": "198.51.100.4, 10.0.0.1" }))).toBe(
-      "198.51.100.4",
+    expect(clientAddress(request({ "CloudFront-Viewer-Address": "2001:db8::7:443" }))).toBe(
+      "2001:db8::7",
     );
-    expect(clientAddress(request({}), { clientAddress: "10.0.0.1" })).toBe("10.0.0.1");
+    // The first X-Forwarded-For entry is whatever the client wrote there.
+    expect(
+      clientAddress(
+        request({
+          "X-Forwarded-For": "198.51.100.4, 10.0.0.1",
+          "CloudFront-Viewer-Address": "203.0.113.9:1",
+        }),
+      ),
+    ).toBe("203.0.113.9");
+    // Without it the request did not come through CloudFront: all such share one limit.
+    expect(clientAddress(request({ "X-Forwarded-For": "198.51.100.4" }))).toBe("unknown-viewer");
+    expect(clientAddress(request({}), { clientAddress: "10.0.0.1" })).toBe("unknown-viewer");
   });
 });

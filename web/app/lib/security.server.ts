@@ -38,17 +38,17 @@ function allowedOrigins(request: Request): string[] {
 }
 
 /**
- * The client's address, for abuse limits. Behind CloudFront (`TRUST_PROXY=1`) it is the viewer
- * address CloudFront sets, else the first X-Forwarded-For entry (the proxy's view of the
- * client). Otherwise it is the socket's address, which the shop's server (web/server.ts) puts in
- * the load context; headers a client can set are then ignored.
+ * The client's address, for abuse limits. Behind CloudFront (`TRUST_PROXY=1`) it is only the
+ * viewer address CloudFront sets (CloudFront-Viewer-Address, "address:port", forwarded by the
+ * site's origin request policy, stacks/Web.ts); X-Forwarded-For is never read, since its first
+ * entry is whatever the client wrote. A request without it did not come through CloudFront, and
+ * all such requests share one limit. Otherwise it is the socket's address, which the shop's
+ * server (web/server.ts) puts in the load context; headers a client can set are then ignored.
  */
 export function clientAddress(request: Request, context?: AppLoadContext): string {
   if (trustProxy()) {
     const viewer = request.headers.get("CloudFront-Viewer-Address");
-    if (viewer) return viewer.replace(/:\d+$/, "").slice(0, 64);
-    const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
+    return viewer ? viewer.replace(/:\d+$/, "").slice(0, 64) : "unknown-viewer";
   }
   const socket = context?.clientAddress;
   return typeof socket === "string" && socket ? socket.slice(0, 64) : "direct";

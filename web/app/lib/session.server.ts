@@ -54,13 +54,86 @@ export async function getSessionUser(request: Request): Promise<User | null> {
   return (await getCurrentSession(request))?.user ?? null;
 }
 
-/** A local path to come back to after signing in ("/x?y"), never another site. */
+/** The longest return path kept (as given, and once normalised). */
+const RETURN_PATH_MAX_LENGTH = 2048;
+/** Encoded deeper than this (%25252f…), no real path is: refused. */
+const DECODE_ROUNDS = 4;
+/**
+ * Refused anywhere in a return path, as sent or decoded: control characters (C0, DEL, C1),
+ * format characters (zero-width, bidi), whitespace, backslashes, and look-alikes of the slash,
+ * the backslash and "@" (U+2044, U+2215, U+2216, U+29F5, U+29F8, U+29F9, U+FE68, U+FE6B,
+ * U+FF0F, U+FF20, U+FF3C) that a browser or a proxy may fold into the real ones.
+ */
+const UNSAFE_CHARACTER =
+  /[\p{Cc}\p{Cf}\p{Cs}\p{Z}\s\\\u2044\u2215\u2216\u29F5\u29F8\u29F9\uFE68\uFE6B\uFF0F\uFF20\uFF3C]/u;
+
+/**
+ * A path of this shop to come back to (after signing in, or to the page a form was on), or
+ * `fallback`: never another site (docs/design.md §5). Only a same-origin relative path is kept:
+ * it must start with one "/", and neither it nor any percent-decoded form of it (%2f%2f,
+ * %252f…) may hold what browsers read as a slash or drop (backslashes, tabs, newlines, other
+ * whitespace and control characters) or credentials ("@" before the query). It is then resolved
+ * against the shop's origin and compared; the answer is the resolved, normalised path (pathname,
+ * search and hash), checked again, since dot segments can fold "/..//x" into "//x". Never
+ * throws; the answer is always a valid header value.
+ */
 export function safeRedirectTo(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) {
+  try {
+    if (typeof value !== "string" || value.length > RETURN_PATH_MAX_LENGTH) return fallback;
+    if (!isLocalPath(value)) return fallback;
+    const origin = shopOrigin();
+    const url = new URL(value, origin);
+    if (url.origin !== origin) return fallback;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return path.length <= RETURN_PATH_MAX_LENGTH && isLocalPath(path) ? path : fallback;
+  } catch {
     return fallback;
   }
-  if (value.includes("\\") || value.length > 1000) return fallback;
-  return value;
+}
+
+/** The shop's own origin (APP_URL), to resolve return paths against. */
+function shopOrigin(): string {
+  try {
+    return new URL(getContext().config.appUrl).origin;
+  } catch {
+    return "http://localhost";
+  }
+}
+
+/** Is the path, as given and in every decoded form, plainly a path of this site? */
+function isLocalPath(path: string): boolean {
+  let form = path;
+  for (let round = 0; round <= DECODE_ROUNDS; round++) {
+    if (!isPlainPath(form)) return false;
+    const decoded = percentDecode(form);
+    if (decoded === form) return true;
+    form = decoded;
+  }
+  return false;
+}
+
+function isPlainPath(form: string): boolean {
+  if (!form.startsWith("/") || form.startsWith("//") || UNSAFE_CHARACTER.test(form)) return false;
+  // Compatibility forms (full-width "／", "＼", "＠"…) as some decoders fold them.
+  const folded = form.normalize("NFKC");
+  if (folded.startsWith("//") || folded.includes("\\")) return false;
+  return !folded.split(/[?#]/, 1)[0]?.includes("@");
+}
+
+/**
+ * One round of percent-decoding that never throws: runs of %XX decode as UTF-8, or byte by byte
+ * (as Latin-1) when they are not UTF-8, so "%85" shows as the control character it may become.
+ */
+function percentDecode(text: string): string {
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
+    }
+  });
 }
 
 function signInUrl(request: Request, reason?: SignInReason): string {

@@ -21,6 +21,7 @@ import { ProductTable } from "../components/admin/ProductTable";
 import { ErrorPage } from "../components/ErrorPage";
 import { Pagination } from "../components/Pagination";
 import { adminAction, adminLoader } from "../lib/admin.server";
+import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await adminAction(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = form.get("id");
   // Back to the list as it was (only ever the list: never a URL from the form as such).
   const back = adminProductsHref(

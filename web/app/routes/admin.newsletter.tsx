@@ -20,6 +20,7 @@ import { NewsletterCompose, NewsletterConfirmPanel } from "../components/admin/N
 import { NewsletterProgress } from "../components/admin/NewsletterProgress";
 import { ErrorPage } from "../components/ErrorPage";
 import { adminAction, adminLoader } from "../lib/admin.server";
+import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
@@ -64,8 +65,8 @@ type Answer = {
 
 export async function action({ request }: ActionFunctionArgs) {
   await adminAction(request);
-  // A body that is not a form (JSON, garbage) reads as an empty form: a 400, never a 500.
-  const form = await request.formData().catch(() => new FormData());
+  // Long: a message of up to 50,000 characters (LONG_FORM_MAX_BYTES).
+  const form = await readForm(request, { long: true });
   const intent = form.get("intent");
   const text = (name: string) => {
     const value = form.get(name);

@@ -29,6 +29,7 @@ import {
 import { ErrorPage } from "../components/ErrorPage";
 import { OrderDetails, orderDate, orderView } from "../components/OrderDetails";
 import { adminAction, adminLoader } from "../lib/admin.server";
+import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
@@ -46,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await adminAction(request);
   const id = params.id ?? "";
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const ctx = getContext();
   try {

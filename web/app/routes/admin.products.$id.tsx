@@ -4,10 +4,7 @@ import {
   data,
   type HeadersFunction,
   type LoaderFunctionArgs,
-  MaxPartSizeExceededError,
   type MetaFunction,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import {
   type ShouldRevalidateFunction,
@@ -15,13 +12,7 @@ import {
   useLoaderData,
   useRouteError,
 } from "@remix-run/react";
-import {
-  IMAGE_MAX_BYTES,
-  IMAGE_TOO_LARGE,
-  MAX_IMAGES,
-  type ProductDraft,
-  TOO_MANY_IMAGES,
-} from "@shop/core/catalog";
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, type ProductDraft } from "@shop/core/catalog";
 import {
   getProductById,
   PRODUCT_ID_PATTERN,
@@ -35,6 +26,7 @@ import { AdminErrorBanner } from "../components/admin/AdminErrorBanner";
 import { ProductForm } from "../components/admin/ProductForm";
 import { ErrorPage } from "../components/ErrorPage";
 import { adminAction, adminLoader } from "../lib/admin.server";
+import { type ReadFormOptions, readFormOrRefusal } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
@@ -45,8 +37,14 @@ import { redirectWithToast } from "../lib/toast.server";
 // JavaScript; without it they submit, and the server answers with the form as it now stands.
 // The rules are core's (catalog/product-form.server.ts); this route reads the request.
 
-/** A whole submission: every image at its largest, plus the text fields. */
-const MAX_REQUEST_BYTES = MAX_IMAGES * IMAGE_MAX_BYTES + 1024 * 1024;
+/**
+ * The form: multipart with the new files (each at most 5 MB, UPLOAD_MAX_BYTES in all); its lists
+ * are the sizes (checkboxes) and the images in order with their alt texts and new files.
+ */
+const PRODUCT_FORM: ReadFormOptions = {
+  upload: { maxFileBytes: IMAGE_MAX_BYTES, fileTooLarge: IMAGE_TOO_LARGE },
+  lists: ["sizes", "imageRef", "imageAlt", "newImages"],
+};
 const NEW = "new";
 
 /** The form's product: null for a new one; a 404 for an unknown id. */
@@ -90,10 +88,14 @@ type Answer = { draft?: ProductDraft; fieldErrors?: Record<string, string>; form
 export async function action({ request, params }: ActionFunctionArgs) {
   await adminAction(request);
   const product = await productFor(params.id ?? "");
-  const form = await readForm(request);
-  if (!(form instanceof FormData)) {
-    return data<Answer>({ formError: form.refused }, { status: form.status });
+  // A refused body shows in the form's error banner, like the form's other refusals.
+  const read = await readFormOrRefusal(request, PRODUCT_FORM);
+  if (!read.ok) {
+    const answer: Answer = { formError: read.message };
+    if (read.field !== undefined) answer.fieldErrors = { [read.field]: read.message };
+    return data<Answer>(answer, { status: read.status });
   }
+  const form = read.form;
   const id = product?.id ?? String(form.get("draftId") ?? "");
   if (!PRODUCT_ID_PATTERN.test(id)) {
     return data<Answer>({ formError: "Reload the page and try again" }, { status: 400 });
@@ -120,29 +122,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
           ? `Product “${result.product.name}” created successfully`
           : `Product “${result.product.name}” updated successfully`,
       });
-  }
-}
-
-/** The submitted form; files of at most 5 MB each, kept in memory. */
-async function readForm(
-  request: Request,
-): Promise<FormData | { refused: string; status: 400 | 413 }> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("multipart/form-data")) return request.formData();
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > MAX_REQUEST_BYTES) {
-    return { refused: TOO_MANY_IMAGES, status: 413 };
-  }
-  try {
-    return await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: IMAGE_MAX_BYTES }),
-    );
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) {
-      return { refused: IMAGE_TOO_LARGE, status: 413 };
-    }
-    return { refused: "The form could not be read", status: 400 };
   }
 }
 

@@ -25,6 +25,7 @@ import {
 import { PromotionList } from "../components/admin/PromotionList";
 import { ErrorPage } from "../components/ErrorPage";
 import { adminAction, adminLoader } from "../lib/admin.server";
+import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
@@ -69,8 +70,7 @@ type Answer = {
 
 export async function action({ request }: ActionFunctionArgs) {
   await adminAction(request);
-  // A body that is not a form (JSON, garbage) reads as an empty form: a 400, never a 500.
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   const intent = form.get("intent");
   const ctx = getContext();
   const values = submittedValues(form);

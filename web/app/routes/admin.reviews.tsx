@@ -12,6 +12,7 @@ import { AdminErrorBanner } from "../components/admin/AdminErrorBanner";
 import { ReviewList } from "../components/admin/ReviewList";
 import { ErrorPage } from "../components/ErrorPage";
 import { adminAction, adminLoader } from "../lib/admin.server";
+import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
@@ -34,8 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await adminAction(request);
-  // A body that is not a form (JSON, garbage) reads as an empty form: a 400, never a 500.
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

@@ -16,6 +16,7 @@ import {
   useFormErrors,
 } from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
+import { readForm } from "../lib/form.server";
 import { assertSameOrigin, domainErrorData } from "../lib/security.server";
 import { signInAndRedirect } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const parsed = parseForm(ResetPasswordSchema, await request.formData());
+  const parsed = parseForm(ResetPasswordSchema, await readForm(request));
   if (!parsed.success) {
     if (parsed.fieldErrors.token) return invalidToken();
     return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });

@@ -29,6 +29,7 @@ import {
   useFormErrors,
 } from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
+import { readForm } from "../lib/form.server";
 import { abuseLimits, assertSameOrigin, domainErrorData, requester } from "../lib/security.server";
 import {
   getSessionUser,
@@ -57,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent") ?? "sign-in";
   if (intent === "forgot-password") return forgotPassword(request, context, form);
   if (intent !== "sign-in") {

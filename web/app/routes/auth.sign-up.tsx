@@ -25,6 +25,7 @@ import {
   useFormErrors,
 } from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
+import { readForm } from "../lib/form.server";
 import { abuseLimits, assertSameOrigin, domainErrorData, requester } from "../lib/security.server";
 import { getSessionUser, safeRedirectTo, signInAndRedirect } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   // Only the schema's fields are kept: isAdmin, addresses or a user id in the body are dropped.
   const parsed = parseForm(SignUpSchema, form);
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });

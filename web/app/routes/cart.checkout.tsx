@@ -58,6 +58,7 @@ import { type CardValues, EMPTY_CARD, PaymentForm } from "../components/PaymentF
 import type { StripeHandle } from "../components/StripePayment";
 import { StripePaymentSection } from "../components/StripePaymentSection";
 import { clearCart, useCartLines, useCartReady } from "../lib/cart";
+import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
 import { assertSameOrigin } from "../lib/security.server";
 import { requireUser } from "../lib/session.server";
@@ -128,8 +129,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request, { expired: true });
-  const form = await request.formData().catch(() => null);
-  if (!form) return answer({ fieldErrors: { form: "Send the checkout form" } }, 400);
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "quote") return quoteCart(form);
   if (intent === "place") {

@@ -13,6 +13,7 @@ import { parseForm } from "@shop/core/shared";
 import { CONTACT_FIELDS, ContactForm } from "../components/ContactForm";
 import { ErrorPage } from "../components/ErrorPage";
 import { StaticPage, staticMeta } from "../components/StaticSection";
+import { readForm } from "../lib/form.server";
 import { assertSameOrigin, clientAddress } from "../lib/security.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
@@ -23,7 +24,7 @@ export function loader(_: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(ContactSchema, form);
   if (!parsed.success) {
     // What was typed goes back, so the form keeps it also without JavaScript.

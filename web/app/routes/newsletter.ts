@@ -8,6 +8,7 @@ import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { SUBSCRIBED, setSubscription, subscribeFromFooter } from "@shop/core/server/newsletter";
 import { parseForm } from "@shop/core/shared";
+import { readForm } from "../lib/form.server";
 import { jsonResponse } from "../lib/http";
 import { assertSameOrigin, clientAddress } from "../lib/security.server";
 import { requireUser, safeRedirectTo } from "../lib/session.server";
@@ -23,7 +24,7 @@ export function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const js = form.get("js") === "1";
   const back = safeRedirectTo(form.get("redirectTo"), "/");
   const answer = (body: NewsletterAnswer, status: number) =>

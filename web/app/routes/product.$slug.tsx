@@ -27,6 +27,7 @@ import {
 } from "../components/ReviewDialog";
 import { Stars } from "../components/Stars";
 import { ShieldIcon, TruckIcon } from "../components/ui-icons";
+import { readForm } from "../lib/form.server";
 import { NO_STORE, publicPageCacheControl } from "../lib/http";
 import { assertSameOrigin } from "../lib/security.server";
 import { getSessionUser, requireUser } from "../lib/session.server";
@@ -78,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const product =
     slug.length <= SLUG_MAX_LENGTH && SLUG.test(slug) ? await getProductBySlug(ctx, slug) : null;
   if (!product) throw data("Product not found", { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const page = `/product/${product.slug}`;
 
   switch (form.get("intent")) {

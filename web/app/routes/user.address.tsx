@@ -17,6 +17,7 @@ import { parseForm } from "@shop/core/shared";
 import { ADDRESSES_PER_MOBILE_PAGE, AddressCards } from "../components/AddressCards";
 import { AddressForm } from "../components/AddressForm";
 import { ErrorPage } from "../components/ErrorPage";
+import { readForm } from "../lib/form.server";
 import { assertSameOrigin, domainErrorData } from "../lib/security.server";
 import { requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   const ctx = getContext();

@@ -16,6 +16,7 @@ import { ErrorPage } from "../components/ErrorPage";
 import { NewsletterSwitch } from "../components/NewsletterSwitch";
 import { UserSwitch } from "../components/UserSwitch";
 import { useCurrency } from "../lib/currency";
+import { readForm } from "../lib/form.server";
 import { assertSameOrigin, domainErrorData } from "../lib/security.server";
 import { requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
   // Names and e-mail only: isAdmin, a password or another user's id in the body are dropped.
-  const parsed = parseForm(ProfileSchema, await request.formData());
+  const parsed = parseForm(ProfileSchema, await readForm(request));
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
   try {
     await updateProfile(getContext(), user.id, parsed.data);

@@ -23,6 +23,7 @@ import {
   useFormErrors,
 } from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
+import { readForm } from "../lib/form.server";
 import { assertSameOrigin, domainErrorData } from "../lib/security.server";
 import { requireSession, requireUser, signOutHeaders } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const session = await requireSession(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "update-password") {
     const parsed = parseForm(SecurityPasswordSchema, form);

@@ -119,9 +119,14 @@ export function OrderAdminPanel({
           Customer
         </h3>
         <p className="mt-3 break-all text-sm text-stone-900" data-testid="order-customer">
-          <a href={`mailto:${order.customer}`} className="underline">
-            {order.customer}
-          </a>
+          {/* An anonymised order (the account was deleted) has no address to write to. */}
+          {order.customer.includes("@") ? (
+            <a href={`mailto:${order.customer}`} className="underline">
+              {order.customer}
+            </a>
+          ) : (
+            order.customer
+          )}
         </p>
         <h3 className={`${heading} mt-5`}>History</h3>
         <ol className="mt-2 space-y-1 text-sm text-stone-700">

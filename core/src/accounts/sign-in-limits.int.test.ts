@@ -1,0 +1,130 @@
+// Sign-in abuse limits under concurrency, on DynamoDB Local (docs/design.md §5, §6): an attempt is
+// counted before its password is verified, by a conditional update, so parallel requests
+// cannot get more verifications than the limit allows.
+import { createTestContext } from "@shop/local-cloud/testing";
+import { describe, expect, it } from "vitest";
+import { signIn } from "./auth.server.ts";
+import { loadAbuseLimits } from "./limits.ts";
+import { BAD_CREDENTIALS, createUser } from "./users.server.ts";
+
+const limits = loadAbuseLimits({});
+// One instant for a whole test, so its attempts never straddle two counting windows.
+const now = new Date();
+let n = 0;
+const person = () => ({
+  firstName: "Ana",
+  lastName: "García",
+  email: `limits${n++}@example.com`,
+  password: "secret1",
+});
+
+/** How each attempt was answered: "ok", or the DomainError's status. */
+async function answers(attempts: Promise<unknown>[]) {
+  const settled = await Promise.allSettled(attempts);
+  return settled.map((r) =>
+    r.status === "fulfilled" ? "ok" : (r.reason as { status?: number }).status,
+  );
+}
+
+describe("sign-in lockout", () => {
+  it("30 parallel wrong passwords for one account and address: at most 5 are verified", async () => {
+    const { ctx } = await createTestContext();
+    const user = await createUser(ctx, person());
+    const from = { clientAddress: "198.51.100.20" };
+    const settled = await Promise.allSettled(
+      Array.from({ length: 30 }, () =>
+        signIn(ctx, { email: user.email, password: "wrong-1" }, from, limits, now),
+      ),
+    );
+    const errors = settled.map((r) => (r.status === "rejected" ? r.reason : null));
+    const verified = errors.filter((e) => e?.status === 401);
+    const refused = errors.filter((e) => e?.status === 429);
+    expect(verified.length).toBe(limits.signInFailures.max);
+    expect(refused.length).toBe(30 - limits.signInFailures.max);
+    expect(verified[0]).toMatchObject({ message: BAD_CREDENTIALS, field: "email" });
+    expect(refused[0]).toMatchObject({ field: "email" });
+    expect(refused[0].message).toMatch(
+      /^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/,
+    );
+    // Locked for this address, even with the right password.
+    await expect(
+      signIn(ctx, { email: user.email, password: "secret1" }, from, limits, now),
+    ).rejects.toMatchObject({ status: 429 });
+  });
+
+  it("a successful sign-in is not counted as a failure", async () => {
+    const { ctx } = await createTestContext();
+    const user = await createUser(ctx, person());
+    const from = { clientAddress: "198.51.100.21" };
+    const tight = loadAbuseLimits({ SIGNIN_MAX_FAILURES: "2" });
+    for (let i = 0; i < 4; i++) {
+      await expect(
+        signIn(ctx, { email: user.email, password: "secret1" }, from, tight, now),
+      ).resolves.toMatchObject({ id: user.id });
+    }
+    await expect(
+      signIn(ctx, { email: user.email, password: "wrong-1" }, from, tight, now),
+    ).rejects.toMatchObject({ status: 401 });
+    await expect(
+      signIn(ctx, { email: user.email, password: "secret1" }, from, tight, now),
+    ).resolves.toMatchObject({ id: user.id });
+  });
+
+  it("limits failures per account across client addresses, with its own higher threshold", async () => {
+    const { ctx } = await createTestContext();
+    const user = await createUser(ctx, person());
+    // Small numbers keep the test quick (each verification is a full scrypt hash).
+    const tight = loadAbuseLimits({
+      SIGNIN_MAX_FAILURES: "3",
+      SIGNIN_MAX_FAILURES_PER_EMAIL_PER_HOUR: "8",
+    });
+    // An attacker rotating addresses: two attempts from each, under the per-address limit.
+    const statuses = await answers(
+      Array.from({ length: 14 }, (_, i) =>
+        signIn(
+          ctx,
+          { email: user.email, password: "wrong-1" },
+          { clientAddress: `203.0.113.${Math.floor(i / 2)}` },
+          tight,
+          now,
+        ),
+      ),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(8);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+    // From yet another address the account waits too, with the hour's "try again in …".
+    const error = await signIn(
+      ctx,
+      { email: user.email, password: "secret1" },
+      { clientAddress: "192.0.2.1" },
+      tight,
+      now,
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, field: "email" });
+    expect((error as Error).message).toMatch(
+      /^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/,
+    );
+    // Another account is not affected, from the same addresses.
+    const other = await createUser(ctx, person());
+    await expect(
+      signIn(
+        ctx,
+        { email: other.email, password: "secret1" },
+        { clientAddress: "203.0.113.1" },
+        tight,
+        now,
+      ),
+    ).resolves.toMatchObject({ id: other.id });
+    // The next hour, the account is open again.
+    const nextHour = new Date(now.getTime() + 3600 * 1000);
+    await expect(
+      signIn(
+        ctx,
+        { email: user.email, password: "secret1" },
+        { clientAddress: "192.0.2.1" },
+        tight,
+        nextHour,
+      ),
+    ).resolves.toMatchObject({ id: user.id });
+  });
+});

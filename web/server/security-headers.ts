@@ -1,0 +1,99 @@
+// The security headers of every response (docs/decisions/007-threat-model.md), in one place for
+// the three that send them: the document and data responses of the Remix build
+// (app/entry.server.tsx, locally and on Lambda), the shop's Node server for everything else it
+// serves (web/server.ts: static files, resource routes, its own refusals), and CloudFront's
+// response headers policy on AWS (stacks/Web.ts).
+
+/** Headers every response carries, whatever its kind. */
+export const SECURITY_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  // frame-ancestors 'none' in the CSP says the same to current browsers.
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  // Nothing in the shop uses these; payment stays open to Stripe's frames (wallet buttons).
+  "Permissions-Policy":
+    'camera=(), microphone=(), geolocation=(), usb=(), interest-cohort=(), payment=(self "https://js.stripe.com")',
+} as const;
+
+/** HSTS for production stages (2 years, sub-domains), sent by CloudFront only: never locally. */
+export const HSTS_MAX_AGE_SECONDS = 63_072_000;
+
+/** The policy of anything that is not a page (data, files, errors from the server itself). */
+export const BASELINE_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Where Stripe's Payment Element loads from and talks to (Stripe's documented CSP). */
+const STRIPE = {
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+  img: ["https://*.stripe.com"],
+};
+
+export interface DocumentPolicy {
+  /** This response's nonce: Remix's inline scripts carry it, no other inline script runs. */
+  nonce: string;
+  /** The page runs Stripe's Payment Element (the checkout with Stripe payments). */
+  stripe: boolean;
+  /** Where product images are served from when not the shop itself (IMAGES_BASE_URL). */
+  imagesOrigin?: string | null;
+  /** The shop is served over https: upgrade any stray http sub-resource. */
+  https: boolean;
+}
+
+/** The Content-Security-Policy of a page. */
+export function documentCsp(policy: DocumentPolicy): string {
+  const withStripe = (own: string[], stripe: string[]) => [
+    ...own,
+    ...(policy.stripe ? stripe : []),
+  ];
+  const images = [
+    "'self'",
+    "data:",
+    "blob:",
+    ...(policy.imagesOrigin ? [policy.imagesOrigin] : []),
+  ];
+  const directives: Array<[string, string[]]> = [
+    ["default-src", ["'self'"]],
+    ["script-src", withStripe(["'self'", `'nonce-${policy.nonce}'`], STRIPE.script)],
+    // React writes style attributes; no script can run from a style.
+    ["style-src", ["'self'", "'unsafe-inline'"]],
+    ["img-src", withStripe(images, STRIPE.img)],
+    ["font-src", ["'self'"]],
+    ["connect-src", withStripe(["'self'"], STRIPE.connect)],
+    ["frame-src", policy.stripe ? STRIPE.frame : ["'none'"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'none'"]],
+    ["form-action", ["'self'"]],
+    ["frame-ancestors", ["'none'"]],
+    ["manifest-src", ["'self'"]],
+  ];
+  const parts = directives.map(([name, values]) => `${name} ${values.join(" ")}`);
+  if (policy.https) parts.push("upgrade-insecure-requests");
+  return parts.join("; ");
+}
+
+/** The origin of a URL, or null (an unset or malformed IMAGES_BASE_URL adds nothing). */
+export function originOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const { origin } = new URL(url);
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Sets the headers every response carries, and `csp`, where the response has none of its own. */
+export function applySecurityHeaders(headers: Headers, csp: string): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    if (!headers.has(name)) headers.set(name, value);
+  }
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", csp);
+}
+
+/** A fresh nonce for one response (128 random bits). */
+export function newNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Buffer.from(bytes).toString("base64");
+}
