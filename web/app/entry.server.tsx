@@ -73,7 +73,6 @@ export default function handleRequest(
       config.payments === "stripe" &&
       remixContext.staticHandlerContext.matches.some((m) => m.route.id === PAYMENT_ROUTE),
     imagesOrigin: originOf(config.imagesBaseUrl),
-    https: config.appUrl.startsWith("https://"),
   });
   applySecurityHeaders(responseHeaders, csp);
   const hit = key ? rendered.get(key) : undefined;

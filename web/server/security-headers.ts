@@ -36,8 +36,6 @@ export interface DocumentPolicy {
   stripe: boolean;
   /** Where product images are served from when not the shop itself (IMAGES_BASE_URL). */
   imagesOrigin?: string | null;
-  /** The shop is served over https: upgrade any stray http sub-resource. */
-  https: boolean;
 }
 
 /** The Content-Security-Policy of a page. */
@@ -67,9 +65,9 @@ export function documentCsp(policy: DocumentPolicy): string {
     ["frame-ancestors", ["'none'"]],
     ["manifest-src", ["'self'"]],
   ];
-  const parts = directives.map(([name, values]) => `${name} ${values.join(" ")}`);
-  if (policy.https) parts.push("upgrade-insecure-requests");
-  return parts.join("; ");
+  // (No upgrade-insecure-requests: HSTS does that job on production, and a page reached over
+  // plain http, as behind a local proxy, would lose its own scripts to it.)
+  return directives.map(([name, values]) => `${name} ${values.join(" ")}`).join("; ");
 }
 
 /** The origin of a URL, or null (an unset or malformed IMAGES_BASE_URL adds nothing). */
