@@ -5,7 +5,7 @@
 
 import { readdirSync, readFileSync } from "node:fs";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { REPEATED_FIELD } from "@shop/core/shared";
+import { REPEATED_FIELD } from "@shop/core/common";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const writes = vi.hoisted(() => ({

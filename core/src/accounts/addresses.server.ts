@@ -4,9 +4,9 @@
 import { randomBytes } from "node:crypto";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { addressKey } from "../db/keys.ts";
-import { DomainError } from "../shared/errors.ts";
 import type { Address } from "./schemas.ts";
 
 export interface SavedAddress extends Address {

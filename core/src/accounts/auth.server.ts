@@ -3,13 +3,13 @@
 // gets them (docs/design.md §5, §6).
 import { randomBytes } from "node:crypto";
 import { DeleteCommand, GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DomainError, isDomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { emailKey, resetTokenKey, userKey } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
 import { escapeHtml, mailRequest, type QueuedMail } from "../mail/index.server.ts";
-import { DomainError, isDomainError } from "../shared/errors.ts";
 import { type AbuseLimits, tryAgainIn } from "./limits.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { consume, type Limit, release, secondsLeft } from "./rate-limit.server.ts";

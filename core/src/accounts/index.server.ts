@@ -1,6 +1,6 @@
 // Accounts, server side: users, passwords, sessions, reset tokens, addresses, abuse limits.
 
-export { DomainError, isDomainError } from "../shared/errors.ts";
+export { DomainError, isDomainError } from "../common/errors.ts";
 export * from "./addresses.server.ts";
 export * from "./auth.server.ts";
 export * from "./limits.ts";

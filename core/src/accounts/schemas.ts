@@ -10,7 +10,7 @@ import {
   phoneField,
   requiredText,
   withPasswordPair,
-} from "../shared/fields.ts";
+} from "../common/fields.ts";
 
 export const ADDRESS_FIELD_MAX_LENGTH = 200;
 export const ZIP_CODE_MAX_LENGTH = 20;

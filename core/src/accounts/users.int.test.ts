@@ -1,7 +1,7 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../shared/errors.ts";
+import { DomainError } from "../common/errors.ts";
 import {
   BAD_CREDENTIALS,
   createUser,

@@ -3,12 +3,12 @@
 import { randomUUID } from "node:crypto";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { emailKey, userKey } from "../db/keys.ts";
 import type { TransactItem } from "../db/transact.server.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
-import { DomainError } from "../shared/errors.ts";
 import { hashPassword, needsRehash, UNUSABLE_HASH, verifyPassword } from "./passwords.server.ts";
 
 export interface User {

@@ -2,8 +2,8 @@
 // write only under products/). Keys are never reused, so each object is cached forever.
 import { randomUUID } from "node:crypto";
 import { DeleteObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
+import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
-import { DomainError } from "../shared/errors.ts";
 import { PRODUCT_ID_PATTERN } from "./ids.ts";
 import { detectImageType, IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, NOT_AN_IMAGE } from "./images.ts";
 

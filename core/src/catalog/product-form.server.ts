@@ -4,9 +4,9 @@
 // save. Everything here is checked as hostile input: files by their content, stored images
 // against the product's own, fields by the form's schema.
 
+import { DomainError, isDomainError } from "../common/errors.ts";
+import { parseForm } from "../common/forms.ts";
 import type { Context } from "../context/index.server.ts";
-import { DomainError, isDomainError } from "../shared/errors.ts";
-import { parseForm } from "../shared/forms.ts";
 import {
   checkProductImage,
   deleteProductImages,

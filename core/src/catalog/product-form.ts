@@ -3,7 +3,7 @@
 // least one size among S–XXL, and 1 to 10 images in order, each an image already stored (its
 // key) or a file uploaded with this submission (its position among the files), with alt text.
 import * as v from "valibot";
-import { choiceField, requiredText } from "../shared/fields.ts";
+import { choiceField, requiredText } from "../common/fields.ts";
 import { CATEGORIES } from "./categories.ts";
 import { SIZE_TAGS, type SizeTag } from "./sizes.ts";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug.ts";

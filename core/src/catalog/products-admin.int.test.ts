@@ -5,9 +5,9 @@ import { GetObjectCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
+import { DomainError } from "../common/errors.ts";
 import { CATALOG_VERSION_KEY, slugKey } from "../db/keys.ts";
 import { writeReview } from "../reviews/reviews.server.ts";
-import { DomainError } from "../shared/errors.ts";
 import { deleteProductImages, putProductImage } from "./images.server.ts";
 import {
   createProduct,

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { parseForm } from "../shared/forms.ts";
+import { parseForm } from "../common/forms.ts";
 import {
   BAD_PRODUCT_ID,
   createProduct,

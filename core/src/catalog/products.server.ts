@@ -11,11 +11,11 @@ import {
   QueryCommand,
 } from "@aws-sdk/lib-dynamodb";
 import * as v from "valibot";
+import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY, productIndexes, productKey, slugKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import type { RatingCounts } from "../reviews/stats.ts";
-import { DomainError } from "../shared/errors.ts";
 import type { Category } from "./categories.ts";
 import { PRODUCT_ID_PATTERN } from "./ids.ts";
 import type { SizeTag } from "./sizes.ts";

@@ -14,10 +14,10 @@
 // shoppers arriving right after an edit cost one or two reads of the version and one read of
 // the index, not fifty of each.
 import { GetCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
+import { freshReads } from "../common/fresh-reads.ts";
 import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
 import { reviewStats } from "../reviews/stats.ts";
-import { freshReads } from "../shared/fresh-reads.ts";
 import { type Product, type ProductItem, toProduct } from "./products.server.ts";
 import { type CatalogPage, type CatalogQuery, type ProductSummary, queryCatalog } from "./query.ts";
 

@@ -7,8 +7,8 @@ import { eventFromStreamRecord, handleEvent } from "@shop/core/server/events";
 import { startStreamDelivery } from "@shop/local-cloud";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
+import { DomainError } from "../common/errors.ts";
 import { contactKey } from "../db/keys.ts";
-import { DomainError } from "../shared/errors.ts";
 import { CONTACT_LIMIT, listContactMessages, sendContactMessage } from "./messages.server.ts";
 
 const form = {

@@ -5,12 +5,12 @@ import { randomUUID } from "node:crypto";
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { tryAgainIn } from "../accounts/limits.ts";
 import { consume, secondsLeft } from "../accounts/rate-limit.server.ts";
+import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { contactIndex, contactKey } from "../db/keys.ts";
 import { transact } from "../db/transact.server.ts";
 import { mailRequest } from "../mail/queue.server.ts";
 import { escapeHtml } from "../mail/send.server.ts";
-import { DomainError } from "../shared/errors.ts";
 import type { Contact } from "./schemas.ts";
 
 export const MESSAGE_SENT = "Your message has been sent.";

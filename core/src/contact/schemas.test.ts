@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "../shared/forms.ts";
+import { parseForm } from "../common/forms.ts";
 import { ContactSchema } from "./schemas.ts";
 
 const valid = {

@@ -1,6 +1,6 @@
 // The contact form (docs/spec.md §3 "Contact message"): every field required.
 import * as v from "valibot";
-import { emailField, NAME_MAX_LENGTH, phoneField, requiredText } from "../shared/fields.ts";
+import { emailField, NAME_MAX_LENGTH, phoneField, requiredText } from "../common/fields.ts";
 
 export const CONTACT_SUBJECT_MAX_LENGTH = 200;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;

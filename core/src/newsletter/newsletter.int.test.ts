@@ -8,8 +8,8 @@ import { eventFromStreamRecord, handleEvent } from "@shop/core/server/events";
 import { startStreamDelivery } from "@shop/local-cloud";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
+import { DomainError } from "../common/errors.ts";
 import { subscriberIndex, subscriptionKey } from "../db/keys.ts";
-import { DomainError } from "../shared/errors.ts";
 import { NEWSLETTER_SEND_REQUESTED } from "./event-types.ts";
 import {
   fanOutNewsletter,

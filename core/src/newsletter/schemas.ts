@@ -1,6 +1,6 @@
 // The footer's newsletter sign-up (docs/spec.md §5 "Footer newsletter": e-mail required and valid).
 import * as v from "valibot";
-import { emailField } from "../shared/fields.ts";
+import { emailField } from "../common/fields.ts";
 import { normalizeNewlines } from "./preview.ts";
 
 export const NewsletterSchema = v.object({

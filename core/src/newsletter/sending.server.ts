@@ -7,13 +7,13 @@
 // sent of total for the admin's progress display.
 import { randomUUID } from "node:crypto";
 import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { newsletterDeliveryKey, newsletterSendKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { type DomainEvent, eventPut } from "../events/events.server.ts";
 import { MAIL_REQUESTED, mailRequest } from "../mail/queue.server.ts";
 import { escapeHtml } from "../mail/send.server.ts";
-import { DomainError } from "../shared/errors.ts";
 import { NEWSLETTER_SEND_REQUESTED } from "./event-types.ts";
 import { newsletterParagraphs, normalizeNewlines } from "./preview.ts";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "./subscriptions.server.ts";

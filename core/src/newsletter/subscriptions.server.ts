@@ -10,11 +10,11 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { tryAgainIn } from "../accounts/limits.ts";
 import { consume, secondsLeft } from "../accounts/rate-limit.server.ts";
+import { DomainError } from "../common/errors.ts";
+import { EMAIL_MAX_LENGTH } from "../common/fields.ts";
 import type { Config, Context } from "../context/index.server.ts";
 import { SUBSCRIBER_COUNT_KEY, subscriberIndex, subscriptionKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
-import { DomainError } from "../shared/errors.ts";
-import { EMAIL_MAX_LENGTH } from "../shared/fields.ts";
 
 export const SUBSCRIBED = "You have been subscribed to our newsletter";
 export const SUBSCRIPTION_UPDATED = "Subscription updated";

@@ -4,10 +4,10 @@
 import { randomUUID } from "node:crypto";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
+import { DomainError } from "../common/errors.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { decodeQueueMessage, encodeQueueMessage } from "../events/queues.server.ts";
 import { deliverQueuedMail, MAIL_REQUESTED } from "../mail/queue.server.ts";
-import { DomainError } from "../shared/errors.ts";
 import { newsletterMail, requestNewsletterSend } from "./sending.server.ts";
 import {
   INVALID_UNSUBSCRIBE_LINK,

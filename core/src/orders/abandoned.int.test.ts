@@ -3,6 +3,7 @@ import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
+import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { confirmCardPayment } from "../payments/webhook.server.ts";
 import {
@@ -10,7 +11,6 @@ import {
   getPromotion,
   PROMOTION_USED_UP,
 } from "../promotions/promotions.server.ts";
-import { DomainError } from "../shared/errors.ts";
 import {
   expireAbandonedOrders,
   PAYMENT_EXPIRED_MESSAGE,

@@ -6,10 +6,10 @@ import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
 import { createUser } from "../accounts/users.server.ts";
 import { createProduct } from "../catalog/products.server.ts";
+import { DomainError } from "../common/errors.ts";
 import { orderKey } from "../db/keys.ts";
 import { handleEvent } from "../events/reactions.server.ts";
 import { confirmCardPayment } from "../payments/webhook.server.ts";
-import { DomainError } from "../shared/errors.ts";
 import {
   changeOrderState,
   deleteOrder,

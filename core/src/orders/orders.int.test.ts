@@ -2,6 +2,7 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
+import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { purchaseKey } from "../db/keys.ts";
 import { createLocalGateway } from "../payments/local-gateway.server.ts";
@@ -11,7 +12,6 @@ import {
   getPromotion,
   PROMOTION_USED_UP,
 } from "../promotions/promotions.server.ts";
-import { DomainError } from "../shared/errors.ts";
 import { ORDER_NUMBER_PATTERN } from "./order-number.ts";
 import {
   changeOrderState,

@@ -13,6 +13,8 @@ import { randomUUID } from "node:crypto";
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import * as v from "valibot";
 import type { SizeTag } from "../catalog/sizes.ts";
+import { DomainError } from "../common/errors.ts";
+import { parseForm } from "../common/forms.ts";
 import type { Context } from "../context/index.server.ts";
 import {
   orderIndexes,
@@ -32,8 +34,6 @@ import {
   redemptionError,
   releasePromotionItem,
 } from "../promotions/promotions.server.ts";
-import { DomainError } from "../shared/errors.ts";
-import { parseForm } from "../shared/forms.ts";
 import { newOrderNumber } from "./order-number.ts";
 import { paymentDeadlineItem } from "./payment-deadline.ts";
 import { type OrderLine, priceCart } from "./pricing.server.ts";

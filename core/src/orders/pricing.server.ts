@@ -4,11 +4,11 @@
 // Round trips: one BatchGetItem for the products and, with a code, one GetItem, in parallel.
 import { getProductsByIds } from "../catalog/products.server.ts";
 import { isSizeTag, type SizeTag, sizeName } from "../catalog/sizes.ts";
+import { DomainError, isDomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { type DeliveryMethodName, isDeliveryMethodName } from "../pricing/delivery.ts";
 import { type PriceBreakdown, quote } from "../pricing/quote.ts";
 import { type AppliedPromotion, checkPromotion } from "../promotions/promotions.server.ts";
-import { DomainError, isDomainError } from "../shared/errors.ts";
 
 /** An order holds at most this many lines (the paid-order transaction writes one item each). */
 export const MAX_ORDER_LINES = 50;

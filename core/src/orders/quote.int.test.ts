@@ -3,9 +3,9 @@
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
+import { DomainError } from "../common/errors.ts";
 import { quote } from "../pricing/quote.ts";
 import { createPromotion, PROMOTION_NOT_FOUND } from "../promotions/promotions.server.ts";
-import { DomainError } from "../shared/errors.ts";
 import { priceCart, quoteCheckout } from "./pricing.server.ts";
 
 async function shop() {

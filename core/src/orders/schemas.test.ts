@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { parseForm } from "../shared/forms.ts";
+import { parseForm } from "../common/forms.ts";
 import { CheckoutSchema, OrderStateFormSchema, OrderStateSchema } from "./schemas.ts";
 
 const address = {

@@ -2,8 +2,8 @@
 // the delivery method) and the admin's order-state change (docs/spec.md §4, docs/design.md §7.11).
 import * as v from "valibot";
 import { AddressFields } from "../accounts/schemas.ts";
+import { choiceField, optionalText } from "../common/fields.ts";
 import { DELIVERY_METHOD_NAMES } from "../pricing/delivery.ts";
-import { choiceField, optionalText } from "../shared/fields.ts";
 import { ORDER_STATES } from "./state.ts";
 
 export const CheckoutSchema = v.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../shared/errors.ts";
+import { DomainError } from "../common/errors.ts";
 import { ORDER_SEARCH_INVALID, parseOrderSearch } from "./search.ts";
 
 const refusal = (q: unknown) => {

@@ -3,8 +3,8 @@
 // e-mail address. Each kind has its own key: the order number claim, or the e-mail claim and the
 // customer's history; anything else is refused on the field, never searched by Scan.
 import * as v from "valibot";
-import { DomainError } from "../shared/errors.ts";
-import { EMAIL_MAX_LENGTH } from "../shared/fields.ts";
+import { DomainError } from "../common/errors.ts";
+import { EMAIL_MAX_LENGTH } from "../common/fields.ts";
 import { parseOrderNumber } from "./order-number.ts";
 
 export type OrderSearch =

@@ -3,8 +3,8 @@
 // cards that behave like Stripe's test mode. Pure and browser-safe: the checkout can check a card
 // as it is typed, and the server checks it again.
 import * as v from "valibot";
-import type { ParseFormResult } from "../shared/forms.ts";
-import { parseForm } from "../shared/forms.ts";
+import type { ParseFormResult } from "../common/forms.ts";
+import { parseForm } from "../common/forms.ts";
 
 export const CARD_NUMBER_INVALID = "Enter a valid card number";
 export const EXPIRY_FORMAT = "Enter the expiry as MM/YY";

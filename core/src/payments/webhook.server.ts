@@ -2,6 +2,8 @@
 // Stripe's deliveries) and the local test gateway (its signed events, delivered in-process):
 // verify the signature, then mark the order paid or failed. Unknown event types are accepted
 // and ignored, as Stripe expects; a bad signature is a 400 and changes nothing.
+
+import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import {
   getOrderForUser,
@@ -11,7 +13,6 @@ import {
   ORDER_NOT_PAYABLE,
   type Order,
 } from "../orders/orders.server.ts";
-import { DomainError } from "../shared/errors.ts";
 import { parseCard } from "./cards.ts";
 import { paymentGateway } from "./gateway.server.ts";
 import { WebhookSignatureError } from "./signature.server.ts";

@@ -1,8 +1,8 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
+import { DomainError } from "../common/errors.ts";
 import { transact } from "../db/transact.server.ts";
-import { DomainError } from "../shared/errors.ts";
 import {
   checkPromotion,
   createPromotion,

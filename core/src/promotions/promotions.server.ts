@@ -3,10 +3,10 @@
 // §7.5); placing the order redeems it with a conditional counter in the order's own transaction
 // (usedCount < usageLimit, not expired), and a failed or cancelled payment releases it.
 import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { promotionIndexes, promotionKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
-import { DomainError } from "../shared/errors.ts";
 import { isPromotionExpired, isPromotionUsedUp } from "./rules.ts";
 
 export { isPromotionExpired, isPromotionUsedUp } from "./rules.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "../shared/forms.ts";
+import { parseForm } from "../common/forms.ts";
 import { PromotionCodeSchema, PromotionFormSchema, PromotionSchema } from "./schemas.ts";
 
 const errorsOf = (result: ReturnType<typeof parseForm>) =>

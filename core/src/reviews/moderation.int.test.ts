@@ -4,8 +4,8 @@ import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createProduct, getProductBySlug } from "../catalog/products.server.ts";
+import { DomainError } from "../common/errors.ts";
 import { CATALOG_VERSION_KEY, purchaseKey } from "../db/keys.ts";
-import { DomainError } from "../shared/errors.ts";
 import {
   ALREADY_REVIEWED,
   addReview,

@@ -12,10 +12,10 @@ import {
   QueryCommand,
 } from "@aws-sdk/lib-dynamodb";
 import { bumpCatalogVersion } from "../catalog/products.server.ts";
+import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { productKey, purchaseKey, reviewIndexes, reviewKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
-import { DomainError } from "../shared/errors.ts";
 import { REVIEWS_PAGE_SIZE } from "./stats.ts";
 
 export interface Review {

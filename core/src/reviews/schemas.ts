@@ -1,7 +1,7 @@
 // The add-review form (docs/spec.md §5 "Review"): a rating of 1 to 5 stars and a description of at most
 // 1000 characters, both required.
 import * as v from "valibot";
-import { requiredText } from "../shared/fields.ts";
+import { requiredText } from "../common/fields.ts";
 import { REVIEW_MAX_LENGTH } from "./stats.ts";
 
 export const RATING_MESSAGE = "Choose a rating from 1 to 5 stars";

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { AddressSchema } from "@shop/core/accounts";
+import { parseForm } from "@shop/core/common";
 import type { SavedAddress } from "@shop/core/server/accounts";
-import { parseForm } from "@shop/core/shared";
 import { useEffect, useState } from "react";
 import { AuthField, primaryButtonClass } from "./AuthField";
 

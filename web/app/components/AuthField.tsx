@@ -1,7 +1,7 @@
 // Form building blocks of the account screens: a labelled field with its error, the card the
 // auth screens sit in, the primary button, and client-side validation with the same schema the
 // action uses (docs/design.md §10: one schema per form, both sides).
-import { parseForm } from "@shop/core/shared";
+import { parseForm } from "@shop/core/common";
 import { type FormEvent, type ReactNode, useState } from "react";
 import type * as v from "valibot";
 

@@ -3,8 +3,8 @@
 
 import { QUANTITY_CHOICES } from "@shop/core/cart";
 import { sizeName } from "@shop/core/catalog";
+import { parseForm } from "@shop/core/common";
 import { PromotionCodeSchema } from "@shop/core/promotions";
-import { parseForm } from "@shop/core/shared";
 import { type FormEvent, useState } from "react";
 import { removeItem, setItemQuantity } from "../lib/cart";
 import type { CheckoutQuote } from "../routes/cart.checkout";

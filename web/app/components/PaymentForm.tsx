@@ -2,8 +2,9 @@
 // Card number, Expiry (MM/YY), CVC, checked as typed with core's card rules and again on the
 // server. When the shop pays through Stripe, the checkout shows StripePaymentSection (Stripe's
 // Payment Element, loaded lazily) instead; both start with PaymentHeading.
+
+import { parseForm } from "@shop/core/common";
 import { cardSchema } from "@shop/core/payments";
-import { parseForm } from "@shop/core/shared";
 import { useState } from "react";
 import { useCurrency } from "../lib/currency";
 import { AuthField } from "./AuthField";

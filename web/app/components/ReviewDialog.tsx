@@ -3,8 +3,8 @@
 // form); with JavaScript it is a modal <dialog>: focus stays inside, Escape closes it. Stars are
 // five radio buttons: a click or the arrow keys choose, hovering highlights.
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { parseForm } from "@shop/core/common";
 import { REVIEW_MAX_LENGTH, ReviewSchema } from "@shop/core/reviews";
-import { parseForm } from "@shop/core/shared";
 import { useEffect, useId, useRef, useState } from "react";
 import { inputClass, primaryButtonClass, secondaryButtonClass } from "./AuthField";
 

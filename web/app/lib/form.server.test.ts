@@ -1,7 +1,7 @@
 // readForm: the one reader of every action's form (docs/design.md §5: bad input of any shape gets a
 // 4xx, never a 500). Crafted requests: wrong types, JSON, broken bodies, oversized bodies with
 // and without Content-Length, repeated fields.
-import { REPEATED_FIELD } from "@shop/core/shared";
+import { REPEATED_FIELD } from "@shop/core/common";
 import { describe, expect, it } from "vitest";
 import {
   FORM_LIMIT_DEFAULTS,

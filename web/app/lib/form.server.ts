@@ -17,7 +17,7 @@ import {
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
-import { REPEATED_FIELD } from "@shop/core/shared";
+import { REPEATED_FIELD } from "@shop/core/common";
 import { jsonResponse, NO_STORE } from "./http";
 
 const URLENCODED = "application/x-www-form-urlencoded";

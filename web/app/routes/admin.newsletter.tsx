@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { parseForm } from "@shop/core/common";
 import { NewsletterComposeSchema } from "@shop/core/newsletter";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
@@ -14,7 +15,6 @@ import {
   NEWSLETTER_SENT,
   requestNewsletterSend,
 } from "@shop/core/server/newsletter";
-import { parseForm } from "@shop/core/shared";
 import { AdminErrorBanner } from "../components/admin/AdminErrorBanner";
 import { NewsletterCompose, NewsletterConfirmPanel } from "../components/admin/NewsletterCompose";
 import { NewsletterProgress } from "../components/admin/NewsletterProgress";

@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { parseForm } from "@shop/core/common";
 import { PromotionFormSchema, promotionState, promotionUsage } from "@shop/core/promotions";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
@@ -15,7 +16,6 @@ import {
   listPromotions,
   updatePromotion,
 } from "@shop/core/server/promotions";
-import { parseForm } from "@shop/core/shared";
 import { AdminErrorBanner } from "../components/admin/AdminErrorBanner";
 import {
   PromotionForm,

@@ -4,9 +4,9 @@
 // are left out (the product no longer exists). One BatchGetItem round trip.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { SizeTag } from "@shop/core/cart";
+import { parseForm } from "@shop/core/common";
 import { getProductsByIds, ProductIdsQuerySchema } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
-import { parseForm } from "@shop/core/shared";
 import { jsonResponse, NO_STORE } from "../lib/http";
 
 export interface CartProduct {

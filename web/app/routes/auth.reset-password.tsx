@@ -6,9 +6,9 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { ResetPasswordSchema } from "@shop/core/accounts";
+import { parseForm } from "@shop/core/common";
 import { INVALID_TOKEN, isResetTokenValid, resetPassword } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
-import { parseForm } from "@shop/core/shared";
 import {
   AuthCard,
   PasswordPairFields,

@@ -16,9 +16,9 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { ForgotPasswordSchema, SignInSchema } from "@shop/core/accounts";
+import { parseForm } from "@shop/core/common";
 import { requestPasswordReset, signIn } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
-import { parseForm } from "@shop/core/shared";
 import { useEffect } from "react";
 import {
   AuthCard,

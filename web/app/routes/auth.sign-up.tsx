@@ -14,9 +14,9 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { SignUpSchema } from "@shop/core/accounts";
+import { parseForm } from "@shop/core/common";
 import { signUp } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
-import { parseForm } from "@shop/core/shared";
 import {
   AuthCard,
   AuthField,

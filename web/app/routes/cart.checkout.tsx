@@ -25,6 +25,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { lineKey, type SizeTag } from "@shop/core/cart";
+import { parseForm } from "@shop/core/common";
 import { CheckoutSchema } from "@shop/core/orders";
 import {
   cardSchema,
@@ -48,7 +49,6 @@ import {
   quoteCheckout,
 } from "@shop/core/server/orders";
 import { confirmCardPayment } from "@shop/core/server/payments";
-import { parseForm } from "@shop/core/shared";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { type AddressValues, CheckoutAddress, EMPTY_ADDRESS } from "../components/CheckoutAddress";
 import { CheckoutDelivery } from "../components/CheckoutDelivery";

@@ -5,11 +5,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { parseForm } from "@shop/core/common";
 import { ContactSchema } from "@shop/core/contact";
 import { isDomainError } from "@shop/core/server/accounts";
 import { MESSAGE_SENT, sendContactMessage } from "@shop/core/server/contact";
 import { getContext } from "@shop/core/server/context";
-import { parseForm } from "@shop/core/shared";
 import { CONTACT_FIELDS, ContactForm } from "../components/ContactForm";
 import { ErrorPage } from "../components/ErrorPage";
 import { StaticPage, staticMeta } from "../components/StaticSection";

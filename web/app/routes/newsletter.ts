@@ -3,11 +3,11 @@
 // JavaScript (the form says js=1) the answer is JSON for the form to show; without, a 303 back
 // to the page the form was on, with the message as a toast.
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { parseForm } from "@shop/core/common";
 import { NewsletterSchema } from "@shop/core/newsletter";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { SUBSCRIBED, setSubscription, subscribeFromFooter } from "@shop/core/server/newsletter";
-import { parseForm } from "@shop/core/shared";
 import { readForm } from "../lib/form.server";
 import { jsonResponse } from "../lib/http";
 import { assertSameOrigin, clientAddress } from "../lib/security.server";

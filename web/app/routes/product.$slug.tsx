@@ -8,12 +8,12 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { categorySlug, isSizeTag } from "@shop/core/catalog";
+import { parseForm } from "@shop/core/common";
 import { ReviewSchema, reviewStats } from "@shop/core/reviews";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getProductBySlug, getProductPage } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { addReview, deleteReview, mayReview } from "@shop/core/server/reviews";
-import { parseForm } from "@shop/core/shared";
 import { AddToCartForm } from "../components/AddToCartForm";
 import { ErrorPage } from "../components/ErrorPage";
 import { ImageCarousel } from "../components/ImageCarousel";

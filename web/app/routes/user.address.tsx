@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { AddressSchema } from "@shop/core/accounts";
+import { parseForm } from "@shop/core/common";
 import {
   createAddress,
   deleteAddress,
@@ -13,7 +14,6 @@ import {
   updateAddress,
 } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
-import { parseForm } from "@shop/core/shared";
 import { ADDRESSES_PER_MOBILE_PAGE, AddressCards } from "../components/AddressCards";
 import { AddressForm } from "../components/AddressForm";
 import { ErrorPage } from "../components/ErrorPage";

@@ -6,10 +6,10 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { ProfileSchema } from "@shop/core/accounts";
+import { parseForm } from "@shop/core/common";
 import { updateProfile } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { isSubscribed } from "@shop/core/server/newsletter";
-import { parseForm } from "@shop/core/shared";
 import { useState } from "react";
 import { AuthField, primaryButtonClass } from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";

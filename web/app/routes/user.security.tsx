@@ -13,9 +13,9 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { SecurityPasswordSchema } from "@shop/core/accounts";
+import { parseForm } from "@shop/core/common";
 import { changePassword, deleteAccount } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
-import { parseForm } from "@shop/core/shared";
 import {
   PasswordPairFields,
   primaryButtonClass,

@@ -8,7 +8,7 @@ import {
   SIZES,
   slugify,
 } from "@shop/core/catalog";
-import { parseForm } from "@shop/core/shared";
+import { parseForm } from "@shop/core/common";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { inputClass, primaryButtonClass, secondaryButtonClass } from "../AuthField";
 import { ProductImagesField } from "./ProductImagesField";
