@@ -55,21 +55,16 @@ class ShopSite extends RemixSite {
  * replace the one the browser's copy came with.
  */
 function securityHeadersPolicy(stack: StackContext["stack"], production: boolean) {
-  const { "Permissions-Policy": permissions, ...standard } = SECURITY_HEADERS;
-  if (
-    standard["X-Content-Type-Options"] !== "nosniff" ||
-    standard["X-Frame-Options"] !== "DENY" ||
-    standard["Referrer-Policy"] !== "strict-origin-when-cross-origin"
-  ) {
-    throw new Error("stacks/Web.ts: map the changed security headers onto CloudFront's policy");
-  }
   return new cloudfront.ResponseHeadersPolicy(stack, "SecurityHeaders", {
     comment: "The shop's security headers (web/server/security-headers.ts)",
     securityHeadersBehavior: {
       contentTypeOptions: { override: true },
-      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      frameOptions: {
+        frameOption: SECURITY_HEADERS["X-Frame-Options"] as cloudfront.HeadersFrameOption,
+        override: true,
+      },
       referrerPolicy: {
-        referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        referrerPolicy: SECURITY_HEADERS["Referrer-Policy"] as cloudfront.HeadersReferrerPolicy,
         override: true,
       },
       ...(production
@@ -83,7 +78,13 @@ function securityHeadersPolicy(stack: StackContext["stack"], production: boolean
         : {}),
     },
     customHeadersBehavior: {
-      customHeaders: [{ header: "Permissions-Policy", value: permissions, override: true }],
+      customHeaders: [
+        {
+          header: "Permissions-Policy",
+          value: SECURITY_HEADERS["Permissions-Policy"],
+          override: true,
+        },
+      ],
     },
   });
 }

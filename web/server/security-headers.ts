@@ -3,6 +3,7 @@
 // (app/entry.server.tsx, locally and on Lambda), the shop's Node server for everything else it
 // serves (web/server.ts: static files, resource routes, its own refusals), and CloudFront's
 // response headers policy on AWS (stacks/Web.ts).
+import { randomBytes } from "node:crypto";
 
 /** Headers every response carries, whatever its kind. */
 export const SECURITY_HEADERS = {
@@ -90,8 +91,4 @@ export function applySecurityHeaders(headers: Headers, csp: string): void {
 }
 
 /** A fresh nonce for one response (128 random bits). */
-export function newNonce(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Buffer.from(bytes).toString("base64");
-}
+export const newNonce = (): string => randomBytes(16).toString("base64");

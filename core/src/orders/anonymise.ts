@@ -5,29 +5,20 @@
 // apartment, company, city, zip code, phone).
 // The country stays: it is not a way to find anyone, and the tax on a sale depends on it.
 // (Orders hold no name: the name lives on the user item, which the deletion removes.)
+import type { OrderAddress } from "./orders.server.ts";
 
 /** What replaces the customer's e-mail address on an anonymised order. */
 export const ANONYMISED_EMAIL = "(account deleted)";
 /** What replaces each required line of the delivery address on an anonymised order. */
 export const ANONYMISED_TEXT = "(deleted)";
 
-export interface AnonymisableAddress {
-  company?: string;
-  address: string;
-  apartment?: string;
-  country: string;
-  city: string;
-  zipCode: string;
-  phone: string;
-}
-
 /**
  * The order's contact data once anonymised: the e-mail and the required address lines are
  * replaced, company and apartment dropped, the country kept.
  */
-export function anonymisedContact(address: Pick<AnonymisableAddress, "country">): {
+export function anonymisedContact(address: Pick<OrderAddress, "country">): {
   email: string;
-  address: AnonymisableAddress;
+  address: OrderAddress;
 } {
   return {
     email: ANONYMISED_EMAIL,
