@@ -236,3 +236,32 @@ test("another failure says 'An unexpected error occurred.'; Stripe gets the clie
     },
   ]);
 });
+
+test("reached from the cart's Checkout link, the checkout is its own document and keeps what the shopper types", async ({
+  page,
+}, testInfo) => {
+  await fakeStripeJs(page);
+  await customerAtCheckout(page, testInfo.project.name);
+  await page.goto(`${stripeShop}/cart/view-cart`);
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
+  // A slow Payment Element chunk: anything that would reload the page comes after the typing.
+  await page.route(/StripePayment[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/cart\/checkout$/);
+  await expect(page.getByTestId("checkout-line")).toHaveCount(1);
+  const company = page
+    .getByRole("form", { name: "Checkout" })
+    .getByLabel("Company", { exact: true });
+  await company.fill("Typed Before Stripe Ltd");
+  await expect(page.getByLabel("Fake card")).toBeVisible();
+  await expect(company).toHaveValue("Typed Before Stripe Ltd");
+  // The document itself was loaded at the checkout, under the checkout's own policy.
+  const loadedAt = await page.evaluate(
+    () => new URL(performance.getEntriesByType("navigation")[0]?.name ?? "").pathname,
+  );
+  expect(loadedAt).toBe("/cart/checkout");
+});

@@ -34,32 +34,16 @@ export interface StripePaymentProps {
 
 let loading: Promise<Stripe | null> | undefined;
 /**
- * One Stripe.js per page; a failed load may be retried by coming back to the checkout. Only a
- * document loaded at the checkout may load Stripe (its Content-Security-Policy names Stripe's
- * origins; no other page's does): reached by a client-side navigation, the checkout reloads
- * itself once as a document first.
+ * One Stripe.js per page; a failed load may be retried by coming back to the checkout. The
+ * checkout is always its own document (its clientLoader), whose Content-Security-Policy names
+ * Stripe's origins; no other page's does.
  */
 function stripeFor(key: string): Promise<Stripe | null> {
-  if (!documentLoadedHere()) {
-    window.location.reload();
-    return new Promise(() => {});
-  }
   loading ??= loadStripe(key).catch((error: unknown) => {
     loading = undefined;
     throw error;
   });
   return loading;
-}
-
-/** Was this document loaded from the current path (not reached by a client-side navigation)? */
-function documentLoadedHere(): boolean {
-  const [entry] = performance.getEntriesByType("navigation");
-  if (!entry) return true;
-  try {
-    return new URL(entry.name).pathname === window.location.pathname;
-  } catch {
-    return true;
-  }
 }
 
 export default function StripePayment(props: StripePaymentProps) {

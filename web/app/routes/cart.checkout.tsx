@@ -15,6 +15,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import {
+  type ClientLoaderFunctionArgs,
   Form,
   type ShouldRevalidateFunction,
   useActionData,
@@ -58,6 +59,7 @@ import { type CardValues, EMPTY_CARD, PaymentForm } from "../components/PaymentF
 import type { StripeHandle } from "../components/StripePayment";
 import { StripePaymentSection } from "../components/StripePaymentSection";
 import { clearCart, useCartLines, useCartReady } from "../lib/cart";
+import { asOwnDocument } from "../lib/document";
 import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
 import { assertSameOrigin } from "../lib/security.server";
@@ -124,6 +126,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { headers: { "Cache-Control": NO_STORE } },
   );
+}
+
+/**
+ * The checkout is always a document of its own: its Content-Security-Policy is the only one that
+ * lets Stripe.js in, and a client-side navigation would keep the previous page's policy. Reached
+ * by a link or a redirect, the browser loads it afresh before showing a single field, so nothing
+ * typed is lost; on the checkout's own document, revalidations ask the server loader as usual.
+ */
+export function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  return asOwnDocument(request.url, () => serverLoader<typeof loader>());
 }
 
 export async function action({ request }: ActionFunctionArgs) {
