@@ -3,7 +3,8 @@
 // - a cross-site write is answered 403 before Remix sees it (Remix answers it with a 500);
 // - loaders and actions get the socket's address (`context.clientAddress`) for abuse limits;
 // - every response carries the security headers (server/security-headers.ts): pages and data
-//   get theirs from the Remix build, static files and the server's own answers these.
+//   get theirs from the Remix build, static files and the server's own answers these;
+// - a request body left unread by a refusal is drained after the answer (server/unread-body.ts).
 // On AWS the SST RemixSite runs the same build on Lambda instead (stacks/Web.ts).
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -12,6 +13,7 @@ import compression from "compression";
 import express from "express";
 import { CROSS_ORIGIN_REFUSED, isCrossOriginWrite } from "./server/cross-origin.ts";
 import { BASELINE_CSP, SECURITY_HEADERS } from "./server/security-headers.ts";
+import { discardUnreadBody } from "./server/unread-body.ts";
 
 process.env.NODE_ENV ??= "production";
 const BUILD = fileURLToPath(new URL("./build/server/index.js", import.meta.url));
@@ -21,6 +23,12 @@ const FILE_NAME = /\.[A-Za-z0-9]+$/;
 
 const app = express();
 app.disable("x-powered-by");
+// A body a guard or the form reader left unread is read and thrown away after the answer, so
+// the client gets the answer rather than a reset.
+app.use((req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD") discardUnreadBody(req, res);
+  next();
+});
 // Filled in as the headers go out, so what the Remix build set (a page's own policy) stays, and
 // a 304 gets no policy that would replace the one its cached copy came with.
 app.use((_req, res, next) => {

@@ -11,7 +11,7 @@ import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
 import { escapeHtml, mailRequest, type QueuedMail } from "../mail/index.server.ts";
 import { type AbuseLimits, tryAgainIn } from "./limits.ts";
-import { hashPassword } from "./passwords.server.ts";
+import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { consume, type Limit, release, secondsLeft } from "./rate-limit.server.ts";
 import { RESET_TOKEN_MAX_LENGTH } from "./schemas.ts";
 import { revokeUserSessions, sha256 } from "./sessions.server.ts";
@@ -22,6 +22,7 @@ import {
   passwordUpdate,
   passwordVersionOf,
   setPassword,
+  toUser,
   USER_NOT_FOUND,
   type User,
   type UserItem,
@@ -269,28 +270,69 @@ export async function resetPassword(
   await revokeUserSessions(ctx, userId);
   const user = await getUserItem(ctx, userId);
   if (!user) throw new DomainError(INVALID_TOKEN, "token", 400);
-  return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    isAdmin: user.isAdmin === true,
-    createdAt: user.createdAt,
-  };
+  return toUser(user);
+}
+
+export const CURRENT_PASSWORD_WRONG = "The current password is incorrect";
+
+/**
+ * The account's owner types the current password again before a change a stolen session must
+ * not make (a new password or e-mail, deleting the account). Wrong passwords are counted per
+ * user, before the check, like sign-in failures (same limit), so a session thief cannot try
+ * more than a few; a right one gives its count back. Errors are on `currentPassword`: 401 for
+ * a wrong password, 429 once the limit is reached (then even the right one waits).
+ */
+export async function confirmCurrentPassword(
+  ctx: Context,
+  userId: string,
+  password: string,
+  limits: AbuseLimits,
+  now = new Date(),
+): Promise<UserItem> {
+  const limit = limits.signInFailures;
+  if (!(await consume(ctx, "reauth", userId, limit, now))) {
+    throw new DomainError(
+      `Too many wrong passwords. ${tryAgainIn(secondsLeft(limit, now))}`,
+      "currentPassword",
+      429,
+    );
+  }
+  const user = await getUserItem(ctx, userId);
+  if (!user) throw new DomainError(USER_NOT_FOUND, undefined, 404);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    throw new DomainError(CURRENT_PASSWORD_WRONG, "currentPassword", 401);
+  }
+  await release(ctx, "reauth", userId, limit, now);
+  return user;
 }
 
 /**
- * Security screen: a new password; every other session of the user is signed out, and every
- * outstanding reset token is void (the password version moves on).
+ * Security screen: a new password, with the current one; every other session of the user is
+ * signed out, and every outstanding reset token is void (the password version moves on).
  */
 export async function changePassword(
   ctx: Context,
   userId: string,
-  password: string,
+  input: { currentPassword: string; password: string },
   currentSessionId: string,
+  limits: AbuseLimits,
+  now = new Date(),
 ): Promise<void> {
-  await setPassword(ctx, userId, password);
+  await confirmCurrentPassword(ctx, userId, input.currentPassword, limits, now);
+  await setPassword(ctx, userId, input.password);
   await revokeUserSessions(ctx, userId, { keep: currentSessionId });
+}
+
+/** Security screen: deletes the account (deleteAccount), with the current password. */
+export async function closeAccount(
+  ctx: Context,
+  userId: string,
+  currentPassword: string,
+  limits: AbuseLimits,
+  now = new Date(),
+): Promise<void> {
+  await confirmCurrentPassword(ctx, userId, currentPassword, limits, now);
+  await deleteAccount(ctx, userId, now);
 }
 
 /**

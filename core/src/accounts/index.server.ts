@@ -3,6 +3,7 @@
 export { DomainError, isDomainError } from "../common/errors.ts";
 export * from "./addresses.server.ts";
 export * from "./auth.server.ts";
+export * from "./email-change.server.ts";
 export * from "./limits.ts";
 export * from "./passwords.server.ts";
 export * from "./rate-limit.server.ts";

@@ -6,6 +6,7 @@ import {
   emailField,
   NAME_MAX_LENGTH,
   optionalText,
+  PASSWORD_MAX_LENGTH,
   passwordField,
   phoneField,
   requiredText,
@@ -50,15 +51,47 @@ export const ResetPasswordSchema = withPasswordPair({
 });
 export type ResetPassword = v.InferOutput<typeof ResetPasswordSchema>;
 
+export const CURRENT_PASSWORD_REQUIRED = "Enter your current password";
+
+/**
+ * The password a signed-in person types again before a change only the account's owner may make
+ * (a new password or e-mail, deleting the account): a session alone is not enough.
+ */
+function currentPasswordField() {
+  return v.nullish(
+    v.pipe(
+      v.string(CURRENT_PASSWORD_REQUIRED),
+      v.nonEmpty(CURRENT_PASSWORD_REQUIRED),
+      v.maxLength(PASSWORD_MAX_LENGTH, CURRENT_PASSWORD_REQUIRED),
+    ),
+    "",
+  );
+}
+
+/**
+ * Names and e-mail. The current password is asked only when the e-mail changes (the server
+ * checks it then: core/src/accounts/email-change.server.ts), so it may be empty here.
+ */
 export const ProfileSchema = v.object({
   firstName: requiredText("First name", { min: 2, max: NAME_MAX_LENGTH }),
   lastName: requiredText("Last name", { min: 2, max: NAME_MAX_LENGTH }),
   email: emailField(),
+  currentPassword: v.nullish(
+    v.pipe(v.string(CURRENT_PASSWORD_REQUIRED), v.maxLength(PASSWORD_MAX_LENGTH)),
+    "",
+  ),
 });
 export type Profile = v.InferOutput<typeof ProfileSchema>;
 
-export const SecurityPasswordSchema = withPasswordPair({});
+export const SecurityPasswordSchema = withPasswordPair({ currentPassword: currentPasswordField() });
 export type SecurityPassword = v.InferOutput<typeof SecurityPasswordSchema>;
+
+/** Deleting the account: the current password only. */
+export const DeleteAccountSchema = v.object({ currentPassword: currentPasswordField() });
+export type DeleteAccount = v.InferOutput<typeof DeleteAccountSchema>;
+
+export const EMAIL_CHANGE_TOKEN_MAX_LENGTH = 512;
+export const INVALID_EMAIL_LINK = "This link is invalid or has expired";
 
 /** The fields of an address, shared by the saved-address form and the checkout. */
 export const AddressFields = {

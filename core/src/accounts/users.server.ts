@@ -18,9 +18,19 @@ export interface User {
   email: string;
   isAdmin: boolean;
   createdAt: string;
+  /**
+   * The person proved they read mail at `email` (followed a link sent there). Sign-up does not
+   * prove it: until then the account never shows or changes that address's newsletter
+   * subscription (email-change.server.ts).
+   */
+  emailVerified: boolean;
 }
 
 export interface UserItem extends User {
+  /** A new e-mail asked for and not yet confirmed from its link (email-change.server.ts). */
+  pendingEmail?: string;
+  /** The hash of the latest e-mail link's token: only that link works. */
+  emailLink?: string;
   passwordHash: string;
   /**
    * Raised by every password change (absent on accounts made before it existed: 0). A reset
@@ -37,13 +47,22 @@ export const passwordVersionOf = (item: Pick<UserItem, "passwordVersion">): numb
 export const EMAIL_TAKEN = "An account with this e-mail already exists";
 export const BAD_CREDENTIALS = "Invalid e-mail or password";
 
-const toUser = ({ id, firstName, lastName, email, isAdmin, createdAt }: UserItem): User => ({
+export const toUser = ({
+  id,
+  firstName,
+  lastName,
+  email,
+  isAdmin,
+  createdAt,
+  emailVerified,
+}: UserItem): User => ({
   id,
   firstName,
   lastName,
   email,
   isAdmin: isAdmin === true,
   createdAt,
+  emailVerified: emailVerified === true,
 });
 
 export interface NewUser {
@@ -55,12 +74,13 @@ export interface NewUser {
 
 /**
  * Creates an account. `isAdmin` is not part of the input: sign-up can never create an admin
- * (the seed passes `{ admin: true }` through `options`, which no request can reach).
+ * (the seed passes `{ admin: true }` through `options`, which no request can reach), and its
+ * e-mail is unverified (`emailVerified` is for accounts an operator creates).
  */
 export async function createUser(
   ctx: Context,
   input: NewUser,
-  options: { admin?: boolean; now?: Date } = {},
+  options: { admin?: boolean; emailVerified?: boolean; now?: Date } = {},
 ): Promise<User> {
   const now = options.now ?? new Date();
   const email = input.email.trim().toLowerCase();
@@ -71,6 +91,7 @@ export async function createUser(
     email,
     isAdmin: options.admin === true,
     createdAt: now.toISOString(),
+    emailVerified: options.emailVerified === true,
     passwordHash: await hashPassword(input.password),
     passwordVersion: 0,
   };
@@ -179,63 +200,32 @@ export async function getUserItem(ctx: Context, id: string): Promise<UserItem | 
   return (Item as UserItem | undefined) ?? null;
 }
 
-export interface ProfileUpdate {
+export interface NamesUpdate {
   firstName: string;
   lastName: string;
-  email: string;
 }
 
 export const USER_NOT_FOUND = "User not found";
 
 /**
- * Updates names and e-mail, nothing else: `isAdmin` and the password are not part of the input
- * (docs/design.md §7.8). A new e-mail moves the claim in one transaction, so it stays unique.
+ * Updates the names, nothing else: `isAdmin`, the password and the e-mail are not part of the
+ * input (docs/design.md §7.8). A new e-mail goes through requestEmailChange, and takes effect
+ * only from the link sent to it (email-change.server.ts).
  */
-export async function updateProfile(
-  ctx: Context,
-  userId: string,
-  input: ProfileUpdate,
-): Promise<User> {
-  const current = await getUserItem(ctx, userId);
-  if (!current) throw new DomainError(USER_NOT_FOUND, undefined, 404);
-  const email = input.email.trim().toLowerCase();
-  const update = {
-    TableName: ctx.tableName,
-    Key: userKey(userId),
-    UpdateExpression: "SET firstName = :f, lastName = :l, email = :e",
-    ConditionExpression: "attribute_exists(pk)",
-    ExpressionAttributeValues: { ":f": input.firstName, ":l": input.lastName, ":e": email },
-  };
-  if (email === current.email) {
-    await ctx.db.send(new UpdateCommand(update)).catch(notFoundOnFailedCondition);
-  } else {
-    try {
-      await transact(ctx, [
-        {
-          Put: {
-            TableName: ctx.tableName,
-            Item: { ...emailKey(email), entity: "emailClaim", userId },
-            ConditionExpression: "attribute_not_exists(pk)",
-          },
-        },
-        {
-          Delete: {
-            TableName: ctx.tableName,
-            Key: emailKey(current.email),
-            ConditionExpression: "userId = :id",
-            ExpressionAttributeValues: { ":id": userId },
-          },
-        },
-        { Update: update },
-      ]);
-    } catch (error) {
-      if (error instanceof TransactionCancelled && error.failedAt(0)) {
-        throw new DomainError(EMAIL_TAKEN, "email", 409);
-      }
-      throw error;
-    }
-  }
-  return toUser({ ...current, firstName: input.firstName, lastName: input.lastName, email });
+export async function updateNames(ctx: Context, userId: string, input: NamesUpdate): Promise<User> {
+  const { Attributes } = await ctx.db
+    .send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: userKey(userId),
+        UpdateExpression: "SET firstName = :f, lastName = :l",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":f": input.firstName, ":l": input.lastName },
+        ReturnValues: "ALL_NEW",
+      }),
+    )
+    .catch(notFoundOnFailedCondition);
+  return toUser(Attributes as UserItem);
 }
 
 /**

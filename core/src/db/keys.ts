@@ -25,6 +25,12 @@ export const userSessionsIndex = (userId: string) => ({ gsi1pk: `USER#${userId}#
 /** Password-reset token: pk RESET#<sha256(token)>, single use, expires by TTL and by check. */
 export const resetTokenKey = (tokenHash: string) => ({ pk: `RESET#${tokenHash}`, sk: "RESET" });
 
+/** An e-mail change (or verification) link's token, by its hash: email-change.server.ts. */
+export const emailChangeKey = (tokenHash: string) => ({
+  pk: `EMAILCHANGE#${tokenHash}`,
+  sk: "EMAILCHANGE",
+});
+
 /** Product: gsi1 CATALOG (the catalogue read model), gsi2 SLUG#<slug> (the product page). */
 export const productKey = (id: string) => ({ pk: `PRODUCT#${id}`, sk: "PRODUCT" });
 export const productIndexes = (id: string, slug: string) => ({

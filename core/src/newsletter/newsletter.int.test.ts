@@ -18,9 +18,12 @@ import {
   requestNewsletterSend,
 } from "./sending.server.ts";
 import {
+  accountSubscription,
+  EMAIL_UNVERIFIED,
   getSubscriberCount,
   INVALID_UNSUBSCRIBE_LINK,
   isSubscribed,
+  setAccountSubscription,
   setSubscription,
   subscribeFromFooter,
   unsubscribeToken,
@@ -50,6 +53,24 @@ describe("subscriptions", () => {
     expect(await isSubscribed(ctx, email)).toBe(true);
     await setSubscription(ctx, email, false);
     expect(await isSubscribed(ctx, email)).toBe(false);
+  });
+
+  it("the account's switch shows and changes nothing while the account's address is unverified", async () => {
+    const { ctx } = await createTestContext();
+    const email = `theirs-${run()}@example.com`;
+    await setSubscription(ctx, email, true);
+    const squatter = { email, emailVerified: false };
+    expect(await accountSubscription(ctx, squatter)).toBeNull();
+    await expect(setAccountSubscription(ctx, squatter, false)).rejects.toMatchObject({
+      message: EMAIL_UNVERIFIED,
+      field: "isSubscribed",
+      status: 403,
+    });
+    expect(await isSubscribed(ctx, email)).toBe(true);
+    const owner = { email, emailVerified: true };
+    expect(await accountSubscription(ctx, owner)).toBe(true);
+    await setAccountSubscription(ctx, owner, false);
+    expect(await accountSubscription(ctx, owner)).toBe(false);
   });
 
   it("limits footer sign-ups per client address", async () => {

@@ -147,6 +147,38 @@ export async function isSubscribed(ctx: Context, email: string): Promise<boolean
   return Item?.isSubscribed === true;
 }
 
+export const EMAIL_UNVERIFIED =
+  "Confirm your e-mail address first: we can send you a link from your profile";
+
+/** Whose subscription the profile's switch is about: the account's e-mail, once verified. */
+export interface AccountAddress {
+  email: string;
+  emailVerified: boolean;
+}
+
+/**
+ * The profile's newsletter state: the account's address's subscription, or null while that
+ * address is unverified (the address may be someone else's: a sign-up proves nothing about the
+ * mailbox, so the account must not see or change that person's subscription).
+ */
+export async function accountSubscription(
+  ctx: Context,
+  account: AccountAddress,
+): Promise<boolean | null> {
+  return account.emailVerified ? isSubscribed(ctx, account.email) : null;
+}
+
+/** The profile's switch: 403 on `isSubscribed` while the address is unverified. */
+export async function setAccountSubscription(
+  ctx: Context,
+  account: AccountAddress,
+  subscribed: boolean,
+  now = new Date(),
+): Promise<void> {
+  if (!account.emailVerified) throw new DomainError(EMAIL_UNVERIFIED, "isSubscribed", 403);
+  await setSubscription(ctx, account.email, subscribed, now);
+}
+
 /** The unsubscribe token of an e-mail: HMAC-SHA256 with the session secret, base64url. */
 export function unsubscribeToken(config: Pick<Config, "sessionSecret">, email: string): string {
   return createHmac("sha256", config.sessionSecret).update(normal(email)).digest("base64url");

@@ -82,12 +82,12 @@ test("profile: the newsletter switch shows the stored state and saves each toggl
   page,
 }, info) => {
   const email = uniqueEmail(info.project.name);
-  await createUser(shopContext(), {
-    firstName: "Nora",
-    lastName: "News",
-    email,
-    password: "secret1",
-  });
+  // A verified address (an unverified one gets no switch: security-accounts.spec.ts).
+  await createUser(
+    shopContext(),
+    { firstName: "Nora", lastName: "News", email, password: "secret1" },
+    { emailVerified: true },
+  );
   await page.goto("/auth/sign-in");
   const main = page.getByRole("main");
   await main.getByLabel("E-mail").fill(email);

@@ -2,7 +2,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { createAddress, createUser } from "@shop/core/server/accounts";
-import { shopContext } from "../support/shop";
+import { shopContext, waitForMail } from "../support/shop";
 
 let seq = 0;
 const uniqueEmail = (project: string) =>
@@ -63,6 +63,71 @@ test("profile: Save is dimmed while a name is too short; a save is kept", async 
   await expect(main.getByLabel("Last name")).toHaveValue("Renamed");
 });
 
+test("profile: a new e-mail needs the current password and takes effect from the link sent to it", async ({
+  page,
+}, info) => {
+  const { email } = await newCustomer(page, info.project.name);
+  const next = uniqueEmail(`${info.project.name}-new`);
+  await page.goto("/user/profile");
+  const main = page.getByRole("main");
+  await expect(main.getByLabel("Current password")).toHaveCount(0);
+  await main.getByLabel("E-mail").fill(next);
+  await main.getByLabel("Current password").fill("not-mine");
+  await main.getByRole("button", { name: "Save" }).click();
+  await expect(main.getByLabel("Current password")).toHaveAccessibleDescription(
+    "The current password is incorrect",
+  );
+  await main.getByLabel("Current password").fill("secret1");
+  await main.getByRole("button", { name: "Save" }).click();
+  await expect(
+    page.getByText(`We sent a link to ${next}: your e-mail changes when you open it`),
+  ).toBeVisible();
+  // Nothing moved yet; the old address is told.
+  await expect(main.getByLabel("E-mail")).toHaveValue(email);
+  await expect(main.getByTestId("pending-email")).toContainText(next);
+  const notice = await waitForMail(email, /is being changed/);
+  expect(notice.body.text).toContain(next);
+
+  const mail = await waitForMail(next, /Confirm your new e-mail/);
+  const link = new URL(
+    /https?:\/\/\S+\/auth\/confirm-email\?token=[\w-]+/.exec(mail.body.text ?? "")?.[0] ?? "",
+  );
+  await page.goto(link.pathname + link.search);
+  const card = page.getByRole("main");
+  await expect(card.getByText(`Make ${next} the e-mail address of your account?`)).toBeVisible();
+  await card.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  await expect(page.getByText(`Your account's e-mail address is ${next}`)).toBeVisible();
+  await expect(main.getByLabel("E-mail")).toHaveValue(next);
+  await expect(main.getByTestId("pending-email")).toHaveCount(0);
+  // The link is spent.
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText("This link is invalid or has expired")).toBeVisible();
+});
+
+test("profile: the newsletter switch waits until the address is confirmed from its link", async ({
+  page,
+}, info) => {
+  const { email } = await newCustomer(page, info.project.name);
+  await page.goto("/user/profile");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("switch", { name: "Newsletter" })).toHaveCount(0);
+  expect(await serious(page)).toEqual([]);
+  await main.getByRole("button", { name: "Send me a confirmation link" }).click();
+  await expect(page.getByText(`We sent a link to ${email} to confirm it`)).toBeVisible();
+  const mail = await waitForMail(email, /Confirm your e-mail address/);
+  const link = new URL(
+    /https?:\/\/\S+\/auth\/confirm-email\?token=[\w-]+/.exec(mail.body.text ?? "")?.[0] ?? "",
+  );
+  await page.goto(link.pathname + link.search);
+  await page.getByRole("main").getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  await expect(main.getByRole("switch", { name: "Newsletter" })).toHaveAttribute(
+    "aria-checked",
+    "false",
+  );
+});
+
 test("profile: the currency switch applies and is stored at once", async ({ page }, info) => {
   await newCustomer(page, info.project.name);
   await page.goto("/user/profile");
@@ -91,6 +156,15 @@ test("security: a new password signs out the other browser", async ({ page, brow
   await page.goto("/user/security");
   expect(await serious(page)).toEqual([]);
   const main = page.getByRole("main");
+  // A session alone is not enough: the current password is asked, and a wrong one changes nothing.
+  await main.getByLabel("Current password").fill("not-mine");
+  await main.getByLabel("New password").fill("changed1");
+  await main.getByLabel("Confirm password").fill("changed1");
+  await main.getByRole("button", { name: "Save" }).click();
+  await expect(main.getByLabel("Current password")).toHaveAccessibleDescription(
+    "The current password is incorrect",
+  );
+  await main.getByLabel("Current password").fill("secret1");
   await main.getByLabel("New password").fill("changed1");
   await main.getByLabel("Confirm password").fill("changed1");
   await main.getByRole("button", { name: "Save" }).click();
@@ -110,7 +184,14 @@ test("security: deleting the account signs out and the sign-in then fails", asyn
   await page.goto("/user/security");
   const main = page.getByRole("main");
   await main.getByRole("button", { name: "Delete account" }).click();
-  await main.getByRole("button", { name: "Yes, delete my account" }).click();
+  const confirm = main.getByRole("form", { name: "Are you sure? This cannot be undone." });
+  await confirm.getByLabel("Current password").fill("not-mine");
+  await confirm.getByRole("button", { name: "Yes, delete my account" }).click();
+  await expect(confirm.getByLabel("Current password")).toHaveAccessibleDescription(
+    "The current password is incorrect",
+  );
+  await confirm.getByLabel("Current password").fill("secret1");
+  await confirm.getByRole("button", { name: "Yes, delete my account" }).click();
   await expect(page).toHaveURL(/\/product$/);
   await page.goto("/auth/sign-in");
   await main.getByLabel("E-mail").fill(email);

@@ -6,7 +6,6 @@ import { describe, expect, it } from "vitest";
 import {
   FORM_LIMIT_DEFAULTS,
   loadFormLimits,
-  REFUSED_BODY_DRAIN_BYTES,
   type ReadFormOptions,
   readForm,
   readFormOrRefusal,
@@ -15,7 +14,6 @@ import {
 const URL_ = "http://localhost:3000/newsletter";
 const URLENCODED = "application/x-www-form-urlencoded";
 const KiB = 1024;
-const MiB = 1024 * KiB;
 
 function post(body: BodyInit | null, headers: Record<string, string> = {}) {
   return new Request(URL_, { method: "POST", body, headers });
@@ -24,19 +22,11 @@ function post(body: BodyInit | null, headers: Record<string, string> = {}) {
 /** A body streamed in chunks without Content-Length (as "Transfer-Encoding: chunked" arrives). */
 function streamed(chunk: Uint8Array, count: number, type = URLENCODED) {
   let pulled = 0;
-  let ended = false;
-  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (pulled >= count) {
-        ended = true;
-        return controller.close();
-      }
+      if (pulled >= count) return controller.close();
       pulled++;
       controller.enqueue(chunk);
-    },
-    cancel() {
-      cancelled = true;
     },
   });
   const request = new Request(URL_, {
@@ -46,7 +36,7 @@ function streamed(chunk: Uint8Array, count: number, type = URLENCODED) {
     duplex: "half",
   } as RequestInit);
   expect(request.headers.get("Content-Length")).toBeNull();
-  return { request, pulled: () => pulled, ended: () => ended, cancelled: () => cancelled };
+  return { request, pulled: () => pulled };
 }
 
 /** The Response readForm threw: its status, body and type. */
@@ -123,8 +113,7 @@ describe("readForm", () => {
         status: 415,
         body: "Send the form as application/x-www-form-urlencoded",
       });
-      // Thrown away unparsed, so the answer is not cut off by a reset.
-      expect(request.bodyUsed, String(type)).toBe(true);
+      expect(request.bodyUsed, String(type)).toBe(false);
     }
     // The upload route names both.
     expect(
@@ -246,35 +235,16 @@ describe("readForm", () => {
 
   it("counts the bytes of a chunked body without Content-Length and stops at the limit", async () => {
     const chunk = new TextEncoder().encode(`x=${"a".repeat(16 * KiB - 2)}`);
-    // Endless: past the limit the rest is only discarded, and not forever: at the drain budget
-    // the body is cancelled.
+    // Endless: the reader must stop on its own, just past the limit.
     const endless = streamed(chunk, Number.POSITIVE_INFINITY);
     expect(await refusal(readForm(endless.request))).toMatchObject({
       status: 413,
       body: "The form is too large: at most 64 KiB",
     });
-    expect(endless.pulled()).toBeLessThanOrEqual(
-      (FORM_LIMIT_DEFAULTS.form + REFUSED_BODY_DRAIN_BYTES) / (16 * KiB) + 3,
-    );
-    expect(endless.cancelled()).toBe(true);
+    expect(endless.pulled()).toBeLessThanOrEqual(FORM_LIMIT_DEFAULTS.form / (16 * KiB) + 2);
     // Just under the limit, in chunks: read whole.
     const under = streamed(new TextEncoder().encode("%41".repeat(1000)), 20);
     expect([...(await readForm(under.request)).keys()]).toEqual(["A".repeat(20_000)]);
-  });
-
-  it("reads a refused body of a few MiB to its end, so the answer is not cut off by a reset", async () => {
-    // Left unread, the rest of the body would still be arriving when the server answers and
-    // closes: the client, still sending, sees ECONNRESET instead of the 413 or 415.
-    const chunk = new TextEncoder().encode("x".repeat(64 * KiB));
-    const tooLarge = streamed(chunk, 64);
-    expect((await refusal(readForm(tooLarge.request))).status).toBe(413);
-    expect([tooLarge.ended(), tooLarge.cancelled()]).toEqual([true, false]);
-    const notAForm = streamed(chunk, 64, "application/json");
-    expect((await refusal(readForm(notAForm.request))).status).toBe(415);
-    expect([notAForm.ended(), notAForm.cancelled()]).toEqual([true, false]);
-    const declared = post("x".repeat(4 * 1024 * KiB), { "Content-Type": URLENCODED });
-    expect((await refusal(readForm(declared))).status).toBe(413);
-    expect(declared.bodyUsed).toBe(true);
   });
 
   it("lets a long form (the admin's newsletter) through up to the long limit only", async () => {
@@ -307,10 +277,7 @@ describe("readForm", () => {
         )
       ).status,
     ).toBe(413);
-    expect(huge.pulled()).toBeLessThanOrEqual(
-      (2 * 1024 * KiB + REFUSED_BODY_DRAIN_BYTES) / MiB + 3,
-    );
-    expect(huge.cancelled()).toBe(true);
+    expect(huge.pulled()).toBeLessThanOrEqual(4);
   });
 
   it("answers 400 with the field for a field sent twice, unless the route takes a list", async () => {

@@ -106,44 +106,6 @@ export async function readFormOrRefusal(
   request: Request,
   options: ReadFormOptions = {},
 ): Promise<FormRead> {
-  const read = await readWithin(request, options);
-  if (!read.ok) await discardRest(request);
-  return read;
-}
-
-/**
- * How much of a refused body is still read (and thrown away) before the answer: a client that is
- * still sending when the server answers and closes sees a reset instead of the 413 or 415. A body
- * longer than that is cancelled, which resets the connection: bounded work wins over a polite
- * answer to a client that sends megabytes it was told nothing about.
- */
-export const REFUSED_BODY_DRAIN_BYTES = 8 * MiB;
-
-async function discardRest(request: Request): Promise<void> {
-  const body = request.body;
-  if (!body || body.locked) return;
-  const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > REFUSED_BODY_DRAIN_BYTES) return;
-  const reader = body.getReader();
-  let left = REFUSED_BODY_DRAIN_BYTES;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      left -= value.byteLength;
-      if (left < 0) {
-        await reader.cancel();
-        return;
-      }
-    }
-  } catch {
-    // A body cut off while it was thrown away: nothing to answer differently.
-  } finally {
-    reader.releaseLock();
-  }
-}
-
-async function readWithin(request: Request, options: ReadFormOptions): Promise<FormRead> {
   const type = mediaType(request.headers.get("Content-Type"));
   const multipart = type.essence === MULTIPART && options.upload !== undefined;
   if (type.essence !== URLENCODED && !multipart) {
@@ -202,9 +164,9 @@ function mediaType(header: string | null): { essence: string; boundary?: string 
 }
 
 /**
- * The whole body, or null once it passes `max` bytes (what is held stops there; the rest is for
- * discardRest, not cancelled here: cancelling would reset the connection before the 413 reaches
- * the client).
+ * The whole body, or null once it passes `max` bytes. On refusal the rest is left unread, not
+ * cancelled: cancelling would reset the connection before the 413 reaches the client. The Node
+ * server reads and throws away the rest after the answer (web/server/unread-body.ts).
  */
 async function readBytes(request: Request, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array(0);

@@ -7,7 +7,11 @@ import { parseForm } from "@shop/core/common";
 import { NewsletterSchema } from "@shop/core/newsletter";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
-import { SUBSCRIBED, setSubscription, subscribeFromFooter } from "@shop/core/server/newsletter";
+import {
+  SUBSCRIBED,
+  setAccountSubscription,
+  subscribeFromFooter,
+} from "@shop/core/server/newsletter";
 import { readForm } from "../lib/form.server";
 import { jsonResponse } from "../lib/http";
 import { assertSameOrigin, clientAddress } from "../lib/security.server";
@@ -59,7 +63,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (value !== "true" && value !== "false") {
         return answer({ ok: false, fieldErrors: { isSubscribed: "Choose on or off" } }, 400);
       }
-      await setSubscription(getContext(), user.email, value === "true");
+      try {
+        // The session's own address only, and only once verified.
+        await setAccountSubscription(getContext(), user, value === "true");
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        return answer({ ok: false, fieldErrors: { isSubscribed: error.message } }, error.status);
+      }
       return answer(
         { ok: true, message: "Subscription updated", isSubscribed: value === "true" },
         200,

@@ -7,63 +7,115 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { ProfileSchema } from "@shop/core/accounts";
 import { parseForm } from "@shop/core/common";
-import { updateProfile } from "@shop/core/server/accounts";
+import {
+  getUserItem,
+  requestEmailChange,
+  requestEmailVerification,
+  updateNames,
+} from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
-import { isSubscribed } from "@shop/core/server/newsletter";
+import { accountSubscription } from "@shop/core/server/newsletter";
 import { useState } from "react";
-import { AuthField, primaryButtonClass } from "../components/AuthField";
+import { AuthField, primaryButtonClass, secondaryButtonClass } from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
 import { NewsletterSwitch } from "../components/NewsletterSwitch";
 import { UserSwitch } from "../components/UserSwitch";
 import { useCurrency } from "../lib/currency";
 import { readForm } from "../lib/form.server";
-import { assertSameOrigin, domainErrorData } from "../lib/security.server";
+import { abuseLimits, assertSameOrigin, domainErrorData } from "../lib/security.server";
 import { requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { firstName, lastName, email } = await requireUser(request);
-  // The newsletter switch shows the state stored for the user's e-mail.
-  const newsletter = await isSubscribed(getContext(), email);
-  return { profile: { firstName, lastName, email }, newsletter };
+  const { id } = await requireUser(request);
+  const ctx = getContext();
+  const item = await getUserItem(ctx, id);
+  if (!item) throw new Response("User not found", { status: 404 });
+  const { firstName, lastName, email } = item;
+  return {
+    profile: { firstName, lastName, email },
+    emailVerified: item.emailVerified === true,
+    pendingEmail: item.pendingEmail ?? null,
+    // The newsletter switch: the verified address's subscription only (null: not verified).
+    newsletter: await accountSubscription(ctx, {
+      email,
+      emailVerified: item.emailVerified === true,
+    }),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
-  // Names and e-mail only: isAdmin, a password or another user's id in the body are dropped.
-  const parsed = parseForm(ProfileSchema, await readForm(request));
+  const form = await readForm(request);
+  const ctx = getContext();
+  if (form.get("intent") === "verify-email") {
+    try {
+      await requestEmailVerification(ctx, user.id, abuseLimits());
+    } catch (error) {
+      return domainErrorData(error, "email");
+    }
+    return redirectWithToast("/user/profile", {
+      type: "success",
+      title: "Check your inbox",
+      description: `We sent a link to ${user.email} to confirm it`,
+    });
+  }
+  // Names, and an e-mail only through its link: isAdmin, a password or another user's id in the
+  // body are dropped.
+  const parsed = parseForm(ProfileSchema, form);
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
+  const { firstName, lastName, email, currentPassword } = parsed.data;
+  let pendingEmail: string | undefined;
   try {
-    await updateProfile(getContext(), user.id, parsed.data);
+    if (email.trim().toLowerCase() !== user.email) {
+      // Checked (password, address free) and mailed before anything is stored.
+      ({ pendingEmail } = await requestEmailChange(
+        ctx,
+        user.id,
+        { email, currentPassword },
+        abuseLimits(),
+      ));
+    }
+    await updateNames(ctx, user.id, { firstName, lastName });
   } catch (error) {
     return domainErrorData(error, "email");
   }
-  return redirectWithToast("/user/profile", {
-    type: "success",
-    title: "Success",
-    description: "Profile updated successfully",
-  });
+  return redirectWithToast(
+    "/user/profile",
+    pendingEmail
+      ? {
+          type: "success",
+          title: "Check your inbox",
+          description: `We sent a link to ${pendingEmail}: your e-mail changes when you open it`,
+        }
+      : { type: "success", title: "Success", description: "Profile updated successfully" },
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: `Profile | ${SHOP_NAME}` }];
 
 export default function Profile() {
-  const { profile, newsletter } = useLoaderData<typeof loader>();
+  const { profile, newsletter, emailVerified, pendingEmail } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const [values, setValues] = useState(profile);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const verifying = busy && navigation.formData?.get("intent") === "verify-email";
+  const [values, setValues] = useState({ ...profile, currentPassword: "" });
   const [lastProfile, setLastProfile] = useState(profile);
   if (lastProfile !== profile) {
     // Saved: the form shows what was stored.
     setLastProfile(profile);
-    setValues(profile);
+    setValues({ ...profile, currentPassword: "" });
   }
   const check = parseForm(ProfileSchema, values);
   const clientErrors = check.success ? {} : check.fieldErrors;
   const errors: Record<string, string | undefined> = { ...answer?.fieldErrors, ...clientErrors };
-  const touched = (name: keyof typeof values) => values[name] !== profile[name];
+  const touched = (name: keyof typeof profile) => values[name] !== profile[name];
+  // A new e-mail needs the current password (without JavaScript, the server asks for it).
+  const changingEmail =
+    values.email.trim().toLowerCase() !== profile.email || errors.currentPassword !== undefined;
   const { currency, setCurrency } = useCurrency();
 
   return (
@@ -99,6 +151,23 @@ export default function Profile() {
           onChange={(email) => setValues({ ...values, email })}
           error={touched("email") || answer ? errors.email : undefined}
         />
+        {pendingEmail ? (
+          <p className="text-sm text-stone-600" data-testid="pending-email">
+            Waiting for confirmation: we sent a link to <strong>{pendingEmail}</strong>. Your e-mail
+            stays {profile.email} until it is opened.
+          </p>
+        ) : null}
+        {changingEmail ? (
+          <AuthField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={(currentPassword) => setValues({ ...values, currentPassword })}
+            error={errors.currentPassword}
+          />
+        ) : null}
         <div className="space-y-3 rounded-lg border border-stone-200 p-4">
           <UserSwitch
             label="Currency"
@@ -106,7 +175,25 @@ export default function Profile() {
             onChange={(usd) => setCurrency(usd ? "USD" : "EUR")}
             stateText={currency}
           />
-          <NewsletterSwitch initial={newsletter} />
+          {newsletter === null ? (
+            <div className="space-y-2 text-sm text-stone-700">
+              <p>
+                <span className="font-medium text-stone-900">Newsletter:</span> confirm your e-mail
+                address to manage your subscription.
+              </p>
+              <button
+                type="submit"
+                form="verify-email"
+                disabled={verifying}
+                aria-busy={verifying}
+                className={secondaryButtonClass}
+              >
+                Send me a confirmation link
+              </button>
+            </div>
+          ) : (
+            <NewsletterSwitch initial={newsletter} />
+          )}
         </div>
         <button
           type="submit"
@@ -117,6 +204,11 @@ export default function Profile() {
           Save
         </button>
       </Form>
+      {emailVerified ? null : (
+        <Form id="verify-email" method="post" className="hidden">
+          <input type="hidden" name="intent" value="verify-email" />
+        </Form>
+      )}
     </section>
   );
 }

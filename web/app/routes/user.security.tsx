@@ -12,11 +12,12 @@ import {
   useNavigation,
   useRouteError,
 } from "@remix-run/react";
-import { SecurityPasswordSchema } from "@shop/core/accounts";
+import { DeleteAccountSchema, SecurityPasswordSchema } from "@shop/core/accounts";
 import { parseForm } from "@shop/core/common";
-import { changePassword, deleteAccount } from "@shop/core/server/accounts";
+import { changePassword, closeAccount } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import {
+  AuthField,
   PasswordPairFields,
   primaryButtonClass,
   secondaryButtonClass,
@@ -24,7 +25,7 @@ import {
 } from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
 import { readForm } from "../lib/form.server";
-import { assertSameOrigin, domainErrorData } from "../lib/security.server";
+import { abuseLimits, assertSameOrigin, domainErrorData } from "../lib/security.server";
 import { requireSession, requireUser, signOutHeaders } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
@@ -43,7 +44,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = parseForm(SecurityPasswordSchema, form);
     if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
     try {
-      await changePassword(getContext(), session.user.id, parsed.data.password, session.sessionId);
+      await changePassword(
+        getContext(),
+        session.user.id,
+        parsed.data,
+        session.sessionId,
+        abuseLimits(),
+      );
     } catch (error) {
       return domainErrorData(error, "password");
     }
@@ -54,7 +61,16 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   if (intent === "delete-account") {
-    await deleteAccount(getContext(), session.user.id);
+    const parsed = parseForm(DeleteAccountSchema, form);
+    if (!parsed.success) {
+      return data({ fieldErrors: deleteErrors(parsed.fieldErrors) }, { status: 400 });
+    }
+    try {
+      await closeAccount(getContext(), session.user.id, parsed.data.currentPassword, abuseLimits());
+    } catch (error) {
+      const refused = domainErrorData(error, "currentPassword");
+      return data({ fieldErrors: deleteErrors(refused.data.fieldErrors) }, refused.init ?? {});
+    }
     return redirectWithToast(
       "/",
       { type: "success", title: "Account deleted", description: "Your account has been deleted." },
@@ -64,6 +80,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return data({ fieldErrors: { password: "Unknown action" } }, { status: 400 });
 }
 
+/** The delete form's errors have names of their own: both forms ask for the current password. */
+const deleteErrors = (errors: Record<string, string>) => ({
+  deleteCurrentPassword: errors.currentPassword ?? Object.values(errors)[0] ?? "",
+});
+
 export const meta: MetaFunction = () => [{ title: `Security | ${SHOP_NAME}` }];
 
 export default function Security() {
@@ -72,7 +93,12 @@ export default function Security() {
   const navigation = useNavigation();
   const busy = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const { errors, onSubmit } = useFormErrors(SecurityPasswordSchema, answer?.fieldErrors);
+  const fieldErrors: Record<string, string> | undefined = answer?.fieldErrors;
+  const deleteError = fieldErrors?.deleteCurrentPassword;
+  const { errors, onSubmit } = useFormErrors(
+    SecurityPasswordSchema,
+    deleteError === undefined ? fieldErrors : undefined,
+  );
 
   return (
     <div className="max-w-xl space-y-10">
@@ -82,6 +108,13 @@ export default function Security() {
         </h1>
         <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
           <input type="hidden" name="intent" value="update-password" />
+          <AuthField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword}
+          />
           <PasswordPairFields label="New password" errors={errors} />
           <button
             type="submit"
@@ -108,6 +141,14 @@ export default function Security() {
             <p id="confirm-delete" className="text-sm font-medium text-stone-900" role="alert">
               Are you sure? This cannot be undone.
             </p>
+            <AuthField
+              label="Current password"
+              name="currentPassword"
+              formId="delete-"
+              type="password"
+              autoComplete="current-password"
+              error={deleteError}
+            />
             <div className="flex flex-wrap gap-3">
               <button
                 type="submit"
