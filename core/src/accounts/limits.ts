@@ -15,6 +15,12 @@ export interface AbuseLimits {
   resetsPerEmail: { max: number; windowSeconds: number };
   /** Reset requests per client address. */
   resetsPerAddress: { max: number; windowSeconds: number };
+  /** Checkout price quotes per account, and per client address (each its own count). */
+  checkoutQuotes: { max: number; windowSeconds: number };
+  /** Promotion codes tried and not valid, per account and per client address. */
+  promotionFailures: { max: number; windowSeconds: number };
+  /** Orders placed (each "Confirm order"), per account and per client address. */
+  orders: { max: number; windowSeconds: number };
 }
 
 function positive(env: Record<string, string | undefined>, name: string, fallback: number) {
@@ -38,6 +44,15 @@ export function loadAbuseLimits(env: Record<string, string | undefined> = {}): A
       max: positive(env, "RESET_MAX_PER_ADDRESS_PER_HOUR", 20),
       windowSeconds: 3600,
     },
+    // A checkout asks for a quote on every change (quantity, delivery, code): hundreds an hour
+    // is a busy shopper; thousands is a script. Wrong codes and orders stay few for a person and
+    // are what code guessing and card testing repeat.
+    checkoutQuotes: { max: positive(env, "CHECKOUT_QUOTES_PER_HOUR", 300), windowSeconds: 3600 },
+    promotionFailures: {
+      max: positive(env, "PROMOTION_FAILURES_PER_HOUR", 10),
+      windowSeconds: 3600,
+    },
+    orders: { max: positive(env, "ORDERS_PER_HOUR", 10), windowSeconds: 3600 },
   };
 }
 

@@ -2,6 +2,7 @@
 
 export * from "./abandoned.server.ts";
 export * from "./anonymise.server.ts";
+export * from "./checkout-limits.server.ts";
 export * from "./notifications.server.ts";
 export * from "./order-number.ts";
 export * from "./orders.server.ts";

@@ -46,8 +46,9 @@ import { getContext } from "@shop/core/server/context";
 import {
   CART_LINE_INVALID,
   type PricedCart,
-  placeOrder,
-  quoteCheckout,
+  placeForShopper,
+  quoteForShopper,
+  type Shopper,
 } from "@shop/core/server/orders";
 import { confirmCardPayment } from "@shop/core/server/payments";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
@@ -62,7 +63,7 @@ import { clearCart, useCartLines, useCartReady } from "../lib/cart";
 import { asOwnDocument } from "../lib/document";
 import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
-import { assertSameOrigin } from "../lib/security.server";
+import { abuseLimits, assertSameOrigin, clientAddress } from "../lib/security.server";
 import { requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { showToast } from "../lib/toast";
@@ -138,16 +139,18 @@ export function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs
   return asOwnDocument(request.url, () => serverLoader<typeof loader>());
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request, { expired: true });
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent === "quote") return quoteCart(form);
+  // Quotes, wrong codes and orders are limited per account and per client address.
+  const who: Shopper = { userId: user.id, clientAddress: clientAddress(request, context) };
+  if (intent === "quote") return quoteCart(form, who);
   if (intent === "place") {
     return checkoutPaymentMode(getContext().config).gateway === "stripe"
-      ? placeForStripe(form, user)
-      : placeAndPay(form, user);
+      ? placeForStripe(form, user, who)
+      : placeAndPay(form, user, who);
   }
   return answer({ fieldErrors: { intent: "Unknown action" } }, 400);
 }
@@ -173,14 +176,13 @@ function text(form: FormData, name: string): string | undefined {
 }
 
 /** intent=quote: price the cart; a bad code is reported on "code", the cart priced without it. */
-async function quoteCart(form: FormData) {
+async function quoteCart(form: FormData, who: Shopper) {
   try {
-    const { priced, codeError } = await quoteCheckout(
-      getContext(),
-      sentLines(form),
-      text(form, "deliveryMethod"),
-      text(form, "code") ?? "",
-    );
+    const { priced, codeError } = await quoteForShopper(getContext(), who, abuseLimits(), {
+      lines: sentLines(form),
+      deliveryMethod: text(form, "deliveryMethod"),
+      code: text(form, "code") ?? "",
+    });
     return codeError
       ? answer(
           { quote: toQuote(priced), fieldErrors: { code: codeError.message } },
@@ -194,7 +196,7 @@ async function quoteCart(form: FormData) {
 }
 
 /** intent=place: the order first (server totals), then the card payment; then confirmation. */
-async function placeAndPay(form: FormData, user: { id: string; email: string }) {
+async function placeAndPay(form: FormData, user: { id: string; email: string }, who: Shopper) {
   const ctx = getContext();
   const card = {
     cardNumber: text(form, "cardNumber"),
@@ -208,7 +210,7 @@ async function placeAndPay(form: FormData, user: { id: string; email: string }) 
     const checked = parseCard(card);
     if (!checked.success) return answer({ fieldErrors: checked.fieldErrors }, 400);
     const address = Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, form.get(name)]));
-    const placed = await placeOrder(ctx, {
+    const placed = await placeForShopper(ctx, who, abuseLimits(), {
       userId: user.id,
       email: user.email,
       lines,
@@ -237,10 +239,10 @@ async function placeAndPay(form: FormData, user: { id: string; email: string }) 
  * its PaymentIntent created for that total in EUR (idempotency key = order id); the browser
  * gets the client secret to confirm it with the Payment Element. No card data comes here.
  */
-async function placeForStripe(form: FormData, user: { id: string; email: string }) {
+async function placeForStripe(form: FormData, user: { id: string; email: string }, who: Shopper) {
   const ctx = getContext();
   try {
-    const placed = await placeOrder(ctx, {
+    const placed = await placeForShopper(ctx, who, abuseLimits(), {
       userId: user.id,
       email: user.email,
       lines: sentLines(form),
