@@ -4,6 +4,7 @@
 import {
   type ActionFunctionArgs,
   data,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -21,14 +22,15 @@ import { redirectWithToast } from "../lib/toast.server";
 const tokenOf = (value: FormDataEntryValue | null) =>
   typeof value === "string" && value.length <= EMAIL_CHANGE_TOKEN_MAX_LENGTH ? value : "";
 
+/** The token is in the URL: no cache keeps the page, no referrer carries it away. */
+const PRIVATE = { "Cache-Control": NO_STORE, "Referrer-Policy": "no-referrer" };
+
+export const headers: HeadersFunction = () => PRIVATE;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = tokenOf(new URL(request.url).searchParams.get("token"));
   const target = await emailLinkTarget(getContext(), token);
-  return data(
-    { token, target },
-    // The token is in the URL: no cache keeps the page, no referrer carries it away.
-    { headers: { "Cache-Control": NO_STORE, "Referrer-Policy": "no-referrer" } },
-  );
+  return data({ token, target }, { headers: PRIVATE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
