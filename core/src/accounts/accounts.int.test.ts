@@ -2,7 +2,6 @@ import { randomBytes, scryptSync } from "node:crypto";
 import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { emailKey, resetTokenKey, userKey } from "../db/keys.ts";
 import { createAddress, deleteAddress, listAddresses, updateAddress } from "./addresses.server.ts";
@@ -28,7 +27,6 @@ import {
 import {
   BAD_CREDENTIALS,
   createUser,
-  EMAIL_TAKEN,
   getUserItem,
   updateNames,
   verifyCredentials,

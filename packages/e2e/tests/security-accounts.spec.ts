@@ -26,7 +26,7 @@ const uniqueEmail = (tag: string) =>
   `suite+${tag}-${Date.now()}-${seq++}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 const viewer = () => ({ "cloudfront-viewer-address": `198.19.${seq++ % 250}.${Date.now()}` });
 
-test.beforeEach(({}, info) => {
+test.beforeEach(({ request: _request }, info) => {
   test.skip(info.project.name === "mobile", "HTTP only: no layout");
 });
 
