@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseForm } from "../common/forms.ts";
 import {
   AddressSchema,
+  DeleteAccountSchema,
   ForgotPasswordSchema,
   ProfileSchema,
   ResetPasswordSchema,
@@ -211,8 +212,25 @@ describe("ProfileSchema", () => {
     });
     expect(result).toEqual({
       success: true,
-      data: { firstName: "Al", lastName: "Li", email: "al@example.com" },
+      data: { firstName: "Al", lastName: "Li", email: "al@example.com", currentPassword: "" },
     });
+  });
+
+  it("carries the current password as typed (the server asks for it when the e-mail changes)", () => {
+    const result = parseForm(ProfileSchema, {
+      firstName: "Al",
+      lastName: "Li",
+      email: "al@example.com",
+      currentPassword: " secret 1 ",
+    });
+    expect(result).toMatchObject({ success: true, data: { currentPassword: " secret 1 " } });
+    const long = {
+      firstName: "Al",
+      lastName: "Li",
+      email: "al@example.com",
+      currentPassword: "x".repeat(129),
+    };
+    expect(errorsOf(parseForm(ProfileSchema, long))).toHaveProperty("currentPassword");
   });
 
   it("needs at least 2 characters in each name, after trimming", () => {
@@ -233,28 +251,46 @@ describe("ProfileSchema", () => {
 });
 
 describe("SecurityPasswordSchema", () => {
-  it("accepts two equal passwords of at least 6 characters, ignoring a userId", () => {
+  it("accepts two equal passwords of at least 6 characters with the current one, ignoring a userId", () => {
     expect(
       parseForm(SecurityPasswordSchema, {
+        currentPassword: "old-one",
         password: "abcdef",
         confirmPassword: "abcdef",
         userId: "x",
       }),
-    ).toEqual({ success: true, data: { password: "abcdef", confirmPassword: "abcdef" } });
+    ).toEqual({
+      success: true,
+      data: { currentPassword: "old-one", password: "abcdef", confirmPassword: "abcdef" },
+    });
   });
 
   it("shows 'Passwords do not match' on confirmPassword", () => {
     const result = parseForm(SecurityPasswordSchema, {
+      currentPassword: "old-one",
       password: "abcdef",
       confirmPassword: "abcdeg",
     });
     expect(errorsOf(result)).toEqual({ confirmPassword: "Passwords do not match" });
   });
 
-  it("requires both and the minimum length", () => {
+  it("requires the current password, both new ones and the minimum length", () => {
     expect(errorsOf(parseForm(SecurityPasswordSchema, { password: "abcde" }))).toEqual({
+      currentPassword: "Enter your current password",
       password: "Password must be at least 6 characters",
       confirmPassword: "Confirm password is required",
+    });
+  });
+});
+
+describe("DeleteAccountSchema", () => {
+  it("requires the current password", () => {
+    expect(errorsOf(parseForm(DeleteAccountSchema, {}))).toEqual({
+      currentPassword: "Enter your current password",
+    });
+    expect(parseForm(DeleteAccountSchema, { currentPassword: "secret1" })).toEqual({
+      success: true,
+      data: { currentPassword: "secret1" },
     });
   });
 });
