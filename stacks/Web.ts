@@ -5,7 +5,11 @@
 // table for the mailer. What AWS's rule packs find in the
 // constructs SST v2 builds for the site, and we cannot change through its props, is justified
 // here (docs/decisions/006-aws-rule-packs.md).
-import { Duration } from "aws-cdk-lib";
+import {
+  CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS,
+  SITE_FUNCTION_TIMEOUT_SECONDS,
+} from "@shop/core/server/context";
+import { Duration, Stack } from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import * as lambda from "aws-cdk-lib/aws-lambda";
 import type * as s3 from "aws-cdk-lib/aws-s3";
@@ -99,6 +103,8 @@ export function Web({ stack, app }: StackContext) {
     path: "web",
     buildCommand: "npm run build",
     runtime: RUNTIME,
+    // Above the longest budget of its work (a card charge), below CloudFront's wait for it.
+    timeout: SITE_FUNCTION_TIMEOUT_SECONDS,
     // Minified: a smaller bundle parses faster on a cold start (source maps stay separate).
     nodejs: { minify: true, esbuild: { target: BUNDLE_TARGET } },
     environment: { ...environment, TRUST_PROXY: "1" },
@@ -120,6 +126,7 @@ export function Web({ stack, app }: StackContext) {
     },
   });
   removeIdleWarmer(site);
+  waitLongerThanTheSite(site);
   const server = site.cdk?.function;
   if (server) {
     server.addToRolePolicy(tableReadWrite(table));
@@ -161,6 +168,30 @@ function removeIdleWarmer(site: RemixSite) {
  * its own. That distribution gets the same TLS minimum and access logs as the site's (set on its
  * CloudFormation properties: SST's construct takes no props for them); the rest is justified.
  */
+/**
+ * SST makes CloudFront wait for the site exactly as long as the site may run: a site that uses
+ * all of it would be cut off by CloudFront's bare 504 instead of answering with its own page.
+ * Every custom origin (the site's function URL) waits CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS.
+ */
+function waitLongerThanTheSite(site: RemixSite) {
+  const distribution = site.cdk?.distribution;
+  const cfn = distribution?.node.defaultChild as cloudfront.CfnDistribution | undefined;
+  if (!cfn) throw new Error("SST's RemixSite has no distribution any more");
+  const config = Stack.of(site).resolve(cfn.distributionConfig) as {
+    Origins?: Array<{ CustomOriginConfig?: unknown }>;
+    origins?: Array<{ customOriginConfig?: unknown }>;
+  };
+  const origins = config.Origins ?? config.origins ?? [];
+  origins.forEach((origin, index) => {
+    const custom = "CustomOriginConfig" in origin || "customOriginConfig" in origin;
+    if (!custom) return;
+    cfn.addPropertyOverride(
+      `DistributionConfig.Origins.${index}.CustomOriginConfig.OriginReadTimeout`,
+      CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS,
+    );
+  });
+}
+
 function hardenWwwRedirect(site: RemixSite, logs: s3.IBucket | undefined) {
   const redirect = site.node.findChild("Redirect");
   const distribution = redirect.node.findChild("RedirectDistribution");

@@ -3,7 +3,16 @@
 // queue has a dead-letter queue with an alarm, every function holds only the permissions its
 // work needs, no secret appears in clear, and AWS's rule packs find nothing left unjustified.
 import { createTableInput, TABLE } from "@shop/core/db";
-import { FUNCTION_ROLES, type FunctionRole, settingsReadBy } from "@shop/core/server/context";
+import {
+  CHARGE_BUDGET_MS,
+  CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS,
+  FUNCTION_ROLES,
+  type FunctionRole,
+  PAGE_BUDGET_MS,
+  POLICIES,
+  settingsReadBy,
+  worstCaseMs,
+} from "@shop/core/server/context";
 import {
   QUEUES,
   type QueueName,
@@ -242,6 +251,45 @@ describe("the queues", () => {
       const timeout = Number(props(fn).Timeout);
       expect(Number(props(queues[workQueueId(name)]).VisibilityTimeout)).toBeGreaterThanOrEqual(
         timeout * 6,
+      );
+    }
+  });
+});
+
+describe("deadlines, in order (core/src/context/deadlines.ts)", () => {
+  it("page budget < charge budget < site function timeout < CloudFront's wait for the site", () => {
+    const site = resources(web, "AWS::Lambda::Function")[
+      idOf(web, "AWS::Lambda::Function", "SiteServerFunction")
+    ];
+    const siteTimeoutMs = Number(props(site).Timeout) * 1000;
+    expect(PAGE_BUDGET_MS).toBeLessThan(CHARGE_BUDGET_MS);
+    expect(CHARGE_BUDGET_MS).toBeLessThan(siteTimeoutMs);
+    const id = idOf(web, "AWS::CloudFront::Distribution", "SiteDistribution");
+    const origins = (
+      props(resources(web, "AWS::CloudFront::Distribution")[id]).DistributionConfig as {
+        Origins: Array<{ CustomOriginConfig?: { OriginReadTimeout?: number } }>;
+      }
+    ).Origins.filter((origin) => origin.CustomOriginConfig);
+    expect(origins.length).toBeGreaterThan(0);
+    for (const origin of origins) {
+      const readTimeout = Number(origin.CustomOriginConfig?.OriginReadTimeout);
+      expect(readTimeout).toBe(CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS);
+      expect(readTimeout * 1000).toBeGreaterThan(siteTimeoutMs);
+    }
+  });
+
+  it("each queue consumer's calls fit its timeout, and its timeout its queue's visibility", () => {
+    const queues = resources(events, "AWS::SQS::Queue");
+    const functions = resources(events, "AWS::Lambda::Function");
+    const slowestCall = Math.max(...Object.values(POLICIES).map(worstCaseMs));
+    for (const [name, queue] of Object.entries(QUEUES) as Array<
+      [QueueName, (typeof QUEUES)[QueueName]]
+    >) {
+      const fn = functions[idOf(events, "AWS::Lambda::Function", pascal(queue.consumer.name))];
+      const timeoutMs = Number(props(fn).Timeout) * 1000;
+      expect(slowestCall, name).toBeLessThan(timeoutMs);
+      expect(Number(props(queues[workQueueId(name)]).VisibilityTimeout) * 1000).toBeGreaterThan(
+        timeoutMs,
       );
     }
   });

@@ -1,8 +1,9 @@
 import { PassThrough, Transform } from "node:stream";
-import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { getContext, loadBoundSecrets } from "@shop/core/server/context";
+import { isDependencyUnavailable } from "@shop/core/common";
+import { getContext, loadBoundSecrets, RETRY_AFTER_SECONDS } from "@shop/core/server/context";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -12,8 +13,10 @@ import {
   newNonce,
   originOf,
 } from "../server/security-headers";
+import { unavailableResponse } from "../server/unavailable-page";
 import { NonceProvider } from "./lib/nonce";
 import { RenderCache, renderCacheKey } from "./lib/render-cache.server";
+import { SHOP_NAME } from "./lib/shop";
 
 // On AWS the secrets come from SST Config (SSM); the server build finishes loading, and so takes
 // requests, only once they are in the environment. Locally this returns at once. Then the
@@ -36,10 +39,29 @@ const NONCE_PLACEHOLDER = newNonce();
 /** The route that runs Stripe's Payment Element: its documents may load Stripe (and only its). */
 const PAYMENT_ROUTE = "routes/cart.checkout";
 
+/**
+ * Requests that failed because a dependency did not answer in time (a DependencyUnavailable,
+ * already logged as one structured line where it happened): their document is the 503 page,
+ * their data answer a 503 with Retry-After, instead of the error boundary's 500.
+ */
+const unavailable = new WeakSet<Request>();
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (isDependencyUnavailable(error)) {
+    unavailable.add(request);
+    return;
+  }
+  if (!request.signal.aborted) console.error(error);
+};
+
 /** Data requests (client navigations, fetchers) carry the same headers as documents. */
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   applySecurityHeaders(response.headers, BASELINE_CSP);
-  return response;
+  if (!unavailable.has(request)) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  headers.set("Cache-Control", "no-store");
+  return new Response(response.body, { status: 503, headers });
 };
 
 export default function handleRequest(
@@ -48,6 +70,14 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  if (unavailable.has(request)) {
+    const url = new URL(request.url);
+    // Try again: the same page (after a form's POST, the page of the form, to fill in anew).
+    return unavailableResponse(
+      SHOP_NAME,
+      url.pathname + (request.method === "GET" ? url.search : ""),
+    );
+  }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const nonce = newNonce();
   const key = renderCacheKey(

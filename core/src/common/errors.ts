@@ -14,3 +14,23 @@ export class DomainError extends Error {
 }
 
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;
+
+/**
+ * A dependency (the table, S3, SES, SQS, Stripe) did not answer within its deadline, or not at
+ * all, after its retry budget (core/src/context/deadlines.ts). Pages answer it with a 503 and
+ * Retry-After; nothing that needed the call was stored half-way.
+ */
+export class DependencyUnavailable extends Error {
+  constructor(
+    readonly dependency: string,
+    readonly operation: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${dependency} did not answer ${operation} in time`, options);
+    this.name = "DependencyUnavailable";
+  }
+}
+
+export const isDependencyUnavailable = (error: unknown): error is DependencyUnavailable =>
+  error instanceof DependencyUnavailable ||
+  (error instanceof Error && error.name === "DependencyUnavailable");

@@ -5,9 +5,13 @@ import { S3Client } from "@aws-sdk/client-s3";
 import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { type Config, loadConfig } from "./config.ts";
+import { awsClientOptions } from "./deadlines.ts";
+import { guardCalls } from "./dependency-calls.server.ts";
 
 export type { Config } from "./config.ts";
 export { LOCAL_DEFAULTS, loadConfig } from "./config.ts";
+export * from "./deadlines.ts";
+export { guardCalls, isUnanswered, logUnanswered } from "./dependency-calls.server.ts";
 export * from "./settings.ts";
 export { BOUND_SECRETS, loadBoundSecrets } from "./sst-secrets.server.ts";
 
@@ -23,16 +27,28 @@ export interface Context {
 // s3rver accepts only its own fixed key pair; DynamoDB Local and the local SES accept any.
 const LOCAL_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
+/**
+ * The context and its clients, each with its deadlines and retry budget (deadlines.ts) and the
+ * shop's handling of a dependency that does not answer (dependency-calls.server.ts).
+ */
 export function createContext(config: Config = loadConfig()): Context {
   const local = (endpoint: string | undefined) =>
     endpoint ? { endpoint, credentials: LOCAL_CREDENTIALS } : {};
-  const dynamo = new DynamoDBClient({ region: config.region, ...local(config.dynamodbEndpoint) });
+  const dynamo = guardCalls(
+    new DynamoDBClient({
+      region: config.region,
+      ...local(config.dynamodbEndpoint),
+      ...awsClientOptions("dynamodb"),
+    }),
+    "dynamodb",
+  );
   const db = DynamoDBDocumentClient.from(dynamo, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
   const s3 = new S3Client({
     region: config.region,
     ...local(config.s3Endpoint),
+    ...awsClientOptions("s3"),
     // s3rver needs path-style URLs and no flexible checksums, or bodies are stored corrupted.
     ...(config.s3Endpoint
       ? {
@@ -42,8 +58,18 @@ export function createContext(config: Config = loadConfig()): Context {
         }
       : {}),
   });
-  const ses = new SESv2Client({ region: config.region, ...local(config.sesEndpoint) });
-  return { config, db, tableName: config.tableName, s3, ses };
+  const ses = new SESv2Client({
+    region: config.region,
+    ...local(config.sesEndpoint),
+    ...awsClientOptions("ses"),
+  });
+  return {
+    config,
+    db,
+    tableName: config.tableName,
+    s3: guardCalls(s3, "s3"),
+    ses: guardCalls(ses, "ses"),
+  };
 }
 
 let shared: Context | undefined;

@@ -2,6 +2,8 @@
 // domain event as JSON (the queues accept 1 MiB, more than a table item's 400 KB). Which URL a
 // queue name has comes from the function's environment (stacks/Events.ts sets it).
 import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { awsClientOptions } from "../context/deadlines.ts";
+import { guardCalls } from "../context/dependency-calls.server.ts";
 import type { DomainEvent } from "./events.server.ts";
 import { encodeQueueMessage, type QueueSend } from "./queues.server.ts";
 
@@ -11,7 +13,7 @@ const SQS_BATCH_LIMIT = 10;
 export function sqsQueueSend(urlOf: (queue: string) => string, client?: SQSClient): QueueSend {
   let sqs = client;
   return async (queue: string, events: DomainEvent[]) => {
-    sqs ??= new SQSClient({});
+    sqs ??= guardCalls(new SQSClient(awsClientOptions("sqs")), "sqs");
     const url = urlOf(queue);
     const failed: string[] = [];
     for (let start = 0; start < events.length; start += SQS_BATCH_LIMIT) {

@@ -4,6 +4,7 @@
 // An abandoned payment is cancelled (cancelPayment) so that it cannot succeed after its order
 // expired; an intent that already succeeded or is processing is left to its webhook.
 import Stripe from "stripe";
+import { stripeClientOptions } from "../context/deadlines.ts";
 import type { PaymentGateway } from "./port.ts";
 import { verifyStripeWebhook } from "./signature.server.ts";
 
@@ -18,8 +19,10 @@ export interface StripeGatewayOptions {
 
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
   const local = options.apiBase ? new URL(options.apiBase) : undefined;
+  // Its deadline and retries (core/src/context/deadlines.ts); every call below sends an
+  // idempotency key or is a read, so a retry is never a second charge.
   const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: 2,
+    ...stripeClientOptions(),
     ...(local ? { host: local.hostname, port: Number(local.port), protocol: "http" as const } : {}),
     ...(options.httpClient ? { httpClient: options.httpClient } : {}),
   });

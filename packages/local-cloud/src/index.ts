@@ -23,6 +23,7 @@ import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 import { freePort } from "./util.ts";
 
 export { ensureDynamoDbLocal, startDynamoDbLocal } from "./dynamodb.ts";
+export { type StallProxy, startStallProxy } from "./stall-proxy.ts";
 export { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 export { freePort, listenOnLoopback, REPO_ROOT, waitFor } from "./util.ts";
 

@@ -137,7 +137,9 @@ async function signIn(page: Page, step: Step, user: { email: string; password: s
 }
 
 /**
- * Home → the first product of the catalogue → sign-up (and the profile's newsletter switch on) →
+ * Home → the first product of the catalogue → sign-up → the e-mail confirmed from the link mailed
+ * to it (through the stage's mail queue and mailer; `mailedLink` reads it) and the profile's
+ * newsletter switch on →
  * the first size in the cart → checkout: a shipping address, the default delivery, the fake
  * card 4242… → Confirm order → the confirmation (paid, or still "being confirmed" until Stripe's
  * webhook arrives). Returns the order id from /order/confirm-order?id=… and the product's name.
@@ -146,6 +148,7 @@ export async function shopperPlacesOrder(
   browser: Browser,
   baseUrl: string,
   shopper: { firstName: string; lastName: string; email: string; password: string },
+  mailedLink: (to: string, subject: RegExp) => Promise<string>,
   artifactsDir?: string,
 ): Promise<{ orderId: string; productName: string }> {
   return inContext(browser, baseUrl, "shopper", artifactsDir, async (page, step) => {
@@ -176,9 +179,19 @@ export async function shopperPlacesOrder(
       await shown(page.getByText(`${shopper.firstName} ${shopper.lastName}`));
     });
 
-    await step("subscribe to the newsletter on the profile", async () => {
+    await step("confirm the e-mail address from the link mailed to it", async () => {
       await page.getByRole("link", { name: "My profile" }).first().click();
       await page.waitForURL(/\/user\/profile/);
+      await hydrated(page);
+      await page.getByRole("button", { name: "Send me a confirmation link" }).click();
+      await shown(page.getByText(`We sent a link to ${shopper.email}`));
+      const link = new URL(await mailedLink(shopper.email, /Confirm your e-mail address/));
+      await page.goto(`${link.pathname}${link.search}`);
+      await page.getByRole("main").getByRole("button", { name: "Confirm" }).click();
+      await page.waitForURL(/\/user\/profile/);
+    });
+
+    await step("subscribe to the newsletter on the profile", async () => {
       await hydrated(page);
       const toggle = page.getByRole("switch", { name: "Newsletter" });
       if ((await toggle.getAttribute("aria-checked")) !== "true") await toggle.click();

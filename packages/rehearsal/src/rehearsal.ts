@@ -240,8 +240,16 @@ export async function rehearse(
       "order",
       "a shopper browses, signs up, adds to the cart and places an order",
       async () => {
-        orderId = (await shopperPlacesOrder(browser as never, edge.url, shopper, options.workDir))
-          .orderId;
+        // The shopper reads their mail (the e-mail confirmation link) in the SES stand-in.
+        const mailedLink = async (to: string, subject: RegExp) => {
+          const mail = await waitForMail(standIns.ses, to, (m) => subject.test(m.subject), 45_000);
+          const link = /https?:\/\/\S+/.exec(mail.body?.text ?? "")?.[0];
+          if (!link) throw new Error(`the e-mail "${mail.subject}" to ${to} has no link`);
+          return link;
+        };
+        orderId = (
+          await shopperPlacesOrder(browser as never, edge.url, shopper, mailedLink, options.workDir)
+        ).orderId;
         await setSubscription(ctx, shopper.email, true);
       },
     );
@@ -427,6 +435,7 @@ const isPdf = (a: { filename?: string; contentType?: string }) =>
 interface StoredMail {
   subject: string;
   destination: { to: string[] };
+  body?: { text?: string };
   attachments: Array<{ filename?: string; contentType?: string }>;
 }
 

@@ -1,0 +1,87 @@
+// Every call to a dependency has a deadline and a retry budget, derived from one budget per kind
+// of work (AWS's guidance on timeouts, retries and backoff with jitter). A call's worst case is
+// its attempts × (connection + request timeout) plus the backoff between them; it must fit the
+// budget of the work that makes it, and the stacks give each function more time than its budget
+// (stacks/deadlines.infra.test.ts checks the chain from these same numbers):
+//
+//   page budget (5 s) < charge budget (15 s) < site function timeout < CloudFront origin timeout
+//   consumer budget < consumer function timeout < its queue's visibility timeout
+//
+// Retries happen only where a call is idempotent or carries an idempotency key: reads, the
+// table's transactions (the SDK sends one ClientRequestToken for all attempts), S3 puts of a
+// fixed key, Stripe calls with an idempotency key. A plain UpdateItem (a counter's ADD) or
+// PutItem is sent once: a timeout is not retried, since the first attempt may have landed.
+
+/** A page request (loader or action without a card charge) finishes or fails within this. */
+export const PAGE_BUDGET_MS = 5_000;
+/** An action that charges a card (the checkout's "Confirm order") gets this long. */
+export const CHARGE_BUDGET_MS = 15_000;
+/** The site's Lambda function: above the charge budget (and so the page budget). */
+export const SITE_FUNCTION_TIMEOUT_SECONDS = 20;
+/** CloudFront waits this long for the site's answer: above the site's own timeout. */
+export const CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS = 30;
+/** How long a shopper is told to wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The SDK's "standard" retry mode: full jitter on min(20 s, 100 ms × 2^attempt). */
+const STANDARD_BACKOFF_BASE_MS = 100;
+
+export interface CallPolicy {
+  /** Time to open the TCP (and TLS) connection. */
+  connectionTimeoutMs: number;
+  /** Time the request may wait without a byte of the answer (socket inactivity). */
+  requestTimeoutMs: number;
+  /** Attempts in all, the first included (1: never retried). */
+  maxAttempts: number;
+}
+
+export type Dependency = "dynamodb" | "s3" | "ses" | "sqs" | "stripe";
+
+/**
+ * The policies. The table answers in milliseconds when healthy: a second is already a fault. S3
+ * moves images and invoices of a few MB. SES and SQS are called by queue consumers, whose
+ * budgets are larger. Stripe's API usually answers within a second or two, sometimes more.
+ */
+export const POLICIES: Record<Dependency, CallPolicy> = {
+  dynamodb: { connectionTimeoutMs: 500, requestTimeoutMs: 1_500, maxAttempts: 2 },
+  s3: { connectionTimeoutMs: 500, requestTimeoutMs: 1_500, maxAttempts: 2 },
+  ses: { connectionTimeoutMs: 1_000, requestTimeoutMs: 5_000, maxAttempts: 3 },
+  sqs: { connectionTimeoutMs: 1_000, requestTimeoutMs: 3_000, maxAttempts: 3 },
+  stripe: { connectionTimeoutMs: 1_000, requestTimeoutMs: 5_000, maxAttempts: 2 },
+};
+
+/** The longest one call can take under `policy`: every attempt times out, the longest backoff. */
+export function worstCaseMs(policy: CallPolicy): number {
+  let backoff = 0;
+  for (let retry = 1; retry < policy.maxAttempts; retry++) {
+    backoff += Math.min(20_000, STANDARD_BACKOFF_BASE_MS * 2 ** retry);
+  }
+  return policy.maxAttempts * (policy.connectionTimeoutMs + policy.requestTimeoutMs) + backoff;
+}
+
+/** The AWS SDK v3 client options for a dependency's policy. */
+export function awsClientOptions(dependency: Exclude<Dependency, "stripe">) {
+  const policy = POLICIES[dependency];
+  return {
+    maxAttempts: policy.maxAttempts,
+    retryMode: "standard" as const,
+    requestHandler: {
+      connectionTimeout: policy.connectionTimeoutMs,
+      requestTimeout: policy.requestTimeoutMs,
+      // Without it, the current Node handler only warns when the request timeout passes.
+      throwOnRequestTimeout: true,
+    },
+  };
+}
+
+/**
+ * Stripe's client options: its `timeout` is the whole request's; its retries reuse the request's
+ * idempotency key (every call of the adapter sends one), so a retried charge is one charge.
+ */
+export function stripeClientOptions() {
+  const policy = POLICIES.stripe;
+  return {
+    timeout: policy.connectionTimeoutMs + policy.requestTimeoutMs,
+    maxNetworkRetries: policy.maxAttempts - 1,
+  };
+}

@@ -1,0 +1,116 @@
+// What every AWS SDK client of the shop does around its calls (deadlines.ts sets the numbers):
+// - a call that is not idempotent is not retried after a timeout (its first attempt may have
+//   landed): the timeout is handed on as final;
+// - a call that still fails for want of an answer (a timeout, a refused or reset connection)
+//   once its attempts are spent becomes a DependencyUnavailable, logged as one structured line
+//   naming the dependency and the operation, so an alarm or a log query finds it.
+import { DependencyUnavailable } from "../common/errors.ts";
+import type { Dependency } from "./deadlines.ts";
+
+/** Commands that must not be sent twice (the SDK would retry them after a timeout). */
+const NOT_IDEMPOTENT: Partial<Record<Dependency, ReadonlySet<string>>> = {
+  // Conditional writes and counters; TransactWriteItems is safe (one ClientRequestToken).
+  dynamodb: new Set([
+    "PutItemCommand",
+    "UpdateItemCommand",
+    "DeleteItemCommand",
+    "BatchWriteItemCommand",
+    "ExecuteStatementCommand",
+  ]),
+  // A second attempt could send the e-mail twice.
+  ses: new Set(["SendEmailCommand"]),
+};
+
+const UNANSWERED_CODES = new Set([
+  "ETIMEDOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+]);
+
+/** No answer came: a timeout, or a connection that could not be made or was cut. */
+export function isUnanswered(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (e.name === "TimeoutError" || e.name === "DependencyTimeout") return true;
+    if (typeof code === "string" && UNANSWERED_CODES.has(code)) return true;
+    e = e.cause;
+  }
+  return false;
+}
+
+/** The structured line of a dependency that did not answer (one per failed call). */
+export function logUnanswered(fields: {
+  dependency: Dependency;
+  operation: string;
+  attempts?: number;
+  error: unknown;
+}) {
+  console.error(
+    JSON.stringify({
+      level: "error",
+      event: "dependency.unavailable",
+      dependency: fields.dependency,
+      operation: fields.operation,
+      attempts: fields.attempts ?? 1,
+      reason: fields.error instanceof Error ? fields.error.message : String(fields.error),
+    }),
+  );
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each SDK client has its own handler argument types.
+type Handler = (args: any) => Promise<any>;
+type Middleware = (next: Handler, context: { commandName?: string }) => Handler;
+
+/** What guardCalls needs of an AWS SDK v3 client: its middleware stack. */
+interface ClientLike {
+  middlewareStack: {
+    add(
+      middleware: Middleware,
+      options: { step: "initialize"; priority: "high"; name: string },
+    ): void;
+    add(
+      middleware: Middleware,
+      options: { step: "finalizeRequest"; priority: "low"; name: string },
+    ): void;
+  };
+}
+
+/** Adds the two middlewares to an AWS SDK v3 client (before any command is sent). */
+export function guardCalls<C>(client: C & ClientLike, dependency: Dependency): C {
+  const unsafe = NOT_IDEMPOTENT[dependency] ?? new Set<string>();
+  // Outermost: sees the call's final outcome, after every retry.
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      try {
+        return await next(args);
+      } catch (error) {
+        if (!isUnanswered(error)) throw error;
+        const operation = String(context.commandName ?? "call").replace(/Command$/, "");
+        const attempts = (error as { $metadata?: { attempts?: number } }).$metadata?.attempts;
+        logUnanswered({ dependency, operation, attempts, error });
+        throw new DependencyUnavailable(dependency, operation, { cause: error });
+      }
+    },
+    { step: "initialize", priority: "high", name: "shopDependencyUnavailable" },
+  );
+  // Inside the retry middleware: a timeout of a call that must not be repeated is not retryable
+  // (a new error, without the timeout as its cause, which the retry strategy would recognise).
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      try {
+        return await next(args);
+      } catch (error) {
+        if (!unsafe.has(String(context.commandName)) || !isUnanswered(error)) throw error;
+        const final = new Error(`${(error as Error).message} (not retried: not idempotent)`);
+        final.name = "DependencyTimeout";
+        throw final;
+      }
+    },
+    { step: "finalizeRequest", priority: "low", name: "shopNoRetryUnlessIdempotent" },
+  );
+  return client;
+}

@@ -1,0 +1,66 @@
+// A TCP proxy in front of one local stand-in that can stop answering and recover, as a service
+// does on a bad day: `stall()` keeps every connection open but forwards nothing either way (the
+// shop's requests hang, as they do when DynamoDB Local's process is paused), `resume()` cuts the
+// stalled connections and forwards new ones again. Fault tests put it between the shop and the
+// table, the mail service or the payment API (docs/decisions/010-bounded-under-faults.md).
+import { connect, createServer, type Socket } from "node:net";
+
+export interface StallProxy {
+  /** The proxy's URL: the target's, with the proxy's host and port. */
+  url: string;
+  stall(): void;
+  resume(): void;
+  close(): Promise<void>;
+}
+
+export async function startStallProxy(target: string): Promise<StallProxy> {
+  const to = new URL(target);
+  const open = new Set<Socket>();
+  let stalled = false;
+  const server = createServer((client) => {
+    open.add(client);
+    client.on("close", () => open.delete(client));
+    client.on("error", () => {});
+    if (stalled) {
+      // Accepted and then silent: reads nothing, answers nothing.
+      client.pause();
+      return;
+    }
+    const upstream = connect(Number(to.port), to.hostname);
+    open.add(upstream);
+    upstream.on("close", () => {
+      open.delete(upstream);
+      client.destroy();
+    });
+    upstream.on("error", () => client.destroy());
+    client.on("close", () => upstream.destroy());
+    client.on("data", (chunk) => {
+      if (!stalled) upstream.write(chunk);
+    });
+    upstream.on("data", (chunk) => {
+      if (!stalled) client.write(chunk);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `${to.protocol}//127.0.0.1:${port}${to.pathname === "/" ? "" : to.pathname}`,
+    stall() {
+      stalled = true;
+    },
+    resume() {
+      stalled = false;
+      for (const socket of open) socket.destroy();
+      open.clear();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of open) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
