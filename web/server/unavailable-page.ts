@@ -11,17 +11,17 @@ export const UNAVAILABLE_MESSAGE =
 /** Its own policy: inline styles only, nothing else may load or run. */
 const UNAVAILABLE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const htmlText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function unavailableHtml(shopName: string, retryPath: string): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(UNAVAILABLE_TITLE)} | ${escape(shopName)}</title><style>
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${htmlText(UNAVAILABLE_TITLE)} | ${htmlText(shopName)}</title><style>
 body{margin:0;font-family:ui-sans-serif,system-ui,sans-serif;background:#fafaf9;color:#1c1917;display:flex;min-height:100vh;align-items:center;justify-content:center}
 main{max-width:32rem;margin:1.5rem;padding:2rem;background:#fff;border:1px solid #e7e5e4;border-radius:1rem}
 h1{font-size:1.5rem;margin:.5rem 0 1rem}p{line-height:1.6;color:#44403c}
 .shop{font-weight:600;letter-spacing:.02em;color:#57534e}
 a{display:inline-block;margin-top:1rem;padding:.625rem 1.25rem;border-radius:999px;background:#1c1917;color:#fff;text-decoration:none;font-weight:600}
 a:focus-visible{outline:3px solid #0369a1;outline-offset:2px}
-</style></head><body><main><p class="shop">${escape(shopName)}</p><h1>${escape(UNAVAILABLE_TITLE)}</h1><p>${escape(UNAVAILABLE_MESSAGE)}</p><a href="${escape(retryPath)}">Try again</a></main></body></html>`;
+</style></head><body><main><p class="shop">${htmlText(shopName)}</p><h1>${htmlText(UNAVAILABLE_TITLE)}</h1><p>${htmlText(UNAVAILABLE_MESSAGE)}</p><a href="${htmlText(retryPath)}">Try again</a></main></body></html>`;
 }
 
 /** The whole 503 answer. `retryPath`: the page to try again (the request's own, for a GET). */
