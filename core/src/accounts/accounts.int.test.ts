@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from "node:crypto";
-import { GetCommand, QueryCommand, ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { createTestContext } from "@shop/local-cloud/testing";
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { createTestContext, queuedMails } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import type { Context } from "../context/index.server.ts";
 import { emailKey, resetTokenKey, userKey } from "../db/keys.ts";
@@ -105,22 +105,6 @@ describe("sessions", () => {
     });
   });
 });
-
-/** The `mail.requested` events in the test's table (the mail queue), oldest first. */
-async function queuedMails(ctx: Context) {
-  const { Items = [] } = await ctx.db.send(
-    new ScanCommand({
-      TableName: ctx.tableName,
-      FilterExpression: "entity = :event AND #type = :mail",
-      ExpressionAttributeNames: { "#type": "type" },
-      ExpressionAttributeValues: { ":event": "event", ":mail": "mail.requested" },
-      ConsistentRead: true,
-    }),
-  );
-  return Items.sort((a, b) => String(a.occurredAt).localeCompare(String(b.occurredAt))).map(
-    (item) => item.payload as { to: string; subject: string; text: string; html: string },
-  );
-}
 
 /** Asks for a reset of `email` and answers the token of the link it queued. */
 async function resetTokenFor(ctx: Context, email: string, now = new Date()) {

@@ -1,8 +1,8 @@
 // Re-authentication and e-mail change, against DynamoDB Local: a session alone changes neither
 // the password, nor the e-mail, nor deletes the account; a new e-mail takes effect only from the
 // link sent to it, the old address is told, and only the latest link works, once.
-import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { createTestContext } from "@shop/local-cloud/testing";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { createTestContext, queuedMails } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import type { Context } from "../context/index.server.ts";
 import { emailKey } from "../db/keys.ts";
@@ -34,19 +34,6 @@ const person = () => ({
   email: `change${n++}@example.com`,
   password: "secret1",
 });
-
-async function queuedMails(ctx: Context) {
-  const { Items = [] } = await ctx.db.send(
-    new ScanCommand({
-      TableName: ctx.tableName,
-      FilterExpression: "entity = :event AND #type = :mail",
-      ExpressionAttributeNames: { "#type": "type" },
-      ExpressionAttributeValues: { ":event": "event", ":mail": "mail.requested" },
-      ConsistentRead: true,
-    }),
-  );
-  return Items.map((item) => item.payload as { to: string; subject: string; text: string });
-}
 
 const tokenIn = (text: string) => /confirm-email\?token=([\w-]+)/.exec(text)?.[1] ?? "";
 
@@ -116,16 +103,16 @@ describe("e-mail change", () => {
     const user = await createUser(ctx, person());
     const next = `moved${n++}@example.com`;
     await expect(
-      requestEmailChange(ctx, user.id, { email: next, currentPassword: "" }, limits),
+      requestEmailChange(ctx, user, { email: next, currentPassword: "" }, limits),
     ).rejects.toMatchObject({ message: CURRENT_PASSWORD_REQUIRED, field: "currentPassword" });
     await expect(
-      requestEmailChange(ctx, user.id, { email: next, currentPassword: "wrong-1" }, limits),
+      requestEmailChange(ctx, user, { email: next, currentPassword: "wrong-1" }, limits),
     ).rejects.toMatchObject({ status: 401 });
     expect(await queuedMails(ctx)).toEqual([]);
 
     await requestEmailChange(
       ctx,
-      user.id,
+      user,
       { email: ` ${next.toUpperCase()} `, currentPassword: "secret1" },
       limits,
     );
@@ -162,11 +149,11 @@ describe("e-mail change", () => {
     const user = await createUser(ctx, person());
     const other = await createUser(ctx, person());
     await expect(
-      requestEmailChange(ctx, user.id, { email: other.email, currentPassword: "secret1" }, limits),
+      requestEmailChange(ctx, user, { email: other.email, currentPassword: "secret1" }, limits),
     ).rejects.toMatchObject({ message: EMAIL_TAKEN, field: "email", status: 409 });
 
     const next = `race${n++}@example.com`;
-    await requestEmailChange(ctx, user.id, { email: next, currentPassword: "secret1" }, limits);
+    await requestEmailChange(ctx, user, { email: next, currentPassword: "secret1" }, limits);
     const token = tokenIn((await queuedMails(ctx)).find((m) => m.to === next)?.text ?? "");
     const squatter = await createUser(ctx, { ...person(), email: next });
     await expect(confirmEmailChange(ctx, token)).rejects.toMatchObject({ message: EMAIL_TAKEN });
@@ -180,20 +167,8 @@ describe("e-mail change", () => {
     const first = `first${n++}@example.com`;
     const second = `second${n++}@example.com`;
     const now = new Date();
-    await requestEmailChange(
-      ctx,
-      user.id,
-      { email: first, currentPassword: "secret1" },
-      limits,
-      now,
-    );
-    await requestEmailChange(
-      ctx,
-      user.id,
-      { email: second, currentPassword: "secret1" },
-      limits,
-      now,
-    );
+    await requestEmailChange(ctx, user, { email: first, currentPassword: "secret1" }, limits, now);
+    await requestEmailChange(ctx, user, { email: second, currentPassword: "secret1" }, limits, now);
     const mails = await queuedMails(ctx);
     const firstToken = tokenIn(mails.find((m) => m.to === first)?.text ?? "");
     const secondToken = tokenIn(mails.find((m) => m.to === second)?.text ?? "");

@@ -133,26 +133,28 @@ async function issueLink(
 }
 
 /**
- * Asks to move the account to `email`, with the current password: a link to the new address,
- * a notice to the old one. Nothing changes until the link is followed (confirmEmailChange).
- * An address another account has is refused on the E-mail field, as sign-up does.
+ * Asks to move the signed-in account to `email`, with the current password: a link to the new
+ * address, a notice to the old one. Nothing changes until the link is followed
+ * (confirmEmailChange). The same address (in any case, with spaces) is no change: null, and no
+ * password is asked. An address another account has is refused on the E-mail field, as sign-up
+ * does.
  */
 export async function requestEmailChange(
   ctx: Context,
-  userId: string,
+  account: { id: string; email: string },
   input: { email: string; currentPassword: string },
   limits: AbuseLimits,
   now = new Date(),
-): Promise<{ pendingEmail: string }> {
+): Promise<{ pendingEmail: string | null }> {
   const email = input.email.trim().toLowerCase();
+  if (email === account.email) return { pendingEmail: null };
   if (!input.currentPassword) {
     throw new DomainError(CURRENT_PASSWORD_REQUIRED, "currentPassword", 400);
   }
-  const user = await confirmCurrentPassword(ctx, userId, input.currentPassword, limits, now);
-  if (email === user.email) return { pendingEmail: email };
+  const user = await confirmCurrentPassword(ctx, account.id, input.currentPassword, limits, now);
   if ((await claimOwner(ctx, email)) !== undefined)
     throw new DomainError(EMAIL_TAKEN, "email", 409);
-  await countLink(ctx, userId, limits, now);
+  await countLink(ctx, user.id, limits, now);
   await issueLink(
     ctx,
     user,

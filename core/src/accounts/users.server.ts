@@ -24,11 +24,11 @@ export interface User {
    * subscription (email-change.server.ts).
    */
   emailVerified: boolean;
+  /** A new e-mail asked for and not yet confirmed from its link (email-change.server.ts). */
+  pendingEmail?: string;
 }
 
 export interface UserItem extends User {
-  /** A new e-mail asked for and not yet confirmed from its link (email-change.server.ts). */
-  pendingEmail?: string;
   /** The hash of the latest e-mail link's token: only that link works. */
   emailLink?: string;
   passwordHash: string;
@@ -55,6 +55,7 @@ export const toUser = ({
   isAdmin,
   createdAt,
   emailVerified,
+  pendingEmail,
 }: UserItem): User => ({
   id,
   firstName,
@@ -63,6 +64,7 @@ export const toUser = ({
   isAdmin: isAdmin === true,
   createdAt,
   emailVerified: emailVerified === true,
+  ...(pendingEmail ? { pendingEmail } : {}),
 });
 
 export interface NewUser {

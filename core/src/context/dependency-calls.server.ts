@@ -32,7 +32,7 @@ const UNANSWERED_CODES = new Set([
 ]);
 
 /** No answer came: a timeout, or a connection that could not be made or was cut. */
-export function isUnanswered(error: unknown): boolean {
+function isUnanswered(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
     if (e.name === "TimeoutError" || e.name === "DependencyTimeout") return true;
@@ -43,7 +43,7 @@ export function isUnanswered(error: unknown): boolean {
 }
 
 /** The structured line of a dependency that did not answer (one per failed call). */
-export function logUnanswered(fields: {
+function logUnanswered(fields: {
   dependency: Dependency;
   operation: string;
   attempts?: number;

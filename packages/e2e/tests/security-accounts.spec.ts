@@ -3,7 +3,7 @@
 // paths, resets, unsubscribe links, deleted accounts' orders and the checkout. No browser: each
 // request is what an attacker would send; the table is read afterwards through core.
 // (Headers: security-headers.spec.ts; hostile bodies: security-bodies.spec.ts.)
-import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { ANONYMISED_EMAIL } from "@shop/core/orders";
 import {
   createUser,
@@ -51,9 +51,6 @@ async function customer(
   expect(res.status(), "sign-in").toBe(303);
   return { user, email, from };
 }
-
-/** An action's answer as text (its field errors are in it). */
-const fieldErrors = (res: APIResponse) => res.text();
 
 test("return paths: every known bypass form keeps a signed-in visitor on the shop", async ({
   request,
@@ -113,10 +110,10 @@ test("re-authentication: a session alone changes neither the password nor delete
     });
   const missing = await change({});
   expect(missing.status()).toBe(400);
-  expect(await fieldErrors(missing)).toContain("Enter your current password");
+  expect(await missing.text()).toContain("Enter your current password");
   const wrong = await change({ currentPassword: "guess-1" });
   expect(wrong.status()).toBe(401);
-  expect(await fieldErrors(wrong)).toContain("The current password is incorrect");
+  expect(await wrong.text()).toContain("The current password is incorrect");
   await expect(verifyCredentials(shopContext(), email, "secret1")).resolves.toBeTruthy();
 
   for (const fields of [{}, { currentPassword: "guess-2" }] as Record<string, string>[]) {

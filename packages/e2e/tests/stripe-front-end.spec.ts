@@ -4,63 +4,32 @@
 // (the checkout must say "An error has occurred in loading payment module") or answered with a
 // fake Stripe.js, to follow the whole flow: order placed with the server's total, PaymentIntent
 // in EUR keyed by the order, confirmPayment(redirect "if_required"), confirmation page.
-import { type ChildProcess, spawn } from "node:child_process";
-import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { createAddress, createUser } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
 import { listOrdersForUser } from "@shop/core/server/orders";
-import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
 import { FAKE_STRIPE_JS, startFakeStripeApi } from "../support/fake-stripe";
 import { shopContext } from "../support/shop";
+import { startWebServer, type WebServer } from "../support/web-server";
 
-let server: ChildProcess | undefined;
+let server: WebServer | undefined;
 let stripeApi: Awaited<ReturnType<typeof startFakeStripeApi>> | undefined;
 let stripeShop = "";
 let seq = 0;
 
 test.beforeAll(async () => {
   stripeApi = await startFakeStripeApi();
-  const port = await freePort();
-  stripeShop = `http://127.0.0.1:${port}`;
-  const cloudEnv = JSON.parse(process.env.E2E_CLOUD_ENV ?? "{}") as Record<string, string>;
-  let output = "";
-  server = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "web", "server.ts")], {
-    cwd: join(REPO_ROOT, "web"),
-    env: {
-      ...process.env,
-      ...cloudEnv,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      APP_URL: stripeShop,
-      TRUST_PROXY: "1",
-      STRIPE_SECRET_KEY: "sk_test_e2e_offline",
-      STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_offline",
-      STRIPE_API_BASE: stripeApi.url,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  server = await startWebServer("the Stripe-configured web server", {
+    STRIPE_SECRET_KEY: "sk_test_e2e_offline",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_offline",
+    STRIPE_API_BASE: stripeApi.url,
   });
-  server.stdout?.on("data", (d) => {
-    output += d;
-  });
-  server.stderr?.on("data", (d) => {
-    output += d;
-  });
-  await waitFor("the Stripe-configured web server", 60_000, async () => {
-    if (server?.exitCode !== null) throw new Error(`the web server exited:\n${output}`);
-    const res = await fetch(`${stripeShop}/healthz`).catch(() => undefined);
-    return res?.ok === true;
-  });
+  stripeShop = server.url;
 });
 
 test.afterAll(async () => {
   await stripeApi?.close();
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server?.once("exit", resolve));
-  server.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-  if (server.exitCode === null) server.kill("SIGKILL");
+  await server?.stop();
 });
 
 test.beforeEach(async ({ page }) => {

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { type DomainEvent, eventFromStreamRecord } from "@shop/core/server/events";
 import { inject } from "vitest";
@@ -42,6 +43,30 @@ export async function createTestContext(): Promise<TestContext> {
       calls = 0;
     },
   };
+}
+
+/** An e-mail queued through the table (a `mail.requested` event's payload). */
+export interface QueuedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The e-mails queued in the test's table (the mail queue's `mail.requested` events), oldest first. */
+export async function queuedMails(ctx: Context): Promise<QueuedMail[]> {
+  const { Items = [] } = await ctx.db.send(
+    new ScanCommand({
+      TableName: ctx.tableName,
+      FilterExpression: "entity = :event AND #type = :mail",
+      ExpressionAttributeNames: { "#type": "type" },
+      ExpressionAttributeValues: { ":event": "event", ":mail": "mail.requested" },
+      ConsistentRead: true,
+    }),
+  );
+  return Items.sort((a, b) => String(a.occurredAt).localeCompare(String(b.occurredAt))).map(
+    (item) => item.payload as QueuedMail,
+  );
 }
 
 /**

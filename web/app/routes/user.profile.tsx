@@ -8,7 +8,6 @@ import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from
 import { ProfileSchema } from "@shop/core/accounts";
 import { parseForm } from "@shop/core/common";
 import {
-  getUserItem,
   requestEmailChange,
   requestEmailVerification,
   updateNames,
@@ -28,20 +27,14 @@ import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { id } = await requireUser(request);
-  const ctx = getContext();
-  const item = await getUserItem(ctx, id);
-  if (!item) throw new Response("User not found", { status: 404 });
-  const { firstName, lastName, email } = item;
+  const user = await requireUser(request);
+  const { firstName, lastName, email, emailVerified } = user;
   return {
     profile: { firstName, lastName, email },
-    emailVerified: item.emailVerified === true,
-    pendingEmail: item.pendingEmail ?? null,
+    emailVerified,
+    pendingEmail: user.pendingEmail ?? null,
     // The newsletter switch: the verified address's subscription only (null: not verified).
-    newsletter: await accountSubscription(ctx, {
-      email,
-      emailVerified: item.emailVerified === true,
-    }),
+    newsletter: await accountSubscription(getContext(), user),
   };
 }
 
@@ -67,17 +60,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseForm(ProfileSchema, form);
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
   const { firstName, lastName, email, currentPassword } = parsed.data;
-  let pendingEmail: string | undefined;
+  let pendingEmail: string | null;
   try {
-    if (email.trim().toLowerCase() !== user.email) {
-      // Checked (password, address free) and mailed before anything is stored.
-      ({ pendingEmail } = await requestEmailChange(
-        ctx,
-        user.id,
-        { email, currentPassword },
-        abuseLimits(),
-      ));
-    }
+    // A new e-mail is checked (password, address free) and mailed before anything is stored.
+    ({ pendingEmail } = await requestEmailChange(
+      ctx,
+      user,
+      { email, currentPassword },
+      abuseLimits(),
+    ));
     await updateNames(ctx, user.id, { firstName, lastName });
   } catch (error) {
     return domainErrorData(error, "email");
