@@ -21,6 +21,11 @@ export interface Config {
   dynamodbEndpoint?: string;
   s3Endpoint?: string;
   sesEndpoint?: string;
+  /**
+   * DEPENDENCY_DEADLINES=aws: AWS's deadlines even against the local stand-ins (the fault tests);
+   * otherwise stand-ins get lenient ones (core/src/context/deadlines.ts).
+   */
+  awsDeadlines: boolean;
   imagesBucket: string;
   invoicesBucket: string;
   /** Public base URL under which product images are served (CloudFront on AWS). */
@@ -86,6 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dynamodbEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     s3Endpoint,
     sesEndpoint: env.SES_ENDPOINT || undefined,
+    awsDeadlines: env.DEPENDENCY_DEADLINES === "aws",
     imagesBucket,
     invoicesBucket: local("INVOICES_BUCKET", LOCAL_DEFAULTS.INVOICES_BUCKET),
     imagesBaseUrl: local(

@@ -2,8 +2,11 @@
 // makes it, and the budgets in the order the stacks rely on.
 import { describe, expect, it } from "vitest";
 import {
+  awsClientOptions,
   CHARGE_BUDGET_MS,
   CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS,
+  LOCAL_CONNECTION_TIMEOUT_MS,
+  LOCAL_REQUEST_TIMEOUT_MS,
   PAGE_BUDGET_MS,
   POLICIES,
   SITE_FUNCTION_TIMEOUT_SECONDS,
@@ -36,5 +39,21 @@ describe("deadlines", () => {
       timeout: POLICIES.stripe.connectionTimeoutMs + POLICIES.stripe.requestTimeoutMs,
       maxNetworkRetries: POLICIES.stripe.maxAttempts - 1,
     });
+  });
+});
+
+describe("against a local stand-in", () => {
+  it("is lenient with the timeouts only; AWS's numbers otherwise", () => {
+    const aws = awsClientOptions("dynamodb");
+    const local = awsClientOptions("dynamodb", true);
+    expect(aws.requestHandler).toMatchObject({
+      connectionTimeout: POLICIES.dynamodb.connectionTimeoutMs,
+      requestTimeout: POLICIES.dynamodb.requestTimeoutMs,
+    });
+    expect(local.requestHandler).toMatchObject({
+      connectionTimeout: LOCAL_CONNECTION_TIMEOUT_MS,
+      requestTimeout: LOCAL_REQUEST_TIMEOUT_MS,
+    });
+    expect(local.maxAttempts).toBe(aws.maxAttempts);
   });
 });

@@ -17,7 +17,9 @@ describe("a stalled table", () => {
   it("fails each call in time, retries only what may be repeated, logs one line, and recovers", async () => {
     const { env } = await createTestContext();
     const proxy = await startStallProxy(env.DYNAMODB_ENDPOINT as string);
-    const ctx = createContext(loadConfig({ ...env, DYNAMODB_ENDPOINT: proxy.url }));
+    const ctx = createContext(
+      loadConfig({ ...env, DYNAMODB_ENDPOINT: proxy.url, DEPENDENCY_DEADLINES: "aws" }),
+    );
     const key = { pk: "FAULT#1", sk: "FAULT" };
     try {
       await ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: key }));

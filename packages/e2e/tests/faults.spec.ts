@@ -3,10 +3,9 @@
 // startStallProxy), as DynamoDB Local does when its process is paused. While it is stalled,
 // every storefront page ends within 6 seconds on the 503 page with Retry-After; after the
 // resume, the same server answers again without a restart.
-import { type ChildProcess, spawn } from "node:child_process";
-import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { freePort, REPO_ROOT, type StallProxy, startStallProxy, waitFor } from "@shop/local-cloud";
+import { type StallProxy, startStallProxy } from "@shop/local-cloud";
+import { startWebServer, type WebServer } from "../support/web-server";
 
 const PAGES = [
   "/product",
@@ -15,53 +14,27 @@ const PAGES = [
   "/product?search=Linen",
 ];
 
-let server: ChildProcess | undefined;
+let server: WebServer | undefined;
 let table: StallProxy | undefined;
 let shop = "";
-let output = "";
 let seq = 0;
 
 test.beforeAll(async ({ browserName: _browser }, info) => {
   if (info.project.name === "mobile") return;
   const cloudEnv = JSON.parse(process.env.E2E_CLOUD_ENV ?? "{}") as Record<string, string>;
   table = await startStallProxy(cloudEnv.DYNAMODB_ENDPOINT ?? "");
-  const port = await freePort();
-  shop = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "web", "server.ts")], {
-    cwd: join(REPO_ROOT, "web"),
-    env: {
-      ...process.env,
-      ...cloudEnv,
-      DYNAMODB_ENDPOINT: table.url,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      APP_URL: shop,
-      TRUST_PROXY: "1",
-      PAYMENTS: "test",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  server = await startWebServer("the web server behind the stall proxy", {
+    DYNAMODB_ENDPOINT: table.url,
+    // AWS's deadlines against the stand-in, as a deployed stage has them.
+    DEPENDENCY_DEADLINES: "aws",
+    PAYMENTS: "test",
   });
-  server.stdout?.on("data", (d) => {
-    output += d;
-  });
-  server.stderr?.on("data", (d) => {
-    output += d;
-  });
-  await waitFor("the web server behind the stall proxy", 60_000, async () => {
-    if (server?.exitCode !== null) throw new Error(`the web server exited:\n${output}`);
-    const res = await fetch(`${shop}/healthz`).catch(() => undefined);
-    return res?.ok === true;
-  });
+  shop = server.url;
 });
 
 test.afterAll(async () => {
   await table?.close();
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server?.once("exit", resolve));
-  server.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-  if (server.exitCode === null) server.kill("SIGKILL");
+  await server?.stop();
 });
 
 const visitor = () => ({ "cloudfront-viewer-address": `192.0.2.${seq++}:${Date.now() % 60_000}` });
@@ -76,7 +49,7 @@ test("with the table stalled, every storefront page ends within 6 s on the 503 p
   }
 
   table?.stall();
-  const logged = output.length;
+  const logged = server?.output().length ?? 0;
   for (const path of PAGES) {
     const started = Date.now();
     const res = await fetch(`${shop}${path}`, { headers: visitor() });
@@ -91,7 +64,7 @@ test("with the table stalled, every storefront page ends within 6 s on the 503 p
     expect(body, path).not.toMatch(/\bat .+:\d+:\d+|DependencyUnavailable|dynamodb/i);
   }
   // Each failure is one structured line naming the dependency and the operation.
-  const lines = output
+  const lines = (server?.output() ?? "")
     .slice(logged)
     .split("\n")
     .filter((line) => line.startsWith("{"))
