@@ -34,3 +34,23 @@ export class DependencyUnavailable extends Error {
 export const isDependencyUnavailable = (error: unknown): error is DependencyUnavailable =>
   error instanceof DependencyUnavailable ||
   (error instanceof Error && error.name === "DependencyUnavailable");
+
+/** An action whose dependency did not answer: the form keeps its input, to send again. */
+export const ACTION_UNAVAILABLE =
+  "Part of our shop did not answer, so this was not done. What you entered is still here: please try again in a moment.";
+
+/** The checkout, when the table (or another service but the payment's) did not answer. */
+export const ORDER_UNAVAILABLE =
+  "Part of our shop did not answer. Your order was not placed and nothing was charged; your cart is kept: please try again in a moment.";
+
+/** The payment service did not answer at checkout: nothing was charged. */
+export const PAYMENT_UNAVAILABLE =
+  "The payment did not go through: our payment service did not answer. Nothing was charged, and your cart is kept: please try again in a moment.";
+
+/** What a form says when an action failed for want of an answer from `error`'s dependency. */
+export const unavailableMessage = (error: DependencyUnavailable): string =>
+  error.dependency === "stripe" ? PAYMENT_UNAVAILABLE : ACTION_UNAVAILABLE;
+
+/** The same, at the checkout. */
+export const checkoutUnavailableMessage = (error: DependencyUnavailable): string =>
+  error.dependency === "stripe" ? PAYMENT_UNAVAILABLE : ORDER_UNAVAILABLE;

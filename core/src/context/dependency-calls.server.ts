@@ -42,13 +42,17 @@ function isUnanswered(error: unknown): boolean {
   return false;
 }
 
-/** The structured line of a dependency that did not answer (one per failed call). */
-function logUnanswered(fields: {
+/**
+ * A call to `dependency` that got no answer after its attempts: logs the structured line (one per
+ * failed call) and returns the DependencyUnavailable to throw. For clients that are not AWS SDK
+ * clients (Stripe's); guardCalls does it for the AWS ones.
+ */
+export function unanswered(fields: {
   dependency: Dependency;
   operation: string;
   attempts?: number;
   error: unknown;
-}) {
+}): DependencyUnavailable {
   console.error(
     JSON.stringify({
       level: "error",
@@ -59,6 +63,7 @@ function logUnanswered(fields: {
       reason: fields.error instanceof Error ? fields.error.message : String(fields.error),
     }),
   );
+  return new DependencyUnavailable(fields.dependency, fields.operation, { cause: fields.error });
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each SDK client has its own handler argument types.
@@ -91,8 +96,7 @@ export function guardCalls<C>(client: C & ClientLike, dependency: Dependency): C
         if (!isUnanswered(error)) throw error;
         const operation = String(context.commandName ?? "call").replace(/Command$/, "");
         const attempts = (error as { $metadata?: { attempts?: number } }).$metadata?.attempts;
-        logUnanswered({ dependency, operation, attempts, error });
-        throw new DependencyUnavailable(dependency, operation, { cause: error });
+        throw unanswered({ dependency, operation, attempts, error });
       }
     },
     { step: "initialize", priority: "high", name: "shopDependencyUnavailable" },

@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto";
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import * as v from "valibot";
 import type { SizeTag } from "../catalog/sizes.ts";
-import { DomainError } from "../common/errors.ts";
+import { DomainError, isDependencyUnavailable } from "../common/errors.ts";
 import { parseForm } from "../common/forms.ts";
 import type { Context } from "../context/index.server.ts";
 import {
@@ -36,6 +36,7 @@ import {
 } from "../promotions/promotions.server.ts";
 import { newOrderNumber } from "./order-number.ts";
 import { paymentDeadlineItem } from "./payment-deadline.ts";
+import { placementKey, placementOrderId } from "./placement.ts";
 import { type OrderLine, priceCart } from "./pricing.server.ts";
 import { CheckoutSchema, OrderStateSchema } from "./schemas.ts";
 import {
@@ -119,6 +120,11 @@ export interface PlaceOrderInput {
   address: unknown;
   deliveryMethod: unknown;
   promotionCode?: unknown;
+  /**
+   * Untrusted: the checkout's key of this attempt (placement.ts). With it, pressing "Confirm
+   * order" again after an unanswered attempt goes on with the order that attempt wrote, if any.
+   */
+  placementKey?: unknown;
 }
 
 export interface PlacedOrder {
@@ -149,9 +155,18 @@ export async function placeOrder(
   if (input.promotionCode != null && typeof input.promotionCode !== "string") {
     throw new DomainError("Promotion code must be text", "code");
   }
+  const key = placementKey(input.placementKey);
+  const id = key
+    ? placementOrderId(input.userId, key, [form.data, input.lines, code])
+    : randomUUID();
+  if (key) {
+    // Pressed again after an attempt that got no answer: go on with what that attempt wrote
+    // (its promotion is redeemed already: pricing it again could refuse a single-use code).
+    const written = await getOrder(ctx, id);
+    if (written?.userId === input.userId) return resumePlacement(ctx, written, now);
+  }
   const priced = await priceCart(ctx, input.lines, form.data.deliveryMethod, code, now);
   const { company, address, apartment, country, city, zipCode, phone } = form.data;
-  const id = randomUUID();
   const createdAt = now.toISOString();
   const b = priced.breakdown;
   let order: Order = {
@@ -211,6 +226,11 @@ export async function placeOrder(
       break;
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
+      if (key && error.failedAt(0)) {
+        // A parallel attempt of the same placement wrote it first: go on with that one.
+        const written = await getOrder(ctx, id);
+        if (written?.userId === input.userId) return resumePlacement(ctx, written, now);
+      }
       if (order.promotion && error.failedAt(3)) {
         throw await redemptionError(ctx, order.promotion.code, now);
       }
@@ -222,20 +242,40 @@ export async function placeOrder(
     }
   }
 
+  return startPayment(ctx, order, now);
+}
+
+/** A placement tried again: the order goes on to its payment, unless that is over. */
+async function resumePlacement(ctx: Context, order: Order, now: Date): Promise<PlacedOrder> {
+  if (order.payment === "paid") return { order, clientSecret: "" };
+  if (order.payment !== "awaiting") throw new DomainError(ORDER_NOT_PAYABLE, "form", 409);
+  return startPayment(ctx, order, now);
+}
+
+/**
+ * Creates the order's payment (idempotency key = order id: the same payment however often it is
+ * asked) and links it to the order, once.
+ */
+async function startPayment(ctx: Context, placed: Order, now: Date): Promise<PlacedOrder> {
+  let order = placed;
   let payment: { paymentId: string; clientSecret: string };
   try {
     payment = await paymentGateway(ctx.config).createPayment({
-      orderId: id,
+      orderId: order.id,
       amountCents: order.totalCents,
       currency: "eur",
-      idempotencyKey: id,
+      idempotencyKey: order.id,
       customerEmail: order.email,
     });
   } catch (error) {
-    // No payment, no order: give the promotion back and let the customer try again.
+    // No answer: the payment may exist; the order waits, awaiting payment, for the shopper's
+    // retry (same order, same payment) or, failing that, the abandoned-payment sweep.
+    if (isDependencyUnavailable(error)) throw error;
+    // Refused: no payment, no order; give the promotion back and let the customer try again.
     await failOrder(ctx, order, "The payment could not be started", now);
     throw error;
   }
+  if (order.paymentId === payment.paymentId) return { order, clientSecret: payment.clientSecret };
   await transact(ctx, [
     {
       Put: {
@@ -244,10 +284,10 @@ export async function placeOrder(
           ...paymentKey(payment.paymentId),
           entity: "payment",
           paymentId: payment.paymentId,
-          orderId: id,
+          orderId: order.id,
           userId: order.userId,
           amountCents: order.totalCents,
-          createdAt,
+          createdAt: order.createdAt,
         },
         ConditionExpression: "attribute_not_exists(pk)",
       },
@@ -255,7 +295,7 @@ export async function placeOrder(
     {
       Update: {
         TableName: ctx.tableName,
-        Key: orderKey(id),
+        Key: orderKey(order.id),
         UpdateExpression: "SET paymentId = :p",
         ExpressionAttributeValues: { ":p": payment.paymentId },
       },

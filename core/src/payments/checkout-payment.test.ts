@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkoutPaymentMode,
   PAYMENT_UNEXPECTED_ERROR,
+  PLACEMENT_FIELD,
   paymentErrorMessage,
   paymentReturnUrl,
   placementSignature,
@@ -75,5 +76,14 @@ describe("after the payment", () => {
       ]),
     );
     expect(sent("ONCE5")).not.toBe(sent(""));
+    // The key of the attempt is not what is placed.
+    expect(
+      placementSignature([
+        ["lines", '[{"productId":"p1"}]'],
+        ["code", "ONCE5"],
+        ["city", "Paris"],
+        [PLACEMENT_FIELD, "0f0e0d0c0b0a09080706050403020100"],
+      ]),
+    ).toBe(sent("ONCE5"));
   });
 });

@@ -41,15 +41,19 @@ export function paymentReturnUrl(origin: string, orderId: string): string {
   return `${origin}/order/confirm-order?id=${encodeURIComponent(orderId)}`;
 }
 
+/** The checkout's field carrying the key of one attempt to place (core/src/orders/placement.ts). */
+export const PLACEMENT_FIELD = "placement";
+
 /**
  * What the checkout sends to place an order, as one string: a retry after a declined card
  * with the same cart, address, method and code reuses the order already placed (and its
- * PaymentIntent, and its promotion) instead of placing a second one.
+ * PaymentIntent, and its promotion) instead of placing a second one. The attempt's key is not
+ * part of what is placed.
  */
 export function placementSignature(form: Iterable<[string, FormDataEntryValue]>): string {
   const fields: Array<[string, string]> = [];
   for (const [name, value] of form) {
-    if (typeof value === "string") fields.push([name, value]);
+    if (typeof value === "string" && name !== PLACEMENT_FIELD) fields.push([name, value]);
   }
   fields.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify(fields);

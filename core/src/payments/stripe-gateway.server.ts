@@ -4,7 +4,8 @@
 // An abandoned payment is cancelled (cancelPayment) so that it cannot succeed after its order
 // expired; an intent that already succeeded or is processing is left to its webhook.
 import Stripe from "stripe";
-import { stripeClientOptions } from "../context/deadlines.ts";
+import { POLICIES, stripeClientOptions } from "../context/deadlines.ts";
+import { unanswered } from "../context/dependency-calls.server.ts";
 import type { PaymentGateway } from "./port.ts";
 import { verifyStripeWebhook } from "./signature.server.ts";
 
@@ -15,6 +16,25 @@ export interface StripeGatewayOptions {
   httpClient?: Stripe.HttpClient;
   /** Tests only: a Stripe API on this machine (http://127.0.0.1:PORT); see Config.stripeApiBase. */
   apiBase?: string;
+}
+
+/**
+ * Runs one call to Stripe's API: a call that got no answer within its deadline and retries (a
+ * StripeConnectionError: a timeout, a refused or cut connection) becomes a DependencyUnavailable,
+ * logged as one structured line naming Stripe and the operation, like the AWS clients' calls.
+ */
+async function call<T>(operation: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeConnectionError)) throw error;
+    throw unanswered({
+      dependency: "stripe",
+      operation,
+      attempts: POLICIES.stripe.maxAttempts,
+      error,
+    });
+  }
 }
 
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
@@ -29,15 +49,17 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   return {
     name: "stripe",
     async createPayment(input) {
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: input.amountCents,
-          currency: input.currency,
-          automatic_payment_methods: { enabled: true },
-          receipt_email: input.customerEmail,
-          metadata: { orderId: input.orderId },
-        },
-        { idempotencyKey: input.idempotencyKey },
+      const intent = await call("paymentIntents.create", () =>
+        stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            automatic_payment_methods: { enabled: true },
+            receipt_email: input.customerEmail,
+            metadata: { orderId: input.orderId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
       );
       if (!intent.client_secret) throw new Error("Stripe returned no client secret");
       return { paymentId: intent.id, clientSecret: intent.client_secret };
@@ -46,15 +68,19 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       throw new Error("With Stripe, the payment is confirmed in the browser (Payment Element)");
     },
     async refund(paymentId, idempotencyKey) {
-      const refund = await stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey });
+      const refund = await call("refunds.create", () =>
+        stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey }),
+      );
       return { refundId: refund.id };
     },
     async cancelPayment(paymentId) {
       try {
-        await stripe.paymentIntents.cancel(
-          paymentId,
-          { cancellation_reason: "abandoned" },
-          { idempotencyKey: `cancel-${paymentId}` },
+        await call("paymentIntents.cancel", () =>
+          stripe.paymentIntents.cancel(
+            paymentId,
+            { cancellation_reason: "abandoned" },
+            { idempotencyKey: `cancel-${paymentId}` },
+          ),
         );
         return "canceled";
       } catch (error) {
@@ -64,7 +90,9 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         // An intent Stripe does not know can never succeed.
         if (error.code === "resource_missing") return "canceled";
         if (error.code !== "payment_intent_unexpected_state") throw error;
-        const intent = await stripe.paymentIntents.retrieve(paymentId);
+        const intent = await call("paymentIntents.retrieve", () =>
+          stripe.paymentIntents.retrieve(paymentId),
+        );
         return intent.status === "canceled" ? "canceled" : "paid";
       }
     },

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { isDependencyUnavailable } from "../common/errors.ts";
 import { createStripeGateway } from "./stripe-gateway.server.ts";
 
 interface Sent {
@@ -68,6 +69,50 @@ describe("the Stripe adapter (offline, fake HTTP client)", () => {
     expect(sent[0]?.url).toMatch(/\/v1\/refunds$/);
     expect(sent[0]?.body.get("payment_intent")).toBe("pi_123");
     expect(sent[0]?.headers["idempotency-key"]).toBe("refund-order-1");
+  });
+});
+
+describe("when Stripe does not answer", () => {
+  it("retries with the same idempotency key, then fails as unavailable with one log line", async () => {
+    const keys: string[] = [];
+    const fetch = async (_input: string | URL | Request, init?: RequestInit) => {
+      keys.push(new Headers(init?.headers).get("idempotency-key") ?? "");
+      throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), {
+        code: "ECONNREFUSED",
+      });
+    };
+    const gateway = createStripeGateway({
+      secretKey: "sk_test_fake",
+      webhookSecret: "whsec_fake",
+      httpClient: Stripe.createFetchHttpClient(fetch as typeof globalThis.fetch),
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const failure = await gateway
+        .createPayment({
+          orderId: "order-9",
+          amountCents: 4500,
+          currency: "eur",
+          idempotencyKey: "order-9",
+          customerEmail: "ana@example.com",
+        })
+        .catch((error: unknown) => error);
+      expect(isDependencyUnavailable(failure)).toBe(true);
+      expect(failure).toMatchObject({ dependency: "stripe", operation: "paymentIntents.create" });
+      // Every attempt is the same request: one key, so at most one PaymentIntent.
+      expect(keys.length).toBeGreaterThan(1);
+      expect(new Set(keys)).toEqual(new Set(["order-9"]));
+      const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)));
+      expect(lines).toEqual([
+        expect.objectContaining({
+          event: "dependency.unavailable",
+          dependency: "stripe",
+          operation: "paymentIntents.create",
+        }),
+      ]);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
 

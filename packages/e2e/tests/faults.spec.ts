@@ -2,9 +2,17 @@
 // own cloud, reaches the table through a proxy that can stop answering (support: local-cloud's
 // startStallProxy), as DynamoDB Local does when its process is paused. While it is stalled,
 // every storefront page ends within 6 seconds on the 503 page with Retry-After; after the
-// resume, the same server answers again without a restart.
-import { expect, test } from "@playwright/test";
+// resume, the same server answers again without a restart. A checkout whose order transaction
+// gets no answer stores no order, redeems no promotion and charges nothing, keeps what the
+// shopper typed, and "Confirm order" pressed again after the resume places exactly one order.
+import { expect, type Page, test } from "@playwright/test";
+import { createAddress, createUser } from "@shop/core/server/accounts";
+import { getProductBySlug } from "@shop/core/server/catalog";
+import { listContactMessages } from "@shop/core/server/contact";
+import { listOrdersForUser } from "@shop/core/server/orders";
+import { createPromotion, getPromotion } from "@shop/core/server/promotions";
 import { type StallProxy, startStallProxy } from "@shop/local-cloud";
+import { shopContext } from "../support/shop";
 import { startWebServer, type WebServer } from "../support/web-server";
 
 const PAGES = [
@@ -87,4 +95,127 @@ test("with the table stalled, every storefront page ends within 6 s on the 503 p
   }
   await page.getByRole("link", { name: "Try again" }).click();
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("We'll be right back");
+});
+
+/** A new customer with a saved address and a tee in the cart, signed in on the faulty server. */
+async function customerAtCheckout(page: Page) {
+  const email = `faults+${Date.now()}-${seq++}@example.com`;
+  const user = await createUser(shopContext(), {
+    firstName: "Flora",
+    lastName: "Fault",
+    email,
+    password: "secret1",
+  });
+  await createAddress(shopContext(), user.id, {
+    company: undefined,
+    apartment: undefined,
+    address: "3 Calle Mayor",
+    country: "Spain",
+    city: "Madrid",
+    zipCode: "28013",
+    phone: "+34 600 000 000",
+  });
+  await page.setExtraHTTPHeaders(visitor());
+  await page.goto(`${shop}/auth/sign-in`);
+  const main = page.getByRole("main");
+  await main.getByLabel("E-mail").fill(email);
+  await main.getByLabel("Password").fill("secret1");
+  await main.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/product/);
+  const tee = await getProductBySlug(shopContext(), "organic-cotton-crew-t-shirt");
+  if (!tee) throw new Error("the seeded tee is missing");
+  const cart = [{ productId: tee.id, size: tee.sizes[0], quantity: 1 }];
+  await page.evaluate((stored) => localStorage.setItem("cart", JSON.stringify(stored)), cart);
+  await page.goto(`${shop}/cart/checkout`);
+  await expect(page.getByTestId("checkout-line")).toHaveCount(1);
+  return { user, cart };
+}
+
+test("a checkout whose order gets no answer stores nothing and charges nothing; the retry places one order", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name === "mobile", "one server, one run");
+  test.setTimeout(120_000);
+  const code = `STALL${Date.now() % 1_000_000}`;
+  await createPromotion(shopContext(), {
+    code,
+    label: "Stall test: 5 € off",
+    amountCents: 500,
+    usageLimit: 1,
+  });
+  const { user, cart } = await customerAtCheckout(page);
+  await page.getByLabel("Promotion code").fill(code);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByTestId("promotion-applied")).toBeVisible();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("textbox", { name: "Company" }).fill("Stalled Ltd");
+
+  // The order's one transaction is never answered (what reads before it still works).
+  table?.stall((chunk) => chunk.includes("DynamoDB_20120810.TransactWriteItems"));
+  const confirm = page.getByRole("button", { name: "Confirm order" });
+  await confirm.click();
+  await expect(page.getByText("Your order was not placed and nothing was charged")).toBeVisible({
+    timeout: 8_000,
+  });
+  // Still the checkout, with what was typed and the cart.
+  await expect(page).toHaveURL(/\/cart\/checkout$/);
+  await expect(page.getByRole("textbox", { name: "Company" })).toHaveValue("Stalled Ltd");
+  await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cart"))) ?? "[]")).toEqual(
+    cart,
+  );
+  await expect(confirm).toBeEnabled();
+  await page.screenshot({ path: info.outputPath("checkout-unavailable.png") });
+
+  table?.resume();
+  // No order, no redeemed promotion, so nothing could be charged.
+  expect((await listOrdersForUser(shopContext(), user.id)).orders).toEqual([]);
+  expect((await getPromotion(shopContext(), code))?.usedCount).toBe(0);
+
+  // Pressed again: exactly one order, paid, with the promotion used once.
+  await confirm.click();
+  await expect(page).toHaveURL(/\/order\/confirm-order\?id=/);
+  const { orders } = await listOrdersForUser(shopContext(), user.id);
+  expect(orders.map((o) => [o.payment, o.promotion?.code])).toEqual([["paid", code]]);
+  expect((await getPromotion(shopContext(), code))?.usedCount).toBe(1);
+});
+
+test("a form sent while the table is stalled keeps what was typed, says so, and sends after the resume", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name === "mobile", "one server, one run");
+  test.setTimeout(60_000);
+  const subject = `Stalled parcel ${Date.now()}-${seq++}`;
+  await page.setExtraHTTPHeaders(visitor());
+  await page.goto(`${shop}/customer-service/contact`);
+  const main = page.getByRole("main");
+  await main.getByLabel("First name").fill("Ana");
+  await main.getByLabel("Last name").fill("Garcia");
+  await main.getByLabel("E-mail").fill("ana.stall@example.com");
+  await main.getByLabel("Phone").fill("0123456789");
+  await main.getByLabel("Subject").fill(subject);
+  await main.getByLabel("Message", { exact: true }).fill("Where is my parcel?");
+
+  table?.stall();
+  try {
+    await main.getByRole("button", { name: "Send message" }).click();
+    await expect(
+      main.getByRole("alert").filter({ hasText: "What you entered is still here" }),
+    ).toBeVisible({ timeout: 8_000 });
+    // The page stays (no error page), the fields as typed.
+    await expect(main.getByLabel("Subject")).toHaveValue(subject);
+    await expect(main.getByLabel("Message", { exact: true })).toHaveValue("Where is my parcel?");
+    await expect(main.getByRole("button", { name: "Send message" })).toBeEnabled();
+  } finally {
+    table?.resume();
+  }
+  const subjects = async () =>
+    (await listContactMessages(shopContext(), 100)).map((message) => message.subject);
+  expect(await subjects()).not.toContain(subject);
+
+  await main.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByText("Your message has been sent.")).toBeVisible();
+  expect((await subjects()).filter((s) => s === subject)).toHaveLength(1);
 });

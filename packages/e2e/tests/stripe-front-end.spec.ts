@@ -8,26 +8,31 @@ import { expect, type Page, test } from "@playwright/test";
 import { createAddress, createUser } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
 import { listOrdersForUser } from "@shop/core/server/orders";
+import { type StallProxy, startStallProxy } from "@shop/local-cloud";
 import { FAKE_STRIPE_JS, startFakeStripeApi } from "../support/fake-stripe";
 import { shopContext } from "../support/shop";
 import { startWebServer, type WebServer } from "../support/web-server";
 
 let server: WebServer | undefined;
 let stripeApi: Awaited<ReturnType<typeof startFakeStripeApi>> | undefined;
+/** Between the shop and the fake Stripe API: a Stripe that stops answering on demand. */
+let stripeLine: StallProxy | undefined;
 let stripeShop = "";
 let seq = 0;
 
 test.beforeAll(async () => {
   stripeApi = await startFakeStripeApi();
+  stripeLine = await startStallProxy(stripeApi.url);
   server = await startWebServer("the Stripe-configured web server", {
     STRIPE_SECRET_KEY: "sk_test_e2e_offline",
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_offline",
-    STRIPE_API_BASE: stripeApi.url,
+    STRIPE_API_BASE: stripeLine.url,
   });
   stripeShop = server.url;
 });
 
 test.afterAll(async () => {
+  await stripeLine?.close();
   await stripeApi?.close();
   await server?.stop();
 });
@@ -233,4 +238,45 @@ test("reached from the cart's Checkout link, the checkout is its own document an
     () => new URL(performance.getEntriesByType("navigation")[0]?.name ?? "").pathname,
   );
   expect(loadedAt).toBe("/cart/checkout");
+});
+
+test("when Stripe stops answering, the shopper is told nothing was charged; the retry pays the same order once", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await fakeStripeJs(page);
+  const user = await customerAtCheckout(page, testInfo.project.name);
+  await page.getByLabel("Fake card").fill("4242 4242 4242 4242");
+  const confirm = page.getByRole("button", { name: "Confirm order" });
+
+  stripeLine?.stall();
+  try {
+    await confirm.click();
+    // Within the charge budget (the Stripe client's attempts), not a hanging page.
+    await expect(page.getByText("The payment did not go through")).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByText("Nothing was charged")).toBeVisible();
+    await expect(page).toHaveURL(/\/cart\/checkout$/);
+    await expect(page.getByLabel("Fake card")).toHaveValue("4242 4242 4242 4242");
+  } finally {
+    stripeLine?.resume();
+  }
+  // The order waits for its payment; Stripe never heard of it, and no card was charged.
+  const [waiting, ...others] = (await listOrdersForUser(shopContext(), user.id)).orders;
+  expect(others).toEqual([]);
+  expect(waiting?.payment).toBe("awaiting");
+  expect(stripeApi?.intents.filter((i) => i.orderId === waiting?.id)).toEqual([]);
+  expect((await fakeCalls(page)).confirms).toEqual([]);
+
+  // Pressed again: the same order, one PaymentIntent (keyed by the order), one charge.
+  await confirm.click();
+  await expect(page).toHaveURL(new RegExp(`/order/confirm-order\\?id=${waiting?.id}$`));
+  expect((await listOrdersForUser(shopContext(), user.id)).orders.map((o) => o.id)).toEqual([
+    waiting?.id,
+  ]);
+  const intents = stripeApi?.intents.filter((i) => i.orderId === waiting?.id) ?? [];
+  expect(intents.map((i) => i.idempotencyKey)).toEqual([waiting?.id]);
+  const { confirms } = await fakeCalls(page);
+  expect(confirms.map((c) => c.clientSecret)).toEqual([`${intents[0]?.id}_secret_fake`]);
 });

@@ -8,7 +8,11 @@ import { connect, createServer, type Socket } from "node:net";
 export interface StallProxy {
   /** The proxy's URL: the target's, with the proxy's host and port. */
   url: string;
-  stall(): void;
+  /**
+   * Stops answering: at once, or from the first request whose bytes `when` picks (e.g. the one
+   * with `X-Amz-Target: DynamoDB_20120810.TransactWriteItems`), which is not forwarded either.
+   */
+  stall(when?: (chunk: Buffer) => boolean): void;
   resume(): void;
   close(): Promise<void>;
 }
@@ -17,6 +21,7 @@ export async function startStallProxy(target: string): Promise<StallProxy> {
   const to = new URL(target);
   const open = new Set<Socket>();
   let stalled = false;
+  let trigger: ((chunk: Buffer) => boolean) | undefined;
   const server = createServer((client) => {
     open.add(client);
     client.on("close", () => open.delete(client));
@@ -34,7 +39,11 @@ export async function startStallProxy(target: string): Promise<StallProxy> {
     });
     upstream.on("error", () => client.destroy());
     client.on("close", () => upstream.destroy());
-    client.on("data", (chunk) => {
+    client.on("data", (chunk: Buffer) => {
+      if (trigger?.(chunk)) {
+        trigger = undefined;
+        stalled = true;
+      }
       if (!stalled) upstream.write(chunk);
     });
     upstream.on("data", (chunk) => {
@@ -49,11 +58,13 @@ export async function startStallProxy(target: string): Promise<StallProxy> {
   const port = typeof address === "object" && address ? address.port : 0;
   return {
     url: `${to.protocol}//127.0.0.1:${port}${to.pathname === "/" ? "" : to.pathname}`,
-    stall() {
-      stalled = true;
+    stall(when) {
+      if (when) trigger = when;
+      else stalled = true;
     },
     resume() {
       stalled = false;
+      trigger = undefined;
       for (const socket of open) socket.destroy();
       open.clear();
     },

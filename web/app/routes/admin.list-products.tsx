@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { adminProductsHref, parseAdminProductQuery } from "@shop/core/catalog";
 import { isDomainError } from "@shop/core/server/accounts";
 import {
@@ -25,6 +25,8 @@ import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
+import { useActionAnswer } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 // The admin's product list: search by name, audience filter and paging, all in the URL (plain
 // GET forms and links, so it works without JavaScript), read from the catalogue read model.
@@ -45,7 +47,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request }: ActionFunctionArgs) {
   await adminAction(request);
   const form = await readForm(request);
   const id = form.get("id");
@@ -80,7 +84,7 @@ export const meta: MetaFunction = () => [{ title: `Products | Admin | ${SHOP_NAM
 
 export default function ListProducts() {
   const { query, items, total, page, pageCount } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const returnQuery = adminProductsHref({ ...query, page }).split("?")[1] ?? "";
 
   return (

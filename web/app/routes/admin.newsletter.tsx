@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { parseForm } from "@shop/core/common";
 import { NewsletterComposeSchema } from "@shop/core/newsletter";
 import { isDomainError } from "@shop/core/server/accounts";
@@ -24,6 +24,8 @@ import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
+import { useActionAnswer } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 // The newsletter (docs/spec.md §1 "sending a newsletter", §8 "Newsletter sent successfully!" and errors
 // as a banner): subject and message with a live preview, the subscriber count, Send behind a
@@ -63,7 +65,9 @@ type Answer = {
   confirm?: boolean;
 };
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request }: ActionFunctionArgs) {
   await adminAction(request);
   // Long: a message of up to 50,000 characters (LONG_FORM_MAX_BYTES).
   const form = await readForm(request, { long: true });
@@ -107,7 +111,7 @@ export const meta: MetaFunction = () => [{ title: `Newsletter | Admin | ${SHOP_N
 
 export default function AdminNewsletter() {
   const { subscriberCount, send } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as Answer | undefined;
+  const answer = useActionAnswer<typeof action>() as Answer | undefined;
   const navigation = useNavigation();
   return (
     <section aria-labelledby="newsletter-title">

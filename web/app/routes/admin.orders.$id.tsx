@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { orderStateActions, orderStateStatus, paymentStatusOf } from "@shop/core/orders";
 import { formatPrice } from "@shop/core/pricing";
 import { isDomainError } from "@shop/core/server/accounts";
@@ -33,6 +33,8 @@ import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
+import { useActionAnswer } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await adminLoader(request);
@@ -44,7 +46,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request, params }: ActionFunctionArgs) {
   await adminAction(request);
   const id = params.id ?? "";
   const form = await readForm(request);
@@ -131,7 +135,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export default function AdminOrder() {
   const { order, admin } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   return (
     <section aria-labelledby="order-title">
       <AdminErrorBanner message={answer && answer.intent !== "state" ? answer.error : null} />

@@ -6,12 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import {
-  type ShouldRevalidateFunction,
-  useActionData,
-  useLoaderData,
-  useRouteError,
-} from "@remix-run/react";
+import { type ShouldRevalidateFunction, useLoaderData, useRouteError } from "@remix-run/react";
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, type ProductDraft } from "@shop/core/catalog";
 import {
   getProductById,
@@ -30,6 +25,8 @@ import { type ReadFormOptions, readFormOrRefusal } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
+import { isUnavailable, useActionAnswer } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 // /admin/products/new and /admin/products/<id>: the product form (create, edit). One multipart
 // form: the fields, the images in order (stored ones by key, new files by position) with alt
@@ -77,15 +74,20 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
   nextParams,
+  actionResult,
   defaultShouldRevalidate,
 }) =>
-  nextParams.id === NEW && currentUrl.pathname === nextUrl.pathname
+  (nextParams.id === NEW && currentUrl.pathname === nextUrl.pathname) ||
+  // A save a dependency did not answer: reloading would fail the same way and lose the form.
+  isUnavailable(actionResult)
     ? false
     : defaultShouldRevalidate;
 
 type Answer = { draft?: ProductDraft; fieldErrors?: Record<string, string>; formError?: string };
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request, params }: ActionFunctionArgs) {
   await adminAction(request);
   const product = await productFor(params.id ?? "");
   // A refused body shows in the form's error banner, like the form's other refusals.
@@ -135,7 +137,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
 
 export default function EditProduct() {
   const { mode, draft } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const shown = answer?.draft ?? draft;
   // As given: a fresh `{}` on each render would read as a new answer and clear the form's own
   // messages.

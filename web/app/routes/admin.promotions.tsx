@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { parseForm } from "@shop/core/common";
 import { PromotionFormSchema, promotionState, promotionUsage } from "@shop/core/promotions";
 import { isDomainError } from "@shop/core/server/accounts";
@@ -29,6 +29,8 @@ import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
+import { useActionAnswer } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 // Promotions (docs/spec.md §1 "services exist for promotions", §8: admin errors as a banner titled
 // "error"): the list with each code's state and usage, a form to create one, the same form to
@@ -68,7 +70,9 @@ type Answer = {
   values?: PromotionFormValues;
 };
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request }: ActionFunctionArgs) {
   await adminAction(request);
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -129,7 +133,7 @@ export const meta: MetaFunction = () => [{ title: `Promotions | Admin | ${SHOP_N
 
 export default function AdminPromotions() {
   const { promotions, editing, editMissing } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const mode = editing ? "update" : "create";

@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { deleteReview, listLatestReviews } from "@shop/core/server/reviews";
@@ -16,6 +16,8 @@ import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
+import { useActionAnswer } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 // Reviews (docs/spec.md §6: admins may delete any review): the latest across products, newest first,
 // paged with a cursor (?cursor=), each deletable behind a confirmation. The success and error
@@ -33,7 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request }: ActionFunctionArgs) {
   const admin = await adminAction(request);
   const form = await readForm(request);
   const field = (name: string) => {
@@ -67,7 +71,7 @@ export const meta: MetaFunction = () => [{ title: `Reviews | Admin | ${SHOP_NAME
 
 export default function AdminReviews() {
   const { reviews, nextCursor, cursor } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   return (
     <section aria-labelledby="reviews-title">
       <AdminErrorBanner message={answer && "error" in answer ? answer.error : undefined} />

@@ -8,6 +8,7 @@ import { parseForm } from "@shop/core/common";
 import { getProductsByIds, ProductIdsQuerySchema } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { jsonResponse, NO_STORE } from "../lib/http";
+import { servesUnavailablePage } from "../lib/unavailable.server";
 
 export interface CartProduct {
   id: string;
@@ -26,7 +27,9 @@ export type CartProductsResponse =
 // loses its status and headers under single fetch.)
 const headers = { "Cache-Control": NO_STORE };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = servesUnavailablePage(load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const query = parseForm(ProductIdsQuerySchema, new URL(request.url).searchParams);
   if (!query.success) {
     const body: CartProductsResponse = { fieldErrors: query.fieldErrors };

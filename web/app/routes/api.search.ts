@@ -3,6 +3,7 @@ import { normalizeSearch, type ProductSummary } from "@shop/core/catalog";
 import { getCatalogPage } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { jsonResponse, PUBLIC_PAGE_CACHE } from "../lib/http";
+import { servesUnavailablePage } from "../lib/unavailable.server";
 
 /** Live results shown under the navbar search. */
 export const SEARCH_RESULTS_LIMIT = 8;
@@ -21,7 +22,9 @@ export interface SearchResults {
  * Response: the navbar asks it with fetch (a resource route's `data()` loses its headers
  * under single fetch).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = servesUnavailablePage(load);
+
+async function load({ request }: LoaderFunctionArgs) {
   const search = normalizeSearch(new URL(request.url).searchParams.get("q")) ?? "";
   const body: SearchResults = { search, total: 0, items: [] };
   if (search !== "") {

@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { INVALID_EMAIL_LINK } from "@shop/core/accounts";
 import { confirmEmailChange, emailLinkTarget, isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
@@ -18,6 +18,8 @@ import { NO_STORE } from "../lib/http";
 import { assertSameOrigin } from "../lib/security.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
+import { useActionAnswer } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 /** The link's token as sent (core refuses one that is too long or unknown). */
 const tokenOf = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
@@ -33,7 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ token, target }, { headers: PRIVATE });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   try {
@@ -53,7 +57,7 @@ export const meta: MetaFunction = () => [{ title: `Confirm your e-mail | ${SHOP_
 
 export default function ConfirmEmail() {
   const { token, target } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const busy = useNavigation().state === "submitting";
   if (!target) {
     return (

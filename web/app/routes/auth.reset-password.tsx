@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { ResetPasswordSchema } from "@shop/core/accounts";
 import { parseForm } from "@shop/core/common";
 import { INVALID_TOKEN, isResetTokenValid, resetPassword } from "@shop/core/server/accounts";
@@ -21,6 +21,8 @@ import { assertSameOrigin, domainErrorData } from "../lib/security.server";
 import { signInAndRedirect } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
+import { useActionAnswer } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 /** "Invalid token", then the sign-in screen (docs/spec.md §2). */
 const invalidToken = () =>
@@ -36,7 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { token };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const parsed = parseForm(ResetPasswordSchema, await readForm(request));
   if (!parsed.success) {
@@ -58,7 +62,7 @@ export const meta: MetaFunction = () => [{ title: `Reset your password | ${SHOP_
 
 export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const busy = useNavigation().state === "submitting";
   const { errors, onSubmit } = useFormErrors(ResetPasswordSchema, answer?.fieldErrors);
 

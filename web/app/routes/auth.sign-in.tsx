@@ -9,7 +9,6 @@ import {
 import {
   Form,
   Link,
-  useActionData,
   useLoaderData,
   useNavigate,
   useNavigation,
@@ -40,6 +39,8 @@ import {
 } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
+import { useActionAnswer } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 export const RESET_SENT = "An email has been sent with instructions to reset your password";
 
@@ -56,7 +57,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo, message, forgot: params.has("forgot") };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   const intent = form.get("intent") ?? "sign-in";
@@ -111,7 +114,7 @@ export const meta: MetaFunction = () => [{ title: `Sign in | ${SHOP_NAME}` }];
 
 export default function SignIn() {
   const { redirectTo, message, forgot } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const busy =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "sign-in";

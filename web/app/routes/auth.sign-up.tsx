@@ -5,14 +5,7 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { SignUpSchema } from "@shop/core/accounts";
 import { parseForm } from "@shop/core/common";
 import { signUp } from "@shop/core/server/accounts";
@@ -29,6 +22,8 @@ import { readForm } from "../lib/form.server";
 import { abuseLimits, assertSameOrigin, domainErrorData, requester } from "../lib/security.server";
 import { getSessionUser, safeRedirectTo, signInAndRedirect } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
+import { useActionAnswer } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
@@ -36,7 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   // Only the schema's fields are kept: isAdmin, addresses or a user id in the body are dropped.
@@ -59,7 +56,7 @@ export const meta: MetaFunction = () => [{ title: `Create an account | ${SHOP_NA
 
 export default function SignUp() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const busy = useNavigation().state === "submitting";
   const { errors, onSubmit } = useFormErrors(SignUpSchema, answer?.fieldErrors);
 

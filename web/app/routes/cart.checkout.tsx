@@ -26,12 +26,13 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { lineKey, type SizeTag } from "@shop/core/cart";
-import { parseForm } from "@shop/core/common";
+import { checkoutUnavailableMessage, isDependencyUnavailable, parseForm } from "@shop/core/common";
 import { CheckoutSchema } from "@shop/core/orders";
 import {
   cardSchema,
   checkoutPaymentMode,
   PAYMENT_UNEXPECTED_ERROR,
+  PLACEMENT_FIELD,
   parseCard,
   paymentReturnUrl,
   placementSignature,
@@ -68,6 +69,8 @@ import { requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { showToast } from "../lib/toast";
 import { redirectWithToast } from "../lib/toast.server";
+import { isUnavailable } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 export const UNEXPECTED_ERROR = PAYMENT_UNEXPECTED_ERROR;
 
@@ -139,7 +142,9 @@ export function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs
   return asOwnDocument(request.url, () => serverLoader<typeof loader>());
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = keepsInput(submit, checkoutUnavailableMessage);
+
+async function submit({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request, { expired: true });
   const form = await readForm(request);
@@ -217,6 +222,7 @@ async function placeAndPay(form: FormData, user: { id: string; email: string }, 
       address,
       deliveryMethod: form.get("deliveryMethod"),
       promotionCode: text(form, "code") ?? null,
+      placementKey: text(form, PLACEMENT_FIELD),
     });
     const paid = await confirmCardPayment(ctx, { userId: user.id, orderId: placed.order.id, card });
     orderId = paid.id;
@@ -224,6 +230,8 @@ async function placeAndPay(form: FormData, user: { id: string; email: string }, 
     if (isDomainError(error)) {
       return answer({ fieldErrors: { [error.field ?? "form"]: error.message } }, error.status);
     }
+    // A dependency that did not answer: keepsInput answers 503 with what happened.
+    if (isDependencyUnavailable(error)) throw error;
     console.error("checkout failed", error);
     return answer({ fieldErrors: { form: UNEXPECTED_ERROR } }, 500);
   }
@@ -249,12 +257,15 @@ async function placeForStripe(form: FormData, user: { id: string; email: string 
       address: Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, form.get(name)])),
       deliveryMethod: form.get("deliveryMethod"),
       promotionCode: text(form, "code") ?? null,
+      placementKey: text(form, PLACEMENT_FIELD),
     });
     return answer({ payment: { orderId: placed.order.id, clientSecret: placed.clientSecret } });
   } catch (error) {
     if (isDomainError(error)) {
       return answer({ fieldErrors: { [error.field ?? "form"]: error.message } }, error.status);
     }
+    // A dependency that did not answer: keepsInput answers 503 with what happened.
+    if (isDependencyUnavailable(error)) throw error;
     console.error("checkout failed", error);
     return answer({ fieldErrors: { form: UNEXPECTED_ERROR } }, 500);
   }
@@ -277,17 +288,23 @@ function toQuote(priced: PricedCart): CheckoutQuote {
   };
 }
 
-// A price quote changes nothing the loaders read: no need to reload the addresses.
+// A price quote changes nothing the loaders read: no need to reload the addresses. Nor does an
+// attempt a dependency did not answer (reloading would fail the same way and lose the form).
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formData,
+  actionResult,
   defaultShouldRevalidate,
-}) => (formData?.get("intent") === "quote" ? false : defaultShouldRevalidate);
+}) =>
+  formData?.get("intent") === "quote" || isUnavailable(actionResult)
+    ? false
+    : defaultShouldRevalidate;
 
 export const meta: MetaFunction = () => [{ title: `Checkout | ${SHOP_NAME}` }];
 
 export default function CheckoutPage() {
   const { addresses, payment } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as CheckoutAnswer | undefined;
+  const placedAnswer = useActionData<typeof action>();
+  const actionData = isUnavailable(placedAnswer) ? undefined : (placedAnswer as CheckoutAnswer);
   const navigation = useNavigation();
   const navigate = useNavigate();
   const ready = useCartReady();
@@ -305,6 +322,7 @@ export default function CheckoutPage() {
   const [lastQuote, setLastQuote] = useState<CheckoutQuote | null>(null);
 
   const stripe = useStripeCheckout(payment.gateway === "stripe");
+  const placement = usePlacementKey(stripe.enabled ? stripe.reply : placedAnswer);
   const placing =
     (navigation.state !== "idle" && navigation.formData?.get("intent") === "place") || stripe.busy;
   const placed =
@@ -389,6 +407,7 @@ export default function CheckoutPage() {
           onSubmit={stripe.enabled ? stripe.onSubmit : undefined}
         >
           <input type="hidden" name="intent" value="place" />
+          <input type="hidden" name={PLACEMENT_FIELD} value={placement} />
           <input type="hidden" name="lines" value={cartJson} />
           <input type="hidden" name="code" value={code ?? ""} />
           <input type="hidden" name="addressId" value={addressId} />
@@ -433,13 +452,33 @@ export default function CheckoutPage() {
             confirm={{
               disabled: !canConfirm,
               pending: placing,
-              formError: serverErrors.form ?? stripe.error,
+              // A service that did not answer (placing, paying or pricing): said by the button.
+              formError:
+                serverErrors.form ??
+                stripe.error ??
+                [placedAnswer, stripe.reply, quoter.data].find(isUnavailable)?.unavailable,
             }}
           />
         </div>
       </div>
     </div>
   );
+}
+
+/**
+ * The key of the next attempt to place the order (core/src/orders/placement.ts): a new one after
+ * every answer, except "unavailable" (the attempt may have written the order: pressing "Confirm
+ * order" again must go on with it). Random bytes rather than crypto.randomUUID, which a page
+ * served over plain HTTP on a local network does not have.
+ */
+function usePlacementKey(answer: unknown): string {
+  const [key, setKey] = useState("");
+  useEffect(() => {
+    if (isUnavailable(answer)) return;
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    setKey(Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(""));
+  }, [answer]);
+  return key;
 }
 
 /**
@@ -525,6 +564,7 @@ function useStripeCheckout(enabled: boolean) {
 
   return {
     enabled,
+    reply: placer.data,
     busy: busy || placer.state !== "idle",
     complete,
     error,

@@ -17,12 +17,16 @@ import { readForm } from "../lib/form.server";
 import { assertSameOrigin, clientAddress } from "../lib/security.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
+import { isUnavailable } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 export function loader(_: LoaderFunctionArgs) {
   return { supportEmail: getContext().config.supportEmail };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   const parsed = parseForm(ContactSchema, form);
@@ -51,7 +55,9 @@ export const meta: MetaFunction = () =>
 
 export default function Contact() {
   const { supportEmail } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const sent = useActionData<typeof action>();
+  // Not answered (a dependency was down): the form's own message, and it keeps what was typed.
+  const answer = isUnavailable(sent) ? { formError: sent.unavailable } : sent;
   return (
     <StaticPage
       title="Contact"

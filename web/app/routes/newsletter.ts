@@ -3,7 +3,7 @@
 // JavaScript (the form says js=1) the answer is JSON for the form to show; without, a 303 back
 // to the page the form was on, with the message as a toast.
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { parseForm } from "@shop/core/common";
+import { isDependencyUnavailable, parseForm, unavailableMessage } from "@shop/core/common";
 import { NewsletterSchema } from "@shop/core/newsletter";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
@@ -45,37 +45,53 @@ export async function action({ request, context }: ActionFunctionArgs) {
               },
         );
 
-  switch (form.get("intent")) {
-    case "subscribe": {
-      const parsed = parseForm(NewsletterSchema, form);
-      if (!parsed.success) return answer({ ok: false, fieldErrors: parsed.fieldErrors }, 400);
-      try {
-        await subscribeFromFooter(getContext(), parsed.data.email, clientAddress(request, context));
-      } catch (error) {
-        if (!isDomainError(error)) throw error;
-        return answer({ ok: false, fieldErrors: { email: error.message } }, error.status);
+  const intent = form.get("intent");
+  try {
+    return await respond(intent);
+  } catch (error) {
+    // A dependency that did not answer: said on the form, which keeps the e-mail typed.
+    if (!isDependencyUnavailable(error)) throw error;
+    const field = intent === "preference" ? "isSubscribed" : "email";
+    return answer({ ok: false, fieldErrors: { [field]: unavailableMessage(error) } }, 503);
+  }
+
+  async function respond(intent: FormDataEntryValue | null) {
+    switch (intent) {
+      case "subscribe": {
+        const parsed = parseForm(NewsletterSchema, form);
+        if (!parsed.success) return answer({ ok: false, fieldErrors: parsed.fieldErrors }, 400);
+        try {
+          await subscribeFromFooter(
+            getContext(),
+            parsed.data.email,
+            clientAddress(request, context),
+          );
+        } catch (error) {
+          if (!isDomainError(error)) throw error;
+          return answer({ ok: false, fieldErrors: { email: error.message } }, error.status);
+        }
+        return answer({ ok: true, message: SUBSCRIBED, isSubscribed: true }, 200);
       }
-      return answer({ ok: true, message: SUBSCRIBED, isSubscribed: true }, 200);
+      case "preference": {
+        const user = await requireUser(request);
+        const value = form.get("isSubscribed");
+        if (value !== "true" && value !== "false") {
+          return answer({ ok: false, fieldErrors: { isSubscribed: "Choose on or off" } }, 400);
+        }
+        try {
+          // The session's own address only, and only once verified.
+          await setAccountSubscription(getContext(), user, value === "true");
+        } catch (error) {
+          if (!isDomainError(error)) throw error;
+          return answer({ ok: false, fieldErrors: { isSubscribed: error.message } }, error.status);
+        }
+        return answer(
+          { ok: true, message: "Subscription updated", isSubscribed: value === "true" },
+          200,
+        );
+      }
+      default:
+        return answer({ ok: false, fieldErrors: { email: "Unknown request" } }, 400);
     }
-    case "preference": {
-      const user = await requireUser(request);
-      const value = form.get("isSubscribed");
-      if (value !== "true" && value !== "false") {
-        return answer({ ok: false, fieldErrors: { isSubscribed: "Choose on or off" } }, 400);
-      }
-      try {
-        // The session's own address only, and only once verified.
-        await setAccountSubscription(getContext(), user, value === "true");
-      } catch (error) {
-        if (!isDomainError(error)) throw error;
-        return answer({ ok: false, fieldErrors: { isSubscribed: error.message } }, error.status);
-      }
-      return answer(
-        { ok: true, message: "Subscription updated", isSubscribed: value === "true" },
-        200,
-      );
-    }
-    default:
-      return answer({ ok: false, fieldErrors: { email: "Unknown request" } }, 400);
   }
 }

@@ -14,6 +14,7 @@ import {
 } from "@shop/core/server/newsletter";
 import { type FormLimits, readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
+import { keepsInput } from "../lib/unavailable.server";
 
 /** The body is one short field; RFC 8058 senders should send it as multipart/form-data. */
 const ONE_CLICK_LIMITS: FormLimits = { form: 1024, longForm: 1024, upload: 4096 };
@@ -24,7 +25,9 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request }: ActionFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const form = await readForm(request, {
     upload: { maxFileBytes: 1024, fileTooLarge: "The request is too large" },

@@ -6,10 +6,13 @@ import { getInvoicePdf, invoiceFileName } from "@shop/core/server/invoices";
 import { getOrder } from "@shop/core/server/orders";
 import { NO_STORE } from "../lib/http";
 import { requireUser } from "../lib/session.server";
+import { servesUnavailablePage } from "../lib/unavailable.server";
 
 export const INVOICE_PENDING = "Invoice is being prepared";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = servesUnavailablePage(load);
+
+async function load({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const ctx = getContext();
   const order = await getOrder(ctx, params.id ?? "");

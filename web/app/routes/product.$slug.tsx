@@ -6,7 +6,7 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { categorySlug, isSizeTag } from "@shop/core/catalog";
 import { parseForm } from "@shop/core/common";
 import { ReviewSchema, reviewStats } from "@shop/core/reviews";
@@ -33,6 +33,8 @@ import { assertSameOrigin } from "../lib/security.server";
 import { getSessionUser, requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
+import { useActionAnswer } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 /** Slugs are lower-case words joined by dashes; anything else cannot be a product. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -71,7 +73,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
   const ctx = getContext();
@@ -155,7 +159,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
 export default function ProductPage() {
   const { product, stats, reviewPage, initialSize, canonicalUrl, viewer, canReview, writing } =
     useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const reviewsHref = (cursor: string | null) =>
     cursor ? `?reviews=${encodeURIComponent(cursor)}#reviews` : null;
   const canDelete = (authorId: string) =>

@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { AddressSchema } from "@shop/core/accounts";
 import { parseForm } from "@shop/core/common";
 import {
@@ -22,6 +22,8 @@ import { assertSameOrigin, domainErrorData } from "../lib/security.server";
 import { requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
+import { useActionAnswer } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -39,7 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { addresses, selectedId: selected?.id ?? null, page, pageCount };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
   const form = await readForm(request);
@@ -74,7 +78,7 @@ export const meta: MetaFunction = () => [{ title: `Addresses | ${SHOP_NAME}` }];
 
 export default function Addresses() {
   const { addresses, selectedId, page, pageCount } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const selected = addresses.find((a) => a.id === selectedId) ?? null;
 

@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { ProfileSchema } from "@shop/core/accounts";
 import { parseForm } from "@shop/core/common";
 import {
@@ -25,6 +25,8 @@ import { abuseLimits, assertSameOrigin, domainErrorData } from "../lib/security.
 import { requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
+import { useActionAnswer } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -38,7 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
   const form = await readForm(request);
@@ -89,7 +93,7 @@ export const meta: MetaFunction = () => [{ title: `Profile | ${SHOP_NAME}` }];
 
 export default function Profile() {
   const { profile, newsletter, emailVerified, pendingEmail } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const verifying = busy && navigation.formData?.get("intent") === "verify-email";

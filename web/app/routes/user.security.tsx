@@ -4,14 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { DeleteAccountSchema, SecurityPasswordSchema } from "@shop/core/accounts";
 import { parseForm } from "@shop/core/common";
 import { changePassword, closeAccount } from "@shop/core/server/accounts";
@@ -29,13 +22,17 @@ import { abuseLimits, assertSameOrigin, domainErrorData } from "../lib/security.
 import { requireSession, requireUser, signOutHeaders } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
+import { useActionAnswer } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   return { confirmDelete: new URL(request.url).searchParams.has("delete") };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const session = await requireSession(request);
   const form = await readForm(request);
@@ -89,7 +86,7 @@ export const meta: MetaFunction = () => [{ title: `Security | ${SHOP_NAME}` }];
 
 export default function Security() {
   const { confirmDelete } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;

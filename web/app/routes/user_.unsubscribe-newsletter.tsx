@@ -12,14 +12,7 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import {
@@ -33,6 +26,8 @@ import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
 import { assertSameOrigin } from "../lib/security.server";
 import { SHOP_NAME } from "../lib/shop";
+import { useActionAnswer } from "../lib/unavailable";
+import { keepsInput } from "../lib/unavailable.server";
 
 const headers = { "Cache-Control": NO_STORE };
 
@@ -51,7 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = keepsInput(submit);
+
+async function submit({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   const email = form.get("email");
@@ -73,7 +70,7 @@ export const meta: MetaFunction = () => [
 
 export default function UnsubscribeNewsletter() {
   const link = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionAnswer<typeof action>();
   const busy = useNavigation().state === "submitting";
   const error = answer?.error ?? link.error;
   return (
