@@ -15,8 +15,8 @@ import {
 } from "./deadlines.ts";
 
 describe("deadlines", () => {
-  it("a page's calls (table, S3) fail within the page budget, retries and backoff included", () => {
-    for (const dependency of ["dynamodb", "s3"] as const) {
+  it("a page's calls (table, S3, the secrets at a cold start) fail within the page budget, retries and backoff included", () => {
+    for (const dependency of ["dynamodb", "s3", "ssm"] as const) {
       expect(worstCaseMs(POLICIES[dependency]), dependency).toBeLessThan(PAGE_BUDGET_MS);
     }
   });

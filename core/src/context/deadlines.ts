@@ -35,18 +35,21 @@ export interface CallPolicy {
   maxAttempts: number;
 }
 
-export type Dependency = "dynamodb" | "s3" | "ses" | "sqs" | "stripe";
+export type Dependency = "dynamodb" | "s3" | "ses" | "sqs" | "ssm" | "stripe";
 
 /**
  * The policies. The table answers in milliseconds when healthy: a second is already a fault. S3
  * moves images and invoices of a few MB. SES and SQS are called by queue consumers, whose
- * budgets are larger. Stripe's API usually answers within a second or two, sometimes more.
+ * budgets are larger. SSM answers a cold start's one read of the secrets like the table does.
+ * Stripe's API usually answers within a second or two, sometimes more.
  */
 export const POLICIES: Record<Dependency, CallPolicy> = {
   dynamodb: { connectionTimeoutMs: 500, requestTimeoutMs: 1_500, maxAttempts: 2 },
   s3: { connectionTimeoutMs: 500, requestTimeoutMs: 1_500, maxAttempts: 2 },
   ses: { connectionTimeoutMs: 1_000, requestTimeoutMs: 5_000, maxAttempts: 3 },
   sqs: { connectionTimeoutMs: 1_000, requestTimeoutMs: 3_000, maxAttempts: 3 },
+  // The secrets, read once at a cold start, before the first request's own budget starts.
+  ssm: { connectionTimeoutMs: 500, requestTimeoutMs: 1_500, maxAttempts: 2 },
   stripe: { connectionTimeoutMs: 1_000, requestTimeoutMs: 5_000, maxAttempts: 2 },
 };
 

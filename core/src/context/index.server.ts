@@ -12,7 +12,13 @@ export type { Config } from "./config.ts";
 export { LOCAL_DEFAULTS, loadConfig } from "./config.ts";
 export * from "./deadlines.ts";
 export * from "./settings.ts";
-export { BOUND_SECRETS, loadBoundSecrets } from "./sst-secrets.server.ts";
+export {
+  BOUND_SECRETS,
+  fetchBoundSecrets,
+  loadBoundSecrets,
+  secretParameterPaths,
+  secretsClient,
+} from "./sst-secrets.server.ts";
 
 export interface Context {
   config: Config;

@@ -1,7 +1,13 @@
 // On AWS, the secrets (SESSION_SECRET, Stripe keys) are SST Config secrets bound to each function
-// and to the site: SSM holds them, and `sst/node/config` fetches them when it is imported. This
-// copies them into the environment that loadConfig reads, once, before the first request.
-// Locally (no SST_APP) it does nothing: the environment already says everything.
+// and to the site: SSM holds them, and SST marks each in the environment as
+// SST_Secret_value_<NAME>=__FETCH_FROM_SSM__. This fetches them, once, before the first request,
+// into the environment that loadConfig reads. It reads SSM itself, as `sst/node/config` would,
+// but with the shop's deadline and retry budget for SSM (deadlines.ts): SST's own client has the
+// SDK's defaults, no timeout at all, so a stalled SSM would hold a cold start until the
+// function's timeout. Locally (no SST_APP) it does nothing: the environment says everything.
+import { GetParametersCommand, type Parameter, SSMClient } from "@aws-sdk/client-ssm";
+import { awsClientOptions } from "./deadlines.ts";
+import { guardCalls } from "./dependency-calls.server.ts";
 import { SETTINGS } from "./settings.ts";
 
 /** The settings that are SST secrets (./settings.ts). */
@@ -9,23 +15,67 @@ export const BOUND_SECRETS = Object.entries(SETTINGS)
   .filter(([, setting]) => setting.source === "secret")
   .map(([name]) => name);
 
+const FETCH_FROM_SSM = "__FETCH_FROM_SSM__";
+
+type Env = Record<string, string | undefined>;
+
+/** Where SST keeps a secret for this stage, and the app-wide fallback (`sst secrets set --fallback`). */
+export function secretParameterPaths(name: string, env: Env): { stage: string; fallback: string } {
+  return {
+    stage: `${env.SST_SSM_PREFIX ?? ""}Secret/${name}/value`,
+    fallback: `/sst/${env.SST_APP}/.fallback/Secret/${name}/value`,
+  };
+}
+
+async function getParameters(ssm: SSMClient, names: string[]): Promise<Parameter[]> {
+  const found: Parameter[] = [];
+  // GetParameters takes at most 10 names.
+  for (let i = 0; i < names.length; i += 10) {
+    const { Parameters = [] } = await ssm.send(
+      new GetParametersCommand({ Names: names.slice(i, i + 10), WithDecryption: true }),
+    );
+    found.push(...Parameters);
+  }
+  return found;
+}
+
+/** Fills `env` with the bound secrets' values; throws DependencyUnavailable if SSM does not answer. */
+export async function fetchBoundSecrets(env: Env, ssm: SSMClient): Promise<void> {
+  const wanted = BOUND_SECRETS.filter((name) => env[`SST_Secret_value_${name}`] === FETCH_FROM_SSM);
+  const unset = () => wanted.filter((name) => env[name] === undefined);
+  for (const which of ["stage", "fallback"] as const) {
+    const paths = new Map(unset().map((name) => [secretParameterPaths(name, env)[which], name]));
+    if (paths.size === 0) return;
+    for (const parameter of await getParameters(ssm, [...paths.keys()])) {
+      const name = parameter.Name ? paths.get(parameter.Name) : undefined;
+      if (name && parameter.Value !== undefined) env[name] = parameter.Value;
+    }
+  }
+  const missing = unset();
+  if (missing.length > 0) {
+    throw new Error(`These secrets are not set for this stage: ${missing.join(", ")}`);
+  }
+}
+
+/** The SSM client for the secrets: SSM's deadline and retry budget, its failures logged. */
+export function secretsClient(
+  region: string | undefined,
+  /** Tests: a stand-in's endpoint and credentials. */
+  local?: { endpoint: string; credentials: { accessKeyId: string; secretAccessKey: string } },
+): SSMClient {
+  return guardCalls(new SSMClient({ region, ...local, ...awsClientOptions("ssm") }), "ssm");
+}
+
 let loading: Promise<void> | undefined;
 
-export function loadBoundSecrets(
-  env: Record<string, string | undefined> = process.env,
-): Promise<void> {
+export function loadBoundSecrets(env: Env = process.env): Promise<void> {
   loading ??= (async () => {
     if (!env.SST_APP) return;
-    const { Config } = (await import("sst/node/config")) as unknown as {
-      Config: Record<string, string | undefined>;
-    };
-    for (const name of BOUND_SECRETS) {
-      try {
-        env[name] ??= Config[name];
-      } catch {
-        // Not bound to this function (it does not need that secret).
-      }
-    }
-  })();
+    await fetchBoundSecrets(env, secretsClient(env.SST_REGION ?? env.AWS_REGION));
+  })().catch((error: unknown) => {
+    // Not cached: the next request (or the next cold start) asks again.
+    loading = undefined;
+    throw error;
+  });
   return loading;
 }

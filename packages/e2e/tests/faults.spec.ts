@@ -20,6 +20,8 @@ const PAGES = [
   "/product?category=women&sort=price-asc",
   "/product/organic-cotton-crew-t-shirt",
   "/product?search=Linen",
+  // A resource route (the navbar's live search): the same 503, not a bare 500.
+  "/api/search?q=Linen",
 ];
 
 let server: WebServer | undefined;

@@ -77,6 +77,8 @@ export async function queuedMails(ctx: Context): Promise<QueuedMail[]> {
 export async function deliverEventsTo(
   test: TestContext,
   handle: (event: DomainEvent) => Promise<void>,
+  /** A batch that throws is tried again this many times in all (as a queue redelivers); 1 by default. */
+  retries: { maxAttempts?: number; retryDelayMs?: number } = {},
 ): Promise<StreamDelivery> {
   const dir = await mkdtemp(join(tmpdir(), "events-"));
   return startStreamDelivery({
@@ -90,6 +92,7 @@ export async function deliverEventsTo(
         await handle(eventFromStreamRecord(record as never) as DomainEvent);
     },
     pollMs: 50,
-    maxAttempts: 1,
+    maxAttempts: retries.maxAttempts ?? 1,
+    ...(retries.retryDelayMs ? { retryDelayMs: retries.retryDelayMs } : {}),
   });
 }

@@ -1,7 +1,7 @@
 // The AWS services a rehearsed stage talks to, on this machine: DynamoDB Local (the official jar,
 // with Streams), s3rver (S3), aws-ses-v2-local (SES, with its mailbox), fauxqs (SQS, with
 // visibility timeouts and redrive to dead-letter queues) and a parameter store of our own for
-// the few calls SST makes (ssm:GetParameters). The rehearsal deploys a stage's resources into
+// the secrets functions read at a cold start (ssm:GetParameters). The rehearsal deploys a stage's resources into
 // them (deploy.ts); functions reach them only through the recording proxies (recorder.ts).
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
@@ -89,10 +89,10 @@ export async function startStandIns(dir: string, log: (line: string) => void): P
 }
 
 /**
- * SSM's GetParameters (AWS JSON 1.1, the one call `sst/node/config` makes at a function's start):
+ * SSM's GetParameters (AWS JSON 1.1, the one call a function makes at its start for its secrets):
  * found names in Parameters, the others in InvalidParameters, as SSM answers.
  */
-async function startParameterStore(parameters: Map<string, string>) {
+export async function startParameterStore(parameters: Map<string, string>) {
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => {
