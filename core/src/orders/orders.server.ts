@@ -9,6 +9,8 @@
 // redemption (conditional) and the event order.placed; then it creates the payment (idempotency
 // key = order id) and links it. The payment's webhook marks the order paid exactly once
 // (purchase markers + order.paid in the same transaction), or failed (promotion released).
+// With the checkout's placement key (placement.ts) the order id is derived, not random, so the
+// shopper's retry after an attempt that got no answer goes on with that attempt's order.
 import { randomUUID } from "node:crypto";
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import * as v from "valibot";
