@@ -5,6 +5,8 @@
 // - every response carries the security headers (server/security-headers.ts): pages and data
 //   get theirs from the Remix build, static files and the server's own answers these;
 // - a request body left unread by a refusal is drained after the answer (server/unread-body.ts).
+// With NODE_ENV=development (npm run dev) it serves the app from Vite's dev server instead of the
+// build: every request loads the current sources, and the browser hot-reloads what changed.
 // On AWS the SST RemixSite runs the same build on Lambda instead (stacks/Web.ts).
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -16,8 +18,19 @@ import { BASELINE_CSP, SECURITY_HEADERS } from "./server/security-headers.ts";
 import { discardUnreadBody } from "./server/unread-body.ts";
 
 process.env.NODE_ENV ??= "production";
+const dev = process.env.NODE_ENV === "development";
+const vite = dev
+  ? await import("vite").then(({ createServer }) =>
+      createServer({
+        root: fileURLToPath(new URL(".", import.meta.url)),
+        server: { middlewareMode: true },
+      }),
+    )
+  : undefined;
 const BUILD = fileURLToPath(new URL("./build/server/index.js", import.meta.url));
-const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
+const build: ServerBuild | (() => Promise<ServerBuild>) = vite
+  ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+  : ((await import(pathToFileURL(BUILD).href)) as ServerBuild);
 
 const FILE_NAME = /\.[A-Za-z0-9]+$/;
 
@@ -46,19 +59,24 @@ app.use((_req, res, next) => {
   next();
 });
 app.use(compression());
-// Hashed assets never change; everything else in build/client (favicon…) may.
-app.use(
-  "/assets",
-  express.static(fileURLToPath(new URL("./build/client/assets", import.meta.url)), {
-    immutable: true,
-    maxAge: "1y",
-  }),
-);
-// Public files all have an extension: pages (most requests) skip the file system lookup.
-const publicFiles = express.static(fileURLToPath(new URL("./build/client", import.meta.url)), {
-  maxAge: "1h",
-});
-app.use((req, res, next) => (FILE_NAME.test(req.path) ? publicFiles(req, res, next) : next()));
+if (vite) {
+  // The sources, the public files and the hot-reload client, from Vite.
+  app.use(vite.middlewares);
+} else {
+  // Hashed assets never change; everything else in build/client (favicon…) may.
+  app.use(
+    "/assets",
+    express.static(fileURLToPath(new URL("./build/client/assets", import.meta.url)), {
+      immutable: true,
+      maxAge: "1y",
+    }),
+  );
+  // Public files all have an extension: pages (most requests) skip the file system lookup.
+  const publicFiles = express.static(fileURLToPath(new URL("./build/client", import.meta.url)), {
+    maxAge: "1h",
+  });
+  app.use((req, res, next) => (FILE_NAME.test(req.path) ? publicFiles(req, res, next) : next()));
+}
 app.use((req, res, next) => {
   const headers = { get: (name: string) => req.get(name) ?? null };
   if (isCrossOriginWrite(req.method, headers)) {
@@ -81,5 +99,8 @@ const server = app.listen(port, process.env.HOST ?? "0.0.0.0", () => {
   console.log(`[web] http://localhost:${port}`);
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+  process.once(signal, () => {
+    void vite?.close();
+    server.close(() => process.exit(0));
+  });
 }

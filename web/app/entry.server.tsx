@@ -80,12 +80,15 @@ export default function handleRequest(
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const nonce = newNonce();
-  const key = renderCacheKey(
-    request,
-    responseStatusCode,
-    responseHeaders,
-    remixContext.staticHandlerContext,
-  );
+  // In development (npm run dev) a route's code changes under the same URL and data: no memo.
+  const key = import.meta.env.DEV
+    ? null
+    : renderCacheKey(
+        request,
+        responseStatusCode,
+        responseHeaders,
+        remixContext.staticHandlerContext,
+      );
   if (key) {
     // The key names what the document is rendered from, and the build's version the scripts it
     // loads (a document kept from before a deploy must not be revalidated as current).
@@ -98,6 +101,8 @@ export default function handleRequest(
   }
   const { config } = getContext();
   const csp = documentCsp({
+    // npm run dev: the page's hot-reload client talks to Vite's websocket.
+    devServer: import.meta.env.DEV,
     nonce,
     stripe:
       config.payments === "stripe" &&

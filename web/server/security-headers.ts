@@ -37,7 +37,12 @@ export interface DocumentPolicy {
   stripe: boolean;
   /** Where product images are served from when not the shop itself (IMAGES_BASE_URL). */
   imagesOrigin?: string | null;
+  /** npm run dev: Vite's hot-reload websocket (its default port, on this machine). */
+  devServer?: boolean;
 }
+
+/** Where the hot-reload client of Vite's dev server connects (npm run dev only). */
+export const DEV_SERVER_CONNECT = ["ws://localhost:24678", "ws://127.0.0.1:24678"];
 
 /** The Content-Security-Policy of a page. */
 export function documentCsp(policy: DocumentPolicy): string {
@@ -58,7 +63,10 @@ export function documentCsp(policy: DocumentPolicy): string {
     ["style-src", ["'self'", "'unsafe-inline'"]],
     ["img-src", withStripe(images, STRIPE.img)],
     ["font-src", ["'self'"]],
-    ["connect-src", withStripe(["'self'"], STRIPE.connect)],
+    [
+      "connect-src",
+      withStripe(["'self'", ...(policy.devServer ? DEV_SERVER_CONNECT : [])], STRIPE.connect),
+    ],
     ["frame-src", policy.stripe ? STRIPE.frame : ["'none'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'none'"]],
