@@ -5,11 +5,11 @@
 import { startStallProxy } from "@shop/local-cloud";
 import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
 import { isDependencyUnavailable } from "../common/errors.ts";
 import { createContext, loadConfig } from "../context/index.server.ts";
 import { handleEvent } from "../events/reactions.server.ts";
 import { getOrder, placeOrder } from "../orders/orders.server.ts";
+import { createShirt, TEST_ADDRESS, VISA } from "../orders/test-fixtures.ts";
 import { confirmCardPayment } from "../payments/webhook.server.ts";
 
 afterEach(() => {
@@ -36,33 +36,19 @@ describe("a mail service that stalls after a payment", () => {
     const stalling = createContext(
       loadConfig({ ...env, SES_ENDPOINT: ses.url, DEPENDENCY_DEADLINES: "aws" }),
     );
-    const shirt = await createProduct(ctx, {
-      slug: "shirt",
-      name: "Shirt",
-      category: "Men",
-      priceCents: 2000,
-      description: "A shirt",
-      sizes: ["M"],
-      images: [{ key: "shirt.svg", alt: "shirt" }],
-    });
+    const shirt = await createShirt(ctx);
     const email = `stalled-mail-${crypto.randomUUID()}@example.com`;
     const { order } = await placeOrder(ctx, {
       userId: "u1",
       email,
       lines: [{ productId: shirt.id, size: "M", quantity: 1 }],
-      address: {
-        address: "1 Main Street",
-        country: "Spain",
-        city: "Madrid",
-        zipCode: "28001",
-        phone: "600000000",
-      },
+      address: TEST_ADDRESS,
       deliveryMethod: "STANDARD",
     });
     await confirmCardPayment(ctx, {
       userId: "u1",
       orderId: order.id,
-      card: { cardNumber: "4242424242424242", expiry: "12/30", cvc: "123" },
+      card: VISA,
     });
     expect((await getOrder(ctx, order.id))?.payment).toBe("paid");
 

@@ -2,7 +2,6 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { confirmCardPayment } from "../payments/webhook.server.ts";
@@ -17,23 +16,15 @@ import {
   PAYMENT_TIMEOUT_MS,
 } from "./abandoned.server.ts";
 import { getOrder, markOrderPaid, placeOrder } from "./orders.server.ts";
+import { createShirt, VISA } from "./test-fixtures.ts";
 
 const PLACED_AT = new Date("2026-11-22T10:00:00.000Z");
 const minutesAfter = (minutes: number) => new Date(PLACED_AT.getTime() + minutes * 60_000);
-const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
 
 async function shop() {
   const test = await createTestContext();
   const { ctx } = test;
-  const shirt = await createProduct(ctx, {
-    slug: "shirt",
-    name: "Shirt",
-    category: "Men",
-    priceCents: 2000,
-    description: "A shirt",
-    sizes: ["S"],
-    images: [{ key: "shirt.svg", alt: "shirt" }],
-  });
+  const shirt = await createShirt(ctx, "S");
   await createPromotion(ctx, {
     code: "ONCE5",
     label: "5 € off, single use",

@@ -5,7 +5,6 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
 import { createUser } from "../accounts/users.server.ts";
-import { createProduct } from "../catalog/products.server.ts";
 import { DomainError } from "../common/errors.ts";
 import { orderKey } from "../db/keys.ts";
 import { handleEvent } from "../events/reactions.server.ts";
@@ -21,6 +20,7 @@ import {
 } from "./orders.server.ts";
 import { searchOrders } from "./search.server.ts";
 import { ORDER_SEARCH_INVALID } from "./search.ts";
+import { createShirt, VISA } from "./test-fixtures.ts";
 
 const address = {
   address: "1 Main Street",
@@ -29,19 +29,10 @@ const address = {
   zipCode: "75001",
   phone: "0123456789",
 };
-const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
 
 async function shop() {
   const test = await createTestContext();
-  const shirt = await createProduct(test.ctx, {
-    slug: "shirt",
-    name: "Shirt",
-    category: "Men",
-    priceCents: 2000,
-    description: "A shirt",
-    sizes: ["M"],
-    images: [{ key: "shirt.svg", alt: "shirt" }],
-  });
+  const shirt = await createShirt(test.ctx);
   const customer = async (name: string) =>
     createUser(test.ctx, {
       firstName: name,

@@ -5,35 +5,19 @@
 import { startStallProxy } from "@shop/local-cloud";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
 import { isDependencyUnavailable } from "../common/errors.ts";
 import { createContext, loadConfig } from "../context/index.server.ts";
 import { createPromotion, getPromotion } from "../promotions/promotions.server.ts";
 import { listOrdersForUser, placeOrder } from "./orders.server.ts";
+import { createShirt, TEST_ADDRESS } from "./test-fixtures.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const ADDRESS = {
-  address: "1 Main Street",
-  country: "Spain",
-  city: "Madrid",
-  zipCode: "28001",
-  phone: "600000000",
-};
-
 async function shop() {
   const test = await createTestContext();
-  const shirt = await createProduct(test.ctx, {
-    slug: "shirt",
-    name: "Shirt",
-    category: "Men",
-    priceCents: 2000,
-    description: "A shirt",
-    sizes: ["S"],
-    images: [{ key: "shirt.svg", alt: "shirt" }],
-  });
+  const shirt = await createShirt(test.ctx, "S");
   await createPromotion(test.ctx, {
     code: "ONCE",
     label: "5 € off",
@@ -44,7 +28,7 @@ async function shop() {
     userId: "u1",
     email: "ana@example.com",
     lines: [{ productId: shirt.id, size: "S", quantity }],
-    address: ADDRESS,
+    address: TEST_ADDRESS,
     deliveryMethod: "STANDARD",
     promotionCode: "ONCE",
     placementKey,

@@ -2,23 +2,15 @@
 // cart without it, priced once (it used to price the cart a second time without the code).
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
 import { DomainError } from "../common/errors.ts";
 import { quote } from "../pricing/quote.ts";
 import { createPromotion, PROMOTION_NOT_FOUND } from "../promotions/promotions.server.ts";
 import { priceCart, quoteCheckout } from "./pricing.server.ts";
+import { createShirt } from "./test-fixtures.ts";
 
 async function shop() {
   const test = await createTestContext();
-  const shirt = await createProduct(test.ctx, {
-    slug: "shirt",
-    name: "Shirt",
-    category: "Men",
-    priceCents: 2000,
-    description: "A shirt",
-    sizes: ["S"],
-    images: [{ key: "shirt.svg", alt: "shirt" }],
-  });
+  const shirt = await createShirt(test.ctx, "S");
   await createPromotion(test.ctx, { code: "WELCOME10", label: "10 € off", amountCents: 1000 });
   return { ...test, lines: [{ productId: shirt.id, size: "S", quantity: 2 }] };
 }

@@ -5,13 +5,12 @@
 // resume, the same server answers again without a restart. A checkout whose order transaction
 // gets no answer stores no order, redeems no promotion and charges nothing, keeps what the
 // shopper typed, and "Confirm order" pressed again after the resume places exactly one order.
-import { expect, type Page, test } from "@playwright/test";
-import { createAddress, createUser } from "@shop/core/server/accounts";
-import { getProductBySlug } from "@shop/core/server/catalog";
+import { expect, test } from "@playwright/test";
 import { listContactMessages } from "@shop/core/server/contact";
 import { listOrdersForUser } from "@shop/core/server/orders";
 import { createPromotion, getPromotion } from "@shop/core/server/promotions";
 import { type StallProxy, startStallProxy } from "@shop/local-cloud";
+import { customerAtCheckout } from "../support/checkout";
 import { shopContext } from "../support/shop";
 import { startWebServer, type WebServer } from "../support/web-server";
 
@@ -99,40 +98,6 @@ test("with the table stalled, every storefront page ends within 6 s on the 503 p
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("We'll be right back");
 });
 
-/** A new customer with a saved address and a tee in the cart, signed in on the faulty server. */
-async function customerAtCheckout(page: Page) {
-  const email = `faults+${Date.now()}-${seq++}@example.com`;
-  const user = await createUser(shopContext(), {
-    firstName: "Flora",
-    lastName: "Fault",
-    email,
-    password: "secret1",
-  });
-  await createAddress(shopContext(), user.id, {
-    company: undefined,
-    apartment: undefined,
-    address: "3 Calle Mayor",
-    country: "Spain",
-    city: "Madrid",
-    zipCode: "28013",
-    phone: "+34 600 000 000",
-  });
-  await page.setExtraHTTPHeaders(visitor());
-  await page.goto(`${shop}/auth/sign-in`);
-  const main = page.getByRole("main");
-  await main.getByLabel("E-mail").fill(email);
-  await main.getByLabel("Password").fill("secret1");
-  await main.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/product/);
-  const tee = await getProductBySlug(shopContext(), "organic-cotton-crew-t-shirt");
-  if (!tee) throw new Error("the seeded tee is missing");
-  const cart = [{ productId: tee.id, size: tee.sizes[0], quantity: 1 }];
-  await page.evaluate((stored) => localStorage.setItem("cart", JSON.stringify(stored)), cart);
-  await page.goto(`${shop}/cart/checkout`);
-  await expect(page.getByTestId("checkout-line")).toHaveCount(1);
-  return { user, cart };
-}
-
 test("a checkout whose order gets no answer stores nothing and charges nothing; the retry places one order", async ({
   page,
 }, info) => {
@@ -145,7 +110,8 @@ test("a checkout whose order gets no answer stores nothing and charges nothing; 
     amountCents: 500,
     usageLimit: 1,
   });
-  const { user, cart } = await customerAtCheckout(page);
+  await page.setExtraHTTPHeaders(visitor());
+  const { user, cart } = await customerAtCheckout(page, shop, "faults");
   await page.getByLabel("Promotion code").fill(code);
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("promotion-applied")).toBeVisible();

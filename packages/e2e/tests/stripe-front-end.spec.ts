@@ -5,10 +5,9 @@
 // fake Stripe.js, to follow the whole flow: order placed with the server's total, PaymentIntent
 // in EUR keyed by the order, confirmPayment(redirect "if_required"), confirmation page.
 import { expect, type Page, test } from "@playwright/test";
-import { createAddress, createUser } from "@shop/core/server/accounts";
-import { getProductBySlug } from "@shop/core/server/catalog";
 import { listOrdersForUser } from "@shop/core/server/orders";
 import { type StallProxy, startStallProxy } from "@shop/local-cloud";
+import { customerAtCheckout } from "../support/checkout";
 import { FAKE_STRIPE_JS, startFakeStripeApi } from "../support/fake-stripe";
 import { shopContext } from "../support/shop";
 import { startWebServer, type WebServer } from "../support/web-server";
@@ -55,43 +54,6 @@ async function refuseStripe(page: Page) {
   return { stripeRequests, scripts };
 }
 
-/** A new customer with a saved address, signed in, a tee in the cart, on the checkout. */
-async function customerAtCheckout(page: Page, project: string) {
-  const email = `stripe-front+${Date.now()}-${seq++}-${project}@example.com`;
-  const user = await createUser(shopContext(), {
-    firstName: "Sofia",
-    lastName: "Stripe",
-    email,
-    password: "secret1",
-  });
-  await createAddress(shopContext(), user.id, {
-    company: undefined,
-    apartment: undefined,
-    address: "9 Via Roma",
-    country: "Italy",
-    city: "Roma",
-    zipCode: "00100",
-    phone: "+39 300 000 0000",
-  });
-  await page.goto(`${stripeShop}/auth/sign-in`);
-  const main = page.getByRole("main");
-  await main.getByLabel("E-mail").fill(email);
-  await main.getByLabel("Password").fill("secret1");
-  await main.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/product/);
-
-  const tee = await getProductBySlug(shopContext(), "organic-cotton-crew-t-shirt");
-  if (!tee) throw new Error("the seeded tee is missing");
-  await page.evaluate(
-    (stored) => localStorage.setItem("cart", JSON.stringify(stored)),
-    [{ productId: tee.id, size: tee.sizes[0], quantity: 1 }],
-  );
-  await page.goto(`${stripeShop}/cart/checkout`);
-  await expect(page.getByTestId("checkout-line")).toHaveCount(1);
-
-  return user;
-}
-
 /** js.stripe.com answers with the fake Stripe.js; any other Stripe host is refused. */
 async function fakeStripeJs(page: Page) {
   await page.route(/^https?:\/\/([a-z0-9-]+\.)*stripe\.(com|network)\//, async (route) => {
@@ -125,7 +87,7 @@ test("the checkout asks js.stripe.com for Stripe.js and, when it cannot load, sa
   page,
 }, testInfo) => {
   const watched = await refuseStripe(page);
-  await customerAtCheckout(page, testInfo.project.name);
+  await customerAtCheckout(page, stripeShop, `stripe-front-${testInfo.project.name}`);
 
   await expect(page.getByText("An error has occurred in loading payment module")).toBeVisible();
   // Stripe's Payment Element replaces the local card form, and nothing can be confirmed.
@@ -144,7 +106,11 @@ test("pays through Stripe: the server's total in EUR, a decline stays silent and
   page,
 }, testInfo) => {
   await fakeStripeJs(page);
-  const user = await customerAtCheckout(page, testInfo.project.name);
+  const { user } = await customerAtCheckout(
+    page,
+    stripeShop,
+    `stripe-front-${testInfo.project.name}`,
+  );
   const confirm = page.getByRole("button", { name: "Confirm order" });
   const card = page.getByLabel("Fake card");
   await expect(card).toBeVisible();
@@ -192,7 +158,11 @@ test("another failure says 'An unexpected error occurred.'; Stripe gets the clie
   page,
 }, testInfo) => {
   await fakeStripeJs(page);
-  const user = await customerAtCheckout(page, testInfo.project.name);
+  const { user } = await customerAtCheckout(
+    page,
+    stripeShop,
+    `stripe-front-${testInfo.project.name}`,
+  );
   await page.getByLabel("Fake card").fill("4000 0000 0000 9999");
   await page.getByRole("button", { name: "Confirm order" }).click();
   // Not a card or validation error: the page says so.
@@ -215,7 +185,7 @@ test("reached from the cart's Checkout link, the checkout is its own document an
   page,
 }, testInfo) => {
   await fakeStripeJs(page);
-  await customerAtCheckout(page, testInfo.project.name);
+  await customerAtCheckout(page, stripeShop, `stripe-front-${testInfo.project.name}`);
   await page.goto(`${stripeShop}/cart/view-cart`);
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
   await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
@@ -245,7 +215,11 @@ test("when Stripe stops answering, the shopper is told nothing was charged; the 
 }, testInfo) => {
   test.setTimeout(90_000);
   await fakeStripeJs(page);
-  const user = await customerAtCheckout(page, testInfo.project.name);
+  const { user } = await customerAtCheckout(
+    page,
+    stripeShop,
+    `stripe-front-${testInfo.project.name}`,
+  );
   await page.getByLabel("Fake card").fill("4242 4242 4242 4242");
   const confirm = page.getByRole("button", { name: "Confirm order" });
 
