@@ -8,7 +8,8 @@ import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { isDependencyUnavailable } from "../common/errors.ts";
 import { createContext, loadConfig } from "../context/index.server.ts";
 import { handleEvent } from "../events/reactions.server.ts";
-import { getOrder, placeOrder } from "../orders/orders.server.ts";
+import { getOrder } from "../orders/orders.server.ts";
+import { placeOrder } from "../orders/placing.server.ts";
 import { createShirt, TEST_ADDRESS, VISA } from "../orders/test-fixtures.ts";
 import { confirmCardPayment } from "../payments/webhook.server.ts";
 

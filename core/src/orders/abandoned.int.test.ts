@@ -15,7 +15,9 @@ import {
   PAYMENT_EXPIRED_MESSAGE,
   PAYMENT_TIMEOUT_MS,
 } from "./abandoned.server.ts";
-import { getOrder, markOrderPaid, placeOrder } from "./orders.server.ts";
+import { getOrder } from "./orders.server.ts";
+import { markOrderPaid } from "./payment-state.server.ts";
+import { placeOrder } from "./placing.server.ts";
 import { createShirt, VISA } from "./test-fixtures.ts";
 
 const PLACED_AT = new Date("2026-11-22T10:00:00.000Z");

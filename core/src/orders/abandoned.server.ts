@@ -25,8 +25,9 @@
 import { DeleteCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
-import { failOrder, getOrder } from "./orders.server.ts";
+import { getOrder } from "./orders.server.ts";
 import { PAYMENT_EXPIRED_MESSAGE } from "./payment-deadline.ts";
+import { failOrder } from "./payment-state.server.ts";
 
 export {
   PAYMENT_EXPIRED_MESSAGE,

@@ -12,12 +12,11 @@ import { confirmCardPayment } from "../payments/webhook.server.ts";
 import {
   changeOrderState,
   deleteOrder,
-  getOrder,
-  getOrderByNumber,
   NO_REFUND_DUE,
-  placeOrder,
   refundOrder,
-} from "./orders.server.ts";
+} from "./admin-changes.server.ts";
+import { getOrder, getOrderByNumber } from "./orders.server.ts";
+import { placeOrder } from "./placing.server.ts";
 import { searchOrders } from "./search.server.ts";
 import { ORDER_SEARCH_INVALID } from "./search.ts";
 import { createShirt, VISA } from "./test-fixtures.ts";

@@ -10,7 +10,7 @@ import { tryAgainIn } from "../accounts/limits.ts";
 import { consume, type Limit, release, secondsLeft } from "../accounts/rate-limit.server.ts";
 import { DomainError, isDomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
-import { type PlacedOrder, type PlaceOrderInput, placeOrder } from "./orders.server.ts";
+import { type PlacedOrder, type PlaceOrderInput, placeOrder } from "./placing.server.ts";
 import { type QuotedCart, quoteCheckout } from "./pricing.server.ts";
 
 /** Who is checking out: the session's account and the client address the web layer saw. */

@@ -6,7 +6,9 @@ import { handleEvent } from "../events/reactions.server.ts";
 import { storeInvoice } from "../invoices/invoices.server.ts";
 import { confirmCardPayment } from "../payments/webhook.server.ts";
 import { createPromotion } from "../promotions/promotions.server.ts";
-import { changeOrderState, getOrder, placeOrder } from "./orders.server.ts";
+import { changeOrderState } from "./admin-changes.server.ts";
+import { getOrder } from "./orders.server.ts";
+import { placeOrder } from "./placing.server.ts";
 
 interface StoredMail {
   subject: string;

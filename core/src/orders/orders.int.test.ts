@@ -12,17 +12,11 @@ import {
   getPromotion,
   PROMOTION_USED_UP,
 } from "../promotions/promotions.server.ts";
+import { changeOrderState, deleteOrder } from "./admin-changes.server.ts";
 import { ORDER_NUMBER_PATTERN } from "./order-number.ts";
-import {
-  changeOrderState,
-  deleteOrder,
-  getOrder,
-  getOrderForUser,
-  listAllOrders,
-  listOrdersForUser,
-  markOrderPaid,
-  placeOrder,
-} from "./orders.server.ts";
+import { getOrder, getOrderForUser, listAllOrders, listOrdersForUser } from "./orders.server.ts";
+import { markOrderPaid } from "./payment-state.server.ts";
+import { placeOrder } from "./placing.server.ts";
 
 const address = {
   address: "1 Main Street",

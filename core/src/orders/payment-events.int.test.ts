@@ -12,7 +12,8 @@ import { createProduct } from "../catalog/products.server.ts";
 import { eventFromStreamRecord, handleEvent } from "../events/index.server.ts";
 import { createLocalGateway } from "../payments/local-gateway.server.ts";
 import { handlePaymentWebhook } from "../payments/webhook.server.ts";
-import { getOrder, listOrdersForUser, placeOrder } from "./orders.server.ts";
+import { getOrder, listOrdersForUser } from "./orders.server.ts";
+import { placeOrder } from "./placing.server.ts";
 
 async function mailsTo(to: string) {
   const res = await fetch(`${inject("cloud").mailboxUrl}/store`);

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { isDependencyUnavailable } from "../common/errors.ts";
 import { createContext, loadConfig } from "../context/index.server.ts";
 import { createPromotion, getPromotion } from "../promotions/promotions.server.ts";
-import { listOrdersForUser, placeOrder } from "./orders.server.ts";
+import { listOrdersForUser } from "./orders.server.ts";
+import { placeOrder } from "./placing.server.ts";
 import { createShirt, TEST_ADDRESS } from "./test-fixtures.ts";
 
 afterEach(() => {

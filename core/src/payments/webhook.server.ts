@@ -7,12 +7,11 @@ import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import {
   getOrderForUser,
-  markOrderPaid,
-  markPaymentFailed,
   ORDER_NOT_FOUND,
   ORDER_NOT_PAYABLE,
   type Order,
 } from "../orders/orders.server.ts";
+import { markOrderPaid, markPaymentFailed } from "../orders/payment-state.server.ts";
 import { parseCard } from "./cards.ts";
 import { paymentGateway } from "./gateway.server.ts";
 import { WebhookSignatureError } from "./signature.server.ts";
