@@ -1,5 +1,6 @@
 // Lambda: the table's stream (work-item events) → their SQS queues (routing: subscriptions.ts).
-import { dispatchToQueues, sqsQueueSend } from "@shop/core/server/events";
+import { dispatchToQueues } from "./lambda/queues.ts";
+import { sqsQueueSend } from "./lambda/sqs.ts";
 import { QUEUE_OF, type QueueName, queueUrlVariable } from "./subscriptions.ts";
 
 const queueUrl = (queue: string) => {

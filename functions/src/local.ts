@@ -5,15 +5,13 @@
 // Any failure (a stream handler throwing, a message reported failed) throws, and the local
 // cloud's stream reader retries the batch, then writes it to its dead-letter file; every
 // reaction is idempotent, so the redelivered part does nothing twice.
+import { type DomainEvent, encodeQueueMessage, type StreamRecord } from "@shop/core/server/events";
 import {
   type BatchResponse,
-  type DomainEvent,
   dispatchToQueues,
-  encodeQueueMessage,
   type QueueRecord,
   type QueueSend,
-  type StreamRecord,
-} from "@shop/core/server/events";
+} from "./lambda/queues.ts";
 import { QUEUE_OF, QUEUES, type QueueName, STREAM_CONSUMERS } from "./subscriptions.ts";
 
 type StreamHandler = (event: { Records: StreamRecord[] }) => Promise<BatchResponse | undefined>;

@@ -11,6 +11,7 @@ import { guardCalls } from "./dependency-calls.server.ts";
 export type { Config } from "./config.ts";
 export { LOCAL_DEFAULTS, loadConfig } from "./config.ts";
 export * from "./deadlines.ts";
+export { guardCalls } from "./dependency-calls.server.ts";
 export * from "./settings.ts";
 export {
   BOUND_SECRETS,

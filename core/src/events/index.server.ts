@@ -2,7 +2,5 @@
 // DomainEvent…): going through this barrel would load the reactions, which import those same
 // modules, and make an import cycle.
 export * from "./events.server.ts";
-export * from "./queues.server.ts";
+export * from "./queue-message.ts";
 export { handleEvent, REACTING_EVENT_TYPES, type Reaction } from "./reactions.server.ts";
-export { sqsQueueSend } from "./sqs.server.ts";
-export { streamHandler } from "./stream-handler.server.ts";

@@ -6,7 +6,7 @@ import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
 import type { DomainEvent } from "../events/events.server.ts";
-import { decodeQueueMessage, encodeQueueMessage } from "../events/queues.server.ts";
+import { decodeQueueMessage, encodeQueueMessage } from "../events/queue-message.ts";
 import { deliverQueuedMail, MAIL_REQUESTED } from "../mail/queue.server.ts";
 import { newsletterMail, requestNewsletterSend } from "./sending.server.ts";
 import {

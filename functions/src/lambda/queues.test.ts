@@ -2,17 +2,20 @@
 // are reported for a retry. (The reactions they run are idempotent: a retried item that had
 // already been handled does nothing more; the integration tests in functions/ show it.)
 import { marshall } from "@aws-sdk/util-dynamodb";
+import type { Context } from "@shop/core/server/context";
+import {
+  type DomainEvent,
+  decodeQueueMessage,
+  EVENT_ENTITY,
+  encodeQueueMessage,
+} from "@shop/core/server/events";
 import { describe, expect, it } from "vitest";
-import type { Context } from "../context/index.server.ts";
-import { type DomainEvent, EVENT_ENTITY } from "./events.server.ts";
 import {
   type DispatchedStreamRecord,
-  decodeQueueMessage,
   dispatchToQueues,
-  encodeQueueMessage,
   type QueueSend,
   queueHandler,
-} from "./queues.server.ts";
+} from "./queues.ts";
 
 const event = (id: string, type: string): DomainEvent => ({
   id,

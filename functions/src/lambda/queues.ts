@@ -1,16 +1,21 @@
 // Work queues between the table's stream and the functions that do slow or bulky work (sending
 // e-mail, fanning a newsletter out): the dispatcher reads the stream and forwards each event to
 // its queue; each queue's consumer runs core's reactions on it. The routing (event type → queue)
-// is functions/src/subscriptions.ts; the transport is SQS on AWS (./sqs.server.ts) and a direct
-// call of the consumer's handler in the local cloud (functions/src/local.ts).
+// is ../subscriptions.ts; the transport is SQS on AWS (./sqs.ts) and a direct call of the
+// consumer's handler in the local cloud (../local.ts).
 //
 // Delivery is at least once at every hop: a failed forward is retried from the stream (records
 // already forwarded may be sent again), a failed message comes back after its visibility timeout
 // and lands in the queue's dead-letter queue after a few receives. Every reaction is idempotent
 // (keyed by the event id or a mark written by condition), so a duplicate does nothing more.
-import { getContext, loadBoundSecrets } from "../context/index.server.ts";
-import { type DomainEvent, eventFromStreamRecord, type StreamRecord } from "./events.server.ts";
-import { handleEvent } from "./reactions.server.ts";
+import { getContext, loadBoundSecrets } from "@shop/core/server/context";
+import {
+  type DomainEvent,
+  decodeQueueMessage,
+  eventFromStreamRecord,
+  handleEvent,
+  type StreamRecord,
+} from "@shop/core/server/events";
 
 /** Sends events to a named queue, in order; answers the ids of the events it could not send. */
 export type QueueSend = (queue: string, events: DomainEvent[]) => Promise<string[]>;
@@ -23,26 +28,6 @@ export interface DispatchedStreamRecord extends StreamRecord {
 /** Lambda's partial batch response: the items to retry (stream: sequence number; SQS: message id). */
 export interface BatchResponse {
   batchItemFailures: Array<{ itemIdentifier: string }>;
-}
-
-/** A queue message's body: the domain event as JSON. */
-export const encodeQueueMessage = (event: DomainEvent): string => JSON.stringify(event);
-
-/** The domain event in a queue message's body, or null when the body is not one. */
-export function decodeQueueMessage(body: string): DomainEvent | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
-  const { id, type, payload, occurredAt } = value as Record<string, unknown>;
-  if (typeof id !== "string" || typeof type !== "string" || typeof occurredAt !== "string") {
-    return null;
-  }
-  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return null;
-  return { id, type, payload: payload as Record<string, unknown>, occurredAt };
 }
 
 /**

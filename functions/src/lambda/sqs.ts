@@ -2,10 +2,9 @@
 // domain event as JSON (the queues accept 1 MiB, more than a table item's 400 KB). Which URL a
 // queue name has comes from the function's environment (stacks/Events.ts sets it).
 import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
-import { awsClientOptions } from "../context/deadlines.ts";
-import { guardCalls } from "../context/dependency-calls.server.ts";
-import type { DomainEvent } from "./events.server.ts";
-import { encodeQueueMessage, type QueueSend } from "./queues.server.ts";
+import { awsClientOptions, guardCalls } from "@shop/core/server/context";
+import { type DomainEvent, encodeQueueMessage } from "@shop/core/server/events";
+import type { QueueSend } from "./queues.ts";
 
 const SQS_BATCH_LIMIT = 10;
 

@@ -2,9 +2,8 @@
 // them and runs core's reactions for the types this function is subscribed to. The event source
 // mapping's filter (stacks/Events.ts) already limits the batch to those types; checking again
 // keeps a misconfigured filter from running another function's work with this one's permissions.
-import { getContext, loadBoundSecrets } from "../context/index.server.ts";
-import { eventFromStreamRecord, type StreamRecord } from "./events.server.ts";
-import { handleEvent } from "./reactions.server.ts";
+import { getContext, loadBoundSecrets } from "@shop/core/server/context";
+import { eventFromStreamRecord, handleEvent, type StreamRecord } from "@shop/core/server/events";
 
 export function streamHandler(types: readonly string[]) {
   return async (event: { Records: StreamRecord[] }): Promise<void> => {
