@@ -95,7 +95,7 @@ try {
     log,
   });
 
-  const { localStreamHandlers } = await import("@shop/functions/local");
+  const { localStreamHandlers } = await import("@shop/local-cloud/functions");
   const deliver = await localStreamHandlers();
   await cloud.deliverEvents((records) => deliver({ Records: records as never }));
 

@@ -1,6 +1,7 @@
 // Where each domain event goes: the one routing table, read by stacks/Events.ts (event source
-// mappings, queues, permissions) and by ./local.ts (the local cloud's delivery), so AWS and a
-// laptop route events the same way (docs/decisions/004-dispatcher-and-work-queues.md).
+// mappings, queues, permissions) and by packages/local-cloud/src/functions.ts (the local cloud's
+// delivery), so AWS and a laptop route events the same way
+// (docs/decisions/004-dispatcher-and-work-queues.md).
 //
 // The table's stream has two readers (AWS advises at most two per shard):
 // - the dispatcher forwards the events that are work items (QUEUES) to their SQS queue, where

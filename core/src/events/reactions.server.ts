@@ -1,7 +1,7 @@
 // What the shop does when a domain event is delivered: event type → reactions. The Lambda
 // handlers in functions/ (the invoice function from the table's stream, the mailer and the
 // newsletter fan-out from their SQS queues: functions/src/subscriptions.ts) and the local
-// cloud's delivery (functions/src/local.ts) all call handleEvent, so the code that runs in
+// cloud's delivery (packages/local-cloud/src/functions.ts) all call handleEvent, so the code that runs in
 // production is the code that runs locally.
 // Delivery is at least once: every reaction is idempotent, and throwing makes the delivery retry.
 import type { Context } from "../context/index.server.ts";

@@ -2,7 +2,7 @@
 // e-mail, fanning a newsletter out): the dispatcher reads the stream and forwards each event to
 // its queue; each queue's consumer runs core's reactions on it. The routing (event type → queue)
 // is ../subscriptions.ts; the transport is SQS on AWS (./sqs.ts) and a direct call of the
-// consumer's handler in the local cloud (../local.ts).
+// consumer's handler in the local cloud (packages/local-cloud/src/functions.ts).
 //
 // Delivery is at least once at every hop: a failed forward is retried from the stream (records
 // already forwarded may be sent again), a failed message comes back after its visibility timeout

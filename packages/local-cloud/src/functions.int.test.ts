@@ -16,10 +16,10 @@ import {
   setSubscription,
 } from "@shop/core/server/newsletter";
 import { getOrder, placeOrder } from "@shop/core/server/orders";
-import { startStreamDelivery } from "@shop/local-cloud";
-import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { localStreamHandlers } from "./local.ts";
+import { localStreamHandlers } from "./functions.ts";
+import { startStreamDelivery } from "./stream-delivery.ts";
+import { createTestContext, type TestContext } from "./testing.ts";
 
 interface StoredMail {
   subject: string;

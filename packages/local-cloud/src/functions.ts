@@ -1,5 +1,5 @@
 // Local stand-in for stacks/Events.ts: each batch of the table's stream goes to the stream
-// functions' own handlers, with the same routing (subscriptions.ts). The dispatcher runs core's
+// functions' own handlers, with the same routing (functions/src/subscriptions.ts). The dispatcher runs core's
 // dispatchToQueues with an in-process queue: a "queue" is its consumer's handler, called at once
 // with SQS-shaped messages, so the mailer and the newsletter fan-out run the files Lambda runs.
 // Any failure (a stream handler throwing, a message reported failed) throws, and the local
@@ -11,8 +11,8 @@ import {
   dispatchToQueues,
   type QueueRecord,
   type QueueSend,
-} from "./lambda/queues.ts";
-import { QUEUE_OF, QUEUES, type QueueName, STREAM_CONSUMERS } from "./subscriptions.ts";
+} from "@shop/functions/lambda/queues";
+import { QUEUE_OF, QUEUES, type QueueName, STREAM_CONSUMERS } from "@shop/functions/subscriptions";
 
 type StreamHandler = (event: { Records: StreamRecord[] }) => Promise<BatchResponse | undefined>;
 type QueueConsumer = (event: { Records: QueueRecord[] }) => Promise<BatchResponse>;
@@ -20,7 +20,7 @@ type QueueConsumer = (event: { Records: QueueRecord[] }) => Promise<BatchRespons
 /** The export `handler` of a file named like SST's handler ("functions/src/x.handler"). */
 async function loadHandler<H>(handler: string): Promise<H> {
   const file = handler.replace(/^functions\/src\//, "").replace(/\.handler$/, "");
-  return ((await import(`./${file}.ts`)) as { handler: H }).handler;
+  return ((await import(`@shop/functions/${file}`)) as { handler: H }).handler;
 }
 
 /** An in-process queue: sending is running the queue's consumer on the messages. */

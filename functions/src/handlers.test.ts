@@ -1,5 +1,5 @@
+import { localStreamHandlers } from "@shop/local-cloud/functions";
 import { describe, expect, it } from "vitest";
-import { localStreamHandlers } from "./local.ts";
 import { QUEUES, SCHEDULED_JOBS, STREAM_CONSUMERS } from "./subscriptions.ts";
 
 describe("the functions named in subscriptions.ts", () => {
