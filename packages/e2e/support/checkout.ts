@@ -3,6 +3,7 @@
 import { expect, type Page } from "@playwright/test";
 import { createAddress, createUser } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
+import { signIn } from "./pages";
 import { shopContext } from "./shop";
 
 let seq = 0;
@@ -24,12 +25,7 @@ export async function customerAtCheckout(page: Page, shopUrl: string, label: str
     zipCode: "00100",
     phone: "+39 300 000 0000",
   });
-  await page.goto(`${shopUrl}/auth/sign-in`);
-  const main = page.getByRole("main");
-  await main.getByLabel("E-mail").fill(email);
-  await main.getByLabel("Password").fill("secret1");
-  await main.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/product/);
+  await signIn(page, email, "secret1", shopUrl);
 
   const tee = await getProductBySlug(shopContext(), "organic-cotton-crew-t-shirt");
   if (!tee) throw new Error("the seeded tee is missing");

@@ -5,9 +5,12 @@ import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { createUser } from "@shop/core/server/accounts";
 import { shopContext } from "./shop";
 
-/** Signs in through the sign-in form and waits for the catalogue (where sign-in lands). */
-export async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth/sign-in");
+/**
+ * Signs in through the sign-in form and waits for the catalogue (where sign-in lands); `shopUrl`
+ * for a second web server (support/web-server.ts), else the shop under test.
+ */
+export async function signIn(page: Page, email: string, password: string, shopUrl = "") {
+  await page.goto(`${shopUrl}/auth/sign-in`);
   const main = page.getByRole("main");
   await main.getByLabel("E-mail").fill(email);
   await main.getByLabel("Password").fill(password);

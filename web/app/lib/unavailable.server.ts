@@ -18,7 +18,7 @@ import { SHOP_NAME } from "./shop";
 import type { UnavailableAnswer } from "./unavailable";
 
 /** The answer of an action whose dependency did not answer. */
-export function unavailableAnswer(message: string) {
+function unavailableAnswer(message: string) {
   return data<UnavailableAnswer>(
     { unavailable: message },
     {
@@ -26,6 +26,21 @@ export function unavailableAnswer(message: string) {
       headers: { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": NO_STORE },
     },
   );
+}
+
+/** Runs `handler`; a DependencyUnavailable it throws is answered with `answer` instead. */
+function whenUnavailable<Args, Result, Answer>(
+  handler: (args: Args) => Promise<Result>,
+  answer: (error: DependencyUnavailable, args: Args) => Answer,
+) {
+  return async (args: Args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (!isDependencyUnavailable(error)) throw error;
+      return answer(error, args);
+    }
+  };
 }
 
 /**
@@ -36,14 +51,7 @@ export function keepsInput<Args, Result>(
   handler: (args: Args) => Promise<Result>,
   message: (error: DependencyUnavailable) => string = unavailableMessage,
 ) {
-  return async (args: Args) => {
-    try {
-      return await handler(args);
-    } catch (error) {
-      if (!isDependencyUnavailable(error)) throw error;
-      return unavailableAnswer(message(error));
-    }
-  };
+  return whenUnavailable(handler, (error) => unavailableAnswer(message(error)));
 }
 
 /**
@@ -53,13 +61,8 @@ export function keepsInput<Args, Result>(
 export function servesUnavailablePage<Args extends { request: Request }, Result>(
   loader: (args: Args) => Promise<Result>,
 ) {
-  return async (args: Args) => {
-    try {
-      return await loader(args);
-    } catch (error) {
-      if (!isDependencyUnavailable(error)) throw error;
-      const url = new URL(args.request.url);
-      return unavailableResponse(SHOP_NAME, url.pathname + url.search);
-    }
-  };
+  return whenUnavailable(loader, (_error, { request }) => {
+    const url = new URL(request.url);
+    return unavailableResponse(SHOP_NAME, url.pathname + url.search);
+  });
 }

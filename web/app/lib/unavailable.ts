@@ -14,8 +14,8 @@ export const isUnavailable = (answer: unknown): answer is UnavailableAnswer =>
   answer !== null &&
   typeof (answer as { unavailable?: unknown }).unavailable === "string";
 
-/** Shows each new "unavailable" answer (an action's or a fetcher's) once, as an error toast. */
-export function useUnavailableToast(answer: unknown) {
+/** Shows each new "unavailable" answer once, as an error toast. */
+function useUnavailableToast(answer: unknown) {
   useEffect(() => {
     if (isUnavailable(answer)) {
       showToast({ type: "error", title: "Not saved", description: answer.unavailable });
