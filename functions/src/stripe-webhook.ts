@@ -2,7 +2,7 @@
 // are verified and dispatched in core (handlePaymentWebhook): 200 when handled or ignored, 400
 // for a bad signature. A failure to reach the table throws, so Stripe retries the delivery.
 import { getContext, loadBoundSecrets } from "@shop/core/server/context";
-import { handlePaymentWebhook } from "@shop/core/server/payments";
+import { handlePaymentWebhook } from "@shop/core/server/orders";
 
 export interface FunctionUrlEvent {
   body?: string;

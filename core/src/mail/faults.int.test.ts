@@ -11,7 +11,7 @@ import { handleEvent } from "../events/reactions.server.ts";
 import { getOrder } from "../orders/orders.server.ts";
 import { placeOrder } from "../orders/placing.server.ts";
 import { createShirt, TEST_ADDRESS, VISA } from "../orders/test-fixtures.ts";
-import { confirmCardPayment } from "../payments/webhook.server.ts";
+import { confirmCardPayment } from "../orders/payment-webhook.server.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

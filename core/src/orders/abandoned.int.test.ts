@@ -4,7 +4,6 @@ import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
-import { confirmCardPayment } from "../payments/webhook.server.ts";
 import {
   createPromotion,
   getPromotion,
@@ -17,6 +16,7 @@ import {
 } from "./abandoned.server.ts";
 import { getOrder } from "./orders.server.ts";
 import { markOrderPaid } from "./payment-state.server.ts";
+import { confirmCardPayment } from "./payment-webhook.server.ts";
 import { placeOrder } from "./placing.server.ts";
 import { createShirt, VISA } from "./test-fixtures.ts";
 

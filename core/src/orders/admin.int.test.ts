@@ -8,7 +8,6 @@ import { createUser } from "../accounts/users.server.ts";
 import { DomainError } from "../common/errors.ts";
 import { orderKey } from "../db/keys.ts";
 import { handleEvent } from "../events/reactions.server.ts";
-import { confirmCardPayment } from "../payments/webhook.server.ts";
 import {
   changeOrderState,
   deleteOrder,
@@ -16,6 +15,7 @@ import {
   refundOrder,
 } from "./admin-changes.server.ts";
 import { getOrder, getOrderByNumber } from "./orders.server.ts";
+import { confirmCardPayment } from "./payment-webhook.server.ts";
 import { placeOrder } from "./placing.server.ts";
 import { searchOrders } from "./search.server.ts";
 import { ORDER_SEARCH_INVALID } from "./search.ts";

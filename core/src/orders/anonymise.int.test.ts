@@ -12,10 +12,10 @@ import { orderKey } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { handleEvent } from "../events/reactions.server.ts";
 import { getInvoicePdf } from "../invoices/invoices.server.ts";
-import { confirmCardPayment } from "../payments/webhook.server.ts";
 import { changeOrderState } from "./admin-changes.server.ts";
 import { ANONYMISED_EMAIL, ANONYMISED_TEXT, ORDER_ANONYMISED_FOR_SHIPPING } from "./anonymise.ts";
 import { getOrder } from "./orders.server.ts";
+import { confirmCardPayment } from "./payment-webhook.server.ts";
 import { placeOrder } from "./placing.server.ts";
 
 const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };

@@ -1,6 +1,7 @@
-// Orders: states and their transitions, the checkout form's schema and what an anonymised order
-// keeps (browser-safe).
+// Orders: states and their transitions, the checkout form's schema and answers, and what an
+// anonymised order keeps (browser-safe).
 export * from "./anonymise.ts";
+export * from "./checkout.ts";
 export * from "./schemas.ts";
 export * from "./state.ts";
 export * from "./status.ts";

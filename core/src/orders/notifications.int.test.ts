@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import { handleEvent } from "../events/reactions.server.ts";
 import { storeInvoice } from "../invoices/invoices.server.ts";
-import { confirmCardPayment } from "../payments/webhook.server.ts";
+import { confirmCardPayment } from "./payment-webhook.server.ts";
 import { createPromotion } from "../promotions/promotions.server.ts";
 import { changeOrderState } from "./admin-changes.server.ts";
 import { getOrder } from "./orders.server.ts";

@@ -6,7 +6,6 @@ import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { purchaseKey } from "../db/keys.ts";
 import { createLocalGateway } from "../payments/local-gateway.server.ts";
-import { confirmCardPayment, handlePaymentWebhook } from "../payments/webhook.server.ts";
 import {
   createPromotion,
   getPromotion,
@@ -16,6 +15,7 @@ import { changeOrderState, deleteOrder } from "./admin-changes.server.ts";
 import { ORDER_NUMBER_PATTERN } from "./order-number.ts";
 import { getOrder, getOrderForUser, listAllOrders, listOrdersForUser } from "./orders.server.ts";
 import { markOrderPaid } from "./payment-state.server.ts";
+import { confirmCardPayment, handlePaymentWebhook } from "./payment-webhook.server.ts";
 import { placeOrder } from "./placing.server.ts";
 
 const address = {
@@ -238,7 +238,7 @@ describe("paying", () => {
     const { ctx, shirt } = await shop();
     const { order } = await place(ctx, [{ productId: shirt.id, size: "S", quantity: 1 }]);
     const gateway = createLocalGateway({ webhookSecret: ctx.config.stripeWebhookSecret });
-    const signed = await gateway.confirmPayment({
+    const signed = await gateway.chargeCard({
       paymentId: order.paymentId ?? "",
       orderId: order.id,
       amountCents: order.totalCents,
@@ -260,7 +260,7 @@ describe("paying", () => {
     const { order } = await place(ctx, [{ productId: shirt.id, size: "S", quantity: 1 }]);
     const forged = createLocalGateway({ webhookSecret: "whsec_someone_else" });
     const card = { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" };
-    const signed = await forged.confirmPayment({
+    const signed = await forged.chargeCard({
       paymentId: order.paymentId ?? "",
       orderId: order.id,
       amountCents: 1,
@@ -271,7 +271,7 @@ describe("paying", () => {
     });
     const good = await createLocalGateway({
       webhookSecret: ctx.config.stripeWebhookSecret,
-    }).confirmPayment({
+    }).chargeCard({
       paymentId: "pi_other",
       orderId: order.id,
       amountCents: 1,

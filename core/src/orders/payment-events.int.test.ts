@@ -11,8 +11,8 @@ import { describe, expect, inject, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import { eventFromStreamRecord, handleEvent } from "../events/index.server.ts";
 import { createLocalGateway } from "../payments/local-gateway.server.ts";
-import { handlePaymentWebhook } from "../payments/webhook.server.ts";
 import { getOrder, listOrdersForUser } from "./orders.server.ts";
+import { handlePaymentWebhook } from "./payment-webhook.server.ts";
 import { placeOrder } from "./placing.server.ts";
 
 async function mailsTo(to: string) {
@@ -66,7 +66,7 @@ async function placedOrder(test: TestContext) {
     deliveryMethod: "STANDARD",
   });
   const gateway = createLocalGateway({ webhookSecret: ctx.config.stripeWebhookSecret });
-  const success = await gateway.confirmPayment({
+  const success = await gateway.chargeCard({
     paymentId: order.paymentId ?? "",
     orderId: order.id,
     amountCents: order.totalCents,

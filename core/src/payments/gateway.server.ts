@@ -3,8 +3,8 @@
 // network) only when a setting turns it on (PAYMENTS=test; refused on production stages by
 // ../context/settings.ts). Without either there is no gateway, and taking a payment says so.
 import type { Config } from "../context/config.ts";
-import { createLocalGateway } from "./local-gateway.server.ts";
-import type { PaymentGateway } from "./port.ts";
+import { createLocalGateway, type LocalGateway } from "./local-gateway.server.ts";
+import type { CardCharger, PaymentGateway } from "./port.ts";
 import { createStripeGateway } from "./stripe-gateway.server.ts";
 
 /** The gateway for this configuration: the one place the adapter is chosen. */
@@ -37,3 +37,12 @@ export function paymentGateway(config: Config): PaymentGateway {
   return gateway;
 }
 let cached: Map<string, PaymentGateway> | undefined;
+
+/**
+ * The card charger when the card is typed into the shop's own form (the local test gateway), or
+ * null when the browser confirms the payment itself (Stripe's Payment Element).
+ */
+export function cardCharger(config: Config): CardCharger | null {
+  if (config.payments !== "test") return null;
+  return (paymentGateway(config) as LocalGateway).chargeCard;
+}

@@ -1,7 +1,7 @@
-// Payments (server): the gateway port and its adapters, webhook signatures, the webhook entry.
+// Payments (server): the gateway port and its adapters, and webhook signatures. What a payment
+// event does to an order (the webhook's entry point) belongs to the orders.
 export * from "./gateway.server.ts";
-export { createLocalGateway } from "./local-gateway.server.ts";
+export { createLocalGateway, type LocalGateway } from "./local-gateway.server.ts";
 export * from "./port.ts";
 export * from "./signature.server.ts";
 export { createStripeGateway, type StripeGatewayOptions } from "./stripe-gateway.server.ts";
-export * from "./webhook.server.ts";

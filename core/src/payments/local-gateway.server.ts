@@ -1,15 +1,20 @@
 // The local test gateway (docs/design.md §4): behaves like Stripe's test mode with no network.
-// createPayment hands out Stripe-shaped ids; confirmPayment checks the test card and answers
-// with the signed event Stripe would send (payment_intent.succeeded or .payment_failed), which
-// the caller delivers to the same webhook entry point as production.
+// createPayment hands out Stripe-shaped ids; chargeCard (the local gateway's own, outside the
+// port) checks the test card and answers with the signed event Stripe would send
+// (payment_intent.succeeded or .payment_failed), which the caller delivers to the same webhook
+// entry point as production.
 import { createHmac, randomBytes } from "node:crypto";
 import { testCardOutcome } from "./cards.ts";
-import type { PaymentGateway } from "./port.ts";
+import type { CardCharger, PaymentGateway } from "./port.ts";
 import { signWebhookPayload, verifyStripeWebhook } from "./signature.server.ts";
 
 const randomId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString("hex")}`;
 
-export function createLocalGateway(options: { webhookSecret: string }): PaymentGateway {
+export interface LocalGateway extends PaymentGateway {
+  readonly chargeCard: CardCharger;
+}
+
+export function createLocalGateway(options: { webhookSecret: string }): LocalGateway {
   /** Derived from the idempotency key: the same key gives the same payment, as with Stripe. */
   const derive = (label: string, key: string) =>
     createHmac("sha256", options.webhookSecret)
@@ -25,7 +30,7 @@ export function createLocalGateway(options: { webhookSecret: string }): PaymentG
         clientSecret: `${paymentId}_secret_${derive("secret", input.idempotencyKey)}`,
       };
     },
-    async confirmPayment(input) {
+    async chargeCard(input) {
       const outcome = testCardOutcome(input.card);
       const paymentIntent = {
         id: input.paymentId,

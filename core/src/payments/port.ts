@@ -1,4 +1,5 @@
-// The PaymentGateway port (docs/design.md §4); the adapter is chosen in gateway.server.ts.
+// The PaymentGateway port (docs/design.md §4): what both adapters do. The adapter is chosen in
+// gateway.server.ts, which also hands out the local gateway's card charger (CardCharger).
 // Both sign their webhook events the same way (Stripe's scheme, keyed with the webhook secret),
 // so the order-finalizing code behind the webhook is the production code in both cases.
 import type { Card } from "./cards.ts";
@@ -18,12 +19,20 @@ export interface CreatedPayment {
   clientSecret: string;
 }
 
-export interface ConfirmPaymentInput {
+/** The local test gateway's card charge (not part of the port: Stripe confirms in the browser). */
+export interface ChargeCardInput {
   paymentId: string;
   orderId: string;
   amountCents: number;
   card: Card;
 }
+
+/**
+ * Charges a card typed into the shop's own form and returns the signed event the webhook gets,
+ * success or failure. Only the local test gateway can: with Stripe, card data never reaches the
+ * shop's server.
+ */
+export type CardCharger = (input: ChargeCardInput) => Promise<SignedEvent>;
 
 export type CancelOutcome = "canceled" | "paid";
 
@@ -54,11 +63,6 @@ export type PaymentEvent =
 export interface PaymentGateway {
   readonly name: "local" | "stripe";
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
-  /**
-   * Local gateway only (Stripe confirms in the browser): charges the card and returns the
-   * signed event Stripe would send, success or failure, for the caller to deliver to the webhook.
-   */
-  confirmPayment(input: ConfirmPaymentInput): Promise<SignedEvent>;
   refund(paymentId: string, idempotencyKey: string): Promise<{ refundId: string }>;
   /**
    * Gives up on a payment that was never completed (the abandoned-payment sweep): after

@@ -1,6 +1,6 @@
 // The Stripe adapter (used when STRIPE_SECRET_KEY is set): a PaymentIntent for the server's
 // total in EUR, keyed by the order id for idempotency and carrying it in metadata; refunds.
-// The browser confirms the payment with the Payment Element, so confirmPayment is not offered.
+// The browser confirms the payment with the Payment Element: no card data comes to the server.
 // An abandoned payment is cancelled (cancelPayment) so that it cannot succeed after its order
 // expired; an intent that already succeeded or is processing is left to its webhook.
 import Stripe from "stripe";
@@ -63,9 +63,6 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       );
       if (!intent.client_secret) throw new Error("Stripe returned no client secret");
       return { paymentId: intent.id, clientSecret: intent.client_secret };
-    },
-    async confirmPayment() {
-      throw new Error("With Stripe, the payment is confirmed in the browser (Payment Element)");
     },
     async refund(paymentId, idempotencyKey) {
       const refund = await call("refunds.create", () =>

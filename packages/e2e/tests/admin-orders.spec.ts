@@ -9,8 +9,13 @@ import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
 import { orderKey } from "@shop/core/server/db";
-import { changeOrderState, getOrder, type Order, placeOrder } from "@shop/core/server/orders";
-import { confirmCardPayment } from "@shop/core/server/payments";
+import {
+  changeOrderState,
+  confirmCardPayment,
+  getOrder,
+  type Order,
+  placeOrder,
+} from "@shop/core/server/orders";
 import { mailbox, shopContext, waitForMail } from "../support/shop";
 
 const ADMIN_PASSWORD = process.env.SEED_ADMIN_PASSWORD || "admin1234";

@@ -5,8 +5,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
-import { getOrder, placeOrder } from "@shop/core/server/orders";
-import { confirmCardPayment } from "@shop/core/server/payments";
+import { confirmCardPayment, getOrder, placeOrder } from "@shop/core/server/orders";
 import { shopContext } from "../support/shop";
 
 let seq = 0;

@@ -5,8 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { createUser } from "@shop/core/server/accounts";
 import { createProduct, type Product } from "@shop/core/server/catalog";
-import { placeOrder } from "@shop/core/server/orders";
-import { confirmCardPayment } from "@shop/core/server/payments";
+import { confirmCardPayment, placeOrder } from "@shop/core/server/orders";
 import { mayReview, writeReview } from "@shop/core/server/reviews";
 import { shopContext } from "../support/shop";
 

@@ -25,6 +25,7 @@ import { freePort } from "./util.ts";
 export { ensureDynamoDbLocal, startDynamoDbLocal } from "./dynamodb.ts";
 export { type StallProxy, startStallProxy } from "./stall-proxy.ts";
 export { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
+export { type CreatedIntent, startFakeStripeApi } from "./stripe-api.ts";
 export { freePort, listenOnLoopback, REPO_ROOT, waitFor } from "./util.ts";
 
 export interface LocalCloudOptions {

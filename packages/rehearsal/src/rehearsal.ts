@@ -21,8 +21,7 @@ import { type Context, createContext, loadConfig } from "@shop/core/server/conte
 import { setSubscription } from "@shop/core/server/newsletter";
 import { getOrder } from "@shop/core/server/orders";
 import { signWebhookPayload } from "@shop/core/server/payments";
-import { freePort, waitFor } from "@shop/local-cloud";
-import { startFakeStripeApi } from "../../e2e/support/fake-stripe.ts";
+import { freePort, startFakeStripeApi, waitFor } from "@shop/local-cloud";
 import { deployStage, type SynthesizedStack } from "./deploy.ts";
 import { startEdge } from "./edge.ts";
 import { applyFault, type Fault } from "./faults.ts";

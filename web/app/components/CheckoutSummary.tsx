@@ -4,10 +4,10 @@
 import { QUANTITY_CHOICES } from "@shop/core/cart";
 import { sizeName } from "@shop/core/catalog";
 import { parseForm } from "@shop/core/common";
+import type { CheckoutQuote } from "@shop/core/orders";
 import { PromotionCodeSchema } from "@shop/core/promotions";
 import { type FormEvent, useState } from "react";
 import { removeItem, setItemQuantity } from "../lib/cart";
-import type { CheckoutQuote } from "../routes/cart.checkout";
 import { inputClass, primaryButtonClass, secondaryButtonClass } from "./AuthField";
 import { Price } from "./Price";
 

@@ -1,20 +1,21 @@
 // The payment webhook's entry point, shared by the Lambda (functions/src/stripe-webhook.ts,
 // Stripe's deliveries) and the local test gateway (its signed events, delivered in-process):
 // verify the signature, then mark the order paid or failed. Unknown event types are accepted
-// and ignored, as Stripe expects; a bad signature is a 400 and changes nothing.
+// and ignored, as Stripe expects; a bad signature is a 400 and changes nothing. It lives with the
+// orders because it changes them: orders depend on payments (the gateway), never the reverse.
 
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { parseCard } from "../payments/cards.ts";
+import { cardCharger, paymentGateway } from "../payments/gateway.server.ts";
+import { WebhookSignatureError } from "../payments/signature.server.ts";
 import {
   getOrderForUser,
   ORDER_NOT_FOUND,
   ORDER_NOT_PAYABLE,
   type Order,
-} from "../orders/orders.server.ts";
-import { markOrderPaid, markPaymentFailed } from "../orders/payment-state.server.ts";
-import { parseCard } from "./cards.ts";
-import { paymentGateway } from "./gateway.server.ts";
-import { WebhookSignatureError } from "./signature.server.ts";
+} from "./orders.server.ts";
+import { markOrderPaid, markPaymentFailed } from "./payment-state.server.ts";
 
 export interface WebhookAnswer {
   status: 200 | 400;
@@ -71,8 +72,9 @@ export async function confirmCardPayment(
   if (order.payment !== "awaiting" || !order.paymentId) {
     throw new DomainError(ORDER_NOT_PAYABLE, undefined, 409);
   }
-  const gateway = paymentGateway(ctx.config);
-  const signed = await gateway.confirmPayment({
+  const charge = cardCharger(ctx.config);
+  if (!charge) throw new Error("Cards are confirmed in the browser with this payment gateway");
+  const signed = await charge({
     paymentId: order.paymentId,
     orderId: order.id,
     amountCents: order.totalCents,

@@ -1,0 +1,126 @@
+// The checkout as one use case (docs/spec.md §4 "Checkout flow", docs/design.md §4): price the
+// cart for the page, and "Confirm order": place the order with server totals, then either charge
+// the card typed into the shop's own form (the local test gateway: the order comes back paid) or
+// hand the PaymentIntent's client secret to the browser (Stripe's Payment Element confirms it).
+// The route only reads the request and renders what this returns.
+
+import type { AbuseLimits } from "../accounts/limits.ts";
+import { lineKey } from "../cart/cart.ts";
+import { DomainError } from "../common/errors.ts";
+import type { Context } from "../context/index.server.ts";
+import { parseCard } from "../payments/cards.ts";
+import { cardCharger } from "../payments/gateway.server.ts";
+import type { CheckoutOutcome, CheckoutQuote } from "./checkout.ts";
+import { placeForShopper, quoteForShopper, type Shopper } from "./checkout-limits.server.ts";
+import { confirmCardPayment } from "./payment-webhook.server.ts";
+import { CART_LINE_INVALID, type PricedCart } from "./pricing.server.ts";
+
+/** The longest lines field a cart of 50 lines can need. */
+const MAX_LINES_TEXT = 20_000;
+
+export interface CheckoutInput {
+  /** From the session, never from the request. */
+  userId: string;
+  email: string;
+  /** Untrusted, as sent: the cart's lines as JSON text ([{ productId, size, quantity }]). */
+  lines: unknown;
+  /** Untrusted form fields of CheckoutSchema. */
+  address: unknown;
+  deliveryMethod: unknown;
+  promotionCode: string | null;
+  /** Untrusted: the key of this attempt (placement.ts). */
+  placementKey?: unknown;
+  /** Untrusted: the card typed into the local test gateway's form; ignored with Stripe. */
+  card?: unknown;
+}
+
+/**
+ * "Confirm order". Throws a DomainError (field and message) when the input is refused — then
+ * nothing is stored and no card is charged — and DependencyUnavailable when a service did not
+ * answer. A declined card leaves the order unpaid and throws the card's message on "cardNumber".
+ */
+export async function checkout(
+  ctx: Context,
+  who: Shopper,
+  limits: AbuseLimits,
+  input: CheckoutInput,
+  now = new Date(),
+): Promise<CheckoutOutcome> {
+  const lines = sentLines(input.lines);
+  const charge = cardCharger(ctx.config);
+  // A card that cannot be valid is refused before any order is written.
+  if (charge) refuseInvalidCard(input.card, now);
+  const placed = await placeForShopper(
+    ctx,
+    who,
+    limits,
+    {
+      userId: input.userId,
+      email: input.email,
+      lines,
+      address: input.address,
+      deliveryMethod: input.deliveryMethod,
+      promotionCode: input.promotionCode,
+      placementKey: input.placementKey,
+    },
+    now,
+  );
+  const orderId = placed.order.id;
+  if (!charge) return { status: "confirm", orderId, clientSecret: placed.clientSecret };
+  await confirmCardPayment(ctx, { userId: input.userId, orderId, card: input.card }, now);
+  return { status: "paid", orderId };
+}
+
+/** The page's prices; a code that cannot be used is reported on "code", the cart priced without. */
+export async function quoteAtCheckout(
+  ctx: Context,
+  who: Shopper,
+  limits: AbuseLimits,
+  input: { lines: unknown; deliveryMethod: unknown; code: string },
+  now = new Date(),
+): Promise<{ quote: CheckoutQuote; codeError?: DomainError }> {
+  const { priced, codeError } = await quoteForShopper(
+    ctx,
+    who,
+    limits,
+    { ...input, lines: sentLines(input.lines) },
+    now,
+  );
+  return { quote: checkoutQuote(priced), ...(codeError ? { codeError } : {}) };
+}
+
+function refuseInvalidCard(card: unknown, now: Date): void {
+  const checked = parseCard(card, now);
+  if (checked.success) return;
+  const [field, message] = Object.entries(checked.fieldErrors)[0] ?? ["cardNumber", "Invalid card"];
+  throw new DomainError(message, field);
+}
+
+/** The lines field as sent (JSON text); pricing then checks each line's shape strictly. */
+function sentLines(text: unknown): unknown {
+  if (typeof text !== "string" || text.length > MAX_LINES_TEXT) {
+    throw new DomainError(CART_LINE_INVALID, "cart");
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new DomainError(CART_LINE_INVALID, "cart");
+  }
+}
+
+function checkoutQuote(priced: PricedCart): CheckoutQuote {
+  return {
+    lines: priced.lines.map((line) => ({
+      key: lineKey(line),
+      productId: line.productId,
+      size: line.size,
+      quantity: line.quantity,
+      name: line.name,
+      slug: line.slug,
+      unitPriceCents: line.unitPriceCents,
+    })),
+    deliveryMethod: priced.deliveryMethod,
+    promotion: priced.promotion ?? null,
+    breakdown: priced.breakdown,
+  };
+}

@@ -1,0 +1,35 @@
+// What the checkout page and the server say to each other (browser-safe): the server's prices for
+// the cart, and the answers of "Confirm order". The rules are in checkout.server.ts.
+import type { SizeTag } from "../catalog/sizes.ts";
+import type { DeliveryMethodName } from "../pricing/delivery.ts";
+import type { PriceBreakdown } from "../pricing/quote.ts";
+
+/** The server's prices for the cart as it is now (never computed in the browser). */
+export interface CheckoutQuote {
+  lines: Array<{
+    key: string;
+    productId: string;
+    size: SizeTag;
+    quantity: number;
+    name: string;
+    slug: string;
+    unitPriceCents: number;
+  }>;
+  deliveryMethod: DeliveryMethodName;
+  promotion: { code: string; label: string; amountCents: number } | null;
+  breakdown: PriceBreakdown;
+}
+
+/** What "Confirm order" ends in: the order paid, or a payment for the browser to confirm. */
+export type CheckoutOutcome =
+  /** The local test gateway charged the card typed into the shop's own form. */
+  | { status: "paid"; orderId: string }
+  /** Stripe: the order is placed; the browser confirms its PaymentIntent with this secret. */
+  | { status: "confirm"; orderId: string; clientSecret: string };
+
+/** The checkout action's JSON answer (a price quote, field errors, or a payment to confirm). */
+export interface CheckoutAnswer {
+  quote?: CheckoutQuote;
+  fieldErrors?: Record<string, string>;
+  payment?: { orderId: string; clientSecret: string };
+}
