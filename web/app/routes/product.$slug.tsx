@@ -6,8 +6,8 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { categorySlug, isSizeTag } from "@shop/core/catalog";
+import { useLoaderData, useRouteError } from "@remix-run/react";
+import { isSizeTag } from "@shop/core/catalog";
 import { parseForm } from "@shop/core/common";
 import { ReviewSchema, reviewStats } from "@shop/core/reviews";
 import { isDomainError } from "@shop/core/server/accounts";
@@ -16,8 +16,11 @@ import { getContext } from "@shop/core/server/context";
 import { addReview, deleteReview, mayReview } from "@shop/core/server/reviews";
 import { AddToCartForm } from "../components/AddToCartForm";
 import { ErrorPage } from "../components/ErrorPage";
+import { GuaranteeNote } from "../components/GuaranteeNote";
 import { ImageCarousel } from "../components/ImageCarousel";
 import { Price } from "../components/Price";
+import { ProductBreadcrumb } from "../components/ProductBreadcrumb";
+import { ProductJsonLd } from "../components/ProductJsonLd";
 import { ProductReviews } from "../components/ProductReviews";
 import {
   REVIEW_ERROR,
@@ -26,9 +29,10 @@ import {
   WriteReviewBox,
 } from "../components/ReviewDialog";
 import { Stars } from "../components/Stars";
-import { ShieldIcon, TruckIcon } from "../components/ui-icons";
+import { TruckIcon } from "../components/ui-icons";
 import { readForm } from "../lib/form.server";
 import { NO_STORE, publicPageCacheControl } from "../lib/http";
+import { metaDescription } from "../lib/meta";
 import { assertSameOrigin } from "../lib/security.server";
 import { getSessionUser, requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
@@ -141,7 +145,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
   if (!loaderData) return [{ title: SHOP_NAME }];
   const { product, canonicalUrl } = loaderData;
   const title = `${product.name} | ${SHOP_NAME}`;
-  const description = summary(product.description);
+  const description = metaDescription(product.description);
   const image = product.images[0]?.url;
   return [
     { title },
@@ -173,28 +177,7 @@ export default function ProductPage() {
         average={stats.average}
         count={stats.count}
       />
-      <nav aria-label="Breadcrumb">
-        <ol className="flex flex-wrap items-center gap-2 text-sm text-stone-500">
-          <li>
-            <Link to="/product" className="hover:text-stone-900 hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link
-              to={`/product?category=${categorySlug(product.category)}`}
-              className="hover:text-stone-900 hover:underline"
-            >
-              {product.category}
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-stone-800">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
+      <ProductBreadcrumb category={product.category} name={product.name} />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-14">
         <ImageCarousel images={product.images} name={product.name} />
@@ -223,22 +206,7 @@ export default function ProductPage() {
             initialSize={initialSize}
           />
 
-          <div className="mt-8 flex gap-3 rounded-lg bg-stone-50 p-4">
-            <ShieldIcon className="size-6 shrink-0 text-accent-700" />
-            <div>
-              <p className="font-semibold text-stone-900">Lifetime Guarantee</p>
-              <p className="mt-1 text-sm text-stone-600">
-                If it ever fails because of how we made it, we repair or replace it, for as long as
-                you own it.{" "}
-                <Link
-                  to="/customer-service/warranty"
-                  className="font-medium text-accent-700 underline"
-                >
-                  About the guarantee
-                </Link>
-              </p>
-            </div>
-          </div>
+          <GuaranteeNote />
         </div>
       </div>
 
@@ -263,76 +231,4 @@ export default function ProductPage() {
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;
-}
-
-/** The description cut to about 160 characters at a word, for the meta description. */
-function summary(text: string): string {
-  const plain = text.replace(/\s+/g, " ").trim();
-  if (plain.length <= 160) return plain;
-  return `${plain.slice(0, 157).replace(/\s+\S*$/, "")}…`;
-}
-
-/**
- * Product structured data (schema.org) for search engines. `<` is escaped so that no text in
- * the data (a product name, say) can close the script element.
- */
-function ProductJsonLd({
-  product,
-  canonicalUrl,
-  average,
-  count,
-}: {
-  product: {
-    id: string;
-    name: string;
-    description: string;
-    priceCents: number;
-    category: string;
-    images: ReadonlyArray<{ url: string }>;
-  };
-  canonicalUrl: string;
-  average: number;
-  count: number;
-}) {
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.name,
-    description: product.description,
-    image: product.images.map((image) => image.url),
-    sku: product.id,
-    productID: product.id,
-    category: product.category,
-    brand: { "@type": "Brand", name: SHOP_NAME },
-    url: canonicalUrl,
-    offers: {
-      "@type": "Offer",
-      url: canonicalUrl,
-      price: (product.priceCents / 100).toFixed(2),
-      priceCurrency: "EUR",
-      availability: "https://schema.org/InStock",
-    },
-    ...(count > 0
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: average,
-            reviewCount: count,
-            bestRating: 5,
-            worstRating: 1,
-          },
-        }
-      : {}),
-  };
-  const json = JSON.stringify(jsonLd)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-  return (
-    <script
-      type="application/ld+json"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, see above.
-      dangerouslySetInnerHTML={{ __html: json }}
-    />
-  );
 }

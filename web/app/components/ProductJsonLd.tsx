@@ -1,0 +1,68 @@
+// The product page's structured data (schema.org Product with its offer and rating) for search
+// engines.
+import { SHOP_NAME } from "../lib/shop";
+
+/**
+ * Product structured data (schema.org) for search engines. `<` is escaped so that no text in
+ * the data (a product name, say) can close the script element.
+ */
+export function ProductJsonLd({
+  product,
+  canonicalUrl,
+  average,
+  count,
+}: {
+  product: {
+    id: string;
+    name: string;
+    description: string;
+    priceCents: number;
+    category: string;
+    images: ReadonlyArray<{ url: string }>;
+  };
+  canonicalUrl: string;
+  average: number;
+  count: number;
+}) {
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    image: product.images.map((image) => image.url),
+    sku: product.id,
+    productID: product.id,
+    category: product.category,
+    brand: { "@type": "Brand", name: SHOP_NAME },
+    url: canonicalUrl,
+    offers: {
+      "@type": "Offer",
+      url: canonicalUrl,
+      price: (product.priceCents / 100).toFixed(2),
+      priceCurrency: "EUR",
+      availability: "https://schema.org/InStock",
+    },
+    ...(count > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: average,
+            reviewCount: count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+  const json = JSON.stringify(jsonLd)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+  return (
+    <script
+      type="application/ld+json"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, see above.
+      dangerouslySetInnerHTML={{ __html: json }}
+    />
+  );
+}
