@@ -115,7 +115,7 @@ export function justifyDistribution(distribution: IConstruct, logged: boolean) {
   justify(
     distribution,
     "AwsSolutions-CFR1",
-    "the shop ships to any country (an address's country is free text, docs/spec.md §3 and §5), so no viewer's country is refused at the edge",
+    "the shop ships to any country (an address's country is free text, docs/product.md §3 and §5), so no viewer's country is refused at the edge",
   );
   justify(
     distribution,

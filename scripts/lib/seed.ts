@@ -1,4 +1,4 @@
-// The seed (docs/design.md §6): the catalogue with its images, customer accounts with reviews, the
+// The seed (docs/architecture.md §6): the catalogue with its images, customer accounts with reviews, the
 // admin account and the promotion codes. Idempotent: whatever exists already is left as it is,
 // so running it on every `npm start` is cheap and never duplicates anything.
 import { createHash } from "node:crypto";

@@ -1,4 +1,4 @@
-// The seed data meets docs/design.md §6 and what the catalogue screens need: enough products in
+// The seed data meets docs/architecture.md §6 and what the catalogue screens need: enough products in
 // every category and price band, clean slugs, well-formed standalone SVG images, determinism,
 // and reviews that point at real products and customers, once per customer and product.
 import { describe, expect, it, vi } from "vitest";

@@ -1,5 +1,5 @@
 // The actions anyone can post to (sign-in, sign-up, reset, newsletter, contact) read their form
-// through readForm (docs/design.md §5): a hostile body is a 4xx and nothing is written. Core's
+// through readForm (docs/architecture.md §5): a hostile body is a 4xx and nothing is written. Core's
 // writing functions are spies here, so a body that got through would show. And no route reads a
 // body or a return path but through readForm and safeRedirectTo.
 

@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readToast(request),
     getSessionUser(request),
   ]);
-  // The signed-in user from the session cookie (docs/design.md §5, §7.7): only what the layout shows.
+  // The signed-in user from the session cookie (docs/architecture.md §5, docs/product.md §4 "Session"): only what the layout shows.
   const user: SessionUser | null = sessionUser
     ? {
         firstName: sessionUser.firstName,

@@ -320,7 +320,7 @@ describe("abuse limits", () => {
     expect(results.filter(Boolean)).toHaveLength(3);
   });
 
-  // Twenty scrypt hashes (docs/design.md §5): side by side, and given more than the default time.
+  // Twenty scrypt hashes (docs/architecture.md §5): side by side, and given more than the default time.
   it("allow at least 20 sign-ups an hour from one address, then refuse", async () => {
     const { ctx } = await createTestContext();
     const tight = { ...limits, signUps: { max: 20, windowSeconds: 3600 } };

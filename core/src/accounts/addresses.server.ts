@@ -1,4 +1,4 @@
-// Saved addresses (docs/spec.md §2 "Addresses"). Each lives in its owner's partition
+// Saved addresses (docs/product.md §2 "Addresses"). Each lives in its owner's partition
 // (USER#<userId> / ADDRESS#<id>), and every call takes the owner from the session: another
 // user's address is simply not found, so it can be neither read, changed nor deleted.
 import { randomBytes } from "node:crypto";

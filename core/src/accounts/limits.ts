@@ -1,5 +1,5 @@
 // The abuse limits of the auth endpoints, set by configuration (README "Configuration").
-// Defaults (docs/design.md §6): failures count per e-mail AND client address, so nobody can lock
+// Defaults (docs/architecture.md §6): failures count per e-mail AND client address, so nobody can lock
 // another person out from elsewhere; at least 20 sign-ups an hour from one address (offices
 // and campuses share addresses). A second, higher count per e-mail from any address slows an
 // attacker who rotates addresses; it is high enough (20 an hour by default, four addresses'

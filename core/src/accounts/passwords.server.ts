@@ -1,4 +1,4 @@
-// Password hashing with scrypt from node:crypto (docs/design.md §5: never plain or fast hashes).
+// Password hashing with scrypt from node:crypto (docs/architecture.md §5: never plain or fast hashes).
 // Stored as "scrypt$N$r$p$salt$hash" (base64), so parameters can be raised later: a hash made
 // with other parameters still verifies, and `needsRehash` tells the sign-in to store a new one.
 //

@@ -1,4 +1,4 @@
-// Abuse limits (docs/design.md §5, §6): counters in the table, one item per key and fixed time window
+// Abuse limits (docs/architecture.md §5, §6): counters in the table, one item per key and fixed time window
 // (RATE#<scope>#<sha256(subject)> / W#<window>), expiring by TTL. The subject is hashed, so no
 // e-mail or client address is stored in a key.
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";

@@ -171,7 +171,7 @@ describe("ResetPasswordSchema", () => {
     expect(parseForm(ResetPasswordSchema, valid)).toEqual({ success: true, data: valid });
   });
 
-  it("enforces the 6-character minimum (docs/design.md §7.2)", () => {
+  it("enforces the 6-character minimum (docs/product.md §5)", () => {
     const result = parseForm(ResetPasswordSchema, {
       ...valid,
       password: "abc",

@@ -1,5 +1,6 @@
-// The account forms of docs/spec.md §5: sign-in, sign-up, forgot and reset password, profile, security
-// password and saved address (docs/design.md §7.2: reset enforces the 6-character minimum too).
+// The account forms of docs/product.md §5: sign-in, sign-up, forgot and reset password, profile, security
+// password and saved address (docs/product.md §5 "Reset password":
+// reset enforces the 6-character minimum too).
 // Extra keys (isAdmin, userId, addresses…) are dropped: role and identity come from the session.
 import * as v from "valibot";
 import {

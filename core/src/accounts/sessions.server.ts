@@ -1,4 +1,4 @@
-// Server-side sessions (docs/design.md §5, §7.7): the cookie holds a random id; the table keeps only
+// Server-side sessions (docs/architecture.md §5, docs/product.md §4 "Session"): the cookie holds a random id; the table keeps only
 // sha256(id) with the user id and a TTL, so a leaked table cannot be replayed as cookies. A
 // user's sessions are listed through gsi1 (USER#<id>#SESSIONS) to revoke them all.
 import { createHash, randomBytes } from "node:crypto";

@@ -1,4 +1,4 @@
-// Sign-in abuse limits under concurrency, on DynamoDB Local (docs/design.md §5, §6): an attempt is
+// Sign-in abuse limits under concurrency, on DynamoDB Local (docs/architecture.md §5, §6): an attempt is
 // counted before its password is verified, by a conditional update, so parallel requests
 // cannot get more verifications than the limit allows.
 import { createTestContext } from "@shop/local-cloud/testing";

@@ -1,5 +1,5 @@
 // Users and their e-mail claims. One account per e-mail is enforced by a condition on the claim
-// item, written in the same transaction as the user (docs/design.md §2), never read-then-write.
+// item, written in the same transaction as the user (docs/architecture.md §2), never read-then-write.
 import { randomUUID } from "node:crypto";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
@@ -148,7 +148,7 @@ export async function findUserByEmail(ctx: Context, email: string): Promise<User
 }
 
 /**
- * The user for these credentials, or a DomainError on the e-mail field (docs/spec.md §8). A
+ * The user for these credentials, or a DomainError on the e-mail field (docs/product.md §8). A
  * password hash made with older parameters is replaced by one with the current parameters
  * (passwords.server.ts), now that the password is at hand.
  */
@@ -211,7 +211,7 @@ export const USER_NOT_FOUND = "User not found";
 
 /**
  * Updates the names, nothing else: `isAdmin`, the password and the e-mail are not part of the
- * input (docs/design.md §7.8). A new e-mail goes through requestEmailChange, and takes effect
+ * input (docs/product.md §6 "Identity and role"). A new e-mail goes through requestEmailChange, and takes effect
  * only from the link sent to it (email-change.server.ts).
  */
 export async function updateNames(ctx: Context, userId: string, input: NamesUpdate): Promise<User> {

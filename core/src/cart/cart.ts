@@ -1,4 +1,4 @@
-// Cart arithmetic (docs/spec.md §3 "Cart line", §9 "Quantity per line"): lines keyed by product id +
+// Cart arithmetic (docs/product.md §3 "Cart line", §9 "Quantity per line"): lines keyed by product id +
 // size, quantities 1 to 9, kept in local storage under "cart". Pure: every function returns a
 // new array and never changes its input.
 import { isProductId } from "../catalog/ids.ts";

@@ -1,4 +1,4 @@
-// Audience categories (docs/spec.md §3): Men, Women, Kid, Baby; links carry them in lower case.
+// Audience categories (docs/product.md §3): Men, Women, Kid, Baby; links carry them in lower case.
 export const CATEGORIES = ["Men", "Women", "Kid", "Baby"] as const;
 
 export type Category = (typeof CATEGORIES)[number];
@@ -7,7 +7,7 @@ export function isCategory(value: unknown): value is Category {
   return CATEGORIES.some((category) => category === value);
 }
 
-/** The lower-case form used in links: "men" for Men (docs/spec.md §2 "/product" query parameter). */
+/** The lower-case form used in links: "men" for Men (docs/product.md §2 "/product" query parameter). */
 export function categorySlug(category: Category): string {
   return category.toLowerCase();
 }

@@ -1,4 +1,4 @@
-// The catalogue's page links (docs/spec.md §9 "Catalogue page size"): every page when there are 7 or
+// The catalogue's page links (docs/product.md §9 "Catalogue page size"): every page when there are 7 or
 // fewer; otherwise the first, the last, and 2 pages each side of the current one, with an
 // ellipsis wherever pages are skipped.
 export const PAGINATION_WINDOW = 2;

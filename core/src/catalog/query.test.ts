@@ -58,7 +58,7 @@ describe("price bands and sorts", () => {
 });
 
 describe("queryCatalog filters", () => {
-  it("'Under 25' works: 24.99 € is in, 25.00 € is not (docs/design.md §7.1)", () => {
+  it("'Under 25' works: 24.99 € is in, 25.00 € is not (docs/product.md §9)", () => {
     expect(ids(queryCatalog(catalog, q({ price: "under-25" })))).toEqual(["p1"]);
   });
 

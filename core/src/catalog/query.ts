@@ -1,5 +1,5 @@
-// The catalogue query (docs/spec.md §2 "/product", §5 "Search", §9 sorts, price filters, page size;
-// docs/design.md §7.1): filter by category, price band and name, sort, and page 12 at a time.
+// The catalogue query (docs/product.md §2 "/product", §5 "Search", §9 sorts, price filters, page size;
+// docs/product.md §9 "Price filters"): filter by category, price band and name, sort, and page 12 at a time.
 // Pure and in memory, so it runs over a cached read model of product summaries.
 import { type Category, categoryFromSlug, categorySlug } from "./categories.ts";
 
@@ -20,7 +20,7 @@ export interface ProductSummary {
 export const PAGE_SIZE = 12;
 export const SEARCH_MAX_LENGTH = 100;
 
-/** Bounds are lower-inclusive and upper-exclusive; "Under 25" works (docs/design.md §7.1). */
+/** Bounds are lower-inclusive and upper-exclusive; "Under 25" works (docs/product.md §9 "Price filters"). */
 export const PRICE_BANDS = [
   { id: "under-25", label: "Under 25", minCents: 0, maxCents: 2500 },
   { id: "25-50", label: "25 to 50", minCents: 2500, maxCents: 5000 },

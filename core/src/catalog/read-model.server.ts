@@ -1,4 +1,4 @@
-// The catalogue read model (docs/design.md §2): the products loaded with one paginated Query on
+// The catalogue read model (docs/architecture.md §2): the products loaded with one paginated Query on
 // gsi1 (CATALOG) and kept in this process, checked against the catalogue version on every
 // request. A warm catalogue page or product page costs exactly one round trip (GetItem of the
 // version), whatever the catalogue size; filtering, sorting, paging and the slug lookup run in

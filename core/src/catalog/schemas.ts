@@ -1,4 +1,4 @@
-// The navbar search box (docs/spec.md §5 "Search"): the typed text, trimmed and cut to 100 characters.
+// The navbar search box (docs/product.md §5 "Search"): the typed text, trimmed and cut to 100 characters.
 import * as v from "valibot";
 import { SEARCH_MAX_LENGTH } from "./query.ts";
 

@@ -1,4 +1,4 @@
-// Size options (docs/spec.md §9 "Sizes"): S, M, L, XL, XXL with their names; the first is the default.
+// Size options (docs/product.md §9 "Sizes"): S, M, L, XL, XXL with their names; the first is the default.
 export const SIZES = [
   { tag: "S", name: "Small" },
   { tag: "M", name: "Medium" },

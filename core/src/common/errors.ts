@@ -1,5 +1,5 @@
 // Errors the domain raises on purpose. Routes turn them into 4xx answers with the field and the
-// message (docs/spec.md §8: server errors are shown on the field they name).
+// message (docs/product.md §8: server errors are shown on the field they name).
 export class DomainError extends Error {
   constructor(
     message: string,

@@ -1,4 +1,4 @@
-// Field schemas shared by the forms of docs/spec.md §5, so every form words its errors the same way:
+// Field schemas shared by the forms of docs/product.md §5, so every form words its errors the same way:
 // "<Label> is required", "<Label> must be at least N characters", "Enter a valid e-mail address".
 // Inputs come from HTML forms: strings, where a missing field, null and "" all mean "empty".
 // Each field reports one issue at a time: an empty field says only that it is required.

@@ -1,4 +1,4 @@
-// Parses a submitted form with its schema (docs/design.md §10 "one schema per form, both sides"), in the
+// Parses a submitted form with its schema (docs/architecture.md §10 "one schema per form, both sides"), in the
 // browser and on the server alike: field errors keyed by field name, first message per field.
 import * as v from "valibot";
 
@@ -19,7 +19,7 @@ export const REPEATED_FIELD = "This field was sent more than once";
 
 /**
  * Validates a form. FormData and URLSearchParams become a plain object first (files dropped); a
- * field sent more than once is refused with REPEATED_FIELD on that field (docs/design.md §5: bad
+ * field sent more than once is refused with REPEATED_FIELD on that field (docs/architecture.md §5: bad
  * input gets a field and a message). Forms with lists (checkboxes) build their object
  * themselves. Never throws on hostile input.
  */

@@ -1,4 +1,4 @@
-// The contact form (docs/spec.md §3 "Contact message"): every field required.
+// The contact form (docs/product.md §3 "Contact message"): every field required.
 import * as v from "valibot";
 import { emailField, NAME_MAX_LENGTH, phoneField, requiredText } from "../common/fields.ts";
 

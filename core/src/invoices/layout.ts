@@ -1,4 +1,4 @@
-// The invoice's layout (docs/spec.md §9 "Invoice PDF"), as pure data: every piece of text with its place on
+// The invoice's layout (docs/product.md §9 "Invoice PDF"), as pure data: every piece of text with its place on
 // an A4 page. The PDF renderer only draws what this returns, so the content (order number,
 // date dd/MM/yyyy, billing address, product lines, subtotal, shipping, taxes, discount, total in
 // euro) is tested here without reading a PDF back. Many lines flow onto more pages, the table

@@ -1,4 +1,4 @@
-// The footer's newsletter sign-up (docs/spec.md §5 "Footer newsletter": e-mail required and valid).
+// The footer's newsletter sign-up (docs/product.md §5 "Footer newsletter": e-mail required and valid).
 import * as v from "valibot";
 import { emailField } from "../common/fields.ts";
 import { normalizeNewlines } from "./preview.ts";

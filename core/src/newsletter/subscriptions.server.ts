@@ -1,4 +1,4 @@
-// Newsletter subscriptions (docs/design.md §5): one item per e-mail, NEWSLETTER#<email>; while subscribed
+// Newsletter subscriptions (docs/architecture.md §5): one item per e-mail, NEWSLETTER#<email>; while subscribed
 // it carries the sparse gsi1 keys SUBSCRIBERS/<email> that the fan-out pages through, and an
 // unsubscribe removes them. Subscribing twice writes the same item: nobody is listed twice.
 // The counter SUBSCRIBERS/COUNT changes in the same transaction, so the admin reads one item.

@@ -1,4 +1,4 @@
-// Abandoned payments give their promotion back (docs/design.md §7.5), found without a Scan, exactly once.
+// Abandoned payments give their promotion back (docs/product.md §4 "Promotion"), found without a Scan, exactly once.
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The checkout as one use case (docs/spec.md §4 "Checkout flow", docs/design.md §4): price the
+// The checkout as one use case (docs/product.md §4 "Checkout flow", docs/architecture.md §4): price the
 // cart for the page, and "Confirm order": place the order with server totals, then either charge
 // the card typed into the shop's own form (the local test gateway: the order comes back paid) or
 // hand the PaymentIntent's client secret to the browser (Stripe's Payment Element confirms it).

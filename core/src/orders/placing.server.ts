@@ -1,4 +1,4 @@
-// Placing an order (docs/design.md §4): validate, price on the server from stored products, write
+// Placing an order (docs/architecture.md §4): validate, price on the server from stored products, write
 // in ONE transaction the order (PENDING, payment "awaiting"), its number claim, the promotion's
 // redemption (conditional) and the event order.placed; then create the payment (idempotency key
 // = order id) and link it. With the checkout's placement key (placement.ts) the order id is

@@ -1,5 +1,5 @@
-// The checkout form (docs/spec.md §5 "Checkout address": address fields as the saved-address form, plus
-// the delivery method) and the admin's order-state change (docs/spec.md §4, docs/design.md §7.11).
+// The checkout form (docs/product.md §5 "Checkout address": address fields as the saved-address form, plus
+// the delivery method) and the admin's order-state change (docs/product.md §4 "Order state").
 import * as v from "valibot";
 import { AddressFields } from "../accounts/schemas.ts";
 import { choiceField, optionalText } from "../common/fields.ts";

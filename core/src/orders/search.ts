@@ -1,4 +1,4 @@
-// The admin's order search box (docs/spec.md §7 "GET {order}", docs/design.md §2 access patterns): one field
+// The admin's order search box (docs/product.md §10 "Orders", docs/architecture.md §2 access patterns): one field
 // that takes either an order number ("TL-7K3QX9PM", read as typed on the phone) or a customer's
 // e-mail address. Each kind has its own key: the order number claim, or the e-mail claim and the
 // customer's history; anything else is refused on the field, never searched by Scan.

@@ -1,4 +1,4 @@
-// Order states and their allowed changes (docs/spec.md §4 "Order state", docs/design.md §7.11):
+// Order states and their allowed changes (docs/product.md §4 "Order state"):
 // PENDING → SHIPPED → DELIVERED and PENDING → CANCELED; anything else is refused.
 import { ORDER_ANONYMISED_FOR_SHIPPING } from "./anonymise.ts";
 import type { PaymentStatus } from "./status.ts";
@@ -49,7 +49,7 @@ export interface OrderTransitionInput {
 }
 
 /**
- * Why this order cannot move to `to`, or null when it can: the state rule first (decision 11),
+ * Why this order cannot move to `to`, or null when it can: the state rule first (docs/product.md §4 "Order state"),
  * then the payment rule (SHIPPED needs a paid order), then the address rule (an anonymised order
  * has nowhere to go: docs/decisions/008-account-deletion.md). The admin's buttons and
  * changeOrderState both ask this, so the screen never offers what the server refuses.

@@ -1,4 +1,4 @@
-// The local test gateway's card form (docs/design.md §4): fields "Card number", "Expiry" (MM/YY) and
+// The local test gateway's card form (docs/architecture.md §4): fields "Card number", "Expiry" (MM/YY) and
 // "CVC", checked like a card form would (Luhn, expiry not past, 3–4 digit CVC), and the test
 // cards that behave like Stripe's test mode. Pure and browser-safe: the checkout can check a card
 // as it is typed, and the server checks it again.
@@ -15,7 +15,7 @@ export const CVC_INVALID = "CVC must be 3 or 4 digits";
 export const CARD_DECLINED = "Your card was declined.";
 export const INSUFFICIENT_FUNDS = "Your card has insufficient funds.";
 
-/** Test cards (docs/design.md §4). Any other valid number succeeds, like 4242 4242 4242 4242. */
+/** Test cards (docs/architecture.md §4). Any other valid number succeeds, like 4242 4242 4242 4242. */
 export const TEST_CARDS = {
   success: "4242424242424242",
   declined: "4000000000000002",

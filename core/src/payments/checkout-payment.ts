@@ -1,5 +1,5 @@
 // Which payment step the checkout shows, and what Stripe's answers mean to the customer
-// (docs/spec.md §8). Browser-safe and pure: the route and the Stripe component call these, the tests
+// (docs/product.md §8). Browser-safe and pure: the route and the Stripe component call these, the tests
 // cover every branch without a browser or a network.
 
 /** What the checkout page is told about payments: never a secret. */

@@ -1,4 +1,4 @@
-// The local test gateway (docs/design.md §4): behaves like Stripe's test mode with no network.
+// The local test gateway (docs/architecture.md §4): behaves like Stripe's test mode with no network.
 // createPayment hands out Stripe-shaped ids; chargeCard (the local gateway's own, outside the
 // port) checks the test card and answers with the signed event Stripe would send
 // (payment_intent.succeeded or .payment_failed), which the caller delivers to the same webhook

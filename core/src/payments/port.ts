@@ -1,4 +1,4 @@
-// The PaymentGateway port (docs/design.md §4): what both adapters do. The adapter is chosen in
+// The PaymentGateway port (docs/architecture.md §4): what both adapters do. The adapter is chosen in
 // gateway.server.ts, which also hands out the local gateway's card charger (CardCharger).
 // Both sign their webhook events the same way (Stripe's scheme, keyed with the webhook secret),
 // so the order-finalizing code behind the webhook is the production code in both cases.

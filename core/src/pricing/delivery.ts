@@ -1,4 +1,4 @@
-// The two delivery methods (docs/spec.md §9 "Delivery methods"); the first listed is the default.
+// The two delivery methods (docs/product.md §9 "Delivery methods"); the first listed is the default.
 export type DeliveryMethodName = "STANDARD" | "EXPRESS";
 
 export interface DeliveryMethod {

@@ -1,4 +1,4 @@
-// Money display and parsing (docs/spec.md §9 "Currencies", docs/design.md §7.9): prices are EUR cents,
+// Money display and parsing (docs/product.md §9 "Currencies"): prices are EUR cents,
 // USD is display-only at × 1.1. Formatted by hand: Intl output may hold U+202F, which the
 // invoice PDF's font cannot draw. No thousands separator: "1234.50 €", "$1357.95".
 

@@ -1,10 +1,10 @@
-// The price of a cart (docs/spec.md §9 Tax/Shipping/Total, docs/design.md §7 decisions 3 and 4): one pure
+// The price of a cart (docs/product.md §9 "Tax", "Shipping" and "Total", §4 "Checkout flow"): one pure
 // function from priced lines, a delivery method and a promotion to a breakdown in EUR cents.
 import { type DeliveryMethodName, deliveryMethod } from "./delivery.ts";
 
 /** Tax is 25% of the subtotal. */
 export const TAX_RATE = 0.25;
-/** STANDARD shipping is free when subtotal + tax reaches 100 € (docs/design.md §7.3). */
+/** STANDARD shipping is free when subtotal + tax reaches 100 € (docs/product.md §9 "Shipping"). */
 export const FREE_SHIPPING_THRESHOLD_CENTS = 10_000;
 
 export interface PricedLine {

@@ -1,6 +1,6 @@
 // Promotion codes. Keys: pk PROMO#<code> sk PROMO (the code is unique by condition; its case is
-// kept as stored), listed on gsi1 PROMOS / <code>. "Apply" only checks a code (docs/design.md
-// §7.5); placing the order redeems it with a conditional counter in the order's own transaction
+// kept as stored), listed on gsi1 PROMOS / <code>. "Apply" only checks a code (docs/product.md
+// §4 "Promotion"); placing the order redeems it with a conditional counter in the order's own transaction
 // (usedCount < usageLimit, not expired), and a failed or cancelled payment releases it.
 import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
@@ -218,7 +218,7 @@ export interface AppliedPromotion {
 
 /**
  * "Apply": the code (trimmed; case as stored) must exist, not be expired and not be used up.
- * Checking never marks it used: the order's transaction redeems it (docs/design.md §7.5).
+ * Checking never marks it used: the order's transaction redeems it (docs/product.md §4 "Promotion").
  * One GetItem. Errors are DomainErrors on the field "code".
  */
 export async function checkPromotion(

@@ -1,5 +1,5 @@
-// Promotion forms: the checkout's code box (docs/spec.md §5 "Promotion code": required, trimmed) and the
-// admin's promotion editor (docs/spec.md §3 "Promotion": label and amount, in cents per docs/design.md §2).
+// Promotion forms: the checkout's code box (docs/product.md §5 "Promotion code": required, trimmed) and the
+// admin's promotion editor (docs/product.md §3 "Promotion": label and amount, in cents per docs/architecture.md §2).
 import * as v from "valibot";
 
 export const PROMOTION_CODE_MAX_LENGTH = 40;

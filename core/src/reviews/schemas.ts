@@ -1,4 +1,4 @@
-// The add-review form (docs/spec.md §5 "Review"): a rating of 1 to 5 stars and a description of at most
+// The add-review form (docs/product.md §5 "Review"): a rating of 1 to 5 stars and a description of at most
 // 1000 characters, both required.
 import * as v from "valibot";
 import { requiredText } from "../common/fields.ts";

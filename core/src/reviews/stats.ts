@@ -1,4 +1,4 @@
-// Review figures (docs/spec.md §2 product detail "customer reviews", §9 "Reviews per page"): the
+// Review figures (docs/product.md §2 product detail "customer reviews", §9 "Reviews per page"): the
 // average (rounded for the stars), the count, and the distribution from 5 stars down to 1.
 export const REVIEWS_PAGE_SIZE = 10;
 export const REVIEW_MAX_LENGTH = 1000;
@@ -21,7 +21,7 @@ export interface ReviewStats {
   count: number;
   /** The average rating to two decimals (e.g. 4.33), 0 when there are no reviews. */
   average: number;
-  /** The average rounded to whole stars (docs/spec.md §9: "The product average is rounded"), 0 when none. */
+  /** The average rounded to whole stars (docs/product.md §9: "The product average is rounded"), 0 when none. */
   roundedAverage: number;
   /** 5 stars first, down to 1. */
   distribution: RatingShare[];

@@ -1,4 +1,4 @@
-// Admin promotions (docs/spec.md §1, §8; docs/design.md §5, §7.5): an admin creates a code, a customer uses it
+// Admin promotions (docs/product.md §10 "Promotions", §4 "Promotion", §8; docs/architecture.md §5): an admin creates a code, a customer uses it
 // at checkout (the order shows the discount, the admin list then shows it used once); editing,
 // the server's refusal as the banner titled "error" and on the field, delete behind a
 // confirmation; and the guards: signed out or a customer, the loader and the action refuse and

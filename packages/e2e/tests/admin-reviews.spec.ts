@@ -1,4 +1,4 @@
-// Admin reviews (docs/spec.md §6: admins may delete any review; §8 "Review deleted successfully"): the
+// Admin reviews (docs/product.md §6: admins may delete any review; §8 "Review deleted successfully"): the
 // latest reviews across products with product, author, stars, date and text (as text), delete
 // behind a confirmation, gone from the admin list and from the product page. And the guards:
 // signed out or a customer, the loader and the action refuse and the review stays.

@@ -1,4 +1,4 @@
-// The cart (docs/spec.md §2 "Cart screens"): lines kept in this browser's local storage, priced with
+// The cart (docs/product.md §2 "Cart screens"): lines kept in this browser's local storage, priced with
 // today's products from the server; quantity, Remove, the order summary (25% tax, STANDARD
 // shipping 5 € unless subtotal + tax reaches 100 €, then free and green), the empty state and
 // the navbar count, in this tab and in another one.

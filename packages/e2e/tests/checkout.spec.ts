@@ -1,4 +1,4 @@
-// The checkout (docs/spec.md §2 "/cart/checkout", §4 "Checkout flow", docs/design.md §4): a signed-in customer
+// The checkout (docs/product.md §2 "/cart/checkout", §4 "Checkout flow", docs/architecture.md §4): a signed-in customer
 // with a saved address checks out two products with EXPRESS and WELCOME10, pays with the local
 // test gateway's card and gets the confirmation, an empty cart and the e-mail with the invoice.
 // Also the decline card, the guards, a bad promotion code and crafted POSTs.

@@ -1,4 +1,4 @@
-// The currency switch (docs/spec.md §2 "Global layout", §9; docs/design.md §7.9): EUR by default, USD shows
+// The currency switch (docs/product.md §2 "Global layout", §9 "Currencies"): EUR by default, USD shows
 // every price × 1.1 with "$", stored in this browser at once, so it survives a reload.
 import { expect, type Page, test } from "@playwright/test";
 import { getProductBySlug } from "@shop/core/server/catalog";

@@ -1,4 +1,4 @@
-// The navbar under 1023 px (docs/spec.md §2 "Global layout", §9): a slide-in menu that opens from the
+// The navbar under 1023 px (docs/product.md §2 "Global layout", §9): a slide-in menu that opens from the
 // Menu button and closes on an outside click, on its close button, on navigation, on Escape and
 // when the window grows past the breakpoint.
 import AxeBuilder from "@axe-core/playwright";

@@ -1,4 +1,4 @@
-// Stripe's front end stays out of the way when Stripe is not configured (docs/design.md §4: "loaded
+// Stripe's front end stays out of the way when Stripe is not configured (docs/architecture.md §4: "loaded
 // only when a publishable key is configured"; §9: the main entry of @stripe/stripe-js injects a
 // script tag on import). The test shop runs the local test gateway: neither the home page nor
 // a whole checkout asks js.stripe.com for anything, nor fetches the Payment Element's chunk.

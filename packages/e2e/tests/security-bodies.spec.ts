@@ -1,4 +1,4 @@
-// Hostile bodies at the HTTP level (no browser; docs/design.md §5: bad input of any shape gets a
+// Hostile bodies at the HTTP level (no browser; docs/architecture.md §5: bad input of any shape gets a
 // 4xx, never a 500, and changes nothing). Every route module with an action, found in
 // web/app/routes when the test runs (a new action is covered without editing this file), gets
 // bodies no page of the shop sends: JSON, text, a broken multipart body, an oversized form with
@@ -18,7 +18,7 @@ import { REPO_ROOT } from "@shop/local-cloud";
 import { mailbox, shopContext } from "../support/shop";
 
 const ROUTES_DIR = join(REPO_ROOT, "web", "app", "routes");
-/** A seeded product (docs/design.md §6: the seed is fixed), for /product/$slug. */
+/** A seeded product (docs/architecture.md §6: the seed is fixed), for /product/$slug. */
 const SEEDED_SLUG = "organic-cotton-crew-t-shirt";
 /** Params by name; a route may need a particular one (the product form's "new"). */
 const PARAMS: Record<string, string> = { id: "00000000-0000-4000-8000-000000000000", "*": "x" };

@@ -1,4 +1,4 @@
-// The checkout with Stripe configured (docs/design.md §4, docs/spec.md §4 "Checkout flow", §8). A second web
+// The checkout with Stripe configured (docs/architecture.md §4, docs/product.md §4 "Checkout flow", §8). A second web
 // server, on the test shop's own cloud, runs with Stripe keys and its Stripe adapter pointed at
 // a fake Stripe API on this machine (support/fake-stripe.ts). js.stripe.com is either refused
 // (the checkout must say "An error has occurred in loading payment module") or answered with a

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { SavedAddress } from "@shop/core/server/accounts";
 
-/** Below 640 px the list shows 2 addresses a page with Previous and Next (docs/spec.md §9). */
+/** Below 640 px the list shows 2 addresses a page with Previous and Next (docs/product.md §9). */
 export const ADDRESSES_PER_MOBILE_PAGE = 2;
 
 type Address = Omit<SavedAddress, "createdAt" | "user">;

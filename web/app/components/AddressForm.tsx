@@ -18,7 +18,7 @@ const FIELDS = [
 ] as const;
 
 /**
- * The saved-address form: Update when an address is selected, Create otherwise (docs/spec.md §2). With
+ * The saved-address form: Update when an address is selected, Create otherwise (docs/product.md §2). With
  * JavaScript the button is disabled while the form is invalid; without it the server checks.
  */
 export function AddressForm({

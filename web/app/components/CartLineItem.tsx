@@ -5,7 +5,7 @@ import type { PricedCartLine } from "../lib/cart-products";
 import { Price } from "./Price";
 
 /**
- * One cart line (docs/spec.md §2 "Cart screens"): image, name (a link to the product), size, line price,
+ * One cart line (docs/product.md §2 "Cart screens"): image, name (a link to the product), size, line price,
  * a quantity select (1 to 9), Remove, "Ships in 3–4 weeks" and "In stock". Changes apply at once
  * (the cart lives in this browser).
  */

@@ -10,7 +10,7 @@ import { CloseIcon } from "./icons";
 import { FilterIcon } from "./ui-icons";
 import { useHydrated } from "./useHydrated";
 
-/** Where the filters are a sidebar; below it they are a slide-over (docs/spec.md §9: under 1023 px). */
+/** Where the filters are a sidebar; below it they are a slide-over (docs/product.md §9: under 1023 px). */
 const DESKTOP_QUERY = "(min-width: 1023px)";
 
 /** A link to the catalogue with this query; a filter change always goes back to page 1. */

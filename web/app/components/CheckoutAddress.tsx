@@ -1,4 +1,4 @@
-// The checkout's shipping form (docs/spec.md §5 "Checkout address": address, country, city, zip code and
+// The checkout's shipping form (docs/product.md §5 "Checkout address": address, country, city, zip code and
 // phone required; company and apartment optional) and the saved addresses to pick from.
 import { AuthField } from "./AuthField";
 

@@ -1,4 +1,4 @@
-// The delivery method picker (docs/spec.md §9): STANDARD "3-5 days" 5 € (the default) and EXPRESS
+// The delivery method picker (docs/product.md §9): STANDARD "3-5 days" 5 € (the default) and EXPRESS
 // "1-2 days" 16 €; the selected one is highlighted.
 import {
   DELIVERY_METHODS,

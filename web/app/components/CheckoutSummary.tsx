@@ -1,4 +1,4 @@
-// The checkout's order summary (docs/spec.md §2): the lines priced by the server with editable
+// The checkout's order summary (docs/product.md §2): the lines priced by the server with editable
 // quantities and Remove, the promotion box with Apply, the totals, and "Confirm order".
 
 import { QUANTITY_CHOICES } from "@shop/core/cart";

@@ -1,4 +1,4 @@
-// The contact form (docs/spec.md §3 "Contact message"): First name, Last name, E-mail, Phone, Subject and
+// The contact form (docs/product.md §3 "Contact message"): First name, Last name, E-mail, Phone, Subject and
 // Message, checked with the action's schema before sending. Field errors show under the fields;
 // a refusal of the server (e.g. too many messages) shows as an error toast titled Error and
 // above the form (without JavaScript). After "Your message has been sent." the form is cleared.

@@ -2,7 +2,7 @@ import { CURRENCIES, parseCurrency } from "@shop/core/pricing";
 import { useCurrency } from "../lib/currency";
 
 /**
- * The display currency dropdown (docs/spec.md §2 "Global layout"): EUR or USD, with the chosen
+ * The display currency dropdown (docs/product.md §2 "Global layout"): EUR or USD, with the chosen
  * currency's flag beside it. A native select, so keyboard, screen readers and touch work as
  * everywhere; the choice is stored in this browser at once.
  */

@@ -10,7 +10,7 @@ export interface CarouselImage {
 const SWIPE_DISTANCE = 40;
 
 /**
- * The product's images (docs/spec.md §4: previous and next wrap around). Buttons, the left/right arrow
+ * The product's images (docs/product.md §4: previous and next wrap around). Buttons, the left/right arrow
  * keys while one of its controls has the focus, a swipe on touch screens, and thumbnails. Without
  * JavaScript the first image shows.
  */

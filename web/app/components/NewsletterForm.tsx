@@ -1,4 +1,4 @@
-// The footer's newsletter sign-up (docs/spec.md §5 "Footer newsletter"): E-mail required and valid,
+// The footer's newsletter sign-up (docs/product.md §5 "Footer newsletter"): E-mail required and valid,
 // checked by the action's schema on the server (the footer is on every page: keeping the schema
 // library out of the browser bundle saves every page a few kilobytes). Success: the toast "You have been subscribed
 // to our newsletter" and the field cleared; failure: the server's message under the form, the

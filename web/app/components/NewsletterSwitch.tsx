@@ -1,4 +1,4 @@
-// The profile's newsletter switch (docs/spec.md §4 "Newsletter"): shows the state stored for the user's
+// The profile's newsletter switch (docs/product.md §4 "Newsletter"): shows the state stored for the user's
 // e-mail and sends each toggle at once (POST /newsletter, intent "preference": the e-mail comes
 // from the session). "Subscription updated" for 2 s; on failure the switch goes back.
 import { useFetcher } from "@remix-run/react";

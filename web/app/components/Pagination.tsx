@@ -4,7 +4,7 @@ import { paginationWindow } from "@shop/core/catalog";
 const itemClass = "grid h-10 min-w-10 place-items-center rounded-md px-3 text-sm font-medium";
 
 /**
- * Page links (docs/spec.md §9: all pages up to 7, otherwise first, last and 2 each side of the current
+ * Page links (docs/product.md §9: all pages up to 7, otherwise first, last and 2 each side of the current
  * one). Real links, so paging works without JavaScript.
  */
 export function Pagination({

@@ -1,4 +1,4 @@
-// The payment step. The local test gateway (docs/design.md §4, the default) takes a plain card form:
+// The payment step. The local test gateway (docs/architecture.md §4, the default) takes a plain card form:
 // Card number, Expiry (MM/YY), CVC, checked as typed with core's card rules and again on the
 // server. When the shop pays through Stripe, the checkout shows StripePaymentSection (Stripe's
 // Payment Element, loaded lazily) instead; both start with PaymentHeading.
@@ -79,7 +79,7 @@ export function PaymentForm({
   );
 }
 
-/** "Payment", and in dollars the note that the card is charged in euro (decision 9). */
+/** "Payment", and in dollars the note that the card is charged in euro (docs/product.md §9 "Currencies"). */
 export function PaymentHeading() {
   const { currency } = useCurrency();
   return (

@@ -20,7 +20,7 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 /**
- * Customer reviews (docs/spec.md §2): the rounded average, the distribution from 5 stars down to 1 and
+ * Customer reviews (docs/product.md §2): the rounded average, the distribution from 5 stars down to 1 and
  * a list of 10 a page, newest first, paged with real links (?reviews=<cursor>). Review texts
  * are rendered as text, never as HTML. `writeReview` is where the "Write a review" box goes
  * (the product page passes it when the signed-in user may review); nothing renders without it.

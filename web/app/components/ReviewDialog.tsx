@@ -1,4 +1,4 @@
-// The "Write a review" box and the add-review modal (docs/spec.md §2, §5 "Review"). The modal is open
+// The "Write a review" box and the add-review modal (docs/product.md §2, §5 "Review"). The modal is open
 // while the URL says ?write-review=1, so it works without JavaScript (a real link and a real
 // form); with JavaScript it is a modal <dialog>: focus stays inside, Escape closes it. Stars are
 // five radio buttons: a click or the arrow keys choose, hovering highlights.

@@ -14,7 +14,7 @@ import { SearchIcon } from "./icons";
 import { Price } from "./Price";
 
 /**
- * The navbar search (docs/spec.md §2, §5). A GET form to the catalogue, so it works without
+ * The navbar search (docs/product.md §2, §5). A GET form to the catalogue, so it works without
  * JavaScript (/product?search=…). With JavaScript it is a combobox: typing shows live results
  * (case-insensitive name matches from /api/search), ArrowDown/ArrowUp move through them, Enter
  * opens the active one, Escape closes the list. Ctrl+/ focuses it (wired in the header, which

@@ -9,9 +9,9 @@ import { SearchForm } from "./SearchForm";
 import { UserMenu } from "./UserMenu";
 import { useHydrated } from "./useHydrated";
 
-/** Where the navbar is laid out in a row; below it the menu is a slide-in panel (docs/spec.md §9). */
+/** Where the navbar is laid out in a row; below it the menu is a slide-in panel (docs/product.md §9). */
 const DESKTOP_QUERY = "(min-width: 1023px)";
-/** Resize events are settled this long before the width is checked (docs/spec.md §9). */
+/** Resize events are settled this long before the width is checked (docs/product.md §9). */
 const RESIZE_DEBOUNCE_MS = 200;
 
 const roundButtonClass = (extra: string) =>
@@ -87,7 +87,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
     const onFocusIn = (event: FocusEvent) => {
       if (isOutside(event.target)) close(false);
     };
-    // The width is checked 200 ms after resizing stops (docs/spec.md §9), not on every resize event.
+    // The width is checked 200 ms after resizing stops (docs/product.md §9), not on every resize event.
     let resizeTimer: ReturnType<typeof setTimeout> | undefined;
     const onResize = () => {
       clearTimeout(resizeTimer);

@@ -1,4 +1,4 @@
-/** The rounded average rating as five stars, with the review count (docs/spec.md §9: averages are rounded). */
+/** The rounded average rating as five stars, with the review count (docs/product.md §9: averages are rounded). */
 export function Stars({ average, count }: { average: number; count: number }) {
   const rounded = Math.min(5, Math.max(0, Math.round(average)));
   const reviews = `${count} ${count === 1 ? "review" : "reviews"}`;

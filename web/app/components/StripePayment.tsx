@@ -1,6 +1,6 @@
-// Stripe's Payment Element (docs/design.md §4, §9 "Stripe front end"). Loaded lazily by
+// Stripe's Payment Element (docs/architecture.md §4, §9 "Stripe front end"). Loaded lazily by
 // StripePaymentSection, only on the checkout and only when Stripe is configured, so no other
-// page ships this code. Stripe.js itself comes from js.stripe.com (docs/spec.md §7 "Card payment
+// page ships this code. Stripe.js itself comes from js.stripe.com (docs/product.md §7 "Card payment
 // provider": the provider's own host) through `@stripe/stripe-js/pure`, which adds its script
 // tag only when loadStripe is called, never on import.
 //

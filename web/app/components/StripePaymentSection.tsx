@@ -1,7 +1,7 @@
 // The payment step when the shop pays through Stripe: the heading and the EUR note like the
 // local card form, then Stripe's Payment Element, imported lazily (its own chunk, fetched only
 // here, after hydration) so that neither the other pages nor the local card form ship it.
-// Without a publishable key, or when Stripe.js cannot be loaded, the customer reads docs/spec.md §8's
+// Without a publishable key, or when Stripe.js cannot be loaded, the customer reads docs/product.md §8's
 // "An error has occurred in loading payment module".
 import { PAYMENT_MODULE_LOAD_ERROR } from "@shop/core/payments";
 import { lazy, Suspense } from "react";

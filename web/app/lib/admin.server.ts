@@ -1,4 +1,4 @@
-// What every admin loader and action does first (docs/design.md §5): the role comes from the session,
+// What every admin loader and action does first (docs/architecture.md §5): the role comes from the session,
 // and a mutating request must come from the shop's own pages.
 import type { User } from "@shop/core/server/accounts";
 import { assertSameOrigin } from "./security.server";

@@ -1,4 +1,4 @@
-// The browser's cart (docs/spec.md §3 "Cart line"): kept in localStorage under "cart", read and written
+// The browser's cart (docs/product.md §3 "Cart line"): kept in localStorage under "cart", read and written
 // only through this module, with core's pure cart arithmetic. Components subscribe with
 // `useCartLines()` / `useCartCount()`; a change made here re-renders this tab at once, and
 // other tabs through the `storage` event. The server (and the hydration render) sees an empty

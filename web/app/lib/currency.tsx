@@ -1,4 +1,4 @@
-// The display currency (docs/spec.md §9: EUR by default, USD display-only), kept in localStorage.
+// The display currency (docs/product.md §9: EUR by default, USD display-only), kept in localStorage.
 // SSR-safe: the server and the first client render use EUR, so hydration matches; the stored
 // choice is applied right after hydration and kept in step across tabs.
 import { type Currency, DEFAULT_CURRENCY, parseCurrency } from "@shop/core/pricing";

@@ -1,4 +1,4 @@
-// readForm: the one reader of every action's form (docs/design.md §5: bad input of any shape gets a
+// readForm: the one reader of every action's form (docs/architecture.md §5: bad input of any shape gets a
 // 4xx, never a 500). Crafted requests: wrong types, JSON, broken bodies, oversized bodies with
 // and without Content-Length, repeated fields.
 import { REPEATED_FIELD } from "@shop/core/common";

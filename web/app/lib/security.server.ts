@@ -1,4 +1,4 @@
-// Request checks every mutating route shares (docs/design.md §5): same-origin POSTs and the client
+// Request checks every mutating route shares (docs/architecture.md §5): same-origin POSTs and the client
 // address for abuse limits.
 import { type AppLoadContext, data } from "@remix-run/node";
 import { type AbuseLimits, isDomainError, loadAbuseLimits } from "@shop/core/server/accounts";

@@ -1,5 +1,5 @@
 // safeRedirectTo: a return path ("redirectTo") sent back as a Location header must stay on the
-// shop (docs/design.md §5). The corpus gathers the well-known open-redirect bypass forms; each
+// shop (docs/architecture.md §5). The corpus gathers the well-known open-redirect bypass forms; each
 // must fall back, never throw, and never yield a Location a browser resolves off-site.
 import { describe, expect, it } from "vitest";
 import { REDIRECT_BYPASSES as BYPASSES } from "./redirect-bypasses.test-data.ts";

@@ -1,4 +1,4 @@
-// The session cookie and the guards (docs/design.md §5, §7.7): an httpOnly, SameSite=Lax cookie (Secure
+// The session cookie and the guards (docs/architecture.md §5, docs/product.md §4 "Session"): an httpOnly, SameSite=Lax cookie (Secure
 // in production) holding a random id; the table holds its hash. Identity and role come only
 // from here, never from a form or a URL.
 import { createCookie, redirect } from "@remix-run/node";
@@ -69,7 +69,7 @@ const UNSAFE_CHARACTER =
 
 /**
  * A path of this shop to come back to (after signing in, or to the page a form was on), or
- * `fallback`: never another site (docs/design.md §5). Only a same-origin relative path is kept:
+ * `fallback`: never another site (docs/architecture.md §5). Only a same-origin relative path is kept:
  * it must start with one "/", and neither it nor any percent-decoded form of it (%2f%2f,
  * %252f…) may hold what browsers read as a slash or drop (backslashes, tabs, newlines, other
  * whitespace and control characters) or credentials ("@" before the query). It is then resolved
@@ -146,7 +146,7 @@ function signInUrl(request: Request, reason?: SignInReason): string {
 /**
  * The signed-in session, or a redirect to sign-in that comes back here afterwards. With
  * `{ expired: true }` the sign-in screen says "Your session has expired, please sign-in again"
- * (the checkout's guard, docs/spec.md §2).
+ * (the checkout's guard, docs/product.md §2).
  */
 export async function requireSession(
   request: Request,
@@ -164,7 +164,7 @@ export async function requireUser(
   return (await requireSession(request, options)).user;
 }
 
-/** An admin, or the sign-in screen with the spec's message (docs/spec.md §6, docs/design.md §7.10). */
+/** An admin, or the sign-in screen with the spec's message (docs/product.md §6 "Identity and role", §8). */
 export async function requireAdmin(request: Request): Promise<User> {
   const session = await getCurrentSession(request);
   if (!session) throw redirect(signInUrl(request, "expired"));

@@ -1,4 +1,4 @@
-// Toast notifications (docs/spec.md §2 "Global layout": a title, a description and a close
+// Toast notifications (docs/product.md §2 "Global layout": a title, a description and a close
 // button; section 9: 5 s for success, 7 s for errors). Any component calls showToast(); actions
 // that redirect pass a toast through the flash cookie (toast.server.ts) and the root shows it.
 import { useSyncExternalStore } from "react";

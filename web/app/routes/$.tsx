@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 
-// Any path no route claims redirects to the catalogue (docs/spec.md §2, "any other path").
+// Any path no route claims redirects to the catalogue (docs/product.md §2, "any other path").
 export function loader() {
   return redirect("/product", 302);
 }

@@ -27,7 +27,7 @@ import { redirectWithToast } from "../lib/toast.server";
 import { useActionAnswer } from "../lib/unavailable";
 import { keepsInput } from "../lib/unavailable.server";
 
-// The newsletter (docs/spec.md §1 "sending a newsletter", §8 "Newsletter sent successfully!" and errors
+// The newsletter (docs/product.md §10 "Newsletter", §8 "Newsletter sent successfully!" and errors
 // as a banner): subject and message with a live preview, the subscriber count, Send behind a
 // confirmation, then the send's progress (?send=<id>), refreshed until everything is sent.
 

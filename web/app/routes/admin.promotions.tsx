@@ -32,7 +32,7 @@ import { redirectWithToast } from "../lib/toast.server";
 import { useActionAnswer } from "../lib/unavailable";
 import { keepsInput } from "../lib/unavailable.server";
 
-// Promotions (docs/spec.md §1 "services exist for promotions", §8: admin errors as a banner titled
+// Promotions (docs/product.md §10 "Promotions", §8: admin errors as a banner titled
 // "error"): the list with each code's state and usage, a form to create one, the same form to
 // edit one (?edit=<code>), and delete behind a confirmation.
 
@@ -65,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Answer = {
   intent: "create" | "update" | "delete";
   fieldErrors: Record<string, string>;
-  /** A service's refusal, shown as the banner (docs/spec.md §8). */
+  /** A service's refusal, shown as the banner (docs/product.md §8). */
   error?: string;
   values?: PromotionFormValues;
 };

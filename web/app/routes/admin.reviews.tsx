@@ -19,7 +19,7 @@ import { redirectWithToast } from "../lib/toast.server";
 import { useActionAnswer } from "../lib/unavailable";
 import { keepsInput } from "../lib/unavailable.server";
 
-// Reviews (docs/spec.md §6: admins may delete any review): the latest across products, newest first,
+// Reviews (docs/product.md §6: admins may delete any review): the latest across products, newest first,
 // paged with a cursor (?cursor=), each deletable behind a confirmation. The success and error
 // notices are the spec's (§8): "Review deleted successfully", or an error with the message.
 

@@ -3,7 +3,7 @@ import { NavLink, Outlet, useRouteError } from "@remix-run/react";
 import { ErrorPage } from "../components/ErrorPage";
 import { adminLoader } from "../lib/admin.server";
 
-// The admin area's guard (docs/spec.md §6): admins only; others see the sign-in screen with a message.
+// The admin area's guard (docs/product.md §6): admins only; others see the sign-in screen with a message.
 // Child loaders run in parallel with this one: each admin route checks the role itself
 // (adminLoader / adminAction in lib/admin.server.ts).
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -16,7 +16,7 @@ export interface SearchResults {
 }
 
 /**
- * GET /api/search?q=shirt: products whose name contains the text, case-insensitively (docs/spec.md §5),
+ * GET /api/search?q=shirt: products whose name contains the text, case-insensitively (docs/product.md §5),
  * from the catalogue read model (one table round trip when warm). Empty text → no results.
  * The same for everyone (public, but asked again before each use: prices change). A plain JSON
  * Response: the navbar asks it with fetch (a resource route's `data()` loses its headers

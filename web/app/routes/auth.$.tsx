@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 
-// Any other /auth/* path goes to sign-in (docs/spec.md §2).
+// Any other /auth/* path goes to sign-in (docs/product.md §2).
 export function loader() {
   return redirect("/auth/sign-in");
 }

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 
-// Any other /cart/** path shows the cart (docs/spec.md §2 "/cart/** goes to view-cart").
+// Any other /cart/** path shows the cart (docs/product.md §2 "Other cart paths").
 export function loader() {
   return redirect("/cart/view-cart", 302);
 }

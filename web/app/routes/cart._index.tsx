@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 
-// /cart shows the cart (docs/spec.md §2 "/cart/** goes to view-cart").
+// /cart shows the cart (docs/product.md §2 "Other cart paths").
 export function loader() {
   return redirect("/cart/view-cart", 302);
 }

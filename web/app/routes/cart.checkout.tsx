@@ -1,4 +1,4 @@
-// The checkout (docs/spec.md §2 "/cart/checkout", §4 "Checkout flow", docs/design.md §4 and decisions 4–6, 9).
+// The checkout (docs/product.md §2 "/cart/checkout", §4 "Checkout flow", docs/architecture.md §4; docs/product.md §9 "Currencies").
 // The cart lives in this browser, so the page asks the server for prices (intent=quote:
 // product ids, sizes, quantities, method and code only) on every change. "Confirm order"
 // (intent=place) is core's checkout use case: the order with server-computed totals, then either
@@ -200,7 +200,7 @@ export default function CheckoutPage() {
     if (placed) clearCart();
   }, [placed]);
 
-  // Nothing to check out: back to the cart (docs/spec.md §2).
+  // Nothing to check out: back to the cart (docs/product.md §2).
   useEffect(() => {
     if (ready && lines.length === 0 && navigation.state === "idle") {
       navigate("/cart", { replace: true });

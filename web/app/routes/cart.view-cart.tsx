@@ -1,4 +1,4 @@
-// The cart (docs/spec.md §2 "Cart screens"). The cart lives in this browser's local storage, so the
+// The cart (docs/product.md §2 "Cart screens"). The cart lives in this browser's local storage, so the
 // server sends the page's shell and the browser renders the lines, priced with today's products
 // from /api/cart (a skeleton shows meanwhile). Without JavaScript the page says so.
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";

@@ -2,7 +2,7 @@
 // List-Unsubscribe header. A mail provider's "Unsubscribe" button posts
 // `List-Unsubscribe=One-Click` here (RFC 8058), from its own servers: no cookie, no Origin of
 // ours. So there is no same-origin check: the signed token in the URL is the authentication, as
-// for the link (docs/design.md §5, docs/decisions/009-unsubscribe-links.md). A GET (a scanner, a
+// for the link (docs/architecture.md §5, docs/decisions/009-unsubscribe-links.md). A GET (a scanner, a
 // client that opens the URL) changes nothing: it goes to the link's page, which asks first.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { isDomainError } from "@shop/core/server/accounts";

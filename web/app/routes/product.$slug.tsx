@@ -55,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Only a request with a cookie can have a session (and cookie requests are never cached).
     request.headers.has("Cookie") ? getSessionUser(request) : null,
   ]);
-  // docs/spec.md §2: a product that is not found sends the visitor to /.
+  // docs/product.md §2: a product that is not found sends the visitor to /.
   if (!page) throw redirect("/", 302);
   const { product, reviewPage } = page;
   // "Write a review" only when the server says so: a paid order with it, no review yet.

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 
-// The empty path and any other path of the user area go to the profile (docs/spec.md §2).
+// The empty path and any other path of the user area go to the profile (docs/product.md §2).
 export function loader() {
   return redirect("/user/profile");
 }

@@ -3,7 +3,7 @@ import { NavLink, Outlet, useRouteError } from "@remix-run/react";
 import { ErrorPage } from "../components/ErrorPage";
 import { requireUser } from "../lib/session.server";
 
-// The user area needs a signed-in user (docs/spec.md §2). Child loaders run in parallel with this one:
+// The user area needs a signed-in user (docs/product.md §2). Child loaders run in parallel with this one:
 // each user route calls requireUser() itself before reading anything.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);

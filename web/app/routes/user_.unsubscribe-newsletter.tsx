@@ -1,4 +1,4 @@
-// /user/unsubscribe-newsletter?email=…&token=… (docs/spec.md §4): the link in every newsletter e-mail.
+// /user/unsubscribe-newsletter?email=…&token=… (docs/product.md §4): the link in every newsletter e-mail.
 // Public on purpose (the trailing underscore keeps it out of the signed-in user layout): the
 // signed token authenticates it, so it works signed out and unsubscribes nobody without it.
 // Opening the link changes nothing (mail scanners open every link of a message): the page shows

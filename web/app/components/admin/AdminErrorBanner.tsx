@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 
 /**
- * An admin service's error (docs/spec.md §8): a banner titled "error" with the server's message,
+ * An admin service's error (docs/product.md §8): a banner titled "error" with the server's message,
  * scrolled into view (and focused, so screen readers and keyboard users land on it).
  */
 export function AdminErrorBanner({ message }: { message: string | null | undefined }) {

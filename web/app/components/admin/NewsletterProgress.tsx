@@ -16,7 +16,7 @@ export const isSendDone = (send: SendProgress) =>
   send.status === "queued" && send.sent >= send.total;
 
 /**
- * How far a send has got (docs/design.md §8: "how many of how many were queued and sent"). While it is
+ * How far a send has got (docs/architecture.md §8: "how many of how many were queued and sent"). While it is
  * under way the page reloads its data every two seconds, until everything is sent.
  */
 export function NewsletterProgress({ send }: { send: SendProgress }) {
