@@ -14,6 +14,7 @@ export default defineConfig({
           name: "unit",
           include: [
             "core/**/*.test.ts",
+            "core/**/*.test.tsx",
             "scripts/**/*.test.ts",
             "functions/**/*.test.ts",
             "web/**/*.test.ts",

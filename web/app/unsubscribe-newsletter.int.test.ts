@@ -34,7 +34,7 @@ async function subscriber() {
   const email = `reader-${run()}@example.com`;
   await setSubscription(test.ctx, email, true);
   const send = await requestNewsletterSend(test.ctx, { subject: "Coats", body: "New coats" });
-  const mail = newsletterMail(test.ctx, send, email);
+  const mail = await newsletterMail(test.ctx, send, email);
   const header = mail.headers.find((h) => h.name === "List-Unsubscribe")?.value ?? "";
   return {
     email,

@@ -9,7 +9,12 @@ import { emailKey, resetTokenKey, userKey } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
-import { escapeHtml, mailRequest, type QueuedMail } from "../mail/index.server.ts";
+import {
+  mailRequest,
+  PASSWORD_RESET_SUBJECT,
+  type QueuedMail,
+  renderMail,
+} from "../mail/index.server.ts";
 import { type AbuseLimits, tryAgainIn } from "./limits.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { consume, type Limit, release, secondsLeft } from "./rate-limit.server.ts";
@@ -31,7 +36,7 @@ import {
 
 export const INVALID_TOKEN = "Invalid token";
 export const RESET_TOKEN_LIFETIME_SECONDS = 3600;
-export const RESET_MAIL_SUBJECT = "Reset your password";
+export const RESET_MAIL_SUBJECT = PASSWORD_RESET_SUBJECT;
 
 /** Who is asking: the client address, as the web layer determined it. */
 export interface Requester {
@@ -117,13 +122,15 @@ export async function signUp(
 }
 
 /** The reset e-mail with its link (docs/spec.md §5). */
-function resetMail(ctx: Context, user: UserItem, token: string): QueuedMail {
-  const link = `${ctx.config.appUrl}/auth/reset-password?token=${token}`;
+async function resetMail(
+  ctx: Context,
+  user: Pick<UserItem, "email" | "firstName">,
+  token: string,
+): Promise<QueuedMail> {
+  const resetUrl = `${ctx.config.appUrl}/auth/reset-password?token=${token}`;
   return {
     to: user.email,
-    subject: RESET_MAIL_SUBJECT,
-    text: `Hello ${user.firstName},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays the same.\n`,
-    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>To choose a new password, open this link within one hour:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If you did not ask for it, ignore this e-mail: your password stays the same.</p>`,
+    ...(await renderMail("password-reset", { firstName: user.firstName, resetUrl })),
   };
 }
 
@@ -181,6 +188,8 @@ export async function requestPasswordReset(
       ConditionExpression: "attribute_not_exists(pk)",
     },
   });
+  // Rendered with or without an account, so that both answers take the same time.
+  const mail = await resetMail(ctx, user ?? { email, firstName: "" }, token);
   if (!user) {
     await transact(ctx, [
       tokenPut({ entity: "resetDecoy" }),
@@ -203,7 +212,7 @@ export async function requestPasswordReset(
       userId: user.id,
       passwordVersion: passwordVersionOf(user),
     }),
-    mailRequest(ctx, resetMail(ctx, user, token), now),
+    mailRequest(ctx, mail, now),
   ]);
 }
 

@@ -16,7 +16,14 @@ import type { Context } from "../context/index.server.ts";
 import { emailChangeKey, emailKey, userKey } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
-import { escapeHtml, mailRequest, type QueuedMail } from "../mail/index.server.ts";
+import {
+  EMAIL_CHANGE_NOTICE_SUBJECT,
+  EMAIL_CHANGE_SUBJECT,
+  EMAIL_VERIFY_SUBJECT,
+  mailRequest,
+  type QueuedMail,
+  renderMail,
+} from "../mail/index.server.ts";
 import { confirmCurrentPassword } from "./auth.server.ts";
 import { type AbuseLimits, tryAgainIn } from "./limits.ts";
 import { consume, secondsLeft } from "./rate-limit.server.ts";
@@ -29,9 +36,7 @@ import { sha256 } from "./sessions.server.ts";
 import { EMAIL_TAKEN, getUserItem, toUser, type User, type UserItem } from "./users.server.ts";
 
 export const EMAIL_CHANGE_LIFETIME_SECONDS = 24 * 3600;
-export const EMAIL_CHANGE_SUBJECT = "Confirm your new e-mail address";
-export const EMAIL_CHANGE_NOTICE_SUBJECT = "Your e-mail address is being changed";
-export const EMAIL_VERIFY_SUBJECT = "Confirm your e-mail address";
+export { EMAIL_CHANGE_NOTICE_SUBJECT, EMAIL_CHANGE_SUBJECT, EMAIL_VERIFY_SUBJECT };
 
 const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -39,33 +44,28 @@ const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 const linkFor = (ctx: Context, token: string) =>
   `${ctx.config.appUrl}/auth/confirm-email?token=${token}`;
 
-function confirmMail(ctx: Context, user: UserItem, to: string, token: string): QueuedMail {
-  const link = linkFor(ctx, token);
-  const change = to !== user.email;
-  const what = change
-    ? `To make ${to} the e-mail address of your account, open this link within a day:`
-    : "To confirm that this is your e-mail address, open this link within a day:";
-  const ignore = change
-    ? "If you did not ask for it, ignore this e-mail: the account keeps its address."
-    : "If you did not ask for it, ignore this e-mail.";
-  return {
-    to,
-    subject: change ? EMAIL_CHANGE_SUBJECT : EMAIL_VERIFY_SUBJECT,
-    text: `Hello ${user.firstName},\n\n${what}\n${link}\n\n${ignore}\n`,
-    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>${escapeHtml(what)}</p><p><a href="${escapeHtml(link)}">Confirm my e-mail address</a></p><p>${escapeHtml(ignore)}</p>`,
-  };
+async function confirmMail(
+  ctx: Context,
+  user: UserItem,
+  to: string,
+  token: string,
+): Promise<QueuedMail> {
+  const mail = await renderMail("email-confirmation", {
+    firstName: user.firstName,
+    email: to,
+    change: to !== user.email,
+    confirmUrl: linkFor(ctx, token),
+  });
+  return { to, ...mail };
 }
 
-function noticeMail(ctx: Context, user: UserItem, to: string): QueuedMail {
-  const security = `${ctx.config.appUrl}/user/security`;
-  const what = `Someone signed in to your account asked to change its e-mail address to ${to}. The change takes effect only when the link we sent there is opened.`;
-  const act = `If it was not you, change your password now: ${security}`;
-  return {
-    to: user.email,
-    subject: EMAIL_CHANGE_NOTICE_SUBJECT,
-    text: `Hello ${user.firstName},\n\n${what}\n\n${act}\n`,
-    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>${escapeHtml(what)}</p><p>If it was not you, <a href="${escapeHtml(security)}">change your password now</a>.</p>`,
-  };
+async function noticeMail(ctx: Context, user: UserItem, to: string): Promise<QueuedMail> {
+  const mail = await renderMail("email-change-notice", {
+    firstName: user.firstName,
+    newEmail: to,
+    securityUrl: `${ctx.config.appUrl}/user/security`,
+  });
+  return { to: user.email, ...mail };
 }
 
 async function claimOwner(ctx: Context, email: string): Promise<string | undefined> {
@@ -91,11 +91,12 @@ async function issueLink(
   ctx: Context,
   user: UserItem,
   to: string,
-  mails: (token: string) => QueuedMail[],
+  mails: (token: string) => Promise<QueuedMail>[],
   now: Date,
 ) {
   const token = randomBytes(32).toString("base64url");
   const hash = sha256(token);
+  const queued = await Promise.all(mails(token));
   await transact(ctx, [
     {
       Put: {
@@ -128,7 +129,7 @@ async function issueLink(
         },
       },
     },
-    ...mails(token).map((mail) => mailRequest(ctx, mail, now)),
+    ...queued.map((mail) => mailRequest(ctx, mail, now)),
   ]);
 }
 

@@ -10,7 +10,7 @@ import type { Context } from "../context/index.server.ts";
 import { contactIndex, contactKey } from "../db/keys.ts";
 import { transact } from "../db/transact.server.ts";
 import { mailRequest } from "../mail/queue.server.ts";
-import { escapeHtml } from "../mail/send.server.ts";
+import { renderMail } from "../mail/render.server.ts";
 import type { Contact } from "./schemas.ts";
 
 export const MESSAGE_SENT = "Your message has been sent.";
@@ -38,12 +38,14 @@ export async function sendContactMessage(
     );
   }
   const message: ContactMessage = { id: randomUUID(), createdAt: now.toISOString(), ...form };
-  const from = `${form.firstName} ${form.lastName}`;
-  const lines: Array<[string, string]> = [
-    ["From", `${from} <${form.email}>`],
-    ["Phone", form.phone],
-    ["Subject", form.subject],
-  ];
+  const mail = await renderMail("contact-message", {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    email: form.email,
+    phone: form.phone,
+    subject: form.subject,
+    message: form.message,
+  });
   await transact(ctx, [
     {
       Put: {
@@ -57,17 +59,7 @@ export async function sendContactMessage(
         ConditionExpression: "attribute_not_exists(pk)",
       },
     },
-    mailRequest(
-      ctx,
-      {
-        to: ctx.config.supportEmail,
-        replyTo: form.email,
-        subject: `Contact: ${form.subject}`,
-        text: `${lines.map(([k, v]) => `${k}: ${v}`).join("\n")}\n\n${form.message}\n`,
-        html: `${lines.map(([k, v]) => `<p><b>${k}:</b> ${escapeHtml(v)}</p>`).join("\n")}\n<p>${escapeHtml(form.message).replaceAll("\n", "<br>")}</p>`,
-      },
-      now,
-    ),
+    mailRequest(ctx, { to: ctx.config.supportEmail, replyTo: form.email, ...mail }, now),
   ]);
   return message;
 }

@@ -1,51 +1,30 @@
 // Invoice PDFs in the private invoices bucket, key invoices/<orderId>.pdf. Writing the same
 // order's invoice again replaces it with the same content, so the order.paid reaction can run
-// as often as the event is delivered.
+// as often as the event is delivered. The invoice area knows the invoice's own data, not the
+// order: the orders area hands it what to print (the dependency goes orders → invoices).
 import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import type { Context } from "../context/index.server.ts";
-import type { Order } from "../orders/orders.server.ts";
 import type { InvoiceData } from "./layout.ts";
 import { renderInvoicePdf } from "./pdf.ts";
 
 export const invoiceKey = (orderId: string) => `invoices/${orderId}.pdf`;
-export const invoiceFileName = (order: Pick<Order, "number">) => `invoice-${order.number}.pdf`;
-
-export function invoiceDataFromOrder(order: Order): InvoiceData {
-  return {
-    number: order.number,
-    createdAt: order.createdAt,
-    email: order.email,
-    address: order.address,
-    deliveryMethod: order.deliveryMethod,
-    lines: order.lines.map(({ name, size, quantity, unitPriceCents }) => ({
-      name,
-      size,
-      quantity,
-      unitPriceCents,
-    })),
-    subtotalCents: order.subtotalCents,
-    shippingCents: order.shippingCents,
-    taxCents: order.taxCents,
-    discountCents: order.discountCents,
-    totalCents: order.totalCents,
-    ...(order.promotion ? { promotionLabel: order.promotion.label } : {}),
-  };
-}
+export const invoiceFileName = (invoice: { number: string }) => `invoice-${invoice.number}.pdf`;
 
 /** Builds the order's invoice and stores it (private); returns its key and bytes. */
 export async function storeInvoice(
   ctx: Context,
-  order: Order,
+  orderId: string,
+  invoice: InvoiceData,
 ): Promise<{ key: string; pdf: Uint8Array }> {
-  const pdf = await renderInvoicePdf(invoiceDataFromOrder(order));
-  const key = invoiceKey(order.id);
+  const pdf = await renderInvoicePdf(invoice);
+  const key = invoiceKey(orderId);
   await ctx.s3.send(
     new PutObjectCommand({
       Bucket: ctx.config.invoicesBucket,
       Key: key,
       Body: pdf,
       ContentType: "application/pdf",
-      ContentDisposition: `attachment; filename="${invoiceFileName(order)}"`,
+      ContentDisposition: `attachment; filename="${invoiceFileName(invoice)}"`,
     }),
   );
   return { key, pdf };

@@ -1,2 +1,3 @@
 export * from "./queue.server.ts";
+export * from "./render.server.ts";
 export * from "./send.server.ts";

@@ -1,6 +1,7 @@
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
-import { escapeHtml, sendMail } from "./send.server.ts";
+import { renderMail } from "./render.server.ts";
+import { sendMail } from "./send.server.ts";
 
 interface StoredMail {
   subject: string;
@@ -15,21 +16,25 @@ async function mailbox(): Promise<StoredMail[]> {
 }
 
 describe("sending mail through the local SES", () => {
-  it("delivers text, HTML and a PDF attachment to the mailbox", async () => {
+  it("delivers a rendered mail's text and HTML parts and a PDF attachment to the mailbox", async () => {
     const { ctx } = await createTestContext();
     const to = `mail-${Date.now()}@example.com`;
     const pdf = new TextEncoder().encode("%PDF-1.4 test");
+    const rendered = await renderMail("order-shipped", {
+      number: "42",
+      deliveryMethod: "STANDARD",
+      address: ["<b>Ana</b> & co", "1 Main Street"],
+      ordersUrl: "http://localhost:3000/order",
+    });
     await sendMail(ctx, {
       to,
-      subject: "Your order 42",
-      text: "Thank you",
-      html: `<p>${escapeHtml("<b>Ana</b> & co")}</p>`,
+      ...rendered,
       attachments: [{ fileName: "invoice-42.pdf", contentType: "application/pdf", content: pdf }],
     });
     const mail = (await mailbox()).find((m) => m.destination.to.includes(to));
-    expect(mail?.subject).toBe("Your order 42");
-    expect(mail?.body.text).toContain("Thank you");
-    expect(mail?.body.html).toContain("&lt;b&gt;Ana&lt;/b&gt; &amp; co");
+    expect(mail?.subject).toBe("Your order 42 has shipped");
+    expect(mail?.body.text).toContain("<b>Ana</b> & co\n1 Main Street");
+    expect(mail?.body.html).toContain("&lt;b&gt;Ana&lt;/b&gt; &amp; co<br/>1 Main Street");
     expect(mail?.attachments[0]?.filename).toBe("invoice-42.pdf");
     expect(Buffer.from(mail?.attachments[0]?.content ?? "", "base64").toString()).toBe(
       "%PDF-1.4 test",

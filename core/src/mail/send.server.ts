@@ -1,7 +1,8 @@
 // Sending e-mail through SES v2 (locally: aws-ses-v2-local, whose page at :8005 is the mailbox).
-// Every e-mail the shop sends goes through sendMail, with a plain-text part always present.
-// SendEmail's Simple content (not raw MIME): SES builds the message, with the extra headers a
-// mail asks for (Content.Simple.Headers); the local SES keeps them in its store (`headers`).
+// Every e-mail the shop sends goes through sendMail, with an HTML part and a plain-text part.
+// SendEmail's Simple content (not raw MIME): SES builds the message (multipart/alternative of
+// the two parts, inside multipart/mixed with the attachments), with the extra headers a mail
+// asks for (Content.Simple.Headers); the local SES keeps them in its store (`headers`).
 import { SendEmailCommand } from "@aws-sdk/client-sesv2";
 import type { Context } from "../context/index.server.ts";
 
@@ -20,6 +21,7 @@ export interface MailHeader {
 export interface Mail {
   to: string;
   subject: string;
+  /** The plain-text part, always; the shop's mails have both (./render.server.ts). */
   text: string;
   html?: string;
   attachments?: MailAttachment[];
@@ -67,14 +69,4 @@ export async function sendMail(ctx: Context, mail: Mail): Promise<void> {
       },
     }),
   );
-}
-
-/** Escapes text for an HTML e-mail body (names and addresses are user input). */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }

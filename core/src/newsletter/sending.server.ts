@@ -13,7 +13,7 @@ import { newsletterDeliveryKey, newsletterSendKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { type DomainEvent, eventPut } from "../events/events.server.ts";
 import { MAIL_REQUESTED, mailRequest } from "../mail/queue.server.ts";
-import { escapeHtml } from "../mail/send.server.ts";
+import { renderMail } from "../mail/render.server.ts";
 import { NEWSLETTER_SEND_REQUESTED } from "./event-types.ts";
 import { newsletterParagraphs, normalizeNewlines } from "./preview.ts";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "./subscriptions.server.ts";
@@ -101,16 +101,15 @@ export async function getNewsletterSend(
  * The e-mail one subscriber gets: the newsletter, a signed unsubscribe link (its page asks
  * first) and the List-Unsubscribe headers of RFC 8058 (one click, from the mail provider).
  */
-export function newsletterMail(ctx: Context, send: NewsletterSend, email: string) {
-  const link = unsubscribeUrl(ctx.config, email);
-  const paragraphs = newsletterParagraphs(send.body)
-    .map((lines) => `<p>${lines.map(escapeHtml).join("<br>")}</p>`)
-    .join("\n");
+export async function newsletterMail(ctx: Context, send: NewsletterSend, email: string) {
+  const mail = await renderMail("newsletter", {
+    subject: send.subject,
+    paragraphs: newsletterParagraphs(send.body),
+    unsubscribeUrl: unsubscribeUrl(ctx.config, email),
+  });
   return {
     to: email,
-    subject: send.subject,
-    text: `${send.body}\n\n--\nUnsubscribe from this newsletter: ${link}\n`,
-    html: `${paragraphs}\n<hr>\n<p><a href="${escapeHtml(link)}">Unsubscribe</a> from this newsletter.</p>`,
+    ...mail,
     headers: listUnsubscribeHeaders(ctx.config, email),
     newsletterSendId: send.id,
   };
@@ -149,6 +148,7 @@ export async function fanOutNewsletter(ctx: Context, event: DomainEvent): Promis
 }
 
 async function queueOne(ctx: Context, send: NewsletterSend, email: string): Promise<void> {
+  const mail = await newsletterMail(ctx, send, email);
   try {
     await transact(ctx, [
       {
@@ -162,7 +162,7 @@ async function queueOne(ctx: Context, send: NewsletterSend, email: string): Prom
           ConditionExpression: "attribute_not_exists(pk)",
         },
       },
-      mailRequest(ctx, newsletterMail(ctx, send, email)),
+      mailRequest(ctx, mail),
       {
         Update: {
           TableName: ctx.tableName,

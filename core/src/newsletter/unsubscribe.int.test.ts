@@ -45,7 +45,7 @@ describe("a newsletter e-mail", () => {
     const queued: DomainEvent = {
       id: randomUUID(),
       type: MAIL_REQUESTED,
-      payload: newsletterMail(ctx, send, email) as unknown as Record<string, unknown>,
+      payload: (await newsletterMail(ctx, send, email)) as unknown as Record<string, unknown>,
       occurredAt: new Date().toISOString(),
     };
     const received = decodeQueueMessage(encodeQueueMessage(queued));

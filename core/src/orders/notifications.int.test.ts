@@ -3,11 +3,11 @@ import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import { handleEvent } from "../events/reactions.server.ts";
-import { storeInvoice } from "../invoices/invoices.server.ts";
-import { confirmCardPayment } from "./payment-webhook.server.ts";
 import { createPromotion } from "../promotions/promotions.server.ts";
 import { changeOrderState } from "./admin-changes.server.ts";
+import { storeOrderInvoice } from "./notifications.server.ts";
 import { getOrder } from "./orders.server.ts";
+import { confirmCardPayment } from "./payment-webhook.server.ts";
 import { placeOrder } from "./placing.server.ts";
 
 interface StoredMail {
@@ -117,7 +117,7 @@ describe("when an order is paid", () => {
   it("completes after a crash between storing the invoice and queuing the e-mail", async () => {
     const { test, ctx, order, email, event } = await paidOrder();
     // A delivery stored the invoice and died: nothing was queued, the order is not marked.
-    await storeInvoice(ctx, order);
+    await storeOrderInvoice(ctx, order);
     expect((await getOrder(ctx, order.id))?.confirmationQueuedAt).toBeUndefined();
     const delivery = await deliverEventsTo(test, (e) => handleEvent(ctx, e));
     await handleEvent(ctx, event("order.paid"));

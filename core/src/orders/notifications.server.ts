@@ -14,8 +14,9 @@ import { orderKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { invoiceFileName, storeInvoice } from "../invoices/invoices.server.ts";
+import type { InvoiceData } from "../invoices/layout.ts";
 import { mailRequest, type QueuedMail } from "../mail/queue.server.ts";
-import { escapeHtml } from "../mail/send.server.ts";
+import { renderMail } from "../mail/render.server.ts";
 import { formatPrice } from "../pricing/money.ts";
 import { getOrder, type Order } from "./orders.server.ts";
 
@@ -26,18 +27,18 @@ export async function sendOrderConfirmation(ctx: Context, event: DomainEvent): P
   if (order.anonymisedAt) {
     // Paid after the customer deleted their account: the books still get the invoice, but
     // there is no address left to mail (./anonymise.server.ts).
-    if (!order.invoiceKey) await recordInvoice(ctx, order.id, (await storeInvoice(ctx, order)).key);
+    if (!order.invoiceKey)
+      await recordInvoice(ctx, order.id, (await storeOrderInvoice(ctx, order)).key);
     return;
   }
-  const { key } = await storeInvoice(ctx, order);
+  const { key } = await storeOrderInvoice(ctx, order);
   await queueOnce(
     ctx,
     order.id,
     "confirmationQueuedAt",
     {
       to: order.email,
-      subject: `Your Threadline order ${order.number}`,
-      ...confirmationBody(ctx, order),
+      ...(await renderMail("order-confirmation", confirmationProps(ctx, order))),
       attachments: [
         { fileName: invoiceFileName(order), contentType: "application/pdf", invoicesKey: key },
       ],
@@ -52,10 +53,41 @@ export async function sendShippedNotice(ctx: Context, event: DomainEvent): Promi
   if (order?.state !== "SHIPPED" || order.shippedNoticeQueuedAt || order.anonymisedAt) return;
   await queueOnce(ctx, order.id, "shippedNoticeQueuedAt", {
     to: order.email,
-    subject: `Your order ${order.number} has shipped`,
-    ...shippedBody(ctx, order),
+    ...(await renderMail("order-shipped", {
+      number: order.number,
+      deliveryMethod: order.deliveryMethod,
+      address: addressLines(order),
+      ordersUrl: `${ctx.config.appUrl}/order`,
+    })),
   });
 }
+
+/** What the order's invoice shows. */
+export function invoiceDataFromOrder(order: Order): InvoiceData {
+  return {
+    number: order.number,
+    createdAt: order.createdAt,
+    email: order.email,
+    address: order.address,
+    deliveryMethod: order.deliveryMethod,
+    lines: order.lines.map(({ name, size, quantity, unitPriceCents }) => ({
+      name,
+      size,
+      quantity,
+      unitPriceCents,
+    })),
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
+    discountCents: order.discountCents,
+    totalCents: order.totalCents,
+    ...(order.promotion ? { promotionLabel: order.promotion.label } : {}),
+  };
+}
+
+/** Builds the order's invoice PDF and stores it (the same key every time). */
+export const storeOrderInvoice = (ctx: Context, order: Order) =>
+  storeInvoice(ctx, order.id, invoiceDataFromOrder(order));
 
 async function orderOf(ctx: Context, event: DomainEvent): Promise<Order | null> {
   const orderId = event.payload.orderId;
@@ -123,79 +155,35 @@ function addressLines(order: Order): string[] {
   );
 }
 
-function confirmationBody(ctx: Context, order: Order): { text: string; html: string } {
-  const lines = order.lines.map(
-    (l) => `${l.quantity} × ${l.name} (${l.size}) — ${formatPrice(l.unitPriceCents * l.quantity)}`,
-  );
-  const totals: Array<[string, string]> = [
-    ["Subtotal", formatPrice(order.subtotalCents)],
-    ["Shipping", order.shippingCents === 0 ? "Free" : formatPrice(order.shippingCents)],
-    ["Taxes", formatPrice(order.taxCents)],
-    ...(order.discountCents > 0
-      ? [
-          [order.promotion?.label ?? "Discount", formatPrice(-order.discountCents)] as [
-            string,
-            string,
-          ],
-        ]
-      : []),
-    ["Total", formatPrice(order.totalCents)],
-  ];
-  const ordersUrl = `${ctx.config.appUrl}/order`;
-  const text = [
-    "Hello,",
-    "",
-    `Thank you for your order ${order.number}. We have received your payment of ${formatPrice(order.totalCents)}.`,
-    "",
-    ...lines,
-    "",
-    ...totals.map(([label, value]) => `${label}: ${value}`),
-    "",
-    `Delivery (${order.deliveryMethod}) to:`,
-    ...addressLines(order),
-    "",
-    "Your invoice is attached to this e-mail.",
-    `Your orders: ${ordersUrl}`,
-    "",
-    "Threadline",
-  ].join("\n");
-  const e = escapeHtml;
-  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#111">
-<h1 style="font-size:20px">Thank you for your order ${e(order.number)}</h1>
-<p>We have received your payment of ${e(formatPrice(order.totalCents))}.</p>
-<table cellpadding="4">${order.lines
-    .map(
-      (l) =>
-        `<tr><td>${l.quantity} ×</td><td>${e(l.name)} (${e(l.size)})</td><td align="right">${e(formatPrice(l.unitPriceCents * l.quantity))}</td></tr>`,
-    )
-    .join("")}</table>
-<table cellpadding="4">${totals
-    .map(([label, value]) => `<tr><td>${e(label)}</td><td align="right">${e(value)}</td></tr>`)
-    .join("")}</table>
-<p>Delivery (${e(order.deliveryMethod)}) to:<br>${addressLines(order).map(e).join("<br>")}</p>
-<p>Your invoice is attached to this e-mail. <a href="${e(ordersUrl)}">See your orders</a>.</p>
-<p>Threadline</p></body></html>`;
-  return { text, html };
-}
-
-function shippedBody(ctx: Context, order: Order): { text: string; html: string } {
-  const ordersUrl = `${ctx.config.appUrl}/order`;
-  const text = [
-    "Hello,",
-    "",
-    `Good news: your order ${order.number} has shipped (${order.deliveryMethod}).`,
-    "It is on its way to:",
-    ...addressLines(order),
-    "",
-    `Your orders: ${ordersUrl}`,
-    "",
-    "Threadline",
-  ].join("\n");
-  const e = escapeHtml;
-  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#111">
-<h1 style="font-size:20px">Your order ${e(order.number)} has shipped</h1>
-<p>It is on its way (${e(order.deliveryMethod)}) to:<br>${addressLines(order).map(e).join("<br>")}</p>
-<p><a href="${e(ordersUrl)}">See your orders</a></p>
-<p>Threadline</p></body></html>`;
-  return { text, html };
+function confirmationProps(ctx: Context, order: Order) {
+  return {
+    number: order.number,
+    total: formatPrice(order.totalCents),
+    lines: order.lines.map((l) => ({
+      quantity: l.quantity,
+      name: l.name,
+      size: l.size,
+      amount: formatPrice(l.unitPriceCents * l.quantity),
+    })),
+    totals: [
+      { label: "Subtotal", amount: formatPrice(order.subtotalCents) },
+      {
+        label: "Shipping",
+        amount: order.shippingCents === 0 ? "Free" : formatPrice(order.shippingCents),
+      },
+      { label: "Taxes", amount: formatPrice(order.taxCents) },
+      ...(order.discountCents > 0
+        ? [
+            {
+              label: order.promotion?.label ?? "Discount",
+              amount: formatPrice(-order.discountCents),
+            },
+          ]
+        : []),
+      { label: "Total", amount: formatPrice(order.totalCents) },
+    ],
+    deliveryMethod: order.deliveryMethod,
+    address: addressLines(order),
+    ordersUrl: `${ctx.config.appUrl}/order`,
+  };
 }

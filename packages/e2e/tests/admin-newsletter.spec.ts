@@ -81,7 +81,7 @@ test("an admin previews and sends a newsletter; a subscriber finds it in the mai
   await expect(page.getByTestId("newsletter-queued")).toHaveText(sent);
 
   const mail = await waitForMail(subscriber, new RegExp(subject), 30_000);
-  expect(mail.body.html).toContain("Hello &lt;b&gt;friends&lt;/b&gt;,<br>new coats are in.");
+  expect(mail.body.html).toContain("Hello &lt;b&gt;friends&lt;/b&gt;,<br/>new coats are in.");
   expect(mail.body.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; See you!");
   expect(mail.body.html).not.toContain("<script>");
   expect(mail.body.text).toContain("/user/unsubscribe-newsletter?");

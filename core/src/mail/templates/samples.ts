@@ -1,0 +1,64 @@
+// Sample props of every mail, for the preview (scripts/mail-preview.ts) and the test. Each takes
+// `userText`, appended to every text a user or an admin typed (names, an address, a product, a
+// message), so that the test can put markup there and see it arrive as text.
+import type { MailName, MailProps } from "./mails.ts";
+
+export const SAMPLE_SHOP_URL = "http://localhost:3000";
+
+export const mailSamples: { [N in MailName]: (userText?: string) => MailProps[N] } = {
+  "order-confirmation": (userText = "") => ({
+    number: "TL-7K2M9QXA",
+    total: "70.00 €",
+    lines: [
+      { quantity: 2, name: `Organic cotton crew T-shirt${userText}`, size: "M", amount: "50.00 €" },
+      { quantity: 1, name: "Merino beanie", size: "One size", amount: "15.00 €" },
+    ],
+    totals: [
+      { label: "Subtotal", amount: "65.00 €" },
+      { label: "Shipping", amount: "5.00 €" },
+      { label: "Taxes", amount: "10.00 €" },
+      { label: `Welcome offer: 10 € off${userText}`, amount: "-10.00 €" },
+      { label: "Total", amount: "70.00 €" },
+    ],
+    deliveryMethod: "STANDARD",
+    address: [`12 Calle Mayor${userText}`, "28013 Madrid", "Spain"],
+    ordersUrl: `${SAMPLE_SHOP_URL}/order`,
+  }),
+  "order-shipped": (userText = "") => ({
+    number: "TL-7K2M9QXA",
+    deliveryMethod: "EXPRESS",
+    address: ["Acme Ltd.", `12 Calle Mayor${userText}`, "28013 Madrid", "Spain"],
+    ordersUrl: `${SAMPLE_SHOP_URL}/order`,
+  }),
+  "password-reset": (userText = "") => ({
+    firstName: `Ana${userText}`,
+    resetUrl: `${SAMPLE_SHOP_URL}/auth/reset-password?token=sample-token`,
+  }),
+  "email-confirmation": (userText = "") => ({
+    firstName: `Ana${userText}`,
+    email: "ana.new@example.com",
+    change: true,
+    confirmUrl: `${SAMPLE_SHOP_URL}/auth/confirm-email?token=sample-token`,
+  }),
+  "email-change-notice": (userText = "") => ({
+    firstName: `Ana${userText}`,
+    newEmail: "ana.new@example.com",
+    securityUrl: `${SAMPLE_SHOP_URL}/user/security`,
+  }),
+  "contact-message": (userText = "") => ({
+    firstName: `Ana${userText}`,
+    lastName: `Garcia${userText}`,
+    email: "ana.garcia@example.com",
+    phone: `+34 600 000 000${userText}`,
+    subject: `Where is my order?${userText}`,
+    message: `Hello,\nmy parcel has not arrived yet.${userText}\n\nThank you, Ana`,
+  }),
+  newsletter: (userText = "") => ({
+    subject: "Autumn arrivals",
+    paragraphs: [
+      ["Hello friends,", `new coats are in.${userText}`],
+      ["Free shipping on orders over 50 € until Sunday."],
+    ],
+    unsubscribeUrl: `${SAMPLE_SHOP_URL}/user/unsubscribe-newsletter?email=ana.garcia%40example.com&token=sample-token`,
+  }),
+};
