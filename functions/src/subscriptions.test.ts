@@ -1,6 +1,6 @@
-import { REACTING_EVENT_TYPES } from "@shop/core/server/events";
 import { MAIL_REQUESTED } from "@shop/core/server/mail";
 import { NEWSLETTER_SEND_REQUESTED } from "@shop/core/server/newsletter";
+import { REACTING_EVENT_TYPES } from "@shop/core/server/reactions";
 import { describe, expect, it } from "vitest";
 import { QUEUE_OF, QUEUES, STREAM_CONSUMERS } from "./subscriptions.ts";
 

@@ -1,8 +1,11 @@
 // Catalogue, server side: products in the table and the catalogue read model.
 
+// The version item moved below the areas that bump it; still exported here for callers.
+export { bumpCatalogVersion } from "../db/catalog-version.ts";
 export { PRODUCT_ID_PATTERN } from "./ids.ts";
 export * from "./images.server.ts";
 export * from "./product-form.server.ts";
+export * from "./product-lookups.server.ts";
 export * from "./product-page.server.ts";
 export * from "./products.server.ts";
 export * from "./read-model.server.ts";

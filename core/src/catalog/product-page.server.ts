@@ -1,6 +1,6 @@
-// The product page's data (docs/spec.md §2 "Product page"): the product and a page of its reviews.
+// The product page's data (docs/product.md §2 "Product page"): the product and a page of its reviews.
 import type { Context } from "../context/index.server.ts";
-import { listProductReviews, type ReviewPage } from "../reviews/reviews.server.ts";
+import { listProductReviews, type ReviewPage } from "../reviews/listing.server.ts";
 import type { Product } from "./products.server.ts";
 import { catalogSnapshot, rememberForVersion } from "./read-model.server.ts";
 

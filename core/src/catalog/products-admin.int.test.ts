@@ -9,12 +9,11 @@ import { DomainError } from "../common/errors.ts";
 import { CATALOG_VERSION_KEY, slugKey } from "../db/keys.ts";
 import { writeReview } from "../reviews/reviews.server.ts";
 import { deleteProductImages, putProductImage } from "./images.server.ts";
+import { getProductBySlug, getProductsByIds } from "./product-lookups.server.ts";
 import {
   createProduct,
   deleteProduct,
   getProductById,
-  getProductBySlug,
-  getProductsByIds,
   type NewProduct,
   PRODUCT_EXISTS,
   PRODUCT_NOT_FOUND,

@@ -6,11 +6,11 @@ import { describe, expect, it } from "vitest";
 import { parseForm } from "../common/forms.ts";
 import {
   BAD_PRODUCT_ID,
-  createProduct,
   getProductsByIds,
   ProductIdsQuerySchema,
   TOO_MANY_PRODUCT_IDS,
-} from "./products.server.ts";
+} from "./product-lookups.server.ts";
+import { createProduct } from "./products.server.ts";
 
 async function addProducts(test: TestContext, count: number): Promise<string[]> {
   const ids: string[] = [];

@@ -1,19 +1,16 @@
 // Products in the table. Keys (see ../db/README.md):
 //   product      pk PRODUCT#<id>  sk PRODUCT   gsi1 CATALOG / PRODUCT#<id>   gsi2 SLUG#<slug> / PRODUCT
 //   slug claim   pk SLUG#<slug>   sk SLUG      (unique slug, by condition)
-//   version      pk CATALOG       sk VERSION   (bumped in the same transaction as every change)
+//   version      pk CATALOG       sk VERSION   (bumped in the same transaction as every change:
+//                ../db/catalog-version.ts)
+// What a product is, and the admin's changes (create, update, delete); the storefront's and the
+// cart's lookups (by slug, by ids) are ./product-lookups.server.ts.
 import { randomUUID } from "node:crypto";
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  GetCommand,
-  paginateQuery,
-  QueryCommand,
-} from "@aws-sdk/lib-dynamodb";
-import * as v from "valibot";
+import { BatchWriteCommand, GetCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
-import { CATALOG_VERSION_KEY, productIndexes, productKey, slugKey } from "../db/keys.ts";
+import { bumpCatalogVersion } from "../db/catalog-version.ts";
+import { productIndexes, productKey, slugKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import type { RatingCounts } from "../reviews/stats.ts";
 import type { Category } from "./categories.ts";
@@ -57,21 +54,6 @@ export const SLUG_TAKEN = "This slug is already used by another product";
 export const PRODUCT_EXISTS = "This product exists already: reload the page and try again";
 export const PRODUCT_NOT_FOUND = "This product does not exist (any more)";
 export const PRODUCT_CHANGED = "Someone changed this product meanwhile: reload it and try again";
-
-/**
- * The update that tells every read model the catalogue changed; part of each change's
- * transaction. `changedAt` (epoch ms) lets a read model tell a change whose index entries may
- * still be propagating (see read-model.server.ts).
- */
-export const bumpCatalogVersion = (ctx: Pick<Context, "tableName">, now = Date.now()) => ({
-  Update: {
-    TableName: ctx.tableName,
-    Key: CATALOG_VERSION_KEY,
-    UpdateExpression: "ADD #v :one SET #c = :now",
-    ExpressionAttributeNames: { "#v": "version", "#c": "changedAt" },
-    ExpressionAttributeValues: { ":one": 1, ":now": now },
-  },
-});
 
 export interface ProductItem extends Omit<Product, "images" | "ratingCounts"> {
   images: Array<{ key: string; alt: string }>;
@@ -337,77 +319,7 @@ async function deleteReviewsOf(ctx: Context, productId: string): Promise<number>
   return deleted;
 }
 
-/** One Query on gsi2 (SLUG#<slug>): the product page's only awaited read. */
-export async function getProductBySlug(ctx: Context, slug: string): Promise<Product | null> {
-  const { Items } = await ctx.db.send(
-    new QueryCommand({
-      TableName: ctx.tableName,
-      IndexName: "gsi2",
-      KeyConditionExpression: "gsi2pk = :pk AND gsi2sk = :sk",
-      ExpressionAttributeValues: { ":pk": `SLUG#${slug}`, ":sk": "PRODUCT" },
-      Limit: 1,
-    }),
-  );
-  const item = Items?.[0] as ProductItem | undefined;
-  return item ? toProduct(ctx, item) : null;
-}
-
-/** The most product ids one request may ask for (a cart holds at most 100 lines). */
-export const MAX_PRODUCT_IDS = 100;
-export const TOO_MANY_PRODUCT_IDS = `Ask for at most ${MAX_PRODUCT_IDS} products`;
-export const BAD_PRODUCT_ID = "Product ids are letters, digits and dashes";
-
-/**
- * The query of a request for products by id (e.g. `?ids=a,b,c`, for `parseForm`): a
- * comma-separated list, empty items ignored (no list: no ids); more than 100 ids or an id that is not one is an
- * error on the field "ids" (the route answers 400).
- */
-export const ProductIdsQuerySchema = v.object({
-  ids: v.pipe(
-    v.nullish(v.string("Product ids must be text"), ""),
-    v.maxLength(MAX_PRODUCT_IDS * 65, TOO_MANY_PRODUCT_IDS),
-    v.transform((text) =>
-      text
-        .split(",")
-        .map((id) => id.trim())
-        .filter((id) => id !== ""),
-    ),
-    v.maxLength(MAX_PRODUCT_IDS, TOO_MANY_PRODUCT_IDS),
-    v.everyItem((id) => PRODUCT_ID_PATTERN.test(id), BAD_PRODUCT_ID),
-  ),
-});
-
-/** Keys one BatchGetItem request may hold. */
-const BATCH_GET_LIMIT = 100;
-/** Rounds of retries of keys DynamoDB left unprocessed (throttling) before giving up. */
+/** Rounds of retries of items DynamoDB left unprocessed (throttling) before giving up. */
 const UNPROCESSED_RETRIES = 5;
-
-/**
- * The products with these ids, in the order asked (duplicates once); ids of products that do not
- * exist are left out. One BatchGetItem round trip per 100 distinct ids (the cart and the checkout
- * re-read current prices with it), plus a retry only if DynamoDB leaves keys unprocessed.
- */
-export async function getProductsByIds(ctx: Context, ids: readonly string[]): Promise<Product[]> {
-  const wanted = [...new Set(ids)];
-  const found = new Map<string, Product>();
-  for (let start = 0; start < wanted.length; start += BATCH_GET_LIMIT) {
-    let keys: Array<Record<string, unknown>> = wanted
-      .slice(start, start + BATCH_GET_LIMIT)
-      .map((id) => productKey(id));
-    for (let attempt = 0; keys.length > 0; attempt++) {
-      if (attempt > UNPROCESSED_RETRIES) throw new Error("BatchGetItem left keys unprocessed");
-      if (attempt > 0) await sleep(25 * 2 ** attempt);
-      const { Responses, UnprocessedKeys } = await ctx.db.send(
-        new BatchGetCommand({ RequestItems: { [ctx.tableName]: { Keys: keys } } }),
-      );
-      for (const item of Responses?.[ctx.tableName] ?? []) {
-        const product = toProduct(ctx, item as ProductItem);
-        found.set(product.id, product);
-      }
-      keys = UnprocessedKeys?.[ctx.tableName]?.Keys ?? [];
-    }
-  }
-  return wanted.flatMap((id) => found.get(id) ?? []);
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

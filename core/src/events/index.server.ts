@@ -1,6 +1,5 @@
-// Domain events, server side. Core modules import ./events.server.ts directly (eventPut,
-// DomainEvent…): going through this barrel would load the reactions, which import those same
-// modules, and make an import cycle.
+// Domain events, server side: emitting them with a change, reading them from the table's stream
+// and from a work queue's message. A leaf every area may import; what reacts to each event is
+// wired in ../reactions/.
 export * from "./events.server.ts";
 export * from "./queue-message.ts";
-export { handleEvent, REACTING_EVENT_TYPES, type Reaction } from "./reactions.server.ts";

@@ -7,11 +7,11 @@ import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { isDependencyUnavailable } from "../common/errors.ts";
 import { createContext, loadConfig } from "../context/index.server.ts";
-import { handleEvent } from "../events/reactions.server.ts";
 import { getOrder } from "../orders/orders.server.ts";
+import { confirmCardPayment } from "../orders/payment-webhook.server.ts";
 import { placeOrder } from "../orders/placing.server.ts";
 import { createShirt, TEST_ADDRESS, VISA } from "../orders/test-fixtures.ts";
-import { confirmCardPayment } from "../orders/payment-webhook.server.ts";
+import { handleEvent } from "../reactions/reactions.server.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

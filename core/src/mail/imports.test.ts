@@ -6,7 +6,7 @@ import { MAIL_REQUESTED, queueMail } from "./queue.server.ts";
 describe("loading the mail queue first", () => {
   it("still registers the mailer's reaction", async () => {
     expect(typeof queueMail).toBe("function");
-    const { REACTING_EVENT_TYPES } = await import("../events/index.server.ts");
+    const { REACTING_EVENT_TYPES } = await import("../reactions/index.server.ts");
     expect(REACTING_EVENT_TYPES).toContain(MAIL_REQUESTED);
   });
 });

@@ -3,7 +3,8 @@
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
-import { type DomainEvent, handleEvent } from "../events/index.server.ts";
+import type { DomainEvent } from "../events/index.server.ts";
+import { handleEvent } from "../reactions/index.server.ts";
 import { deliverQueuedMail, queueMail } from "./queue.server.ts";
 
 interface StoredMail {

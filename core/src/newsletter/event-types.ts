@@ -1,3 +1,3 @@
-// The newsletter's event type, in a module of its own (no imports): the reactions table reads it
-// while the modules that import each other (events ↔ newsletter) are still loading.
+// The newsletter's event type, in a module of its own (no imports), for the sending code and the
+// reactions table (../reactions/) alike.
 export const NEWSLETTER_SEND_REQUESTED = "newsletter.send.requested";

@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createUser } from "../accounts/users.server.ts";
 import { DomainError } from "../common/errors.ts";
 import { orderKey } from "../db/keys.ts";
-import { handleEvent } from "../events/reactions.server.ts";
+import { handleEvent } from "../reactions/reactions.server.ts";
 import {
   changeOrderState,
   deleteOrder,

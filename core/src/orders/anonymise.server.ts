@@ -1,6 +1,6 @@
 // When an account is deleted (core/src/accounts/auth.server.ts writes `user.deleted` in the
 // deletion's transaction), its orders stay for the books without the person's data: this is the
-// reaction to that event, registered in ../events/reactions.server.ts and run by the invoice
+// reaction to that event, registered in ../reactions/reactions.server.ts and run by the invoice
 // function (functions/src/subscriptions.ts). What is replaced and what is kept is ./anonymise.ts;
 // the why is docs/decisions/008-account-deletion.md.
 //

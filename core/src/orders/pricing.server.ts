@@ -1,8 +1,8 @@
-// Pricing a cart on the server from stored products (docs/design.md §5, decision 4): the browser sends
+// Pricing a cart on the server from stored products (docs/architecture.md §5, docs/product.md §4 "Checkout flow"): the browser sends
 // product ids, sizes and quantities only; names and unit prices come from the table, the
 // breakdown from quote() and the promotion from its stored amount.
 // Round trips: one BatchGetItem for the products and, with a code, one GetItem, in parallel.
-import { getProductsByIds } from "../catalog/products.server.ts";
+import { getProductsByIds } from "../catalog/product-lookups.server.ts";
 import { isSizeTag, type SizeTag, sizeName } from "../catalog/sizes.ts";
 import { DomainError, isDomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";

@@ -1,1 +1,4 @@
+// Reviews, server side: writing and deleting a review, a product's list, the admin's latest.
+export * from "./latest.server.ts";
+export * from "./listing.server.ts";
 export * from "./reviews.server.ts";

@@ -3,7 +3,8 @@
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
-import { deleteReview, listLatestReviews, writeReview } from "./reviews.server.ts";
+import { listLatestReviews } from "./latest.server.ts";
+import { deleteReview, writeReview } from "./reviews.server.ts";
 
 const newProduct = (ctx: Parameters<typeof createProduct>[0], slug: string, name: string) =>
   createProduct(ctx, {

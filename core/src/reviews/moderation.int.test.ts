@@ -3,14 +3,15 @@
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { createProduct, getProductBySlug } from "../catalog/products.server.ts";
+import { getProductBySlug } from "../catalog/product-lookups.server.ts";
+import { createProduct } from "../catalog/products.server.ts";
 import { DomainError } from "../common/errors.ts";
 import { CATALOG_VERSION_KEY, purchaseKey } from "../db/keys.ts";
+import { listProductReviews } from "./listing.server.ts";
 import {
   ALREADY_REVIEWED,
   addReview,
   deleteReview,
-  listProductReviews,
   mayReview,
   NOT_ALLOWED_TO_REVIEW,
   NOT_YOUR_REVIEW,

@@ -3,7 +3,8 @@
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
-import { listProductReviews, writeReview } from "./reviews.server.ts";
+import { listProductReviews } from "./listing.server.ts";
+import { writeReview } from "./reviews.server.ts";
 
 async function productWithReviews(test: TestContext, slug: string, count: number) {
   const product = await createProduct(test.ctx, {

@@ -13,9 +13,9 @@ import {
   type DomainEvent,
   decodeQueueMessage,
   eventFromStreamRecord,
-  handleEvent,
   type StreamRecord,
 } from "@shop/core/server/events";
+import { handleEvent } from "@shop/core/server/reactions";
 
 /** Sends events to a named queue, in order; answers the ids of the events it could not send. */
 export type QueueSend = (queue: string, events: DomainEvent[]) => Promise<string[]>;

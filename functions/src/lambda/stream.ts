@@ -3,7 +3,8 @@
 // mapping's filter (stacks/Events.ts) already limits the batch to those types; checking again
 // keeps a misconfigured filter from running another function's work with this one's permissions.
 import { getContext, loadBoundSecrets } from "@shop/core/server/context";
-import { eventFromStreamRecord, handleEvent, type StreamRecord } from "@shop/core/server/events";
+import { eventFromStreamRecord, type StreamRecord } from "@shop/core/server/events";
+import { handleEvent } from "@shop/core/server/reactions";
 
 export function streamHandler(types: readonly string[]) {
   return async (event: { Records: StreamRecord[] }): Promise<void> => {

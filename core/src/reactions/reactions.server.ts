@@ -1,16 +1,18 @@
-// What the shop does when a domain event is delivered: event type → reactions. The Lambda
+// Where the areas are wired together: what the shop does when a domain event is delivered (event
+// type → each area's reaction). It depends on the areas and nothing in core depends on it, so
+// the areas can emit events (../events/, a leaf) without importing each other back. The Lambda
 // handlers in functions/ (the invoice function from the table's stream, the mailer and the
 // newsletter fan-out from their SQS queues: functions/src/subscriptions.ts) and the local
 // cloud's delivery (packages/local-cloud/src/functions.ts) all call handleEvent, so the code that runs in
 // production is the code that runs locally.
 // Delivery is at least once: every reaction is idempotent, and throwing makes the delivery retry.
 import type { Context } from "../context/index.server.ts";
+import type { DomainEvent } from "../events/events.server.ts";
 import { deliverQueuedMail, MAIL_REQUESTED } from "../mail/queue.server.ts";
 import { NEWSLETTER_SEND_REQUESTED } from "../newsletter/event-types.ts";
 import { countNewsletterSent, fanOutNewsletter } from "../newsletter/sending.server.ts";
 import { anonymiseOrdersOfDeletedUser, USER_DELETED } from "../orders/anonymise.server.ts";
 import { sendOrderConfirmation, sendShippedNotice } from "../orders/notifications.server.ts";
-import type { DomainEvent } from "./events.server.ts";
 
 export type Reaction = (ctx: Context, event: DomainEvent) => Promise<void>;
 

@@ -1,0 +1,70 @@
+// The boundary check of `npm run lint` (docs/architecture.md §1 "Repository layout"): which
+// imports may cross core's areas and the workspaces. Run over core/src, web/app and functions/src.
+//
+// Test files are left out of the cruise: a test may import any area to set up its data (a
+// catalogue test writes a review, a review test creates a product), which at folder level reads
+// as a cycle though nothing that runs in the shop loads it; and core's integration tests use the
+// local cloud's helpers (packages/local-cloud) by design.
+
+/** An area of core: a folder of core/src (its subfolders belong to it). */
+const AREA = "^core/src/([^/]+)";
+
+module.exports = {
+  forbidden: [
+    {
+      // Modules inside one area may import each other in a circle (orders' state and status do);
+      // areas may not: an area is a layer the others build on, or builds on them.
+      name: "no-cycle-between-areas",
+      comment:
+        "This area is part of an import cycle between core's areas. Move what both need into a module they both depend on, or wire the areas together from above (core/src/reactions/ for reactions to domain events).",
+      severity: "error",
+      scope: "folder",
+      from: { path: `${AREA}$` },
+      to: { circular: true, pathNot: `^core/src/$1/` },
+    },
+    {
+      name: "core-stands-alone",
+      comment:
+        "core/ is the framework-free domain: it imports nothing from web/, functions/ or packages/, and no Remix or Lambda types.",
+      severity: "error",
+      from: { path: "^core/" },
+      to: {
+        path: [
+          "^(web|functions|packages)/",
+          "^node_modules/@remix-run/",
+          "^node_modules/(@types/)?aws-lambda/",
+        ],
+      },
+    },
+    {
+      name: "core-through-its-exports",
+      comment:
+        "web/ and functions/ import core through its package exports (@shop/core/<area>, @shop/core/server/<area>), never a file inside an area.",
+      severity: "error",
+      from: { path: "^(web|functions)/" },
+      to: { path: "^core/", pathNot: "^core/src/[^/]+/index(\\.server)?\\.ts$" },
+    },
+    {
+      name: "core-not-by-relative-path",
+      comment:
+        "web/ and functions/ import core as the package @shop/core, not by a relative path into core/.",
+      severity: "error",
+      from: { path: "^(web|functions)/" },
+      to: { path: "^core/", dependencyTypes: ["local"] },
+    },
+  ],
+  options: {
+    exclude: { path: ["(^|/)node_modules/", "(^|/)build/", "\\.test\\.tsx?$"] },
+    // Other workspaces are resolved (to tell where an import lands) but not cruised.
+    doNotFollow: { path: ["node_modules", "^packages/"] },
+    tsConfig: { fileName: "tsconfig.json" },
+    // Type-only imports count: a cycle through types is still a cycle between areas.
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".d.ts"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,2 @@
+// The reactions to domain events, server side: the one place where the areas are wired together.
+export { handleEvent, REACTING_EVENT_TYPES, type Reaction } from "./reactions.server.ts";
