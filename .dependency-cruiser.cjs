@@ -16,7 +16,7 @@ module.exports = {
       // areas may not: an area is a layer the others build on, or builds on them.
       name: "no-cycle-between-areas",
       comment:
-        "This area is part of an import cycle between core's areas. Move what both need into a module they both depend on, or wire the areas together from above (core/src/reactions/ for reactions to domain events).",
+        "This area is part of an import cycle between core's areas. Move what both need into a module they both depend on, or wire the areas together from above (core/src/reactions/ for reactions to domain events). The imports from area A into area B: npx depcruise core/src/A --config .dependency-cruiser.cjs --output-type text | grep core/src/B/",
       severity: "error",
       scope: "folder",
       from: { path: `${AREA}$` },
@@ -31,8 +31,9 @@ module.exports = {
       to: {
         path: [
           "^(web|functions|packages)/",
-          "^node_modules/@remix-run/",
-          "^node_modules/(@types/)?aws-lambda/",
+          // Resolved into node_modules, or (not installed where core looks) the bare name.
+          "(^|/)node_modules/(@remix-run/|(@types/)?aws-lambda/)",
+          "^(@remix-run/|(@types/)?aws-lambda$)",
         ],
       },
     },
@@ -54,8 +55,10 @@ module.exports = {
     },
   ],
   options: {
-    exclude: { path: ["(^|/)node_modules/", "(^|/)build/", "\\.test\\.tsx?$"] },
-    // Other workspaces are resolved (to tell where an import lands) but not cruised.
+    // node_modules is not excluded (that would drop the imports into it, which core-stands-alone
+    // checks), only not followed; other workspaces are resolved (to tell where an import lands)
+    // but not cruised either.
+    exclude: { path: ["(^|/)build/", "\\.test\\.tsx?$"] },
     doNotFollow: { path: ["node_modules", "^packages/"] },
     tsConfig: { fileName: "tsconfig.json" },
     // Type-only imports count: a cycle through types is still a cycle between areas.
