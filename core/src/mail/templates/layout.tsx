@@ -16,6 +16,7 @@ import {
 import { type CSSProperties, Fragment, type ReactNode } from "react";
 
 export const SHOP_NAME = "Threadline";
+const DEFAULT_FOOTER = `${SHOP_NAME}, clothes made to last. Thank you for shopping with us.`;
 
 const colors = { ink: "#1c1917", muted: "#78716c", line: "#e7e5e4", link: "#9a3412" };
 
@@ -65,13 +66,7 @@ export function Layout({
           </Section>
           <Section>{children}</Section>
           <Hr style={styles.hr} />
-          <Section>
-            {footer ?? (
-              <Paragraph
-                footer
-              >{`${SHOP_NAME}, clothes made to last. Thank you for shopping with us.`}</Paragraph>
-            )}
-          </Section>
+          <Section>{footer ?? <Paragraph footer>{DEFAULT_FOOTER}</Paragraph>}</Section>
         </Container>
       </Body>
     </Html>
