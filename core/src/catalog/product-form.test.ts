@@ -8,6 +8,7 @@ import {
   PRICE_POSITIVE,
   PRICE_REQUIRED,
   PRICE_TOO_HIGH,
+  ProductFormFieldsSchema,
   ProductFormSchema,
   parseEuroToCents,
   parseImageOperation,
@@ -36,6 +37,42 @@ function submission(change: (form: FormData) => void = () => {}) {
   change(form);
   return parseForm(ProductFormSchema, productFormInput(form));
 }
+
+describe("ProductFormFieldsSchema", () => {
+  it("reads the form as an object of its fields, a repeated one as an array", () => {
+    const fields = {
+      name: "Linen Shirt",
+      slug: "linen-shirt",
+      category: "Men",
+      price: "49.99",
+      description: "Washed linen.",
+      sizes: "M",
+      imageRef: ["key:products/abc/1.png", "new:0"],
+      imageAlt: ["Front", ""],
+    };
+    expect(parseForm(ProductFormFieldsSchema, fields)).toMatchObject({
+      success: true,
+      data: {
+        price: 4999,
+        sizes: ["M"],
+        images: [
+          { ref: { kind: "key", key: "products/abc/1.png" }, alt: "Front" },
+          { ref: { kind: "new", index: 0 }, alt: "" },
+        ],
+      },
+    });
+    expect(
+      parseForm(ProductFormFieldsSchema, { ...fields, imageRef: "new:0", imageAlt: "x" }),
+    ).toMatchObject({ success: true, data: { images: [{ ref: { kind: "new", index: 0 } }] } });
+  });
+
+  it("says what the form says, on the form's own fields", () => {
+    expect(parseForm(ProductFormFieldsSchema, {})).toMatchObject({
+      success: false,
+      fieldErrors: { sizes: SIZES_REQUIRED, images: IMAGES_REQUIRED, price: PRICE_REQUIRED },
+    });
+  });
+});
 
 describe("ProductFormSchema", () => {
   it("reads a valid form: trimmed name, price in cents, sizes in shop order, images in order", () => {

@@ -155,15 +155,24 @@ const MAX_IMAGE_ENTRIES = 50;
 /**
  * The submitted form as the schema's input: repeated fields ("sizes", and "imageRef" with its
  * "imageAlt", in document order, so the order on screen is the images' order) become arrays.
- * Files are left out (the server reads them itself).
+ * Files are left out (the server reads them itself). Takes the FormData, or the form as an
+ * object of its fields (a field sent once a string, sent more than once an array of them), as
+ * the browser's form library has it.
  */
-export function productFormInput(form: FormData): Record<string, unknown> {
+export function productFormInput(
+  form: FormData | Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const all = (name: string): unknown[] => {
+    if (form instanceof FormData) return form.getAll(name);
+    const value = form[name];
+    return value === undefined ? [] : Array.isArray(value) ? value : [value];
+  };
   const text = (name: string) => {
-    const value = form.get(name);
+    const value = all(name)[0];
     return typeof value === "string" ? value : undefined;
   };
   const texts = (name: string) =>
-    form.getAll(name).filter((value): value is string => typeof value === "string");
+    all(name).filter((value): value is string => typeof value === "string");
   const alts = texts("imageAlt");
   return {
     name: text("name"),
@@ -177,6 +186,25 @@ export function productFormInput(form: FormData): Record<string, unknown> {
       .map((ref, i) => ({ ref, alt: alts[i] ?? "" })),
   };
 }
+
+/**
+ * The same schema over the form as sent (its fields by their names in the page), for the
+ * browser's check of the whole form: ProductFormSchema after productFormInput.
+ */
+export const ProductFormFieldsSchema = v.pipe(
+  v.looseObject({
+    name: v.optional(v.unknown()),
+    slug: v.optional(v.unknown()),
+    category: v.optional(v.unknown()),
+    price: v.optional(v.unknown()),
+    description: v.optional(v.unknown()),
+    sizes: v.optional(v.unknown()),
+    imageRef: v.optional(v.unknown()),
+    imageAlt: v.optional(v.unknown()),
+  }),
+  v.transform((fields: Readonly<Record<string, unknown>>) => productFormInput(fields)),
+  ProductFormSchema,
+);
 
 /** Moves, removes: what the image buttons do (with JavaScript in the page, without it on the server). */
 export type ImageOperation = { op: "up" | "down" | "remove"; index: number };

@@ -1,9 +1,11 @@
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { AddressSchema } from "@shop/core/accounts";
-import { parseForm } from "@shop/core/common";
 import type { SavedAddress } from "@shop/core/server/accounts";
 import { useEffect, useState } from "react";
-import { AuthField, primaryButtonClass } from "./AuthField";
+import { type FormReply, parseSubmission, useSchemaForm } from "../lib/forms";
+import { primaryButtonClass } from "./AuthField";
+import { Field } from "./Field";
 
 type Address = Omit<SavedAddress, "createdAt" | "user">;
 
@@ -20,43 +22,49 @@ const FIELDS = [
 /**
  * The saved-address form: Update when an address is selected, Create otherwise (docs/product.md §2). With
  * JavaScript the button is disabled while the form is invalid; without it the server checks.
+ * Server errors show under the field they name, or under Address (docs/product.md §5).
  */
 export function AddressForm({
   address,
-  errors,
+  lastResult,
   busy,
 }: {
   address: Address | null;
-  errors: Record<string, string>;
+  lastResult: FormReply | undefined;
   busy: boolean;
 }) {
   const [hydrated, setHydrated] = useState(false);
   const [valid, setValid] = useState(address !== null);
   useEffect(() => setHydrated(true), []);
   const mode = address ? "update" : "create";
+  const [form, fields] = useSchemaForm(AddressSchema, {
+    id: `address-${address?.id ?? "new"}`,
+    lastResult,
+    defaultValue: address ?? undefined,
+  });
 
   return (
     <Form
       method="post"
-      noValidate
+      {...getFormProps(form)}
       aria-label={address ? "Update address" : "New address"}
       onChange={(event) =>
-        setValid(parseForm(AddressSchema, new FormData(event.currentTarget)).success)
+        setValid(
+          parseSubmission(new FormData(event.currentTarget), AddressSchema).status === "success",
+        )
       }
       className="space-y-4 rounded-xl border border-stone-200 p-5"
     >
       <input type="hidden" name="intent" value={mode} />
       {address ? <input type="hidden" name="id" value={address.id} /> : null}
       {FIELDS.map((field) => (
-        <AuthField
+        <Field
           key={field.name}
+          meta={fields[field.name]}
           label={field.label}
-          name={field.name}
           required={field.required}
           autoComplete={field.autoComplete}
           type={field.name === "phone" ? "tel" : "text"}
-          defaultValue={address?.[field.name] ?? ""}
-          error={errors[field.name]}
         />
       ))}
       <button

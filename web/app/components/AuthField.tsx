@@ -1,12 +1,10 @@
-// Form building blocks of the account screens: a labelled field with its error, the card the
-// auth screens sit in, the primary button, and client-side validation with the same schema the
-// action uses (docs/design.md §10: one schema per form, both sides).
-import { parseForm } from "@shop/core/common";
-import { type FormEvent, type ReactNode, useState } from "react";
-import type * as v from "valibot";
+// Building blocks of the account screens: the card the auth screens sit in, a message above a
+// form, the buttons. AuthField, a labelled field wired by hand, is left for the checkout until it
+// moves to Field (./Field.tsx, docs/decisions/015-forms.md), as every other form has.
+import type { ReactNode } from "react";
+import { inputClass } from "./Field";
 
-export const inputClass =
-  "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-accent-600 focus:outline-2 focus:outline-accent-600 aria-[invalid=true]:border-red-600";
+export { inputClass };
 
 export const primaryButtonClass =
   "inline-flex items-center justify-center rounded-full bg-stone-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 disabled:cursor-not-allowed disabled:opacity-50";
@@ -91,59 +89,5 @@ export function FormAlert({ children }: { children: ReactNode }) {
     >
       {children}
     </p>
-  );
-}
-
-/**
- * Client-side validation with the form's schema: on submit, an invalid form shows its errors
- * and is not sent (docs/spec.md §5). Server errors (`serverErrors`) show until the next submit.
- */
-export function useFormErrors<S extends v.GenericSchema>(
-  schema: S,
-  serverErrors: Record<string, string> | undefined,
-) {
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const [lastServer, setLastServer] = useState(serverErrors);
-  if (lastServer !== serverErrors) {
-    setLastServer(serverErrors);
-    setClientErrors(null);
-  }
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const result = parseForm(schema, new FormData(event.currentTarget));
-    if (result.success) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    setClientErrors(result.fieldErrors);
-  };
-  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit };
-}
-
-/** A new password and its confirmation (sign-up, reset, security): one pair, one look. */
-export function PasswordPairFields({
-  label = "Password",
-  errors,
-}: {
-  label?: string;
-  errors: { password?: string; confirmPassword?: string };
-}) {
-  return (
-    <>
-      <AuthField
-        label={label}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password}
-      />
-      <AuthField
-        label="Confirm password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword}
-      />
-    </>
   );
 }

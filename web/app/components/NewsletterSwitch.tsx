@@ -5,6 +5,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { dismissToast, showToast } from "../lib/toast";
 import type { NewsletterAnswer } from "../routes/newsletter";
+import { firstError } from "./Field";
 import { UserSwitch } from "./UserSwitch";
 
 const UPDATED_TOAST_MS = 2000;
@@ -32,7 +33,7 @@ export function NewsletterSwitch({ initial }: { initial: boolean }) {
     showToast({
       type: "error",
       title: "Error",
-      description: Object.values(answer.fieldErrors)[0] ?? "An error has occurred",
+      description: firstError(answer.result) ?? "An error has occurred",
     });
   }, [answer]);
 

@@ -1,4 +1,4 @@
-// The one reader of every action's form (docs/design.md §5: bad input of any shape gets a 4xx with
+// The one reader of every action's form (docs/architecture.md §5: bad input of any shape gets a 4xx with
 // a message, never a 500, and changes nothing). Call it where an action would call
 // `request.formData()`, after its origin and session checks. It refuses, before the route does
 // anything:
@@ -12,12 +12,16 @@
 // Refusals are thrown Responses, as assertSameOrigin's 403 is: the route's ErrorBoundary shows
 // them, a fetcher or an HTTP client gets the status and the message. The limits come from the
 // environment (README "Configuration").
+
+import { parse, type Submission } from "@conform-to/react";
 import {
+  data,
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
-import { REPEATED_FIELD } from "@shop/core/common";
+import { isDomainError, REPEATED_FIELD } from "@shop/core/common";
+import { type FormReply, plainFields } from "./forms";
 import { jsonResponse, NO_STORE } from "./http";
 
 const URLENCODED = "application/x-www-form-urlencoded";
@@ -279,4 +283,59 @@ function firstRepeated(form: FormData, lists: readonly string[]): string | undef
     seen.add(name);
   }
   return undefined;
+}
+
+/** Fields never sent back with a reply (they would be written into the page): typed again. */
+const SECRET_FIELDS = ["password", "confirmPassword", "currentPassword"];
+
+/** Errors the server found beyond the schema's, as Conform takes them. */
+export interface ServerErrors {
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+}
+
+/**
+ * The answer to a refused form: Conform's reply (the schema's errors, `errors`, what was typed but
+ * passwords) under `result`, with `status` (docs/architecture.md §5: a field and a message, a 4xx).
+ * `extra` travels beside it (e.g. which of a page's forms answered).
+ */
+export function refuseForm<const Extra extends object = object>(
+  submission: Submission<unknown> | FormData,
+  status: number,
+  errors: ServerErrors = {},
+  extra?: Extra,
+) {
+  const result = formReply(submission, errors);
+  return data({ ...(extra as Extra), result }, { status, headers: { "Cache-Control": NO_STORE } });
+}
+
+/** Conform's reply: the schema's errors and `errors`, what was typed (passwords left out). */
+export function formReply(submission: Submission<unknown> | FormData, errors: ServerErrors = {}) {
+  // A form not checked by a schema (e.g. a button's form): only `errors`.
+  const checked =
+    submission instanceof FormData
+      ? parse<object, string[]>(plainFields(submission), { resolve: () => ({ value: {} }) })
+      : submission;
+  const result: FormReply = checked.reply({ ...errors, hideFields: SECRET_FIELDS });
+  return result;
+}
+
+/**
+ * A DomainError (core's refusal: "e-mail already used", a wrong password, too many attempts) as
+ * the form's refusal: its message on the field it names, else on `fallbackField` (null: the form
+ * as a whole), with its status. Anything else is rethrown.
+ */
+export function refuseWithDomainError<const Extra extends object = object>(
+  submission: Submission<unknown> | FormData,
+  error: unknown,
+  fallbackField: string | null,
+  extra?: Extra,
+) {
+  if (!isDomainError(error)) throw error;
+  const field = error.field ?? fallbackField;
+  const errors: ServerErrors =
+    field === null
+      ? { formErrors: [error.message] }
+      : { fieldErrors: { [field]: [error.message] } };
+  return refuseForm(submission, error.status, errors, extra);
 }

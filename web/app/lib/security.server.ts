@@ -1,7 +1,7 @@
 // Request checks every mutating route shares (docs/architecture.md §5): same-origin POSTs and the client
 // address for abuse limits.
 import { type AppLoadContext, data } from "@remix-run/node";
-import { type AbuseLimits, isDomainError, loadAbuseLimits } from "@shop/core/server/accounts";
+import { type AbuseLimits, loadAbuseLimits } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 
 const trustProxy = () => process.env.TRUST_PROXY === "1";
@@ -65,18 +65,6 @@ export function abuseLimits(): AbuseLimits {
 export const requester = (request: Request, context?: AppLoadContext) => ({
   clientAddress: clientAddress(request, context),
 });
-
-/**
- * A DomainError as a form answer: its status, and its message on the field it names (or
- * `fallbackField`). Anything else is rethrown.
- */
-export function domainErrorData(error: unknown, fallbackField: string) {
-  if (!isDomainError(error)) throw error;
-  return data(
-    { fieldErrors: { [error.field ?? fallbackField]: error.message } as Record<string, string> },
-    { status: error.status },
-  );
-}
 
 declare module "@remix-run/node" {
   interface AppLoadContext {

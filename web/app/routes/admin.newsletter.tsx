@@ -5,7 +5,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { parseForm } from "@shop/core/common";
 import { NewsletterComposeSchema } from "@shop/core/newsletter";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
@@ -20,7 +19,9 @@ import { NewsletterCompose, NewsletterConfirmPanel } from "../components/admin/N
 import { NewsletterProgress } from "../components/admin/NewsletterProgress";
 import { ErrorPage } from "../components/ErrorPage";
 import { adminAction, adminLoader } from "../lib/admin.server";
-import { readForm } from "../lib/form.server";
+import { formReply, readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
+import type { FormReply } from "../lib/forms";
+import { parseSubmission } from "../lib/forms";
 import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
@@ -58,13 +59,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type Answer = {
-  fieldErrors: Record<string, string>;
-  error?: string;
-  values: { subject: string; body: string };
-  confirm?: boolean;
-};
-
 export const action = keepsInput(submit);
 
 async function submit({ request }: ActionFunctionArgs) {
@@ -72,23 +66,17 @@ async function submit({ request }: ActionFunctionArgs) {
   // Long: a message of up to 50,000 characters (LONG_FORM_MAX_BYTES).
   const form = await readForm(request, { long: true });
   const intent = form.get("intent");
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value.slice(0, 60_000) : "";
-  };
-  const values = { subject: text("subject"), body: text("body") };
-  if (intent === "edit") return { fieldErrors: {}, values } satisfies Answer;
+  // Cancel of the question asked without JavaScript: the text back in the form.
+  if (intent === "edit") return { result: formReply(form) };
   if (intent !== "send" && intent !== "confirm") {
-    return data({ fieldErrors: {}, error: "Unknown action", values } satisfies Answer, 400);
+    return refuseForm(form, 400, {}, { banner: "Unknown action" });
   }
-  const parsed = parseForm(NewsletterComposeSchema, form);
-  if (!parsed.success) {
-    return data({ fieldErrors: parsed.fieldErrors, values } satisfies Answer, { status: 400 });
-  }
+  const submission = parseSubmission(form, NewsletterComposeSchema);
+  if (submission.status !== "success") return refuseForm(submission, 400);
   // Without JavaScript, Send first shows the confirmation on the page.
-  if (intent === "confirm") return { fieldErrors: {}, values, confirm: true } satisfies Answer;
+  if (intent === "confirm") return { result: formReply(submission), confirm: true };
   try {
-    const send = await requestNewsletterSend(getContext(), parsed.data);
+    const send = await requestNewsletterSend(getContext(), submission.value);
     return redirectWithToast(`/admin/newsletter?send=${send.id}`, {
       type: "success",
       title: "Success",
@@ -96,26 +84,30 @@ async function submit({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data(
-      {
-        fieldErrors: { [error.field ?? "subject"]: error.message },
-        error: error.message,
-        values,
-      } satisfies Answer,
-      { status: error.status },
-    );
+    // docs/product.md §8: the banner titled "error", and the message on the field it names.
+    return refuseWithDomainError(submission, error, "subject", { banner: error.message });
   }
+}
+
+/** The subject and message as sent (what the form and the question show again). */
+function sentText(result: FormReply | undefined) {
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  return {
+    subject: text(result?.initialValue?.subject),
+    body: text(result?.initialValue?.body),
+  };
 }
 
 export const meta: MetaFunction = () => [{ title: `Newsletter | Admin | ${SHOP_NAME}` }];
 
 export default function AdminNewsletter() {
   const { subscriberCount, send } = useLoaderData<typeof loader>();
-  const answer = useActionAnswer<typeof action>() as Answer | undefined;
+  const answer = useActionAnswer<typeof action>();
+  const sent = sentText(answer?.result);
   const navigation = useNavigation();
   return (
     <section aria-labelledby="newsletter-title">
-      <AdminErrorBanner message={answer?.error} />
+      <AdminErrorBanner message={bannerOf(answer)} />
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="newsletter-title" className="text-xl font-semibold">
           Newsletter
@@ -133,13 +125,13 @@ export default function AdminNewsletter() {
         </div>
       ) : null}
       <div className="mt-6">
-        {answer?.confirm ? (
-          <NewsletterConfirmPanel values={answer.values} subscriberCount={subscriberCount} />
+        {answer && "confirm" in answer ? (
+          <NewsletterConfirmPanel values={sent} subscriberCount={subscriberCount} />
         ) : null}
         <NewsletterCompose
           key={send?.id ?? "new"}
-          initial={answer?.values ?? { subject: "", body: "" }}
-          errors={answer?.fieldErrors ?? {}}
+          initial={sent}
+          lastResult={answer?.result}
           subscriberCount={subscriberCount}
           busy={navigation.state === "submitting"}
         />
@@ -150,4 +142,11 @@ export default function AdminNewsletter() {
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;
+}
+
+/** The refusal's message for the banner titled "error" (docs/product.md §8). */
+function bannerOf(answer: object | undefined): string | undefined {
+  return answer && "banner" in answer && typeof answer.banner === "string"
+    ? answer.banner
+    : undefined;
 }

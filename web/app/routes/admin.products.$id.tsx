@@ -21,7 +21,13 @@ import { AdminErrorBanner } from "../components/admin/AdminErrorBanner";
 import { ProductForm } from "../components/admin/ProductForm";
 import { ErrorPage } from "../components/ErrorPage";
 import { adminAction, adminLoader } from "../lib/admin.server";
-import { type ReadFormOptions, readFormOrRefusal } from "../lib/form.server";
+import {
+  formReply,
+  type ReadFormOptions,
+  readFormOrRefusal,
+  type ServerErrors,
+} from "../lib/form.server";
+import type { FormReply } from "../lib/forms";
 import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
@@ -32,7 +38,9 @@ import { keepsInput } from "../lib/unavailable.server";
 // form: the fields, the images in order (stored ones by key, new files by position) with alt
 // text, and the new files. The image buttons (move up, move down, remove) work in the page with
 // JavaScript; without it they submit, and the server answers with the form as it now stands.
-// The rules are core's (catalog/product-form.server.ts); this route reads the request.
+// The rules are core's (catalog/product-form.server.ts: it checks the fields with the form's
+// schema once the images are handled); this route reads the request and answers with Conform's
+// reply, as every form does (docs/decisions/015-forms.md).
 
 /**
  * The form: multipart with the new files (each at most 5 MB, UPLOAD_MAX_BYTES in all); its lists
@@ -83,7 +91,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     ? false
     : defaultShouldRevalidate;
 
-type Answer = { draft?: ProductDraft; fieldErrors?: Record<string, string>; formError?: string };
+type Answer = { draft?: ProductDraft; result?: FormReply; formError?: string };
+
+/** Core's messages as Conform takes them (a list per field). */
+function serverErrors(fieldErrors: Record<string, string>, formError?: string): ServerErrors {
+  return {
+    fieldErrors: Object.fromEntries(
+      Object.entries(fieldErrors).map(([name, message]) => [name, [message]]),
+    ),
+    ...(formError ? { formErrors: [formError] } : {}),
+  };
+}
 
 export const action = keepsInput(submit);
 
@@ -94,7 +112,9 @@ async function submit({ request, params }: ActionFunctionArgs) {
   const read = await readFormOrRefusal(request, PRODUCT_FORM);
   if (!read.ok) {
     const answer: Answer = { formError: read.message };
-    if (read.field !== undefined) answer.fieldErrors = { [read.field]: read.message };
+    if (read.field !== undefined) {
+      answer.result = formReply(new FormData(), serverErrors({ [read.field]: read.message }));
+    }
     return data<Answer>(answer, { status: read.status });
   }
   const form = read.form;
@@ -111,10 +131,13 @@ async function submit({ request, params }: ActionFunctionArgs) {
   const result = await submitProductForm(getContext(), product, id, form, files);
   switch (result.outcome) {
     case "changed":
-      return data<Answer>({ draft: result.draft, fieldErrors: {} });
+      return data<Answer>({ draft: result.draft });
     case "refused": {
       const { status, draft, fieldErrors, formError } = result;
-      return data<Answer>({ draft, fieldErrors, formError }, { status });
+      return data<Answer>(
+        { draft, formError, result: formReply(form, serverErrors(fieldErrors, formError)) },
+        { status },
+      );
     }
     case "saved":
       return redirectWithToast("/admin/list-products", {
@@ -139,16 +162,13 @@ export default function EditProduct() {
   const { mode, draft } = useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>();
   const shown = answer?.draft ?? draft;
-  // As given: a fresh `{}` on each render would read as a new answer and clear the form's own
-  // messages.
-  const fieldErrors = answer?.fieldErrors;
   return (
     <section aria-labelledby="product-form-title">
       <AdminErrorBanner message={answer?.formError} />
       <h2 id="product-form-title" className="text-xl font-semibold">
         {mode === "update" ? `Edit ${draft.name}` : "New product"}
       </h2>
-      <ProductForm key={draft.id} mode={mode} draft={shown} errors={fieldErrors} />
+      <ProductForm key={draft.id} mode={mode} draft={shown} lastResult={answer?.result} />
     </section>
   );
 }

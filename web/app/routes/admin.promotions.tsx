@@ -5,7 +5,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { parseForm } from "@shop/core/common";
 import { PromotionFormSchema, promotionState, promotionUsage } from "@shop/core/promotions";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
@@ -17,15 +16,12 @@ import {
   updatePromotion,
 } from "@shop/core/server/promotions";
 import { AdminErrorBanner } from "../components/admin/AdminErrorBanner";
-import {
-  PromotionForm,
-  type PromotionFormValues,
-  promotionFormValues,
-} from "../components/admin/PromotionForm";
+import { PromotionForm, promotionFormValues } from "../components/admin/PromotionForm";
 import { PromotionList } from "../components/admin/PromotionList";
 import { ErrorPage } from "../components/ErrorPage";
 import { adminAction, adminLoader } from "../lib/admin.server";
-import { readForm } from "../lib/form.server";
+import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
+import { parseSubmission } from "../lib/forms";
 import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
@@ -62,14 +58,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type Answer = {
-  intent: "create" | "update" | "delete";
-  fieldErrors: Record<string, string>;
-  /** A service's refusal, shown as the banner (docs/product.md §8). */
-  error?: string;
-  values?: PromotionFormValues;
-};
-
 export const action = keepsInput(submit);
 
 async function submit({ request }: ActionFunctionArgs) {
@@ -77,57 +65,36 @@ async function submit({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   const ctx = getContext();
-  const values = submittedValues(form);
   if (intent !== "create" && intent !== "update" && intent !== "delete") {
-    return answer({ intent: "create", fieldErrors: {}, error: "Unknown action" }, 400);
+    return refuseForm(form, 400, {}, { intent: "create", banner: "Unknown action" });
   }
+  const submission = parseSubmission(form, PromotionFormSchema);
   try {
     if (intent === "delete") {
       const code = String(form.get("code") ?? "");
       await deletePromotion(ctx, code);
       return success(`Promotion ${code} deleted`);
     }
-    const parsed = parseForm(PromotionFormSchema, form);
-    if (!parsed.success) return answer({ intent, fieldErrors: parsed.fieldErrors, values }, 400);
-    const { code, ...fields } = parsed.data;
+    if (submission.status !== "success") return refuseForm(submission, 400, {}, { intent });
+    const { code, ...fields } = submission.value;
     if (intent === "create") {
-      await createPromotion(ctx, parsed.data);
+      await createPromotion(ctx, submission.value);
       return success(`Promotion ${code} created`);
     }
     await updatePromotion(ctx, code, fields);
     return success(`Promotion ${code} updated`);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return answer(
-      {
-        intent,
-        fieldErrors: { [error.field ?? "code"]: error.message },
-        error: error.message,
-        values,
-      },
-      error.status,
-    );
+    // docs/product.md §8: the banner titled "error", and the message on the field it names.
+    return refuseWithDomainError(intent === "delete" ? form : submission, error, "code", {
+      intent,
+      banner: error.message,
+    });
   }
 }
 
-const answer = (body: Answer, status: number) => data(body, { status });
-
 const success = (description: string) =>
   redirectWithToast("/admin/promotions", { type: "success", title: "Success", description });
-
-function submittedValues(form: FormData): PromotionFormValues {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value.slice(0, 200) : "";
-  };
-  return {
-    code: text("code"),
-    label: text("label"),
-    amount: text("amount"),
-    expiresAt: text("expiresAt"),
-    usageLimit: text("usageLimit"),
-  };
-}
 
 export const meta: MetaFunction = () => [{ title: `Promotions | Admin | ${SHOP_NAME}` }];
 
@@ -139,7 +106,7 @@ export default function AdminPromotions() {
   const mode = editing ? "update" : "create";
   const ownAnswer = answer && answer.intent === mode ? answer : undefined;
   const bannerMessage =
-    answer?.error ?? (editMissing ? "This promotion no longer exists" : undefined);
+    bannerOf(answer) ?? (editMissing ? "This promotion no longer exists" : undefined);
 
   return (
     <section aria-labelledby="promotions-title">
@@ -155,8 +122,8 @@ export default function AdminPromotions() {
           <PromotionForm
             key={editing?.code ?? "new"}
             mode={mode}
-            values={ownAnswer?.values ?? editing}
-            serverErrors={ownAnswer?.fieldErrors}
+            values={editing}
+            lastResult={ownAnswer?.result}
             busy={busy}
           />
         </div>
@@ -167,4 +134,11 @@ export default function AdminPromotions() {
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;
+}
+
+/** The refusal's message for the banner titled "error" (docs/product.md §8). */
+function bannerOf(answer: object | undefined): string | undefined {
+  return answer && "banner" in answer && typeof answer.banner === "string"
+    ? answer.banner
+    : undefined;
 }

@@ -1,30 +1,27 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { getFormProps } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { ResetPasswordSchema } from "@shop/core/accounts";
-import { parseForm } from "@shop/core/common";
-import { INVALID_TOKEN, isResetTokenValid, resetPassword } from "@shop/core/server/accounts";
-import { getContext } from "@shop/core/server/context";
 import {
-  AuthCard,
-  PasswordPairFields,
-  primaryButtonClass,
-  useFormErrors,
-} from "../components/AuthField";
+  INVALID_TOKEN,
+  isDomainError,
+  isResetTokenValid,
+  resetPassword,
+} from "@shop/core/server/accounts";
+import { getContext } from "@shop/core/server/context";
+import { AuthCard, primaryButtonClass } from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
-import { readForm } from "../lib/form.server";
-import { assertSameOrigin, domainErrorData } from "../lib/security.server";
+import { PasswordPairFields } from "../components/Field";
+import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
+import { parseSubmission, useSchemaForm } from "../lib/forms";
+import { assertSameOrigin } from "../lib/security.server";
 import { signInAndRedirect } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
 import { useActionAnswer } from "../lib/unavailable";
 import { keepsInput } from "../lib/unavailable.server";
 
-/** "Invalid token", then the sign-in screen (docs/spec.md §2). */
+/** "Invalid token", then the sign-in screen (docs/product.md §2). */
 const invalidToken = () =>
   redirectWithToast("/auth/sign-in", {
     type: "error",
@@ -42,19 +39,18 @@ export const action = keepsInput(submit);
 
 async function submit({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const parsed = parseForm(ResetPasswordSchema, await readForm(request));
-  if (!parsed.success) {
-    if (parsed.fieldErrors.token) return invalidToken();
-    return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
+  const submission = parseSubmission(await readForm(request), ResetPasswordSchema);
+  if (submission.status !== "success") {
+    if (submission.error?.token) return invalidToken();
+    return refuseForm(submission, 400);
   }
   try {
-    const user = await resetPassword(getContext(), parsed.data);
+    const user = await resetPassword(getContext(), submission.value);
     // The token is spent; the user is signed in with a new session of their own.
     return signInAndRedirect(request, user.id, "/");
   } catch (error) {
-    const answer = domainErrorData(error, "password");
-    if (answer.data.fieldErrors.token) return invalidToken();
-    return answer;
+    if (isDomainError(error) && error.field === "token") return invalidToken();
+    return refuseWithDomainError(submission, error, "password");
   }
 }
 
@@ -64,13 +60,20 @@ export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const { errors, onSubmit } = useFormErrors(ResetPasswordSchema, answer?.fieldErrors);
+  const [form, fields] = useSchemaForm(ResetPasswordSchema, {
+    id: "reset-password",
+    lastResult: answer?.result,
+  });
 
   return (
     <AuthCard title="Reset your password">
-      <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="token" value={token} />
-        <PasswordPairFields label="New password" errors={errors} />
+        <PasswordPairFields
+          label="New password"
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+        />
         <button
           type="submit"
           disabled={busy}

@@ -1,7 +1,7 @@
+import { getFormProps } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
   type AppLoadContext,
-  data,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
@@ -15,21 +15,20 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { ForgotPasswordSchema, SignInSchema } from "@shop/core/accounts";
-import { parseForm } from "@shop/core/common";
 import { requestPasswordReset, signIn } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { useEffect } from "react";
 import {
   AuthCard,
-  AuthField,
   FormAlert,
   primaryButtonClass,
   secondaryButtonClass,
-  useFormErrors,
 } from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
-import { readForm } from "../lib/form.server";
-import { abuseLimits, assertSameOrigin, domainErrorData, requester } from "../lib/security.server";
+import { Field } from "../components/Field";
+import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
+import { type FormReply, parseSubmission, useSchemaForm } from "../lib/forms";
+import { abuseLimits, assertSameOrigin, requester } from "../lib/security.server";
 import {
   getSessionUser,
   SIGN_IN_REASONS,
@@ -64,43 +63,39 @@ async function submit({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent") ?? "sign-in";
   if (intent === "forgot-password") return forgotPassword(request, context, form);
+  const submission = parseSubmission(form, SignInSchema);
+  const signInForm = { intent: "sign-in" } as const;
   if (intent !== "sign-in") {
-    return data({ intent, fieldErrors: { email: "Unknown action" } }, { status: 400 });
+    return refuseForm(submission, 400, { fieldErrors: { email: ["Unknown action"] } }, signInForm);
   }
-  const parsed = parseForm(SignInSchema, form);
-  if (!parsed.success) {
-    return data({ intent, fieldErrors: parsed.fieldErrors }, { status: 400 });
-  }
+  if (submission.status !== "success") return refuseForm(submission, 400, {}, signInForm);
   try {
     const user = await signIn(
       getContext(),
-      parsed.data,
+      submission.value,
       requester(request, context),
       abuseLimits(),
     );
     return signInAndRedirect(request, user.id, safeRedirectTo(form.get("redirectTo")));
   } catch (error) {
-    const answer = domainErrorData(error, "email");
-    return data({ intent, fieldErrors: answer.data.fieldErrors }, answer.init ?? undefined);
+    // docs/product.md §8: the server's message under the e-mail field.
+    return refuseWithDomainError(submission, error, "email", signInForm);
   }
 }
 
 async function forgotPassword(request: Request, context: AppLoadContext, form: FormData) {
-  const intent = "forgot-password";
-  const parsed = parseForm(ForgotPasswordSchema, form);
-  if (!parsed.success) {
-    return data({ intent, fieldErrors: parsed.fieldErrors }, { status: 400 });
-  }
+  const forgotForm = { intent: "forgot-password" } as const;
+  const submission = parseSubmission(form, ForgotPasswordSchema);
+  if (submission.status !== "success") return refuseForm(submission, 400, {}, forgotForm);
   try {
     await requestPasswordReset(
       getContext(),
-      parsed.data.email,
+      submission.value.email,
       requester(request, context),
       abuseLimits(),
     );
   } catch (error) {
-    const answer = domainErrorData(error, "email");
-    return data({ intent, fieldErrors: answer.data.fieldErrors }, answer.init ?? undefined);
+    return refuseWithDomainError(submission, error, "email", forgotForm);
   }
   const redirectTo = safeRedirectTo(form.get("redirectTo"));
   return redirectWithToast(`/auth/sign-in?${new URLSearchParams({ redirectTo })}`, {
@@ -118,31 +113,24 @@ export default function SignIn() {
   const navigation = useNavigation();
   const busy =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "sign-in";
-  const { errors, onSubmit } = useFormErrors(
-    SignInSchema,
-    answer?.intent === "sign-in" ? answer.fieldErrors : undefined,
-  );
+  const [form, fields] = useSchemaForm(SignInSchema, {
+    id: "sign-in",
+    lastResult: answer?.intent === "sign-in" ? answer.result : null,
+  });
   const here = new URLSearchParams({ redirectTo });
 
   return (
     <AuthCard title="Sign in">
       {message ? <FormAlert>{message}</FormAlert> : null}
-      <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="sign-in" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <AuthField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          error={errors.email}
-        />
-        <AuthField
+        <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
+        <Field
+          meta={fields.password}
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
-          error={errors.password}
         />
         <div className="flex items-center justify-between gap-4">
           <Link
@@ -167,7 +155,7 @@ export default function SignIn() {
         <ForgotPasswordModal
           redirectTo={redirectTo}
           closeTo={`/auth/sign-in?${here}`}
-          serverErrors={answer?.intent === "forgot-password" ? answer.fieldErrors : undefined}
+          lastResult={answer?.intent === "forgot-password" ? answer.result : null}
         />
       ) : null}
     </AuthCard>
@@ -178,17 +166,17 @@ export default function SignIn() {
 function ForgotPasswordModal({
   redirectTo,
   closeTo,
-  serverErrors,
+  lastResult,
 }: {
   redirectTo: string;
   closeTo: string;
-  serverErrors?: Record<string, string>;
+  lastResult: FormReply | null;
 }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const busy =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "forgot-password";
-  const { errors, onSubmit } = useFormErrors(ForgotPasswordSchema, serverErrors);
+  const [form, fields] = useSchemaForm(ForgotPasswordSchema, { id: "forgot", lastResult });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") navigate(closeTo, { preventScrollReset: true });
@@ -211,18 +199,10 @@ function ForgotPasswordModal({
         <p className="mt-1 text-sm text-stone-600">
           Enter your e-mail address and we will send you a link to choose a new password.
         </p>
-        <Form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="forgot-password" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <AuthField
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            formId="forgot-"
-            error={errors.email}
-          />
+          <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" autoFocus />
           <div className="flex flex-wrap justify-end gap-3">
             <button type="submit" form="forgot-cancel" className={secondaryButtonClass}>
               Cancel

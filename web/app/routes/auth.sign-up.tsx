@@ -1,25 +1,20 @@
+import { getFormProps } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
-  data,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { SignUpSchema } from "@shop/core/accounts";
-import { parseForm } from "@shop/core/common";
 import { signUp } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
-import {
-  AuthCard,
-  AuthField,
-  PasswordPairFields,
-  primaryButtonClass,
-  useFormErrors,
-} from "../components/AuthField";
+import { AuthCard, primaryButtonClass } from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
-import { readForm } from "../lib/form.server";
-import { abuseLimits, assertSameOrigin, domainErrorData, requester } from "../lib/security.server";
+import { Field, PasswordPairFields } from "../components/Field";
+import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
+import { parseSubmission, useSchemaForm } from "../lib/forms";
+import { abuseLimits, assertSameOrigin, requester } from "../lib/security.server";
 import { getSessionUser, safeRedirectTo, signInAndRedirect } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { useActionAnswer } from "../lib/unavailable";
@@ -37,18 +32,19 @@ async function submit({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   // Only the schema's fields are kept: isAdmin, addresses or a user id in the body are dropped.
-  const parsed = parseForm(SignUpSchema, form);
-  if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
+  const submission = parseSubmission(form, SignUpSchema);
+  if (submission.status !== "success") return refuseForm(submission, 400);
   try {
     const user = await signUp(
       getContext(),
-      parsed.data,
+      submission.value,
       requester(request, context),
       abuseLimits(),
     );
     return signInAndRedirect(request, user.id, safeRedirectTo(form.get("redirectTo")));
   } catch (error) {
-    return domainErrorData(error, "email");
+    // e.g. "e-mail already used": on the field it names (docs/product.md §8).
+    return refuseWithDomainError(submission, error, "email");
   }
 }
 
@@ -58,34 +54,18 @@ export default function SignUp() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const { errors, onSubmit } = useFormErrors(SignUpSchema, answer?.fieldErrors);
+  const [form, fields] = useSchemaForm(SignUpSchema, { id: "sign-up", lastResult: answer?.result });
 
   return (
     <AuthCard title="Create an account">
-      <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <AuthField
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            error={errors.firstName}
-          />
-          <AuthField
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            error={errors.lastName}
-          />
+          <Field meta={fields.firstName} label="First name" autoComplete="given-name" />
+          <Field meta={fields.lastName} label="Last name" autoComplete="family-name" />
         </div>
-        <AuthField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          error={errors.email}
-        />
-        <PasswordPairFields errors={errors} />
+        <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
+        <PasswordPairFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <button
           type="submit"
           disabled={busy}

@@ -1,19 +1,13 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { parseForm } from "@shop/core/common";
 import { ContactSchema } from "@shop/core/contact";
-import { isDomainError } from "@shop/core/server/accounts";
 import { MESSAGE_SENT, sendContactMessage } from "@shop/core/server/contact";
 import { getContext } from "@shop/core/server/context";
-import { CONTACT_FIELDS, ContactForm } from "../components/ContactForm";
+import { ContactForm } from "../components/ContactForm";
 import { ErrorPage } from "../components/ErrorPage";
 import { StaticPage, staticMeta } from "../components/StaticSection";
-import { readForm } from "../lib/form.server";
+import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
+import { parseSubmission } from "../lib/forms";
 import { assertSameOrigin, clientAddress } from "../lib/security.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
@@ -29,19 +23,14 @@ export const action = keepsInput(submit);
 async function submit({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
-  const parsed = parseForm(ContactSchema, form);
-  if (!parsed.success) {
-    // What was typed goes back, so the form keeps it also without JavaScript.
-    const values = Object.fromEntries(
-      CONTACT_FIELDS.map((name) => [name, String(form.get(name) ?? "").slice(0, 5000)]),
-    );
-    return data({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
-  }
+  const submission = parseSubmission(form, ContactSchema);
+  // The reply carries what was typed, so the form keeps it also without JavaScript.
+  if (submission.status !== "success") return refuseForm(submission, 400);
   try {
-    await sendContactMessage(getContext(), parsed.data, clientAddress(request, context));
+    await sendContactMessage(getContext(), submission.value, clientAddress(request, context));
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ formError: error.message }, { status: error.status });
+    // e.g. too many messages: about the form as a whole (docs/product.md §8: a toast titled Error).
+    return refuseWithDomainError(submission, error, null);
   }
   return redirectWithToast("/customer-service/contact", {
     type: "success",
@@ -56,8 +45,6 @@ export const meta: MetaFunction = () =>
 export default function Contact() {
   const { supportEmail } = useLoaderData<typeof loader>();
   const sent = useActionData<typeof action>();
-  // Not answered (a dependency was down): the form's own message, and it keeps what was typed.
-  const answer = isUnavailable(sent) ? { formError: sent.unavailable } : sent;
   return (
     <StaticPage
       title="Contact"
@@ -75,7 +62,11 @@ export default function Contact() {
         <li>Sunday and public holidays: closed</li>
       </ul>
       <p>We answer every message within one working day.</p>
-      <ContactForm answer={answer} />
+      {/* Not answered (a dependency was down): the form's own message; it keeps what was typed. */}
+      <ContactForm
+        lastResult={isUnavailable(sent) ? undefined : sent?.result}
+        unavailable={isUnavailable(sent) ? sent.unavailable : undefined}
+      />
     </StaticPage>
   );
 }

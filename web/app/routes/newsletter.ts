@@ -2,8 +2,9 @@
 // and the profile's switch (intent "preference", the e-mail from the session only). With
 // JavaScript (the form says js=1) the answer is JSON for the form to show; without, a 303 back
 // to the page the form was on, with the message as a toast.
+import type { Submission } from "@conform-to/react";
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { isDependencyUnavailable, parseForm, unavailableMessage } from "@shop/core/common";
+import { isDependencyUnavailable, unavailableMessage } from "@shop/core/common";
 import { NewsletterSchema } from "@shop/core/newsletter";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
@@ -12,7 +13,9 @@ import {
   setAccountSubscription,
   subscribeFromFooter,
 } from "@shop/core/server/newsletter";
-import { readForm } from "../lib/form.server";
+import { firstError } from "../components/Field";
+import { formReply, readForm } from "../lib/form.server";
+import { type FormReply, parseSubmission } from "../lib/forms";
 import { jsonResponse } from "../lib/http";
 import { assertSameOrigin, clientAddress } from "../lib/security.server";
 import { requireUser, safeRedirectTo } from "../lib/session.server";
@@ -20,7 +23,7 @@ import { redirectWithToast } from "../lib/toast.server";
 
 export type NewsletterAnswer =
   | { ok: true; message: string; isSubscribed: boolean }
-  | { ok: false; fieldErrors: Record<string, string> };
+  | { ok: false; result: FormReply };
 
 export function loader() {
   return redirect("/");
@@ -41,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
             : {
                 type: "error",
                 title: "Error",
-                description: Object.values(body.fieldErrors)[0] ?? "An error has occurred",
+                description: firstError(body.result) ?? "An error has occurred",
               },
         );
 
@@ -52,23 +55,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // A dependency that did not answer: said on the form, which keeps the e-mail typed.
     if (!isDependencyUnavailable(error)) throw error;
     const field = intent === "preference" ? "isSubscribed" : "email";
-    return answer({ ok: false, fieldErrors: { [field]: unavailableMessage(error) } }, 503);
+    return refuse({ [field]: unavailableMessage(error) }, 503);
+  }
+
+  /** A refusal: the message on its field, with what was typed. */
+  function refuse(
+    errors: Record<string, string>,
+    status: number,
+    submission?: Submission<unknown>,
+  ) {
+    const fieldErrors = Object.fromEntries(
+      Object.entries(errors).map(([name, message]) => [name, [message]]),
+    );
+    return answer({ ok: false, result: formReply(submission ?? form, { fieldErrors }) }, status);
   }
 
   async function respond(intent: FormDataEntryValue | null) {
     switch (intent) {
       case "subscribe": {
-        const parsed = parseForm(NewsletterSchema, form);
-        if (!parsed.success) return answer({ ok: false, fieldErrors: parsed.fieldErrors }, 400);
+        const submission = parseSubmission(form, NewsletterSchema);
+        if (submission.status !== "success") return refuse({}, 400, submission);
         try {
           await subscribeFromFooter(
             getContext(),
-            parsed.data.email,
+            submission.value.email,
             clientAddress(request, context),
           );
         } catch (error) {
           if (!isDomainError(error)) throw error;
-          return answer({ ok: false, fieldErrors: { email: error.message } }, error.status);
+          return refuse({ email: error.message }, error.status, submission);
         }
         return answer({ ok: true, message: SUBSCRIBED, isSubscribed: true }, 200);
       }
@@ -76,14 +91,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const user = await requireUser(request);
         const value = form.get("isSubscribed");
         if (value !== "true" && value !== "false") {
-          return answer({ ok: false, fieldErrors: { isSubscribed: "Choose on or off" } }, 400);
+          return refuse({ isSubscribed: "Choose on or off" }, 400);
         }
         try {
           // The session's own address only, and only once verified.
           await setAccountSubscription(getContext(), user, value === "true");
         } catch (error) {
           if (!isDomainError(error)) throw error;
-          return answer({ ok: false, fieldErrors: { isSubscribed: error.message } }, error.status);
+          return refuse({ isSubscribed: error.message }, error.status);
         }
         return answer(
           { ok: true, message: "Subscription updated", isSubscribed: value === "true" },
@@ -91,7 +106,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         );
       }
       default:
-        return answer({ ok: false, fieldErrors: { email: "Unknown request" } }, 400);
+        return refuse({ email: "Unknown request" }, 400);
     }
   }
 }

@@ -8,7 +8,6 @@ import {
 } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { isSizeTag } from "@shop/core/catalog";
-import { parseForm } from "@shop/core/common";
 import { ReviewSchema, reviewStats } from "@shop/core/reviews";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getProductBySlug, getProductPage } from "@shop/core/server/catalog";
@@ -30,7 +29,8 @@ import {
 } from "../components/ReviewDialog";
 import { Stars } from "../components/Stars";
 import { TruckIcon } from "../components/ui-icons";
-import { readForm } from "../lib/form.server";
+import { readForm, refuseForm } from "../lib/form.server";
+import { parseSubmission } from "../lib/forms";
 import { NO_STORE, publicPageCacheControl } from "../lib/http";
 import { metaDescription } from "../lib/meta";
 import { assertSameOrigin } from "../lib/security.server";
@@ -92,17 +92,18 @@ async function submit({ request, params }: ActionFunctionArgs) {
 
   switch (form.get("intent")) {
     case "add-review": {
-      const parsed = parseForm(ReviewSchema, form);
-      if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
+      const submission = parseSubmission(form, ReviewSchema);
+      if (submission.status !== "success") return refuseForm(submission, 400);
       try {
         // Author and product come from the session and the URL, never from the form.
-        await addReview(ctx, user, product.id, parsed.data);
+        await addReview(ctx, user, product.id, submission.value);
       } catch (error) {
+        // docs/product.md §8: the server's message, or "An error has occurred", above the form.
         if (isDomainError(error)) {
-          return data({ formError: error.message }, { status: error.status });
+          return refuseForm(submission, error.status, { formErrors: [error.message] });
         }
         console.error("review add failed", error);
-        return data({ formError: REVIEW_ERROR }, { status: 500 });
+        return refuseForm(submission, 500, { formErrors: [REVIEW_ERROR] });
       }
       return redirectWithToast(`${page}#reviews`, {
         type: "success",
@@ -222,7 +223,7 @@ export default function ProductPage() {
         <ReviewDialog
           productName={product.name}
           closeHref={`/product/${product.slug}`}
-          answer={answer}
+          lastResult={answer?.result}
         />
       ) : null}
     </div>

@@ -1,12 +1,6 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { AddressSchema } from "@shop/core/accounts";
-import { parseForm } from "@shop/core/common";
 import {
   createAddress,
   deleteAddress,
@@ -17,8 +11,9 @@ import { getContext } from "@shop/core/server/context";
 import { ADDRESSES_PER_MOBILE_PAGE, AddressCards } from "../components/AddressCards";
 import { AddressForm } from "../components/AddressForm";
 import { ErrorPage } from "../components/ErrorPage";
-import { readForm } from "../lib/form.server";
-import { assertSameOrigin, domainErrorData } from "../lib/security.server";
+import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
+import { parseSubmission } from "../lib/forms";
+import { assertSameOrigin } from "../lib/security.server";
 import { requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
@@ -50,24 +45,25 @@ async function submit({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   const ctx = getContext();
+  const submission = parseSubmission(form, AddressSchema);
   try {
     if (intent === "delete") {
       await deleteAddress(ctx, user.id, id);
       return success("/user/address", "Address deleted successfully");
     }
     if (intent !== "create" && intent !== "update") {
-      return data({ fieldErrors: { address: "Unknown action" } }, { status: 400 });
+      return refuseForm(form, 400, { fieldErrors: { address: ["Unknown action"] } });
     }
-    const parsed = parseForm(AddressSchema, form);
-    if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
+    if (submission.status !== "success") return refuseForm(submission, 400);
     if (intent === "create") {
-      await createAddress(ctx, user.id, parsed.data);
+      await createAddress(ctx, user.id, submission.value);
       return success("/user/address?new", "Address created successfully");
     }
-    await updateAddress(ctx, user.id, id, parsed.data);
+    await updateAddress(ctx, user.id, id, submission.value);
     return success("/user/address?new", "Address updated successfully");
   } catch (error) {
-    return domainErrorData(error, "address");
+    // docs/product.md §8: on the field the error names, by default Address.
+    return refuseWithDomainError(intent === "delete" ? form : submission, error, "address");
   }
 }
 
@@ -97,7 +93,7 @@ export default function Addresses() {
         <AddressForm
           key={selectedId ?? "new"}
           address={selected}
-          errors={answer?.fieldErrors ?? {}}
+          lastResult={answer?.result}
           busy={navigation.state === "submitting"}
         />
       </div>

@@ -1,12 +1,7 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { getFormProps } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { ProfileSchema } from "@shop/core/accounts";
-import { parseForm } from "@shop/core/common";
 import {
   requestEmailChange,
   requestEmailVerification,
@@ -15,13 +10,15 @@ import {
 import { getContext } from "@shop/core/server/context";
 import { accountSubscription } from "@shop/core/server/newsletter";
 import { useState } from "react";
-import { AuthField, primaryButtonClass, secondaryButtonClass } from "../components/AuthField";
+import { primaryButtonClass, secondaryButtonClass } from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
+import { Field } from "../components/Field";
 import { NewsletterSwitch } from "../components/NewsletterSwitch";
 import { UserSwitch } from "../components/UserSwitch";
 import { useCurrency } from "../lib/currency";
-import { readForm } from "../lib/form.server";
-import { abuseLimits, assertSameOrigin, domainErrorData } from "../lib/security.server";
+import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
+import { parseSubmission, useSchemaForm } from "../lib/forms";
+import { abuseLimits, assertSameOrigin } from "../lib/security.server";
 import { requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
@@ -51,7 +48,8 @@ async function submit({ request }: ActionFunctionArgs) {
     try {
       await requestEmailVerification(ctx, user.id, abuseLimits());
     } catch (error) {
-      return domainErrorData(error, "email");
+      // e.g. too many links asked for: shown on the e-mail field.
+      return refuseWithDomainError(form, error, "email");
     }
     return redirectWithToast("/user/profile", {
       type: "success",
@@ -61,9 +59,9 @@ async function submit({ request }: ActionFunctionArgs) {
   }
   // Names, and an e-mail only through its link: isAdmin, a password or another user's id in the
   // body are dropped.
-  const parsed = parseForm(ProfileSchema, form);
-  if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
-  const { firstName, lastName, email, currentPassword } = parsed.data;
+  const submission = parseSubmission(form, ProfileSchema);
+  if (submission.status !== "success") return refuseForm(submission, 400);
+  const { firstName, lastName, email, currentPassword } = submission.value;
   let pendingEmail: string | null;
   try {
     // A new e-mail is checked (password, address free) and mailed before anything is stored.
@@ -75,7 +73,7 @@ async function submit({ request }: ActionFunctionArgs) {
     ));
     await updateNames(ctx, user.id, { firstName, lastName });
   } catch (error) {
-    return domainErrorData(error, "email");
+    return refuseWithDomainError(submission, error, "email");
   }
   return redirectWithToast(
     "/user/profile",
@@ -97,20 +95,26 @@ export default function Profile() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const verifying = busy && navigation.formData?.get("intent") === "verify-email";
-  const [values, setValues] = useState({ ...profile, currentPassword: "" });
-  const [lastProfile, setLastProfile] = useState(profile);
-  if (lastProfile !== profile) {
-    // Saved: the form shows what was stored.
-    setLastProfile(profile);
-    setValues({ ...profile, currentPassword: "" });
+  // Saved (names changed, or a new e-mail waits for its link): the form starts again from what
+  // is stored. Not on every reload of the page's data: the newsletter switch reloads it too.
+  const stored = JSON.stringify([profile, pendingEmail]);
+  const [version, setVersion] = useState(0);
+  const [lastStored, setLastStored] = useState(stored);
+  if (lastStored !== stored) {
+    setLastStored(stored);
+    setVersion(version + 1);
   }
-  const check = parseForm(ProfileSchema, values);
-  const clientErrors = check.success ? {} : check.fieldErrors;
-  const errors: Record<string, string | undefined> = { ...answer?.fieldErrors, ...clientErrors };
-  const touched = (name: keyof typeof profile) => values[name] !== profile[name];
+  const [form, fields] = useSchemaForm(ProfileSchema, {
+    id: `profile-${version}`,
+    lastResult: answer?.result,
+    defaultValue: profile,
+    // docs/product.md §5: Save is dimmed while the form is invalid, so errors show while typing.
+    shouldValidate: "onInput",
+  });
   // A new e-mail needs the current password (without JavaScript, the server asks for it).
   const changingEmail =
-    values.email.trim().toLowerCase() !== profile.email || errors.currentPassword !== undefined;
+    (fields.email.value ?? "").trim().toLowerCase() !== profile.email ||
+    fields.currentPassword.errors !== undefined;
   const { currency, setCurrency } = useCurrency();
 
   return (
@@ -118,34 +122,12 @@ export default function Profile() {
       <h1 id="profile-title" className="text-2xl font-semibold tracking-tight">
         Profile
       </h1>
-      <Form method="post" noValidate className="mt-6 space-y-4">
+      <Form key={version} method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <AuthField
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            value={values.firstName}
-            onChange={(firstName) => setValues({ ...values, firstName })}
-            error={touched("firstName") || answer ? errors.firstName : undefined}
-          />
-          <AuthField
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={(lastName) => setValues({ ...values, lastName })}
-            error={touched("lastName") || answer ? errors.lastName : undefined}
-          />
+          <Field meta={fields.firstName} label="First name" autoComplete="given-name" />
+          <Field meta={fields.lastName} label="Last name" autoComplete="family-name" />
         </div>
-        <AuthField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(email) => setValues({ ...values, email })}
-          error={touched("email") || answer ? errors.email : undefined}
-        />
+        <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
         {pendingEmail ? (
           <p className="text-sm text-stone-600" data-testid="pending-email">
             Waiting for confirmation: we sent a link to <strong>{pendingEmail}</strong>. Your e-mail
@@ -153,14 +135,11 @@ export default function Profile() {
           </p>
         ) : null}
         {changingEmail ? (
-          <AuthField
+          <Field
+            meta={fields.currentPassword}
             label="Current password"
-            name="currentPassword"
             type="password"
             autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={(currentPassword) => setValues({ ...values, currentPassword })}
-            error={errors.currentPassword}
           />
         ) : null}
         <div className="space-y-3 rounded-lg border border-stone-200 p-4">
@@ -192,7 +171,7 @@ export default function Profile() {
         </div>
         <button
           type="submit"
-          disabled={!check.success || busy}
+          disabled={!form.valid || busy}
           aria-busy={busy}
           className={primaryButtonClass}
         >

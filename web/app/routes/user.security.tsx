@@ -1,24 +1,15 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { getFormProps } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { DeleteAccountSchema, SecurityPasswordSchema } from "@shop/core/accounts";
-import { parseForm } from "@shop/core/common";
 import { changePassword, closeAccount } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
-import {
-  AuthField,
-  PasswordPairFields,
-  primaryButtonClass,
-  secondaryButtonClass,
-  useFormErrors,
-} from "../components/AuthField";
+import { primaryButtonClass, secondaryButtonClass } from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
-import { readForm } from "../lib/form.server";
-import { abuseLimits, assertSameOrigin, domainErrorData } from "../lib/security.server";
+import { Field, PasswordPairFields } from "../components/Field";
+import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
+import { parseSubmission, useSchemaForm } from "../lib/forms";
+import { abuseLimits, assertSameOrigin } from "../lib/security.server";
 import { requireSession, requireUser, signOutHeaders } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
@@ -37,36 +28,19 @@ async function submit({ request }: ActionFunctionArgs) {
   const session = await requireSession(request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent === "update-password") {
-    const parsed = parseForm(SecurityPasswordSchema, form);
-    if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 });
+  if (intent === "delete-account") {
+    const deleting = { intent } as const;
+    const submission = parseSubmission(form, DeleteAccountSchema);
+    if (submission.status !== "success") return refuseForm(submission, 400, {}, deleting);
     try {
-      await changePassword(
+      await closeAccount(
         getContext(),
         session.user.id,
-        parsed.data,
-        session.sessionId,
+        submission.value.currentPassword,
         abuseLimits(),
       );
     } catch (error) {
-      return domainErrorData(error, "password");
-    }
-    return redirectWithToast("/user/security", {
-      type: "success",
-      title: "Success",
-      description: "Password updated successfully",
-    });
-  }
-  if (intent === "delete-account") {
-    const parsed = parseForm(DeleteAccountSchema, form);
-    if (!parsed.success) {
-      return data({ fieldErrors: deleteErrors(parsed.fieldErrors) }, { status: 400 });
-    }
-    try {
-      await closeAccount(getContext(), session.user.id, parsed.data.currentPassword, abuseLimits());
-    } catch (error) {
-      const refused = domainErrorData(error, "currentPassword");
-      return data({ fieldErrors: deleteErrors(refused.data.fieldErrors) }, refused.init ?? {});
+      return refuseWithDomainError(submission, error, "currentPassword", deleting);
     }
     return redirectWithToast(
       "/",
@@ -74,13 +48,30 @@ async function submit({ request }: ActionFunctionArgs) {
       { headers: await signOutHeaders(request) },
     );
   }
-  return data({ fieldErrors: { password: "Unknown action" } }, { status: 400 });
+  const updating = { intent: "update-password" } as const;
+  const submission = parseSubmission(form, SecurityPasswordSchema);
+  if (intent !== "update-password") {
+    return refuseForm(submission, 400, { fieldErrors: { password: ["Unknown action"] } }, updating);
+  }
+  if (submission.status !== "success") return refuseForm(submission, 400, {}, updating);
+  try {
+    await changePassword(
+      getContext(),
+      session.user.id,
+      submission.value,
+      session.sessionId,
+      abuseLimits(),
+    );
+  } catch (error) {
+    // docs/product.md §8: the error's field and message on the form.
+    return refuseWithDomainError(submission, error, "password", updating);
+  }
+  return redirectWithToast("/user/security", {
+    type: "success",
+    title: "Success",
+    description: "Password updated successfully",
+  });
 }
-
-/** The delete form's errors have names of their own: both forms ask for the current password. */
-const deleteErrors = (errors: Record<string, string>) => ({
-  deleteCurrentPassword: errors.currentPassword ?? Object.values(errors)[0] ?? "",
-});
 
 export const meta: MetaFunction = () => [{ title: `Security | ${SHOP_NAME}` }];
 
@@ -90,12 +81,14 @@ export default function Security() {
   const navigation = useNavigation();
   const busy = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const fieldErrors: Record<string, string> | undefined = answer?.fieldErrors;
-  const deleteError = fieldErrors?.deleteCurrentPassword;
-  const { errors, onSubmit } = useFormErrors(
-    SecurityPasswordSchema,
-    deleteError === undefined ? fieldErrors : undefined,
-  );
+  const [passwordForm, passwordFields] = useSchemaForm(SecurityPasswordSchema, {
+    id: "password",
+    lastResult: answer?.intent === "update-password" ? answer.result : null,
+  });
+  const [deleteForm, deleteFields] = useSchemaForm(DeleteAccountSchema, {
+    id: "delete",
+    lastResult: answer?.intent === "delete-account" ? answer.result : null,
+  });
 
   return (
     <div className="max-w-xl space-y-10">
@@ -103,16 +96,19 @@ export default function Security() {
         <h1 id="security-title" className="text-2xl font-semibold tracking-tight">
           Security
         </h1>
-        <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        <Form method="post" {...getFormProps(passwordForm)} className="mt-6 space-y-4">
           <input type="hidden" name="intent" value="update-password" />
-          <AuthField
+          <Field
+            meta={passwordFields.currentPassword}
             label="Current password"
-            name="currentPassword"
             type="password"
             autoComplete="current-password"
-            error={errors.currentPassword}
           />
-          <PasswordPairFields label="New password" errors={errors} />
+          <PasswordPairFields
+            label="New password"
+            password={passwordFields.password}
+            confirmPassword={passwordFields.confirmPassword}
+          />
           <button
             type="submit"
             disabled={busy("update-password")}
@@ -133,18 +129,21 @@ export default function Security() {
           kept for our books without your personal data.
         </p>
         {confirmDelete ? (
-          <Form method="post" className="mt-4 space-y-3" aria-labelledby="confirm-delete">
+          <Form
+            method="post"
+            {...getFormProps(deleteForm)}
+            className="mt-4 space-y-3"
+            aria-labelledby="confirm-delete"
+          >
             <input type="hidden" name="intent" value="delete-account" />
             <p id="confirm-delete" className="text-sm font-medium text-stone-900" role="alert">
               Are you sure? This cannot be undone.
             </p>
-            <AuthField
+            <Field
+              meta={deleteFields.currentPassword}
               label="Current password"
-              name="currentPassword"
-              formId="delete-"
               type="password"
               autoComplete="current-password"
-              error={deleteError}
             />
             <div className="flex flex-wrap gap-3">
               <button

@@ -1,26 +1,35 @@
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { NEWSLETTER_SUBJECT_MAX_LENGTH } from "@shop/core/newsletter";
+import { NEWSLETTER_SUBJECT_MAX_LENGTH, NewsletterComposeSchema } from "@shop/core/newsletter";
 import { useState } from "react";
-import { inputClass, primaryButtonClass } from "../AuthField";
+import { type FormReply, useSchemaForm } from "../../lib/forms";
+import { primaryButtonClass } from "../AuthField";
+import { Field } from "../Field";
 import { useHydrated } from "../useHydrated";
 import { ConfirmButton } from "./ConfirmButton";
 import { NewsletterPreview } from "./NewsletterPreview";
 
 /**
- * Subject and message with a live preview. With JavaScript, Send asks for confirmation in a
- * dialog; without it, the form's Send asks the server, which shows the same question on the page.
+ * Subject and message with a live preview, checked with the action's schema as they are left.
+ * With JavaScript, Send asks for confirmation in a dialog whose form sends them; without it, the
+ * form's Send asks the server, which shows the same question on the page. The server's errors
+ * show on the fields either way.
  */
 export function NewsletterCompose({
   initial,
-  errors,
+  lastResult,
   subscriberCount,
   busy,
 }: {
   initial: { subject: string; body: string };
-  errors: Record<string, string>;
+  lastResult: FormReply | undefined;
   subscriberCount: number;
   busy: boolean;
 }) {
+  const [form, fields] = useSchemaForm(NewsletterComposeSchema, {
+    id: "newsletter-compose",
+    lastResult,
+  });
   const [subject, setSubject] = useState(initial.subject);
   const [body, setBody] = useState(initial.body);
   const hydrated = useHydrated();
@@ -30,59 +39,26 @@ export function NewsletterCompose({
       <div>
         <Form
           method="post"
-          id="newsletter-compose"
-          noValidate
+          {...getFormProps(form)}
           aria-label="Compose the newsletter"
           className="space-y-4"
         >
-          <div>
-            <label
-              htmlFor="newsletter-subject"
-              className="block text-sm font-medium text-stone-800"
-            >
-              Subject
-            </label>
-            <input
-              id="newsletter-subject"
-              name="subject"
-              required
-              maxLength={NEWSLETTER_SUBJECT_MAX_LENGTH}
-              value={subject}
-              onChange={(event) => setSubject(event.target.value)}
-              aria-invalid={errors.subject ? true : undefined}
-              aria-describedby={errors.subject ? "newsletter-subject-error" : undefined}
-              className={inputClass}
-            />
-            {errors.subject ? (
-              <p id="newsletter-subject-error" className="mt-1 text-sm text-red-700">
-                {errors.subject}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor="newsletter-body" className="block text-sm font-medium text-stone-800">
-              Message
-            </label>
-            <textarea
-              id="newsletter-body"
-              name="body"
-              required
-              rows={10}
-              value={body}
-              onChange={(event) => setBody(event.target.value)}
-              aria-invalid={errors.body ? true : undefined}
-              aria-describedby={`newsletter-body-hint${errors.body ? " newsletter-body-error" : ""}`}
-              className={inputClass}
-            />
-            <p id="newsletter-body-hint" className="mt-1 text-sm text-stone-500">
-              Plain text: a blank line starts a new paragraph.
-            </p>
-            {errors.body ? (
-              <p id="newsletter-body-error" className="mt-1 text-sm text-red-700">
-                {errors.body}
-              </p>
-            ) : null}
-          </div>
+          <Field
+            meta={fields.subject}
+            label="Subject"
+            maxLength={NEWSLETTER_SUBJECT_MAX_LENGTH}
+            value={subject}
+            onChange={(event) => setSubject(event.target.value)}
+          />
+          <Field
+            meta={fields.body}
+            label="Message"
+            as="textarea"
+            rows={10}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            description="Plain text: a blank line starts a new paragraph."
+          />
           {/* Submitting this form (its Send without JavaScript, or Enter) asks for confirmation. */}
           <input type="hidden" name="intent" value="confirm" />
           {hydrated ? null : (

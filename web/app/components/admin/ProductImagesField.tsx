@@ -219,7 +219,6 @@ export function ProductImagesField({
           type="file"
           multiple
           accept={accept}
-          data-field="images"
           onChange={onFiles}
           aria-invalid={shownError ? true : undefined}
           className="mt-1 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-stone-900 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-stone-700"

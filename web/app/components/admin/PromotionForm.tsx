@@ -1,6 +1,9 @@
+import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { centsToEuroInput, PromotionFormSchema } from "@shop/core/promotions";
-import { AuthField, primaryButtonClass, useFormErrors } from "../AuthField";
+import { type FormReply, useSchemaForm } from "../../lib/forms";
+import { primaryButtonClass } from "../AuthField";
+import { Field } from "../Field";
 
 export interface PromotionFormValues {
   code: string;
@@ -34,25 +37,28 @@ export function promotionFormValues(promotion: {
 export function PromotionForm({
   mode,
   values,
-  serverErrors,
+  lastResult,
   busy,
 }: {
   mode: "create" | "update";
   values: PromotionFormValues | null;
-  serverErrors: Record<string, string> | undefined;
+  lastResult: FormReply | undefined;
   busy: boolean;
 }) {
-  const { errors, onSubmit } = useFormErrors(PromotionFormSchema, serverErrors);
-  const formId = `promotion-${mode}-`;
+  const [form, fields] = useSchemaForm(PromotionFormSchema, {
+    id: `promotion-${mode}`,
+    lastResult,
+    defaultValue: values ?? undefined,
+  });
+  const titleId = `${form.id}-title`;
   return (
     <Form
       method="post"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby={`${formId}title`}
+      {...getFormProps(form)}
+      aria-labelledby={titleId}
       className="space-y-4 rounded-xl border border-stone-200 p-5"
     >
-      <h3 id={`${formId}title`} className="text-lg font-semibold">
+      <h3 id={titleId} className="text-lg font-semibold">
         {mode === "create" ? "New promotion" : `Edit ${values?.code ?? "promotion"}`}
       </h3>
       <input type="hidden" name="intent" value={mode} />
@@ -61,53 +67,20 @@ export function PromotionForm({
           <span className="block text-sm font-medium text-stone-800">Code</span>
           <input type="hidden" name="code" value={values?.code ?? ""} />
           <p className="mt-1 font-mono text-stone-900">{values?.code}</p>
-          {errors.code ? <p className="mt-1 text-sm text-red-700">{errors.code}</p> : null}
+          {fields.code.errors ? (
+            <p id={fields.code.errorId} className="mt-1 text-sm text-red-700">
+              {fields.code.errors[0]}
+            </p>
+          ) : null}
         </div>
       ) : (
-        <AuthField
-          label="Code"
-          name="code"
-          formId={formId}
-          autoComplete="off"
-          defaultValue={values?.code ?? ""}
-          error={errors.code}
-        />
+        <Field meta={fields.code} label="Code" autoComplete="off" />
       )}
-      <AuthField
-        label="Label"
-        name="label"
-        formId={formId}
-        autoComplete="off"
-        defaultValue={values?.label ?? ""}
-        error={errors.label}
-      />
-      <AuthField
-        label="Amount (€)"
-        name="amount"
-        formId={formId}
-        autoComplete="off"
-        defaultValue={values?.amount ?? ""}
-        error={errors.amount}
-      />
+      <Field meta={fields.label} label="Label" autoComplete="off" />
+      <Field meta={fields.amount} label="Amount (€)" autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <AuthField
-          label="Expiry date"
-          name="expiresAt"
-          type="date"
-          formId={formId}
-          required={false}
-          defaultValue={values?.expiresAt ?? ""}
-          error={errors.expiresAt}
-        />
-        <AuthField
-          label="Usage limit"
-          name="usageLimit"
-          type="number"
-          formId={formId}
-          required={false}
-          defaultValue={values?.usageLimit ?? ""}
-          error={errors.usageLimit}
-        />
+        <Field meta={fields.expiresAt} label="Expiry date" type="date" required={false} />
+        <Field meta={fields.usageLimit} label="Usage limit" type="number" required={false} />
       </div>
       <p className="text-sm text-stone-500">
         Leave the expiry date empty for a code that never expires, and the usage limit empty for
