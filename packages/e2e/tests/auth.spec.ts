@@ -182,3 +182,40 @@ test("a forged reset token shows 'Invalid token' and goes to sign-in", async ({ 
   await expect(page).toHaveURL(/\/auth\/sign-in/);
   await expect(page.getByText("Invalid token")).toBeVisible();
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("sign-up: the server's check shows each field's error and keeps what was typed, but the passwords", async ({
+    page,
+  }, info) => {
+    test.skip(info.project.name === "mobile", "one width is enough for the no-JavaScript path");
+    const email = uniqueEmail(info.project.name);
+    await page.goto("/auth/sign-up");
+    const main = page.getByRole("main");
+    await main.getByLabel("First name").fill("Nojs");
+    await main.getByLabel("E-mail").fill(email);
+    await main.getByLabel("Password", { exact: true }).fill("secret1");
+    await main.getByLabel("Confirm password").fill("secret2");
+    const answer = page.waitForResponse((res) => res.request().method() === "POST");
+    await main.getByRole("button", { name: "Sign up" }).click();
+    expect((await answer).status()).toBe(400);
+    await expect(main.getByLabel("Last name")).toHaveAccessibleDescription("Last name is required");
+    await expect(main.getByLabel("First name")).toHaveValue("Nojs");
+    await expect(main.getByLabel("E-mail")).toHaveValue(email);
+    await expect(main.getByLabel("Password", { exact: true })).toHaveValue("");
+
+    // The passwords are typed again; the pair is checked once the other fields pass.
+    await main.getByLabel("Last name").fill("Script");
+    await main.getByLabel("Password", { exact: true }).fill("secret1");
+    await main.getByLabel("Confirm password").fill("secret2");
+    await main.getByRole("button", { name: "Sign up" }).click();
+    await expect(main.getByLabel("Confirm password")).toHaveAccessibleDescription(
+      "Passwords do not match",
+    );
+    await main.getByLabel("Password", { exact: true }).fill("secret1");
+    await main.getByLabel("Confirm password").fill("secret1");
+    await main.getByRole("button", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/product$/);
+  });
+});
