@@ -20,6 +20,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseCatalogQuery } from "@shop/core/catalog";
+import { unitsOfEach } from "@shop/core/inventory";
 import { createProduct, getCatalogPage, getProductPage } from "@shop/core/server/catalog";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
@@ -178,6 +179,7 @@ async function addProducts(ctx: Context, count: number): Promise<void> {
         priceCents: 500 + ((i * 7919) % 19_500),
         description: "A garment added by the benchmark.",
         sizes: ["S", "M", "L", "XL"],
+        stock: unitsOfEach(["S", "M", "L", "XL"], 50),
         images: [{ key: IMAGE_KEY, alt: "A garment" }],
       });
       done++;

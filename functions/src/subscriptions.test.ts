@@ -26,10 +26,11 @@ describe("event routing", () => {
     expect(QUEUE_OF["order.paid"]).toBeUndefined();
   });
 
-  it("the invoice reader takes the order reactions, a deleted account's orders included", () => {
+  it("the invoice reader takes the order reactions, a deleted account's orders and stock changes included", () => {
     expect([...STREAM_CONSUMERS.invoice.events].sort()).toEqual([
       "order.paid",
       "order.shipped",
+      "stock.changed",
       "user.deleted",
     ]);
   });

@@ -7,7 +7,8 @@
 // - the dispatcher forwards the events that are work items (QUEUES) to their SQS queue, where
 //   their consumer function takes them, retried message by message, then dead-lettered;
 // - the invoice function runs the order reactions itself (it needs the invoices bucket), among
-//   them the anonymisation of a deleted account's orders (core/src/orders/anonymise.server.ts).
+//   them the anonymisation of a deleted account's orders (core/src/orders/anonymise.server.ts),
+//   and the reactions to stock changes (core/src/inventory, core/src/catalog/availability).
 
 import type { FunctionRole } from "@shop/core/server/context";
 
@@ -47,11 +48,12 @@ export const STREAM_CONSUMERS = {
   },
   /**
    * order.paid → invoice PDF + confirmation e-mail queued; order.shipped → shipped notice;
-   * user.deleted → the account's orders anonymised.
+   * user.deleted → the account's orders anonymised; stock.changed → the catalogue's sold-out
+   * flags, and back-in-stock e-mails queued.
    */
   invoice: {
     handler: "functions/src/invoice.handler",
-    events: ["order.paid", "order.shipped", "user.deleted"],
+    events: ["order.paid", "order.shipped", "user.deleted", "stock.changed"],
   },
 } as const;
 

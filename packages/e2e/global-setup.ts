@@ -4,7 +4,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { listAllStock, saveStock } from "@shop/core/server/inventory";
 import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
+import { shopContext } from "./support/shop";
 
 export default async function globalSetup() {
   const port = await freePort();
@@ -49,6 +51,14 @@ export default async function globalSetup() {
   // The running shop's cloud (endpoints, table), so tests can arrange data through core.
   const state = JSON.parse(await readFile(join(dataDir, "cloud.json"), "utf8")) as { env: object };
   process.env.E2E_CLOUD_ENV = JSON.stringify(state.env);
+  // The journeys buy the seeded products again and again (both widths, retries): every size
+  // gets 1,000 more units, so no test runs out because another bought the last one. The tests
+  // about stock make products of their own.
+  const ctx = shopContext();
+  for (const [productId, counts] of await listAllStock(ctx)) {
+    const edits = Object.keys(counts).map((size) => ({ size, shown: 0, typed: 1000 }));
+    await saveStock(ctx, productId, edits);
+  }
 
   return async () => {
     const exited = new Promise((resolve) => child.once("exit", resolve));

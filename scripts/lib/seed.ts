@@ -6,6 +6,7 @@ import { HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { createUser, findUserByEmail, type User } from "@shop/core/server/accounts";
 import { createProduct, getProductBySlug, type Product } from "@shop/core/server/catalog";
 import type { Context } from "@shop/core/server/context";
+import { getStock, saveStock } from "@shop/core/server/inventory";
 import { createPromotion, promotionCodeUsed } from "@shop/core/server/promotions";
 import { ALREADY_REVIEWED, writeReview } from "@shop/core/server/reviews";
 import { SEED_CUSTOMERS, SEED_PRODUCTS, SEED_REVIEWS } from "../seed-data/index.ts";
@@ -27,6 +28,21 @@ const seedId = (slug: string) => {
   const h = createHash("sha256").update(`seed-product:${slug}`).digest("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 };
+
+/**
+ * A realistic stock for the seed product at `index`: most sizes between 8 and 40 units, the last
+ * size of every sixth product at 1 to 3 ("Only N left"), and the first size of every tenth
+ * product sold out (so "Out of stock" and "Notify me" can be seen). Stable across runs.
+ */
+export function seedStock(index: number, sizes: readonly string[]): Record<string, number> {
+  return Object.fromEntries(
+    sizes.map((size, j) => {
+      if (index % 10 === 4 && j === 0) return [size, 0];
+      if (index % 6 === 2 && j === sizes.length - 1) return [size, 1 + (index % 3)];
+      return [size, 8 + ((index * 7 + j * 13) % 33)];
+    }),
+  );
+}
 
 /** Runs `fn` over `items`, `limit` at a time. */
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
@@ -65,10 +81,22 @@ export async function seed(ctx: Context, options: SeedOptions) {
       const { images, createdAt, ...fields } = seedProduct;
       product = await createProduct(
         ctx,
-        { ...fields, images: images.map(({ key, alt }) => ({ key, alt })) },
+        {
+          ...fields,
+          images: images.map(({ key, alt }) => ({ key, alt })),
+          stock: seedStock(SEED_PRODUCTS.indexOf(seedProduct), fields.sizes),
+        },
         { id: seedId(seedProduct.slug), createdAt },
       );
       created++;
+    } else if (Object.keys(await getStock(ctx, product.id)).length === 0) {
+      // Seeded before the shop kept stock: give it its stock now.
+      const stock = seedStock(SEED_PRODUCTS.indexOf(seedProduct), product.sizes);
+      await saveStock(
+        ctx,
+        product.id,
+        Object.entries(stock).map(([size, typed]) => ({ size, shown: 0, typed })),
+      );
     }
     products.set(product.slug, product);
     if (++done % 20 === 0 || done === SEED_PRODUCTS.length) {

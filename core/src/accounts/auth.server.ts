@@ -1,6 +1,6 @@
 // The account flows a route calls, one function each: sign in, sign up, forgot and reset
 // password, change password, delete account. Abuse limits are applied here, so every caller
-// gets them (docs/design.md §5, §6).
+// gets them (docs/architecture.md §5, §6).
 import { randomBytes } from "node:crypto";
 import { DeleteCommand, GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError, isDomainError } from "../common/errors.ts";
@@ -121,7 +121,7 @@ export async function signUp(
   });
 }
 
-/** The reset e-mail with its link (docs/spec.md §5). */
+/** The reset e-mail with its link (docs/product.md §5). */
 async function resetMail(
   ctx: Context,
   user: Pick<UserItem, "email" | "firstName">,

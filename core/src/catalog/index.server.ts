@@ -2,6 +2,7 @@
 
 // The version item moved below the areas that bump it; still exported here for callers.
 export { bumpCatalogVersion } from "../db/catalog-version.ts";
+export * from "./availability.server.ts";
 export { PRODUCT_ID_PATTERN } from "./ids.ts";
 export * from "./images.server.ts";
 export * from "./product-form.server.ts";

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
+import { unitsOfEach } from "../inventory/stock.ts";
 import { submitProductForm, UNKNOWN_IMAGE, type UploadedFile } from "./product-form.server.ts";
 import { createProduct, getProductById } from "./products.server.ts";
 
@@ -122,6 +123,7 @@ describe("submitProductForm", () => {
       priceCents: 1000,
       description: "Older.",
       sizes: ["M"],
+      stock: unitsOfEach(["M"], 50),
       images: [{ key: "products/older/1.png", alt: "Front" }],
     });
     const result = await submitProductForm(test.ctx, null, ID, filled(), [png, png]);

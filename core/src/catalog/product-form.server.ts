@@ -7,6 +7,8 @@
 import { DomainError, isDomainError } from "../common/errors.ts";
 import { parseForm } from "../common/forms.ts";
 import type { Context } from "../context/index.server.ts";
+import { saveStock } from "../inventory/stock.server.ts";
+import type { StockCounts } from "../inventory/stock.ts";
 import {
   checkProductImage,
   deleteProductImages,
@@ -22,7 +24,9 @@ import {
   ProductFormSchema,
   parseImageOperation,
   parseImageRef,
+  parseStockFields,
   productFormInput,
+  stockField,
   TOO_MANY_IMAGES,
 } from "./product-form.ts";
 import { createProduct, type Product, updateProduct } from "./products.server.ts";
@@ -51,8 +55,12 @@ export type ProductFormResult =
 export const UNKNOWN_IMAGE = "Unknown image";
 export const UNKNOWN_ACTION = "Unknown action";
 
-/** The form of a stored product, or of a new one with this id. */
-export function productDraft(product: Product | null, newId: string): ProductDraft {
+/** The form of a stored product (with its units per size), or of a new one with this id. */
+export function productDraft(
+  product: Product | null,
+  newId: string,
+  stock: StockCounts = {},
+): ProductDraft {
   if (!product) {
     return {
       id: newId,
@@ -62,9 +70,12 @@ export function productDraft(product: Product | null, newId: string): ProductDra
       price: "",
       description: "",
       sizes: [],
+      stock: {},
+      stockShown: {},
       images: [],
     };
   }
+  const units = Object.fromEntries(product.sizes.map((size) => [size, stock[size] ?? 0]));
   return {
     id: product.id,
     name: product.name,
@@ -73,6 +84,8 @@ export function productDraft(product: Product | null, newId: string): ProductDra
     price: centsToEuroInput(product.priceCents),
     description: product.description,
     sizes: product.sizes,
+    stock: Object.fromEntries(Object.entries(units).map(([size, n]) => [size, String(n)])),
+    stockShown: units,
     images: product.images.map((image) => ({
       ref: imageRefText({ kind: "key", key: image.key }),
       alt: image.alt,
@@ -111,6 +124,8 @@ export async function submitProductForm(
   const slug =
     typeof input.slug === "string" && input.slug.trim() !== "" ? input.slug : slugify(name);
   const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const sizes = (input.sizes as string[]).filter((size) => size.length <= 4);
+  const stockFields = parseStockFields(form, sizes);
   const draftOf = (list: readonly ImageEntry[]): ProductDraft => ({
     id,
     name,
@@ -118,7 +133,9 @@ export async function submitProductForm(
     category: text(input.category),
     price: text(input.price),
     description: text(input.description),
-    sizes: (input.sizes as string[]).filter((size) => size.length <= 4),
+    sizes,
+    stock: Object.fromEntries(sizes.map((size) => [size, text(form.get(stockField(size)))])),
+    stockShown: stockFields.shown,
     // Files not stored cannot be shown again: only stored images stay in the list.
     images: list.flatMap((image) => {
       const ref = parseImageRef(image.ref);
@@ -172,7 +189,10 @@ export async function submitProductForm(
   if (form.get("intent") !== "save") return refuse(400, {}, UNKNOWN_ACTION);
 
   const parsed = parseForm(ProductFormSchema, { ...input, slug, images });
-  if (!parsed.success) return refuse(400, parsed.fieldErrors, parsed.formError);
+  if (!parsed.success) {
+    return refuse(400, { ...stockFields.errors, ...parsed.fieldErrors }, parsed.formError);
+  }
+  if (Object.keys(stockFields.errors).length > 0) return refuse(400, stockFields.errors);
   const stored = await storeNewImages(ctx, id, images, files);
   const uploadedKeys = stored.flatMap((image, i) =>
     images[i]?.ref.startsWith("new:") ? [image.ref.slice("key:".length)] : [],
@@ -194,11 +214,21 @@ export async function submitProductForm(
     if (product) {
       const { product: saved, removedImageKeys } = await updateProduct(ctx, product.id, newProduct);
       await deleteProductImages(ctx, removedImageKeys);
+      // What was typed, on top of whatever sold since the form was shown (never undone).
+      await saveStock(
+        ctx,
+        product.id,
+        saved.sizes.map((size) => ({
+          size,
+          shown: stockFields.shown[size] ?? 0,
+          typed: stockFields.counts[size] ?? 0,
+        })),
+      );
       return { outcome: "saved", product: saved, created: false };
     }
     return {
       outcome: "saved",
-      product: await createProduct(ctx, newProduct, { id }),
+      product: await createProduct(ctx, { ...newProduct, stock: stockFields.counts }, { id }),
       created: true,
     };
   } catch (error) {

@@ -146,7 +146,44 @@ export interface ProductDraft {
   price: string;
   description: string;
   sizes: readonly string[];
+  /** Units per size as typed (or stored), and as the form was first shown (stockShown). */
+  stock: Readonly<Record<string, string>>;
+  stockShown: Readonly<Record<string, number>>;
   images: ReadonlyArray<{ ref: string; alt: string; url: string }>;
+}
+
+/** The most units a size can be given in the form. */
+export const STOCK_MAX = 99_999;
+export const STOCK_FORMAT = `Enter a whole number of units from 0 to ${STOCK_MAX}`;
+
+/** The form's field holding a size's units ("stock-M"), and the units it showed ("stockShown-M"). */
+export const stockField = (size: string) => `stock-${size}`;
+export const stockShownField = (size: string) => `stockShown-${size}`;
+
+/**
+ * The units typed for each offered size: a size without its field (chosen without JavaScript)
+ * gets 0; anything but a whole number from 0 to STOCK_MAX is an error on its field.
+ */
+export function parseStockFields(
+  form: FormData,
+  sizes: readonly string[],
+): {
+  counts: Record<string, number>;
+  shown: Record<string, number>;
+  errors: Record<string, string>;
+} {
+  const counts: Record<string, number> = {};
+  const shown: Record<string, number> = {};
+  const errors: Record<string, string> = {};
+  for (const size of sizes) {
+    const typed = form.get(stockField(size));
+    const text = typeof typed === "string" ? typed.trim() : "0";
+    if (!/^\d{1,5}$/.test(text)) errors[stockField(size)] = STOCK_FORMAT;
+    else counts[size] = Number(text);
+    const before = form.get(stockShownField(size));
+    shown[size] = typeof before === "string" && /^\d{1,5}$/.test(before) ? Number(before) : 0;
+  }
+  return { counts, shown, errors };
 }
 
 /** How many image entries a form may carry before the rest is ignored (hostile input). */

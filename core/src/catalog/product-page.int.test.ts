@@ -4,6 +4,7 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
+import { unitsOfEach } from "../inventory/stock.ts";
 import { deleteReview, writeReview } from "../reviews/reviews.server.ts";
 import { getProductPage } from "./product-page.server.ts";
 import { createProduct, deleteProduct, updateProduct } from "./products.server.ts";
@@ -16,6 +17,7 @@ const shirt = (slug: string, priceCents = 2500) => ({
   priceCents,
   description: "A shirt.",
   sizes: ["S", "M"] as ["S", "M"],
+  stock: unitsOfEach(["S", "M"], 50),
   images: [{ key: `products/${slug}/1.svg`, alt: "Front" }],
 });
 

@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
 import { CATALOG_VERSION_KEY, slugKey } from "../db/keys.ts";
+import { type StockCounts, unitsOfEach } from "../inventory/stock.ts";
 import { writeReview } from "../reviews/reviews.server.ts";
 import { deleteProductImages, putProductImage } from "./images.server.ts";
 import { getProductBySlug, getProductsByIds } from "./product-lookups.server.ts";
@@ -22,13 +23,17 @@ import {
 } from "./products.server.ts";
 import { getCatalogPage } from "./read-model.server.ts";
 
-const shirt = (slug: string, change: Partial<NewProduct> = {}): NewProduct => ({
+const shirt = (
+  slug: string,
+  change: Partial<NewProduct> = {},
+): NewProduct & { stock: StockCounts } => ({
   slug,
   name: `Shirt ${slug}`,
   category: "Men",
   priceCents: 4999,
   description: "A shirt.",
   sizes: ["S", "M"],
+  stock: unitsOfEach(["S", "M"], 50),
   images: [
     { key: `products/${slug}/1.png`, alt: "Front" },
     { key: `products/${slug}/2.png`, alt: "Back" },

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { parseForm } from "../common/forms.ts";
+import { unitsOfEach } from "../inventory/stock.ts";
 import {
   BAD_PRODUCT_ID,
   getProductsByIds,
@@ -25,6 +26,7 @@ async function addProducts(test: TestContext, count: number): Promise<string[]> 
           priceCents: 1000 + i,
           description: "A garment for tests.",
           sizes: ["S", "M"],
+          stock: unitsOfEach(["S", "M"], 50),
           images: [{ key: `products/item-${i}/1.svg`, alt: `Item ${i}` }],
         }),
       ),

@@ -10,8 +10,10 @@ import { BatchWriteCommand, GetCommand, paginateQuery } from "@aws-sdk/lib-dynam
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { bumpCatalogVersion } from "../db/catalog-version.ts";
-import { productIndexes, productKey, slugKey } from "../db/keys.ts";
+import { productIndexes, productKey, slugKey, stockKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
+import { getStock, newStockItem } from "../inventory/stock.server.ts";
+import { anyInStock, type StockCounts } from "../inventory/stock.ts";
 import type { RatingCounts } from "../reviews/stats.ts";
 import type { Category } from "./categories.ts";
 import { PRODUCT_ID_PATTERN } from "./ids.ts";
@@ -36,6 +38,11 @@ export interface Product {
   images: ProductImage[];
   /** Number of 1★ … 5★ reviews. */
   ratingCounts: RatingCounts;
+  /**
+   * No offered size has a unit left, as the catalogue last heard (kept by a reaction to stock
+   * changes: ./availability.server.ts); the product page reads the counts themselves.
+   */
+  soldOut: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -55,7 +62,8 @@ export const PRODUCT_EXISTS = "This product exists already: reload the page and 
 export const PRODUCT_NOT_FOUND = "This product does not exist (any more)";
 export const PRODUCT_CHANGED = "Someone changed this product meanwhile: reload it and try again";
 
-export interface ProductItem extends Omit<Product, "images" | "ratingCounts"> {
+export interface ProductItem extends Omit<Product, "images" | "ratingCounts" | "soldOut"> {
+  soldOut?: boolean;
   images: Array<{ key: string; alt: string }>;
   rating1?: number;
   rating2?: number;
@@ -82,14 +90,16 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
       item.rating4 ?? 0,
       item.rating5 ?? 0,
     ],
+    soldOut: item.soldOut === true,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
 }
 
+/** A new product with its first stock: units per size (a size not given starts with none). */
 export async function createProduct(
   ctx: Context,
-  input: NewProduct,
+  { stock, ...input }: NewProduct & { stock: StockCounts },
   options: { id?: string; now?: Date; createdAt?: string } = {},
 ): Promise<Product> {
   const now = (options.now ?? new Date()).toISOString();
@@ -97,6 +107,7 @@ export async function createProduct(
   const item: ProductItem = {
     id,
     ...input,
+    soldOut: !anyInStock(input.sizes, stock),
     createdAt: options.createdAt ?? now,
     updatedAt: now,
   };
@@ -122,6 +133,7 @@ export async function createProduct(
         },
       },
       bumpCatalogVersion(ctx),
+      newStockItem(ctx, id, stock),
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(0)) {
@@ -166,6 +178,8 @@ export async function updateProduct(
   if (!current) throw new DomainError(PRODUCT_NOT_FOUND, undefined, 404);
   const now = (options.now ?? new Date()).toISOString();
   const renamed = current.slug !== input.slug;
+  // Sizes may come or go: whether any offered size has units (stock changes correct it later).
+  const stock = await getStock(ctx, id);
   const claims: TransactItem[] = renamed
     ? [
         {
@@ -192,6 +206,7 @@ export async function updateProduct(
     priceCents: input.priceCents,
     description: input.description,
     sizes: input.sizes,
+    soldOut: !anyInStock(input.sizes, stock),
     images: input.images.map(({ key, alt }) => ({ key, alt })),
     updatedAt: now,
     gsi2pk: productIndexes(id, input.slug).gsi2pk,
@@ -269,6 +284,7 @@ export async function deleteProduct(
         },
       },
       bumpCatalogVersion(ctx),
+      { Delete: { TableName: ctx.tableName, Key: stockKey(id) } },
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.reasons.some((r) => r !== "None")) {
@@ -278,7 +294,9 @@ export async function deleteProduct(
     }
     throw error;
   }
-  const reviewsDeleted = await deleteReviewsOf(ctx, id);
+  const reviewsDeleted = await deleteInPartition(ctx, id, "REVIEW#");
+  // Nobody can be told the product is back: it is gone.
+  await deleteInPartition(ctx, id, "RESTOCK#");
   return {
     product: toProduct(ctx, current),
     imageKeys: current.images.map((image) => image.key),
@@ -286,15 +304,19 @@ export async function deleteProduct(
   };
 }
 
-/** Every review item in the product's partition (Query pk PRODUCT#<id>, REVIEW#…), 25 a batch. */
-async function deleteReviewsOf(ctx: Context, productId: string): Promise<number> {
+/** The items of the product's partition under a prefix (its reviews, its restock requests). */
+async function deleteInPartition(
+  ctx: Context,
+  productId: string,
+  prefix: "REVIEW#" | "RESTOCK#",
+): Promise<number> {
   let deleted = 0;
   const pages = paginateQuery(
     { client: ctx.db, pageSize: 100 },
     {
       TableName: ctx.tableName,
-      KeyConditionExpression: "pk = :pk AND begins_with(sk, :review)",
-      ExpressionAttributeValues: { ":pk": productKey(productId).pk, ":review": "REVIEW#" },
+      KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+      ExpressionAttributeValues: { ":pk": productKey(productId).pk, ":prefix": prefix },
       ProjectionExpression: "pk, sk",
       ConsistentRead: true,
     },

@@ -19,6 +19,7 @@ function product(overrides: Partial<ProductSummary> & { id: string }): ProductSu
     imageUrl: `/images/${overrides.id}.jpg`,
     ratingAverage: 0,
     ratingCount: 0,
+    soldOut: false,
     createdAt: "2026-01-01T00:00:00.000Z",
     ...overrides,
   };
@@ -101,6 +102,17 @@ describe("queryCatalog filters", () => {
   it("lists the categories of the whole catalogue alphabetically, whatever the filter", () => {
     const page = queryCatalog(catalog, q({ category: "Kid" }));
     expect(page.categories).toEqual(["Kid", "Men", "Women"]);
+  });
+
+  it("'In stock only' leaves out sold-out products, and reads and writes as stock=in", () => {
+    const soldOutCoat = { ...coat, soldOut: true };
+    const withSoldOut = [socks, tee, dress, jeans, soldOutCoat, suit];
+    expect(ids(queryCatalog(withSoldOut, q({ category: "Women" })))).toEqual(["p3", "p5"]);
+    expect(ids(queryCatalog(withSoldOut, q({ category: "Women", inStock: true })))).toEqual(["p3"]);
+    const query = parseCatalogQuery(new URLSearchParams("stock=in&category=women"));
+    expect(query.inStock).toBe(true);
+    expect(catalogQueryToSearchParams(query).toString()).toBe("category=women&stock=in");
+    expect(parseCatalogQuery(new URLSearchParams("stock=yes")).inStock).toBeUndefined();
   });
 
   it("returns one empty page when nothing matches", () => {

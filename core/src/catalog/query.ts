@@ -13,6 +13,8 @@ export interface ProductSummary {
   /** Average rating, 0 when there are no reviews. */
   ratingAverage: number;
   ratingCount: number;
+  /** No offered size has a unit left. */
+  soldOut: boolean;
   /** ISO-8601 UTC. */
   createdAt: string;
 }
@@ -56,6 +58,8 @@ export interface CatalogQuery {
   price?: PriceBandId;
   sort?: SortId;
   search?: string;
+  /** "In stock only": leave out products with no size left. */
+  inStock?: boolean;
   page: number;
 }
 
@@ -96,6 +100,7 @@ export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
   if (isSortId(sort)) query.sort = sort;
   const search = normalizeSearch(params.get("search"));
   if (search) query.search = search;
+  if (params.get("stock") === "in") query.inStock = true;
   return query;
 }
 
@@ -107,6 +112,7 @@ export function catalogQueryToSearchParams(query: Partial<CatalogQuery>): URLSea
   if (query.sort) params.set("sort", query.sort);
   const search = normalizeSearch(query.search);
   if (search) params.set("search", search);
+  if (query.inStock) params.set("stock", "in");
   if (query.page && query.page > 1) params.set("page", String(Math.floor(query.page)));
   return params;
 }
@@ -130,7 +136,14 @@ export function queryCatalog(items: readonly ProductSummary[], query: CatalogQue
     answers = new Map();
     answerCache.set(items, answers);
   }
-  const key = JSON.stringify([query.category, query.price, query.sort, query.search, query.page]);
+  const key = JSON.stringify([
+    query.category,
+    query.price,
+    query.sort,
+    query.search,
+    query.inStock,
+    query.page,
+  ]);
   let answer = answers.get(key);
   if (!answer) {
     answer = runQuery(items, query);
@@ -162,6 +175,7 @@ function runQuery(items: readonly ProductSummary[], query: CatalogQuery): Catalo
     if (query.category && item.category !== query.category) continue;
     if (band && (item.priceCents < minCents || item.priceCents >= maxCents)) continue;
     if (pattern && !pattern.test(item.name)) continue;
+    if (query.inStock && item.soldOut) continue;
     matches.push(item);
   }
 

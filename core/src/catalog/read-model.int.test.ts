@@ -4,6 +4,7 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
+import { unitsOfEach } from "../inventory/stock.ts";
 import { writeReview } from "../reviews/reviews.server.ts";
 import { createProduct } from "./products.server.ts";
 import { parseCatalogQuery } from "./query.ts";
@@ -24,6 +25,7 @@ async function addProducts(test: TestContext, count: number, from = 0) {
           priceCents: 1000 + ((i * 137) % 30_000),
           description: "A plain garment for tests.".repeat(8),
           sizes: ["S", "M", "L"],
+          stock: unitsOfEach(["S", "M", "L"], 50),
           images: [{ key: `products/product-${i}/1.svg`, alt: `Product ${i}` }],
         }),
       ),

@@ -13,7 +13,7 @@
 // requests that need the same version while it is being loaded share that one load: fifty
 // shoppers arriving right after an edit cost one or two reads of the version and one read of
 // the index, not fifty of each.
-import { GetCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, GetCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
 import { freshReads } from "../common/fresh-reads.ts";
 import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
@@ -100,13 +100,52 @@ function toSummary(p: Product): ProductSummary {
     imageUrl: p.images[0]?.url ?? "",
     ratingAverage: stats.average,
     ratingCount: stats.count,
+    soldOut: p.soldOut,
     createdAt: p.createdAt,
   };
 }
 
 /** The catalogue, fresh as of the catalogue version read now. */
 export async function catalogSnapshot(ctx: Context): Promise<CatalogSnapshot> {
-  const { version, changedAt } = await currentVersion(ctx);
+  return snapshotOf(ctx, await currentVersion(ctx));
+}
+
+/**
+ * The catalogue, fresh as of the version read now, and the items at `keys` read in the same
+ * consistent BatchGetItem as the version (the product page's stock): one round trip when warm.
+ * Not shared with concurrent requests, unlike `catalogSnapshot`'s version reads.
+ */
+export async function catalogSnapshotWith(
+  ctx: Context,
+  keys: ReadonlyArray<{ pk: string; sk: string }>,
+): Promise<{ snapshot: CatalogSnapshot; items: Array<Record<string, unknown>> }> {
+  let pending: Array<Record<string, unknown>> = [CATALOG_VERSION_KEY, ...keys];
+  const found: Array<Record<string, unknown>> = [];
+  while (pending.length > 0) {
+    const { Responses, UnprocessedKeys } = await ctx.db.send(
+      new BatchGetCommand({
+        RequestItems: { [ctx.tableName]: { Keys: pending, ConsistentRead: true } },
+      }),
+    );
+    found.push(...(Responses?.[ctx.tableName] ?? []));
+    pending = UnprocessedKeys?.[ctx.tableName]?.Keys ?? [];
+  }
+  const isVersion = (item: Record<string, unknown>) =>
+    item.pk === CATALOG_VERSION_KEY.pk && item.sk === CATALOG_VERSION_KEY.sk;
+  const versionItem = found.find(isVersion);
+  const snapshot = await snapshotOf(ctx, {
+    version: (versionItem?.version as number | undefined) ?? 0,
+    changedAt: (versionItem?.changedAt as number | undefined) ?? 0,
+  });
+  return { snapshot, items: found.filter((item) => !isVersion(item)) };
+}
+
+/** The snapshot last loaded, whatever its version (to know a slug's product id ahead). */
+export function lastSnapshot(ctx: Context): CatalogSnapshot | undefined {
+  return snapshots.get(ctx);
+}
+
+async function snapshotOf(ctx: Context, { version, changedAt }: Version): Promise<CatalogSnapshot> {
   const cached = snapshots.get(ctx);
   if (cached && cached.version === version && cached.settled) return cached;
   const inFlight = loading.get(ctx);

@@ -1,4 +1,4 @@
-// Contact messages (docs/spec.md §3): stored in the table (CONTACT#<id>, listed by gsi1 CONTACTS) and
+// Contact messages (docs/product.md §3): stored in the table (CONTACT#<id>, listed by gsi1 CONTACTS) and
 // mailed to the shop's support address, in one transaction with the queued e-mail (so a stored
 // message is always mailed, and a failed write mails nothing). Limited per client address.
 import { randomUUID } from "node:crypto";

@@ -52,6 +52,8 @@ export interface Config {
   production: boolean;
   /** Which of the shop's functions this process is (SHOP_FUNCTION; the site by default). */
   role: FunctionRole;
+  /** A size is "low" (the product page says "Only N left") at or under this many units. */
+  lowStockThreshold: number;
 }
 
 /** The laptop's names for the stage's own resources and its mail addresses (npm start). */
@@ -113,7 +115,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeApiBase: localApiBase(env.STRIPE_API_BASE),
     production,
     role,
+    lowStockThreshold: wholeNumber(env.LOW_STOCK_THRESHOLD, DEFAULT_LOW_STOCK_THRESHOLD),
   };
+}
+
+/** "Only N left" from 5 units down, unless LOW_STOCK_THRESHOLD says otherwise. */
+const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+function wholeNumber(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a whole number, got "${value}"`);
+  return n;
 }
 
 function functionRole(value: string | undefined): FunctionRole {

@@ -44,6 +44,18 @@ export const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: "SLUG" });
 /** Catalogue version, bumped in every transaction that changes what the catalogue shows. */
 export const CATALOG_VERSION_KEY = { pk: "CATALOG", sk: "VERSION" } as const;
 
+/**
+ * Stock of one product: units per size tag in the map `counts`, changed only by conditional or
+ * relative updates (core/src/inventory); gsi1 STOCK lists every product's (the low-stock view).
+ */
+export const stockKey = (productId: string) => ({ pk: `PRODUCT#${productId}`, sk: "STOCK" });
+export const stockIndex = (productId: string) => ({ gsi1pk: "STOCK", gsi1sk: productId });
+/** A shopper waiting for a sold-out size: one per address, product and size. */
+export const restockRequestKey = (productId: string, size: string, email: string) => ({
+  pk: `PRODUCT#${productId}`,
+  sk: `RESTOCK#${size}#${email.trim().toLowerCase()}`,
+});
+
 /** Review: one per user and product (by condition) in the product's partition. */
 export const reviewKey = (productId: string, userId: string) => ({
   pk: `PRODUCT#${productId}`,

@@ -1,4 +1,4 @@
-// Sending a newsletter (docs/design.md §5, the admin's "send"): requestNewsletterSend writes the send
+// Sending a newsletter (docs/architecture.md §5, the admin's "send"): requestNewsletterSend writes the send
 // record and a `newsletter.send.requested` event in one transaction; the fan-out (reaction to
 // that event: functions/src/newsletter-fanout.ts on AWS, the local stream reader on a laptop)
 // pages through the subscribers and queues one e-mail each to the mailer. Each recipient's

@@ -12,6 +12,7 @@ import { releasePromotionItem } from "../promotions/promotions.server.ts";
 import { getOrder, ORDER_NOT_FOUND, type Order } from "./orders.server.ts";
 import { OrderStateSchema } from "./schemas.ts";
 import { orderTransitionError } from "./state.ts";
+import { stockRelease } from "./stock-release.server.ts";
 /**
  * The admin changes an order's state, under a condition on the state it had (two admins at
  * once cannot both move it). SHIPPED emits order.shipped (the customer's e-mail is a reaction);
@@ -70,6 +71,13 @@ export async function changeOrderState(
       condition += " AND promotionRedeemed = :true";
       extra.push(releasePromotionItem(ctx, order.promotion.code));
     }
+    const stock = stockRelease(ctx, order, now);
+    if (stock) {
+      sets.push(stock.set);
+      condition += ` AND ${stock.condition}`;
+      Object.assign(values, stock.values);
+      extra.push(...stock.items);
+    }
     extra.push(
       eventPut(
         ctx,
@@ -101,7 +109,8 @@ export async function changeOrderState(
         : ORDER_NOT_FOUND;
       throw new DomainError(message, "state", current ? 409 : 404);
     }
-    // Only the promotion's release can fail otherwise (it was deleted): change without it.
+    // Only a release can fail otherwise (the promotion or the stock was deleted): change
+    // without the releases.
     await transact(ctx, [update, ...extra.filter((item) => !("Update" in item))]);
   }
   const changed = (await getOrder(ctx, order.id)) ?? order;
@@ -169,23 +178,27 @@ export async function issueRefund(ctx: Context, order: Order, now: Date): Promis
 
 /**
  * Deletes an order (admin) with its number claim and payment link; an unpaid order's promotion
- * is given back. Returns what was deleted (the admin is told its number).
+ * and units are given back. Returns what was deleted (the admin is told its number).
  */
-export async function deleteOrder(ctx: Context, id: string): Promise<Order> {
+export async function deleteOrder(ctx: Context, id: string, now = new Date()): Promise<Order> {
   const order = await getOrder(ctx, id);
   if (!order) throw new DomainError(ORDER_NOT_FOUND, undefined, 404);
+  const stock = order.payment !== "paid" ? stockRelease(ctx, order, now) : null;
   const items: TransactItem[] = [
     {
       Delete: {
         TableName: ctx.tableName,
         Key: orderKey(order.id),
-        ConditionExpression: "attribute_exists(pk)",
+        ConditionExpression: `attribute_exists(pk)${stock ? ` AND ${stock.condition}` : ""}`,
+        ...(stock ? { ExpressionAttributeValues: { ":reserved": true } } : {}),
       },
     },
     { Delete: { TableName: ctx.tableName, Key: orderNumberKey(order.number) } },
   ];
   if (order.paymentId)
     items.push({ Delete: { TableName: ctx.tableName, Key: paymentKey(order.paymentId) } });
+  const kept = items.length;
+  if (stock) items.push(...stock.items);
   const release =
     order.promotion && order.payment !== "paid" && (await promotionStillRedeemed(ctx, order.id));
   if (release && order.promotion) items.push(releasePromotionItem(ctx, order.promotion.code));
@@ -193,8 +206,13 @@ export async function deleteOrder(ctx: Context, id: string): Promise<Order> {
     await transact(ctx, items);
   } catch (error) {
     if (!(error instanceof TransactionCancelled)) throw error;
-    if (error.failedAt(0)) throw new DomainError(ORDER_NOT_FOUND, undefined, 404);
-    await transact(ctx, items.slice(0, release ? -1 : undefined));
+    // Gone, or its units given back meanwhile (a failure or an expiry): look again.
+    if (error.failedAt(0)) {
+      if (stock) return deleteOrder(ctx, id, now);
+      throw new DomainError(ORDER_NOT_FOUND, undefined, 404);
+    }
+    // A release failed (the promotion or the stock was deleted): delete without releases.
+    await transact(ctx, items.slice(0, kept));
   }
   return order;
 }

@@ -10,6 +10,7 @@ import { createProduct } from "../catalog/products.server.ts";
 import type { Context } from "../context/index.server.ts";
 import { orderKey } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
+import { unitsOfEach } from "../inventory/stock.ts";
 import { getInvoicePdf } from "../invoices/invoices.server.ts";
 import { handleEvent } from "../reactions/reactions.server.ts";
 import { changeOrderState } from "./admin-changes.server.ts";
@@ -53,6 +54,7 @@ async function shopWithCustomer() {
     priceCents: 12_000,
     description: "A warm coat",
     sizes: ["M"],
+    stock: unitsOfEach(["M"], 50),
     images: [{ key: "coat.svg", alt: "coat" }],
   });
   const email = `ana-${crypto.randomUUID()}@example.com`;

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { loadAbuseLimits } from "../accounts/limits.ts";
 import { createUser } from "../accounts/users.server.ts";
 import { createProduct } from "../catalog/products.server.ts";
+import { unitsOfEach } from "../inventory/stock.ts";
 import { createPromotion } from "../promotions/promotions.server.ts";
 import {
   placeForShopper,
@@ -38,6 +39,7 @@ async function shop() {
     priceCents: 2000,
     description: "A shirt",
     sizes: ["S"],
+    stock: unitsOfEach(["S"], 50),
     images: [{ key: "shirt.svg", alt: "shirt" }],
   });
   await createPromotion(test.ctx, { code: "WELCOME10", label: "10 € off", amountCents: 1000 });

@@ -6,14 +6,17 @@
 
 import type { AbuseLimits } from "../accounts/limits.ts";
 import { lineKey } from "../cart/cart.ts";
+import { sizeName } from "../catalog/sizes.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { getStocks } from "../inventory/stock.server.ts";
+import { lineStock, type StockCounts } from "../inventory/stock.ts";
 import { parseCard } from "../payments/cards.ts";
 import { cardCharger } from "../payments/gateway.server.ts";
 import type { CheckoutOutcome, CheckoutQuote } from "./checkout.ts";
 import { placeForShopper, quoteForShopper, type Shopper } from "./checkout-limits.server.ts";
 import { confirmCardPayment } from "./payment-webhook.server.ts";
-import { CART_LINE_INVALID, type PricedCart } from "./pricing.server.ts";
+import { CART_LINE_INVALID, MAX_ORDER_LINES, type PricedCart } from "./pricing.server.ts";
 
 /** The longest lines field a cart of 50 lines can need. */
 const MAX_LINES_TEXT = 20_000;
@@ -79,14 +82,22 @@ export async function quoteAtCheckout(
   input: { lines: unknown; deliveryMethod: unknown; code: string },
   now = new Date(),
 ): Promise<{ quote: CheckoutQuote; codeError?: DomainError }> {
-  const { priced, codeError } = await quoteForShopper(
-    ctx,
-    who,
-    limits,
-    { ...input, lines: sentLines(input.lines) },
-    now,
-  );
-  return { quote: checkoutQuote(priced), ...(codeError ? { codeError } : {}) };
+  const lines = sentLines(input.lines);
+  const [{ priced, codeError }, stocks] = await Promise.all([
+    quoteForShopper(ctx, who, limits, { ...input, lines }, now),
+    getStocks(ctx, productIdsOf(lines)),
+  ]);
+  const quote = checkoutQuote(priced, stocks, ctx.config.lowStockThreshold);
+  return { quote, ...(codeError ? { codeError } : {}) };
+}
+
+/** The product ids of lines as sent (pricing checks them strictly; here they are only read). */
+function productIdsOf(lines: unknown): string[] {
+  if (!Array.isArray(lines)) return [];
+  return lines
+    .slice(0, MAX_ORDER_LINES)
+    .map((line) => (line as { productId?: unknown } | null)?.productId)
+    .filter((id): id is string => typeof id === "string" && id.length > 0 && id.length <= 200);
 }
 
 function refuseInvalidCard(card: unknown, now: Date): void {
@@ -108,7 +119,11 @@ function sentLines(text: unknown): unknown {
   }
 }
 
-function checkoutQuote(priced: PricedCart): CheckoutQuote {
+function checkoutQuote(
+  priced: PricedCart,
+  stocks: ReadonlyMap<string, StockCounts>,
+  threshold: number,
+): CheckoutQuote {
   return {
     lines: priced.lines.map((line) => ({
       key: lineKey(line),
@@ -118,6 +133,11 @@ function checkoutQuote(priced: PricedCart): CheckoutQuote {
       name: line.name,
       slug: line.slug,
       unitPriceCents: line.unitPriceCents,
+      stock: lineStock(
+        { quantity: line.quantity, productName: line.name, sizeName: sizeName(line.size) },
+        stocks.get(line.productId)?.[line.size] ?? 0,
+        threshold,
+      ),
     })),
     deliveryMethod: priced.deliveryMethod,
     promotion: priced.promotion ?? null,

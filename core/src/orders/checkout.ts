@@ -1,6 +1,7 @@
 // What the checkout page and the server say to each other (browser-safe): the server's prices for
 // the cart, and the answers of "Confirm order". The rules are in checkout.server.ts.
 import type { SizeTag } from "../catalog/sizes.ts";
+import type { LineStock } from "../inventory/stock.ts";
 import type { DeliveryMethodName } from "../pricing/delivery.ts";
 import type { PriceBreakdown } from "../pricing/quote.ts";
 
@@ -14,11 +15,17 @@ export interface CheckoutQuote {
     name: string;
     slug: string;
     unitPriceCents: number;
+    /** What is left of its size against its quantity (a line over it cannot be ordered). */
+    stock: LineStock;
   }>;
   deliveryMethod: DeliveryMethodName;
   promotion: { code: string; label: string; amountCents: number } | null;
   breakdown: PriceBreakdown;
 }
+
+/** Whether every line of the quote can be had (none asks for more than is left). */
+export const quoteInStock = (quote: CheckoutQuote) =>
+  quote.lines.every((line) => line.stock.tone !== "over");
 
 /** What "Confirm order" ends in: the order paid, or a payment for the browser to confirm. */
 export type CheckoutOutcome =

@@ -2,6 +2,7 @@ import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
+import { unitsOfEach } from "../inventory/stock.ts";
 import { createPromotion } from "../promotions/promotions.server.ts";
 import { handleEvent } from "../reactions/reactions.server.ts";
 import { changeOrderState } from "./admin-changes.server.ts";
@@ -33,6 +34,7 @@ async function paidOrder() {
     priceCents: 2000,
     description: "A shirt",
     sizes: ["M"],
+    stock: unitsOfEach(["M"], 50),
     images: [{ key: "shirt.svg", alt: "shirt" }],
   });
   await createPromotion(ctx, {

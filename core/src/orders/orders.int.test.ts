@@ -5,6 +5,7 @@ import { createProduct } from "../catalog/products.server.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { purchaseKey } from "../db/keys.ts";
+import { unitsOfEach } from "../inventory/stock.ts";
 import { createLocalGateway } from "../payments/local-gateway.server.ts";
 import {
   createPromotion,
@@ -55,6 +56,7 @@ function product(slug: string, priceCents: number, sizes: Array<"S" | "M" | "L">
     priceCents,
     description: `A ${slug}`,
     sizes,
+    stock: unitsOfEach(sizes, 50),
     images: [{ key: `${slug}.svg`, alt: slug }],
   };
 }

@@ -62,6 +62,11 @@ export interface Order {
   canceledAt?: string;
   /** A paid order was cancelled: its money goes back. Cleared once the refund is issued. */
   refundDue?: boolean;
+  /**
+   * Its units are taken from the stock: true from placing until a failure, an expiry or a
+   * cancellation gives them back (false); absent on orders placed before stock was kept.
+   */
+  stockReserved?: boolean;
   refundId?: string;
   refundedAt?: string;
   /** When the confirmation e-mail (with the invoice) was queued to the mailer. */
@@ -233,6 +238,7 @@ export function toOrder(item: Record<string, unknown>): Order {
     discountCents: i.discountCents,
     totalCents: i.totalCents,
     ...(i.promotion ? { promotion: i.promotion } : {}),
+    ...(typeof i.stockReserved === "boolean" ? { stockReserved: i.stockReserved } : {}),
     createdAt: i.createdAt,
     updatedAt: i.updatedAt,
     ...optional(i, [

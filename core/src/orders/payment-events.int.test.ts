@@ -10,6 +10,7 @@ import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import { eventFromStreamRecord } from "../events/index.server.ts";
+import { unitsOfEach } from "../inventory/stock.ts";
 import { createLocalGateway } from "../payments/local-gateway.server.ts";
 import { handleEvent } from "../reactions/index.server.ts";
 import { getOrder, listOrdersForUser } from "./orders.server.ts";
@@ -50,6 +51,7 @@ async function placedOrder(test: TestContext) {
     priceCents: 3000,
     description: "A tee",
     sizes: ["M"],
+    stock: unitsOfEach(["M"], 50),
     images: [{ key: "tee.svg", alt: "tee" }],
   });
   const email = `payer-${crypto.randomUUID()}@example.com`;

@@ -6,9 +6,11 @@ import type { Context } from "../context/index.server.ts";
 import { orderKey, paymentKey, promotionKey, purchaseKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
+import { takeStockItems } from "../inventory/stock.server.ts";
 import { releasePromotionItem } from "../promotions/promotions.server.ts";
 import { issueRefund } from "./admin-changes.server.ts";
 import { getOrder, type Order } from "./orders.server.ts";
+import { stockRelease } from "./stock-release.server.ts";
 
 /** The order whose payment this is (the webhook's way in), or null. */
 async function getPaymentLink(
@@ -50,6 +52,8 @@ export async function markOrderPaid(
   // A payment retried after a failure (Stripe lets the customer try another card) redeems
   // the promotion again, since the failure released it; the customer was shown that price.
   const reRedeem = order.payment === "failed" && order.promotion;
+  // Its units were given back when it failed: the goods are owed now, take them again.
+  const reTake = order.payment === "failed" && order.stockReserved === false;
   const items: TransactItem[] = [
     {
       Update: {
@@ -58,6 +62,7 @@ export async function markOrderPaid(
         UpdateExpression:
           "SET payment = :paid, paidAt = :now, updatedAt = :now, paymentId = :pid" +
           (reRedeem ? ", promotionRedeemed = :true" : "") +
+          (reTake ? ", stockReserved = :true" : "") +
           " REMOVE paymentError",
         ConditionExpression: "payment = :was AND #state = :pending",
         ExpressionAttributeNames: { "#state": "state" },
@@ -67,7 +72,7 @@ export async function markOrderPaid(
           ":pid": paymentId,
           ":was": order.payment,
           ":pending": "PENDING",
-          ...(reRedeem ? { ":true": true } : {}),
+          ...(reRedeem || reTake ? { ":true": true } : {}),
         },
       },
     },
@@ -93,6 +98,8 @@ export async function markOrderPaid(
       now,
     ),
   ];
+  const retaken = reTake ? takeStockItems(ctx, order.lines, now) : [];
+  items.push(...retaken);
   if (reRedeem && order.promotion) {
     items.push({
       Update: {
@@ -108,9 +115,10 @@ export async function markOrderPaid(
     await transact(ctx, items);
   } catch (error) {
     if (!(error instanceof TransactionCancelled)) throw error;
-    if (reRedeem && error.failedAt(items.length - 1) && !error.failedAt(0)) {
-      // The promotion was deleted meanwhile: mark paid without counting it.
-      await transact(ctx, items.slice(0, -1));
+    const withoutExtras = items.length - retaken.length - (reRedeem ? 1 : 0);
+    if ((reRedeem || reTake) && !error.failedAt(0)) {
+      // The promotion or a product's stock was deleted meanwhile: mark paid without them.
+      await transact(ctx, items.slice(0, withoutExtras));
     } else {
       // Someone else changed the order first (a concurrent delivery, a cancellation): look again.
       return markOrderPaid(ctx, paymentId, now);
@@ -169,7 +177,10 @@ export async function markPaymentFailed(
   return failed ? { status: "failed", order: failed } : { status: "ignored", order };
 }
 
-/** payment awaiting → failed, releasing the promotion; null when the order had moved on. */
+/**
+ * payment awaiting → failed, giving back the promotion and the units; null when the order had
+ * moved on.
+ */
 export async function failOrder(
   ctx: Context,
   order: Order,
@@ -177,31 +188,36 @@ export async function failOrder(
   now: Date,
 ): Promise<Order | null> {
   const release = Boolean(order.promotion);
+  const stock = stockRelease(ctx, order, now);
   const update: TransactItem = {
     Update: {
       TableName: ctx.tableName,
       Key: orderKey(order.id),
       UpdateExpression:
         "SET payment = :failed, paymentError = :message, updatedAt = :now" +
-        (release ? ", promotionRedeemed = :false" : ""),
-      ConditionExpression: `payment = :awaiting${release ? " AND promotionRedeemed = :true" : ""}`,
+        (release ? ", promotionRedeemed = :false" : "") +
+        (stock ? `, ${stock.set}` : ""),
+      ConditionExpression:
+        `payment = :awaiting${release ? " AND promotionRedeemed = :true" : ""}` +
+        (stock ? ` AND ${stock.condition}` : ""),
       ExpressionAttributeValues: {
         ":failed": "failed",
         ":awaiting": "awaiting",
         ":message": message.slice(0, 500),
         ":now": now.toISOString(),
         ...(release ? { ":true": true, ":false": false } : {}),
+        ...stock?.values,
       },
     },
   };
-  const items = [update];
+  const items = [update, ...(stock?.items ?? [])];
   if (release && order.promotion) items.push(releasePromotionItem(ctx, order.promotion.code));
   try {
     await transact(ctx, items);
   } catch (error) {
     if (!(error instanceof TransactionCancelled)) throw error;
     if (error.failedAt(0)) return null;
-    // The promotion was deleted meanwhile: fail the order without giving it back.
+    // The promotion or the product's stock was deleted meanwhile: fail the order without them.
     await transact(ctx, [update]);
   }
   return getOrder(ctx, order.id);

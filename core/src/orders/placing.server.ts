@@ -1,16 +1,19 @@
 // Placing an order (docs/architecture.md §4): validate, price on the server from stored products, write
 // in ONE transaction the order (PENDING, payment "awaiting"), its number claim, the promotion's
-// redemption (conditional) and the event order.placed; then create the payment (idempotency key
+// redemption (conditional), the units of every line taken from the stock (conditional: a line
+// over what is left refuses the whole order, naming it) and the event order.placed; then create the payment (idempotency key
 // = order id) and link it. With the checkout's placement key (placement.ts) the order id is
 // derived, not random, so the shopper's retry after an attempt that got no answer goes on with
 // that attempt's order.
 import { randomUUID } from "node:crypto";
+import { sizeName } from "../catalog/sizes.ts";
 import { DomainError, isDependencyUnavailable } from "../common/errors.ts";
 import { parseForm } from "../common/forms.ts";
 import type { Context } from "../context/index.server.ts";
 import { orderIndexes, orderKey, orderNumberKey, paymentKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
+import { overStockError, reserveStockItems } from "../inventory/stock.server.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
 import { redeemPromotionItem, redemptionError } from "../promotions/promotions.server.ts";
 import { newOrderNumber } from "./order-number.ts";
@@ -100,6 +103,7 @@ export async function placeOrder(
     discountCents: b.discountCents,
     totalCents: b.totalCents,
     ...(priced.promotion ? { promotion: priced.promotion } : {}),
+    stockReserved: true,
     createdAt,
     updatedAt: createdAt,
   };
@@ -134,6 +138,9 @@ export async function placeOrder(
       ),
     ];
     if (order.promotion) items.push(redeemPromotionItem(ctx, order.promotion.code, now));
+    const stockAt = items.length;
+    const stock = reserveStockItems(ctx, order.lines, now);
+    items.push(...stock);
     // Last, unconditional: the abandoned-payment sweep's way to this order (abandoned.server.ts).
     items.push(paymentDeadlineItem(ctx.tableName, id, now));
     try {
@@ -149,6 +156,15 @@ export async function placeOrder(
       if (order.promotion && error.failedAt(3)) {
         throw await redemptionError(ctx, order.promotion.code, now);
       }
+      if (stock.some((_, i) => error.failedAt(stockAt + i))) {
+        const lines = order.lines.map((line) => ({ ...line, sizeName: sizeName(line.size) }));
+        const refused = await overStockError(ctx, lines);
+        if (refused) throw refused;
+        // Sold and given back meanwhile: there is enough again.
+        if (attempt < NUMBER_ATTEMPTS) continue;
+      }
+      // Another order took the same product's units at the same moment: try again.
+      if (error.reasons.includes("TransactionConflict") && attempt < NUMBER_ATTEMPTS) continue;
       if (error.failedAt(1) && attempt < NUMBER_ATTEMPTS) {
         order = { ...order, number: newOrderNumber() };
         continue;

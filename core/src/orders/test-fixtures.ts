@@ -3,6 +3,7 @@
 import { createProduct } from "../catalog/products.server.ts";
 import type { SizeTag } from "../catalog/sizes.ts";
 import type { Context } from "../context/index.server.ts";
+import { unitsOfEach } from "../inventory/stock.ts";
 
 export const TEST_ADDRESS = {
   address: "1 Main Street",
@@ -14,8 +15,8 @@ export const TEST_ADDRESS = {
 
 export const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
 
-/** A 20 € shirt in one size. */
-export function createShirt(ctx: Context, size: SizeTag = "M") {
+/** A 20 € shirt in one size, with `units` of it in stock. */
+export function createShirt(ctx: Context, size: SizeTag = "M", units = 50) {
   return createProduct(ctx, {
     slug: "shirt",
     name: "Shirt",
@@ -23,6 +24,7 @@ export function createShirt(ctx: Context, size: SizeTag = "M") {
     priceCents: 2000,
     description: "A shirt",
     sizes: [size],
+    stock: unitsOfEach([size], units),
     images: [{ key: "shirt.svg", alt: "shirt" }],
   });
 }

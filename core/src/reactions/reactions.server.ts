@@ -6,8 +6,11 @@
 // cloud's delivery (packages/local-cloud/src/functions.ts) all call handleEvent, so the code that runs in
 // production is the code that runs locally.
 // Delivery is at least once: every reaction is idempotent, and throwing makes the delivery retry.
+import { syncSoldOut } from "../catalog/availability.server.ts";
 import type { Context } from "../context/index.server.ts";
 import type { DomainEvent } from "../events/events.server.ts";
+import { notifyRestocked } from "../inventory/restock.server.ts";
+import { STOCK_CHANGED } from "../inventory/stock.server.ts";
 import { deliverQueuedMail, MAIL_REQUESTED } from "../mail/queue.server.ts";
 import { NEWSLETTER_SEND_REQUESTED } from "../newsletter/event-types.ts";
 import { countNewsletterSent, fanOutNewsletter } from "../newsletter/sending.server.ts";
@@ -28,6 +31,15 @@ const reactions: Record<string, Reaction[]> = {
   [MAIL_REQUESTED]: [deliverQueuedMail, countNewsletterSent],
   /** Newsletter fan-out: one queued e-mail per subscriber, never twice. */
   [NEWSLETTER_SEND_REQUESTED]: [fanOutNewsletter],
+  /** The catalogue's "sold out" flags; one back-in-stock e-mail per waiting address. */
+  [STOCK_CHANGED]: [
+    async (ctx, event) => {
+      await syncSoldOut(ctx, event);
+    },
+    async (ctx, event) => {
+      await notifyRestocked(ctx, event);
+    },
+  ],
 };
 
 export async function handleEvent(ctx: Context, event: DomainEvent): Promise<void> {

@@ -3,6 +3,7 @@
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
+import { unitsOfEach } from "../inventory/stock.ts";
 import { listLatestReviews } from "./latest.server.ts";
 import { deleteReview, writeReview } from "./reviews.server.ts";
 
@@ -14,6 +15,7 @@ const newProduct = (ctx: Parameters<typeof createProduct>[0], slug: string, name
     priceCents: 3000,
     description: "A product.",
     sizes: ["M"],
+    stock: unitsOfEach(["M"], 50),
     images: [{ key: `products/${slug}/1.svg`, alt: "Front" }],
   });
 

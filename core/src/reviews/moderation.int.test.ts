@@ -7,6 +7,7 @@ import { getProductBySlug } from "../catalog/product-lookups.server.ts";
 import { createProduct } from "../catalog/products.server.ts";
 import { DomainError } from "../common/errors.ts";
 import { CATALOG_VERSION_KEY, purchaseKey } from "../db/keys.ts";
+import { unitsOfEach } from "../inventory/stock.ts";
 import { listProductReviews } from "./listing.server.ts";
 import {
   ALREADY_REVIEWED,
@@ -27,6 +28,7 @@ async function setup() {
     priceCents: 2500,
     description: "A shirt.",
     sizes: ["M"],
+    stock: unitsOfEach(["M"], 50),
     images: [{ key: "products/reviewed-shirt/1.svg", alt: "Front" }],
   });
   return { ...test, product };

@@ -3,6 +3,7 @@
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
+import { unitsOfEach } from "../inventory/stock.ts";
 import { listProductReviews } from "./listing.server.ts";
 import { writeReview } from "./reviews.server.ts";
 
@@ -14,6 +15,7 @@ async function productWithReviews(test: TestContext, slug: string, count: number
     priceCents: 3900,
     description: "A product with many reviews.",
     sizes: ["S", "M"],
+    stock: unitsOfEach(["S", "M"], 50),
     images: [{ key: `products/${slug}/1.svg`, alt: "Front" }],
   });
   const start = Date.UTC(2026, 0, 1);

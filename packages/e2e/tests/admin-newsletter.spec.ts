@@ -1,4 +1,4 @@
-// Admin newsletter (docs/spec.md §1 "sending a newsletter", §8; docs/design.md §8 "how many of how many were
+// Admin newsletter (docs/product.md §10 "Newsletter", §8; docs/architecture.md §8 "how many of how many were
 // queued and sent"): the live preview shows the text as subscribers will see it (escaped), the
 // subscriber count, Send behind a confirmation, "Newsletter sent successfully!", the progress,
 // and the e-mail in a subscriber's mailbox. And the guards: signed out or a customer, the loader

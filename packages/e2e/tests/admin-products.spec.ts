@@ -7,12 +7,14 @@ import { deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { slugify } from "@shop/core/catalog";
+import { unitsOfEach } from "@shop/core/inventory";
 import {
   createProduct,
   deleteProduct,
   getProductById,
   getProductBySlug,
 } from "@shop/core/server/catalog";
+import { getStock } from "@shop/core/server/inventory";
 import { shopContext } from "../support/shop";
 
 const ADMIN = {
@@ -115,6 +117,10 @@ test("create with two images, see it in the shop; edit its price, see it everywh
   await form.getByLabel("Description").fill("A light parka for rainy school days.");
   await form.getByRole("checkbox", { name: /^M\b/ }).check();
   await form.getByRole("checkbox", { name: /^L\b/ }).check();
+  // One stock field per offered size.
+  await expect(form.getByLabel(/^Stock /)).toHaveCount(2);
+  await form.getByLabel("Stock M").fill("0");
+  await form.getByLabel("Stock L").fill("3");
 
   // Chosen in the wrong order, then put right with the move buttons.
   await form.getByLabel("Add images").setInputFiles([
@@ -168,12 +174,12 @@ test("create with two images, see it in the shop; edit its price, see it everywh
   await carousel.getByRole("button", { name: "Next image" }).click();
   await expect(carousel.getByRole("img", { name })).toBeVisible(); // empty alt: the name
 
+  // M is sold out (shown, not choosable); L, the first in stock, is chosen, with 3 left.
+  await expect(page.getByRole("radio", { name: /Medium/ })).toBeDisabled();
+  await expect(page.getByRole("radio", { name: /Large/ })).toBeChecked();
+  await expect(page.getByText("Only 3 left")).toBeVisible();
+
   // Into the cart at the old price.
-  await page
-    .getByRole("group", { name: "Size" })
-    .locator("label")
-    .filter({ hasText: "Large" })
-    .click();
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect
     .poll(() => page.evaluate(() => JSON.parse(window.localStorage.getItem("cart") ?? "[]")))
@@ -185,10 +191,13 @@ test("create with two images, see it in the shop; edit its price, see it everywh
   await expect(edit.getByLabel("Slug")).toHaveValue(slug);
   await expect(edit.getByTestId("product-image")).toHaveCount(2);
   await edit.getByLabel("Price (€)").fill("39.90");
+  await expect(edit.getByLabel("Stock L")).toHaveValue("3");
+  await edit.getByLabel("Stock L").fill("12");
   await edit.getByRole("button", { name: "Update" }).click();
   await expect(page).toHaveURL(/\/admin\/list-products$/);
   await expect(toast(page, "updated successfully")).toBeVisible();
   expect((await getProductById(shopContext(), productId))?.priceCents).toBe(3990);
+  expect(await getStock(shopContext(), productId)).toEqual({ M: 0, L: 12 });
 
   await page.goto(`/product?search=${token}`);
   await expect(cards.first()).toContainText("39.90 €");
@@ -411,6 +420,7 @@ test("the list and the form: no serious axe findings, and usable 375 px wide", a
     priceCents: 1500,
     description: "Edited on a phone.",
     sizes: ["S"],
+    stock: unitsOfEach(["S"], 50),
     images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: name }],
   });
   try {
@@ -514,6 +524,7 @@ test.describe("who may use the product screens", () => {
       priceCents: 2500,
       description: "Nobody but an admin may change this.",
       sizes: ["S"],
+      stock: unitsOfEach(["S"], 50),
       // A seeded image, so the catalogue shows no broken picture while it exists.
       images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: name }],
     });

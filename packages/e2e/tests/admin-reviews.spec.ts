@@ -3,6 +3,7 @@
 // behind a confirmation, gone from the admin list and from the product page. And the guards:
 // signed out or a customer, the loader and the action refuse and the review stays.
 import { expect, test } from "@playwright/test";
+import { unitsOfEach } from "@shop/core/inventory";
 import { createProduct, type Product } from "@shop/core/server/catalog";
 import { listProductReviews, writeReview } from "@shop/core/server/reviews";
 import { expectFitsPhone, serious, signIn, signInNewCustomer } from "../support/pages";
@@ -29,6 +30,7 @@ async function reviewedProduct(project: string) {
     priceCents: 12000,
     description: "A coat with a review.",
     sizes: ["M"],
+    stock: unitsOfEach(["M"], 50),
     images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: "Front view" }],
   });
   const text = `Too <b>warm</b> for me ${t}`;

@@ -2,6 +2,7 @@
 // sorts, the pagination window, working without JavaScript, scroll restoration and axe.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { unitsOfEach } from "@shop/core/inventory";
 import { createProduct, SLUG_TAKEN } from "@shop/core/server/catalog";
 import { shopContext } from "../support/shop";
 
@@ -196,6 +197,7 @@ test("the pagination window on a 9-page result", async ({ page }) => {
               priceCents: 3000 + n,
               description: "A T-shirt made by the pagination test.",
               sizes: ["M"],
+              stock: unitsOfEach(["M"], 50),
               images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: "Tee" }],
             },
             { createdAt: "2020-01-01T00:00:00.000Z" },

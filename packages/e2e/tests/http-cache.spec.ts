@@ -2,6 +2,7 @@
 // so an admin's edit shows at once (also behind CloudFront); asking again costs a 304 while
 // nothing changed.
 import { expect, test } from "@playwright/test";
+import { unitsOfEach } from "@shop/core/inventory";
 import { createProduct, getProductBySlug, updateProduct } from "@shop/core/server/catalog";
 import { shopContext } from "../support/shop";
 
@@ -17,6 +18,7 @@ test("catalogue pages revalidate: 304 while unchanged, the new page right after 
     priceCents: 4200,
     description: "For the cache test.",
     sizes: ["S" as const],
+    stock: unitsOfEach(["S"], 50),
     images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: "Scarf" }],
   };
   const product = await createProduct(shopContext(), input);

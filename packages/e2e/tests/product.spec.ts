@@ -2,6 +2,7 @@
 // without JavaScript), unknown slugs, SEO tags and structured data, and axe.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { unitsOfEach } from "@shop/core/inventory";
 import { createProduct, type Product } from "@shop/core/server/catalog";
 import { writeReview } from "@shop/core/server/reviews";
 import { shopContext } from "../support/shop";
@@ -20,6 +21,7 @@ async function reviewedProduct(project: string): Promise<Product> {
     priceCents: 12_900,
     description: DESCRIPTION,
     sizes: ["S", "M", "L"],
+    stock: unitsOfEach(["S", "M", "L"], 50),
     images: [
       { key: "products/organic-cotton-crew-t-shirt/1.svg", alt: "Front view" },
       { key: "products/organic-cotton-crew-t-shirt/2.svg", alt: "Back view" },

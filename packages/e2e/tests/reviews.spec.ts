@@ -3,6 +3,7 @@
 // review text shown as text.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { unitsOfEach } from "@shop/core/inventory";
 import { createUser } from "@shop/core/server/accounts";
 import { createProduct, type Product } from "@shop/core/server/catalog";
 import { confirmCardPayment, placeOrder } from "@shop/core/server/orders";
@@ -28,6 +29,7 @@ async function newProduct(project: string): Promise<Product> {
     priceCents: 8900,
     description: "A jacket to review.",
     sizes: ["S", "M"],
+    stock: unitsOfEach(["S", "M"], 50),
     images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: "Front view" }],
   });
 }

@@ -1,5 +1,6 @@
 // The e2e harness itself: tests can arrange data in the running shop's table through core.
 import { expect, test } from "@playwright/test";
+import { unitsOfEach } from "@shop/core/inventory";
 import { createProduct } from "@shop/core/server/catalog";
 import { shopContext } from "../support/shop";
 
@@ -12,6 +13,7 @@ test("a product written through core shows on the running shop at once", async (
     priceCents: 4200,
     description: "Made by the test harness.",
     sizes: ["S"],
+    stock: unitsOfEach(["S"], 50),
     images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: "Scarf" }],
   });
   await page.goto(

@@ -6,6 +6,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { _Record } from "@aws-sdk/client-dynamodb-streams";
+import { unitsOfEach } from "@shop/core/inventory";
 import { createUser, deleteAccount } from "@shop/core/server/accounts";
 import { createProduct } from "@shop/core/server/catalog";
 import { eventFromStreamRecord } from "@shop/core/server/events";
@@ -115,6 +116,7 @@ describe("local event delivery through the dispatcher and the queues", () => {
       priceCents: 9000,
       description: "A coat",
       sizes: ["M"],
+      stock: unitsOfEach(["M"], 50),
       images: [{ key: "coat.svg", alt: "coat" }],
     });
     const email = `deleted-${run()}@example.com`;

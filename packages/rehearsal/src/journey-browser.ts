@@ -203,8 +203,13 @@ export async function shopperPlacesOrder(
       await page.goto(product.path);
       await hydrated(page);
       const sizes = page.getByRole("group", { name: "Size" });
-      await sizes.locator("label").first().click();
-      const size = await sizes.getByRole("radio").first().getAttribute("value");
+      // The first size in stock (a sold-out size is shown but cannot be chosen).
+      await sizes
+        .locator("label")
+        .filter({ has: page.locator("input:enabled") })
+        .first()
+        .click();
+      const size = await sizes.getByRole("radio", { checked: true }).getAttribute("value");
       await page.getByRole("button", { name: "Add to cart" }).click();
       const toast = page.getByRole("status").filter({ hasText: "Added to cart" });
       await shown(toast.filter({ hasText: `${product.name} (size ${size})` }));

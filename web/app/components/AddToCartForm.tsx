@@ -1,27 +1,36 @@
 import { type SizeTag, sizeName } from "@shop/core/catalog";
+import { availabilityLabel, OUT_OF_STOCK, type SizeAvailability } from "@shop/core/inventory";
 import { type FormEvent, useState } from "react";
 import { addItem } from "../lib/cart";
 import { showToast } from "../lib/toast";
+import { TruckIcon } from "./ui-icons";
 
 /**
- * The size picker (a radio group, the first offered size chosen) and "Add to cart". The cart
- * lives in this browser (localStorage "cart"): a line holds the product id, the size and the
- * quantity only; the cart page re-reads prices from the server.
+ * The size picker (a radio group, the first size in stock chosen) and "Add to cart". Sold-out
+ * sizes stay visible but cannot be chosen; a low size says how many are left; when every size
+ * is sold out the button says "Out of stock" and cannot be pressed. The cart lives in this
+ * browser (localStorage "cart"): a line holds the product id, the size and the quantity only;
+ * the cart page re-reads prices (and what is left) from the server.
  */
 export function AddToCartForm({
   productId,
   productName,
   sizes,
+  availability,
   initialSize,
 }: {
   productId: string;
   productName: string;
   sizes: readonly SizeTag[];
+  availability: Readonly<Record<string, SizeAvailability>>;
   initialSize?: SizeTag;
 }) {
+  const inStock = sizes.filter((tag) => availability[tag]?.state !== "out");
   const [size, setSize] = useState<SizeTag | undefined>(
-    initialSize && sizes.includes(initialSize) ? initialSize : sizes[0],
+    initialSize && inStock.includes(initialSize) ? initialSize : inStock[0],
   );
+  const chosen = size ? availability[size] : undefined;
+  const label = chosen ? availabilityLabel(chosen) : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,33 +49,56 @@ export function AddToCartForm({
       <fieldset>
         <legend className="text-sm font-semibold text-stone-900">Size</legend>
         <div className="mt-3 flex flex-wrap gap-2">
-          {sizes.map((tag) => (
-            <label key={tag} className="relative">
-              <input
-                type="radio"
-                name="size"
-                value={tag}
-                checked={size === tag}
-                onChange={() => setSize(tag)}
-                className="peer sr-only"
-              />
-              <span
-                title={sizeName(tag)}
-                className="grid h-11 min-w-14 cursor-pointer place-items-center rounded-md border border-stone-300 px-3 text-sm font-medium text-stone-800 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-600 hover:border-stone-500"
-              >
-                {tag}
-                <span className="sr-only"> ({sizeName(tag)})</span>
-              </span>
-            </label>
-          ))}
+          {sizes.map((tag) => {
+            const soldOut = availability[tag]?.state === "out";
+            return (
+              <label key={tag} className="relative">
+                <input
+                  type="radio"
+                  name="size"
+                  value={tag}
+                  checked={size === tag}
+                  disabled={soldOut}
+                  onChange={() => setSize(tag)}
+                  className="peer sr-only"
+                />
+                <span
+                  title={soldOut ? `${sizeName(tag)}: ${OUT_OF_STOCK}` : sizeName(tag)}
+                  className="grid h-11 min-w-14 cursor-pointer place-items-center rounded-md border border-stone-300 px-3 text-sm font-medium text-stone-800 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-600 peer-disabled:cursor-not-allowed peer-disabled:border-dashed peer-disabled:text-stone-400 peer-disabled:line-through hover:border-stone-500"
+                >
+                  {tag}
+                  <span className="sr-only">
+                    {" "}
+                    ({sizeName(tag)}
+                    {soldOut ? `, ${OUT_OF_STOCK.toLowerCase()}` : ""})
+                  </span>
+                </span>
+              </label>
+            );
+          })}
         </div>
       </fieldset>
+      <p
+        aria-live="polite"
+        className={`mt-4 flex items-center gap-2 text-sm font-medium ${label || inStock.length === 0 ? "text-amber-800" : "text-accent-700"}`}
+      >
+        {inStock.length === 0 ? (
+          OUT_OF_STOCK
+        ) : label ? (
+          label
+        ) : (
+          <>
+            <TruckIcon className="size-5" />
+            In stock and ready to ship
+          </>
+        )}
+      </p>
       <button
         type="submit"
         disabled={!size}
-        className="mt-6 h-12 w-full rounded-full bg-accent-600 px-6 text-base font-semibold text-white hover:bg-accent-700 disabled:opacity-50 sm:w-auto sm:min-w-60"
+        className="mt-4 h-12 w-full rounded-full bg-accent-600 px-6 text-base font-semibold text-white hover:bg-accent-700 disabled:cursor-not-allowed disabled:bg-stone-400 sm:w-auto sm:min-w-60"
       >
-        Add to cart
+        {inStock.length === 0 ? OUT_OF_STOCK : "Add to cart"}
       </button>
     </form>
   );

@@ -4,10 +4,18 @@ import { sizeName } from "@shop/core/catalog";
 import type { PricedCartLine } from "../lib/cart-products";
 import { Price } from "./Price";
 
+/** The look of what is left of a line's size. */
+const STOCK_TONE = {
+  ok: { text: "text-accent-700", dot: "bg-accent-600" },
+  low: { text: "text-amber-800", dot: "bg-amber-500" },
+  over: { text: "font-medium text-red-700", dot: "bg-red-600" },
+} as const;
+
 /**
  * One cart line (docs/product.md §2 "Cart screens"): image, name (a link to the product), size, line price,
- * a quantity select (1 to 9), Remove, "Ships in 3–4 weeks" and "In stock". Changes apply at once
- * (the cart lives in this browser).
+ * a quantity select (1 to 9), Remove, "Ships in 3–4 weeks" and what is left of the size ("In
+ * stock", "Only 3 left", or the message that refuses a quantity over the stock). Changes apply at
+ * once (the cart lives in this browser).
  */
 export function CartLineItem({
   line,
@@ -62,9 +70,14 @@ export function CartLineItem({
             ) : null}
           </p>
           <p className="mt-3 text-sm text-stone-600">Ships in 3–4 weeks</p>
-          <p className="mt-1 flex items-center gap-1.5 text-sm text-accent-700">
-            <span aria-hidden="true" className="size-2 rounded-full bg-accent-600" />
-            In stock
+          <p
+            className={`mt-1 flex items-center gap-1.5 text-sm ${STOCK_TONE[line.stock.tone].text}`}
+          >
+            <span
+              aria-hidden="true"
+              className={`size-2 shrink-0 rounded-full ${STOCK_TONE[line.stock.tone].dot}`}
+            />
+            {line.stock.text}
           </p>
         </div>
 

@@ -82,7 +82,8 @@ export function CatalogFilters({
     };
   }, [open, close]);
 
-  const active = Number(Boolean(query.category)) + Number(Boolean(query.price));
+  const active =
+    Number(Boolean(query.category)) + Number(Boolean(query.price)) + Number(Boolean(query.inStock));
   const buttonClass =
     "mb-5 inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-medium text-stone-800 hover:border-stone-400 lg:hidden";
   const buttonContent = (
@@ -191,6 +192,21 @@ export function CatalogFilters({
               {band.label} €
             </FilterLink>
           ))}
+        </FilterGroup>
+
+        <FilterGroup title="Availability">
+          <FilterLink
+            to={catalogHref({ ...query, inStock: undefined, page: 1 })}
+            current={!query.inStock}
+          >
+            All products
+          </FilterLink>
+          <FilterLink
+            to={catalogHref({ ...query, inStock: true, page: 1 })}
+            current={query.inStock === true}
+          >
+            In stock only
+          </FilterLink>
         </FilterGroup>
 
         {active > 0 ? (

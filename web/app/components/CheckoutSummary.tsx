@@ -84,6 +84,17 @@ export function CheckoutSummary({
                     cents={line.unitPriceCents * line.quantity}
                     className="font-medium text-stone-900"
                   />
+                  {line.stock.tone === "ok" ? null : (
+                    <p
+                      className={
+                        line.stock.tone === "over"
+                          ? "mt-1 font-medium text-red-700"
+                          : "mt-1 text-amber-800"
+                      }
+                    >
+                      {line.stock.text}
+                    </p>
+                  )}
                 </div>
                 <label className="sr-only" htmlFor={`qty-${line.key}`}>
                   Quantity, {line.name}

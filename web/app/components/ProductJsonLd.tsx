@@ -1,5 +1,6 @@
-// The product page's structured data (schema.org Product with its offer and rating) for search
-// engines.
+// The product page's structured data (schema.org Product with its offer, its availability and
+// its rating) for search engines.
+import type { SchemaAvailability } from "@shop/core/inventory";
 import { SHOP_NAME } from "../lib/shop";
 
 /**
@@ -11,6 +12,7 @@ export function ProductJsonLd({
   canonicalUrl,
   average,
   count,
+  availability,
 }: {
   product: {
     id: string;
@@ -23,6 +25,7 @@ export function ProductJsonLd({
   canonicalUrl: string;
   average: number;
   count: number;
+  availability: SchemaAvailability;
 }) {
   const jsonLd = {
     "@context": "https://schema.org",
@@ -40,7 +43,7 @@ export function ProductJsonLd({
       url: canonicalUrl,
       price: (product.priceCents / 100).toFixed(2),
       priceCurrency: "EUR",
-      availability: "https://schema.org/InStock",
+      availability: `https://schema.org/${availability}`,
     },
     ...(count > 0
       ? {

@@ -2,14 +2,20 @@
 // apart from lib/cart.ts, which every page loads for the navbar count, so only the cart page
 // ships this code.
 import { type CartLine, lineKey } from "@shop/core/cart";
+import { sizeName } from "@shop/core/catalog";
+import { type LineStock, lineStock } from "@shop/core/inventory";
 import { useCallback, useEffect, useState } from "react";
 import type { CartProduct } from "../routes/api.cart";
 import { readCart, removeLines } from "./cart";
 
-/** A cart line with its product as the server has it today (name, current price, image). */
+/**
+ * A cart line with its product as the server has it today (name, current price, image) and what
+ * its quantity means against the units left ("Only 2 left of … in size …").
+ */
 export interface PricedCartLine extends CartLine {
   key: string;
   product: CartProduct;
+  stock: LineStock;
 }
 
 export type CartProductsState =
@@ -27,6 +33,7 @@ export function useCartProducts(lines: readonly CartLine[]): CartProductsState {
   const [products, setProducts] = useState<ReadonlyMap<string, CartProduct | null>>(
     () => new Map(),
   );
+  const [threshold, setThreshold] = useState(0);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [removedCount, setRemovedCount] = useState(0);
@@ -49,7 +56,11 @@ export function useCartProducts(lines: readonly CartLine[]): CartProductsState {
     fetch(`/api/cart?ids=${encodeURIComponent(ids.join(","))}`, { signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) throw new Error(`GET /api/cart answered ${response.status}`);
-        const body = (await response.json()) as { products: CartProduct[] };
+        const body = (await response.json()) as {
+          products: CartProduct[];
+          lowStockThreshold: number;
+        };
+        setThreshold(body.lowStockThreshold);
         const next = new Map<string, CartProduct | null>(ids.map((id) => [id, null]));
         for (const product of body.products) next.set(product.id, product);
         setProducts(next);
@@ -84,7 +95,12 @@ export function useCartProducts(lines: readonly CartLine[]): CartProductsState {
     const product = products.get(line.productId);
     if (product === undefined) return { status: "loading" };
     if (product?.sizes.includes(line.size)) {
-      priced.push({ ...line, key: lineKey(line), product });
+      const stock = lineStock(
+        { quantity: line.quantity, productName: product.name, sizeName: sizeName(line.size) },
+        product.stock[line.size] ?? 0,
+        threshold,
+      );
+      priced.push({ ...line, key: lineKey(line), product, stock });
     }
   }
   return { status: "ready", lines: priced, removedCount };

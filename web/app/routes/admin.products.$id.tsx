@@ -17,6 +17,7 @@ import {
   type UploadedFile,
 } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
+import { getStock } from "@shop/core/server/inventory";
 import { AdminErrorBanner } from "../components/admin/AdminErrorBanner";
 import { ProductForm } from "../components/admin/ProductForm";
 import { ErrorPage } from "../components/ErrorPage";
@@ -63,11 +64,12 @@ async function productFor(id: string): Promise<Product | null> {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await adminLoader(request);
   const product = await productFor(params.id ?? "");
+  const stock = product ? await getStock(getContext(), product.id) : {};
   return data(
     {
       mode: product ? ("update" as const) : ("create" as const),
       // A new product gets its id now: its images' folder while the form is being filled in.
-      draft: productDraft(product, randomUUID()),
+      draft: productDraft(product, randomUUID(), stock),
     },
     { headers: { "Cache-Control": NO_STORE } },
   );

@@ -13,6 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const SECTIONS = [
   { to: "/admin/list-products", label: "Products" },
+  { to: "/admin/stock", label: "Low stock" },
   { to: "/admin/promotions", label: "Promotions" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/newsletter", label: "Newsletter" },

@@ -1,12 +1,15 @@
 // The cart's current products (GET /api/cart?ids=a,b,c): the cart lives in the browser, so its
 // page asks here for today's names, prices, images and sizes; a stale local copy never shows an
 // old price. At most 100 ids, each a product id, or a 400 naming the field "ids". Unknown ids
-// are left out (the product no longer exists). One BatchGetItem round trip.
+// are left out (the product no longer exists). With each product, the units left per size (the
+// cart says when a line asks for more). One BatchGetItem for the products and one for their
+// stock, in parallel.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { SizeTag } from "@shop/core/cart";
 import { parseForm } from "@shop/core/common";
 import { getProductsByIds, ProductIdsQuerySchema } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
+import { getStocks } from "@shop/core/server/inventory";
 import { jsonResponse, NO_STORE } from "../lib/http";
 import { servesUnavailablePage } from "../lib/unavailable.server";
 
@@ -17,10 +20,12 @@ export interface CartProduct {
   priceCents: number;
   image: { url: string; alt: string } | null;
   sizes: SizeTag[];
+  /** Units left per size. */
+  stock: Record<string, number>;
 }
 
 export type CartProductsResponse =
-  | { products: CartProduct[] }
+  | { products: CartProduct[]; lowStockThreshold: number }
   | { fieldErrors: Record<string, string> };
 
 // Prices must be today's: never kept by a cache. (A plain Response: a resource route's `data()`
@@ -35,8 +40,13 @@ async function load({ request }: LoaderFunctionArgs) {
     const body: CartProductsResponse = { fieldErrors: query.fieldErrors };
     return jsonResponse(body, { status: 400, headers });
   }
-  const products = await getProductsByIds(getContext(), query.data.ids);
+  const ctx = getContext();
+  const [products, stocks] = await Promise.all([
+    getProductsByIds(ctx, query.data.ids),
+    getStocks(ctx, query.data.ids),
+  ]);
   const body: CartProductsResponse = {
+    lowStockThreshold: ctx.config.lowStockThreshold,
     products: products.map((product) => ({
       id: product.id,
       slug: product.slug,
@@ -44,6 +54,7 @@ async function load({ request }: LoaderFunctionArgs) {
       priceCents: product.priceCents,
       image: product.images[0] ? { url: product.images[0].url, alt: product.images[0].alt } : null,
       sizes: product.sizes,
+      stock: { ...stocks.get(product.id) },
     })),
   };
   return jsonResponse(body, { headers });

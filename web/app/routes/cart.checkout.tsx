@@ -23,7 +23,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { checkoutUnavailableMessage, isDependencyUnavailable, parseForm } from "@shop/core/common";
-import { type CheckoutAnswer, CheckoutSchema } from "@shop/core/orders";
+import { type CheckoutAnswer, CheckoutSchema, quoteInStock } from "@shop/core/orders";
 import {
   cardSchema,
   checkoutPaymentMode,
@@ -213,8 +213,14 @@ export default function CheckoutPage() {
   const paymentValid = stripe.enabled
     ? stripe.complete
     : parseForm(cardSchema(), { ...card }).success;
+  // A line over what is left says so under it; the order cannot be confirmed until it is changed.
   const canConfirm =
-    Boolean(quote) && !cartError && addressValid && paymentValid && !quoting && !placing;
+    Boolean(quote && quoteInStock(quote)) &&
+    !cartError &&
+    addressValid &&
+    paymentValid &&
+    !quoting &&
+    !placing;
   const serverErrors = (stripe.enabled ? stripe.fieldErrors : actionData?.fieldErrors) ?? {};
 
   return (

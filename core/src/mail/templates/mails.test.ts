@@ -20,6 +20,7 @@ const expectedLinks: Record<MailName, string[]> = {
   newsletter: [
     `${SAMPLE_SHOP_URL}/user/unsubscribe-newsletter?email=ana.garcia%40example.com&token=sample-token`,
   ],
+  "back-in-stock": [`${SAMPLE_SHOP_URL}/product/organic-cotton-crew-t-shirt?size=M`],
 };
 
 const names = Object.keys(mails) as MailName[];

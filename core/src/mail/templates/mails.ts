@@ -1,6 +1,7 @@
 // Every e-mail the shop sends (docs/product.md §12), by name: the one list that the render entry
 // (../render.server.ts), the preview (scripts/mail-preview.ts) and the test share. A template
 // file's name is its name here; the test fails on a template file that is not listed.
+import { backInStockMail } from "./back-in-stock.tsx";
 import { contactMessageMail } from "./contact-message.tsx";
 import { emailChangeNoticeMail } from "./email-change-notice.tsx";
 import { emailConfirmationMail } from "./email-confirmation.tsx";
@@ -18,6 +19,7 @@ export const mails = {
   "email-change-notice": emailChangeNoticeMail,
   "contact-message": contactMessageMail,
   newsletter: newsletterMail,
+  "back-in-stock": backInStockMail,
 } satisfies Record<string, (props: never) => Promise<RenderedMail>>;
 
 export type MailName = keyof typeof mails;

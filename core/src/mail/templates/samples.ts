@@ -61,4 +61,9 @@ export const mailSamples: { [N in MailName]: (userText?: string) => MailProps[N]
     ],
     unsubscribeUrl: `${SAMPLE_SHOP_URL}/user/unsubscribe-newsletter?email=ana.garcia%40example.com&token=sample-token`,
   }),
+  "back-in-stock": (userText = "") => ({
+    productName: `Organic cotton crew T-shirt${userText}`,
+    size: "Medium",
+    productUrl: `${SAMPLE_SHOP_URL}/product/organic-cotton-crew-t-shirt?size=M`,
+  }),
 };

@@ -6,12 +6,15 @@ import {
   type ProductDraft,
   ProductFormFieldsSchema,
   SIZES,
+  STOCK_MAX,
   slugify,
+  stockField,
+  stockShownField,
 } from "@shop/core/catalog";
 import { useState } from "react";
 import { type FormReply, useSchemaForm } from "../../lib/forms";
 import { primaryButtonClass, secondaryButtonClass } from "../AuthField";
-import { Field, inputClass } from "../Field";
+import { Field, type FieldMeta, inputClass } from "../Field";
 import { ProductImagesField } from "./ProductImagesField";
 
 /**
@@ -37,6 +40,12 @@ export function ProductForm({
   const [slugEdited, setSlugEdited] = useState(mode === "update" || draft.slug !== "");
   const [form, fields] = useSchemaForm(ProductFormFieldsSchema, { id: "product", lastResult });
   const sizesError = fields.sizes.errors?.[0];
+  // One "Stock {size}" field per offered size, following the boxes as they are ticked.
+  const [offered, setOffered] = useState<readonly string[]>(draft.sizes);
+  // The stock fields are not in the browser's schema (their names depend on the sizes): only
+  // the server checks them; Conform still gives each its id and the server's error.
+  const stockMeta = (size: string) =>
+    (fields as unknown as Record<string, FieldMeta>)[stockField(size)] as FieldMeta;
 
   return (
     <Form
@@ -121,6 +130,13 @@ export function ProductForm({
                 name="sizes"
                 value={size.tag}
                 defaultChecked={draft.sizes.includes(size.tag)}
+                onChange={(event) =>
+                  setOffered((now) =>
+                    SIZES.map((s) => s.tag).filter((tag) =>
+                      tag === size.tag ? event.target.checked : now.includes(tag),
+                    ),
+                  )
+                }
                 className="size-4 accent-stone-900"
               />
               <span>
@@ -135,6 +151,37 @@ export function ProductForm({
           </p>
         ) : null}
       </fieldset>
+
+      {offered.length > 0 ? (
+        <fieldset>
+          <legend className="text-sm font-medium text-stone-800">Stock</legend>
+          <p className="mt-1 text-xs text-stone-500">
+            Units on hand per size. Sales made while you edit are kept: the change you type is
+            applied to the count as it is when you save.
+          </p>
+          <div className="mt-2 grid grid-cols-2 gap-4 sm:grid-cols-5">
+            {offered.map((size) => (
+              <div key={size}>
+                <Field
+                  meta={stockMeta(size)}
+                  label={`Stock ${size}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={STOCK_MAX}
+                  step={1}
+                  defaultValue={draft.stock[size] ?? "0"}
+                />
+                <input
+                  type="hidden"
+                  name={stockShownField(size)}
+                  value={draft.stockShown[size] ?? 0}
+                />
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
 
       <ProductImagesField
         images={draft.images}

@@ -1,0 +1,322 @@
+// Stock in the table (docs/product.md §9 "Stock"): one item per product with its units per size
+// (db/keys.ts stockKey). Every change is conditional or relative, never a read-modify-write:
+// an order takes its units in the transaction that writes it (reserveStockItems, conditional on
+// enough being left), a failed, expired or cancelled order gives them back in the transaction
+// that changes its state (releaseStockItems), and an admin's save applies what they typed on top
+// of whatever sold meanwhile (saveStock, conditional on the count it read). Each change carries a
+// `stock.changed` event in its transaction; reactions.server.ts follows it up.
+import { BatchGetCommand, GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DomainError } from "../common/errors.ts";
+import type { Context } from "../context/index.server.ts";
+import { stockIndex, stockKey } from "../db/keys.ts";
+import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
+import { eventPut } from "../events/events.server.ts";
+import { countAfterSave, overStockMessage, type StockCounts, unitsByProduct } from "./stock.ts";
+
+export const STOCK_ENTITY = "stock";
+export const STOCK_CHANGED = "stock.changed";
+
+/** What a `stock.changed` event says: whose stock changed (the reactions read the counts). */
+export interface StockChanged {
+  productIds: string[];
+}
+
+export interface StockLine {
+  productId: string;
+  size: string;
+  quantity: number;
+}
+
+/** BatchGetItem takes at most 100 keys. */
+const BATCH_GET_LIMIT = 100;
+/** Saves retried when a sale changes a count between the read and the write. */
+const SAVE_ATTEMPTS = 5;
+
+/** The Put of a new product's stock, in the transaction that creates the product. */
+export function newStockItem(
+  ctx: Pick<Context, "tableName">,
+  productId: string,
+  counts: StockCounts,
+): TransactItem {
+  return {
+    Put: {
+      TableName: ctx.tableName,
+      Item: {
+        ...stockKey(productId),
+        ...stockIndex(productId),
+        entity: STOCK_ENTITY,
+        productId,
+        counts: wholeCounts(counts),
+      },
+      ConditionExpression: "attribute_not_exists(pk)",
+    },
+  };
+}
+
+/** One product's counts, read consistently (none: every size at 0). */
+export async function getStock(ctx: Context, productId: string): Promise<StockCounts> {
+  const { Item } = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: stockKey(productId), ConsistentRead: true }),
+  );
+  return (Item?.counts as StockCounts | undefined) ?? {};
+}
+
+/** Several products' counts in one BatchGetItem per 100 products, read consistently. */
+export async function getStocks(
+  ctx: Context,
+  productIds: readonly string[],
+): Promise<Map<string, StockCounts>> {
+  const ids = [...new Set(productIds)];
+  const found = new Map<string, StockCounts>(ids.map((id) => [id, {}]));
+  for (let start = 0; start < ids.length; start += BATCH_GET_LIMIT) {
+    let keys: Array<Record<string, unknown>> = ids
+      .slice(start, start + BATCH_GET_LIMIT)
+      .map(stockKey);
+    while (keys.length > 0) {
+      const { Responses, UnprocessedKeys } = await ctx.db.send(
+        new BatchGetCommand({
+          RequestItems: { [ctx.tableName]: { Keys: keys, ConsistentRead: true } },
+        }),
+      );
+      for (const item of Responses?.[ctx.tableName] ?? []) {
+        found.set(item.productId as string, (item.counts as StockCounts | undefined) ?? {});
+      }
+      keys = UnprocessedKeys?.[ctx.tableName]?.Keys ?? [];
+    }
+  }
+  return found;
+}
+
+/** Every product's counts (the low-stock view): Query gsi1 STOCK, paged. */
+export async function listAllStock(ctx: Context): Promise<Map<string, StockCounts>> {
+  const all = new Map<string, StockCounts>();
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await ctx.db.send(
+      new QueryCommand({
+        TableName: ctx.tableName,
+        IndexName: "gsi1",
+        KeyConditionExpression: "gsi1pk = :pk",
+        ExpressionAttributeValues: { ":pk": stockIndex("").gsi1pk },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      all.set(item.productId as string, (item.counts as StockCounts | undefined) ?? {});
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return all;
+}
+
+/**
+ * The items that take an order's units, one per product (a transaction may touch an item only
+ * once), each conditional on enough being left of every size: the whole order or nothing.
+ * Followed by the `stock.changed` event, as the last item.
+ */
+export function reserveStockItems(
+  ctx: Pick<Context, "tableName">,
+  lines: readonly StockLine[],
+  now = new Date(),
+): TransactItem[] {
+  return [
+    ...[...unitsByProduct(lines)].map(([productId, sizes]) =>
+      countsUpdate(ctx, productId, sizes, "reserve"),
+    ),
+    stockChangedItem(ctx, lines, now),
+  ];
+}
+
+/**
+ * The items that take an order's units whatever is left (a payment that arrived after its order
+ * had expired: the goods are owed). A count may then go below zero; it shows as none left.
+ */
+export function takeStockItems(
+  ctx: Pick<Context, "tableName">,
+  lines: readonly StockLine[],
+  now = new Date(),
+): TransactItem[] {
+  return [
+    ...[...unitsByProduct(lines)].map(([productId, sizes]) =>
+      countsUpdate(ctx, productId, sizes, "take"),
+    ),
+    stockChangedItem(ctx, lines, now),
+  ];
+}
+
+/** The items that give an order's units back (relative: any sale meanwhile is kept). */
+export function releaseStockItems(
+  ctx: Pick<Context, "tableName">,
+  lines: readonly StockLine[],
+  now = new Date(),
+): TransactItem[] {
+  return [
+    ...[...unitsByProduct(lines)].map(([productId, sizes]) =>
+      countsUpdate(ctx, productId, sizes, "release"),
+    ),
+    stockChangedItem(ctx, lines, now),
+  ];
+}
+
+/** How many products' items reserveStockItems writes before its event (to find a failure). */
+export const reservedProductCount = (lines: readonly StockLine[]) => unitsByProduct(lines).size;
+
+function stockChangedItem(
+  ctx: Pick<Context, "tableName">,
+  lines: readonly StockLine[],
+  now: Date,
+): TransactItem {
+  const payload: StockChanged = { productIds: [...unitsByProduct(lines).keys()] };
+  return eventPut(ctx, STOCK_CHANGED, payload, now);
+}
+
+function countsUpdate(
+  ctx: Pick<Context, "tableName">,
+  productId: string,
+  sizes: Map<string, number>,
+  change: "reserve" | "take" | "release",
+): TransactItem {
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  const sets: string[] = [];
+  const conditions: string[] = [];
+  [...sizes].forEach(([size, quantity], i) => {
+    names[`#s${i}`] = size;
+    values[`:q${i}`] = quantity;
+    if (change === "reserve") {
+      sets.push(`counts.#s${i} = counts.#s${i} - :q${i}`);
+      conditions.push(`counts.#s${i} >= :q${i}`);
+    } else if (change === "take") {
+      values[":zero"] = 0;
+      sets.push(`counts.#s${i} = if_not_exists(counts.#s${i}, :zero) - :q${i}`);
+    } else {
+      values[":zero"] = 0;
+      sets.push(`counts.#s${i} = if_not_exists(counts.#s${i}, :zero) + :q${i}`);
+    }
+  });
+  return {
+    Update: {
+      TableName: ctx.tableName,
+      Key: stockKey(productId),
+      UpdateExpression: `SET ${sets.join(", ")}`,
+      ConditionExpression:
+        change === "reserve" ? conditions.join(" AND ") : "attribute_exists(counts)",
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/**
+ * Why an order's reservation failed, read after its transaction was cancelled: the first line
+ * over what is left, named (product, size, units left). Lines carry the names to show.
+ */
+export async function overStockError(
+  ctx: Context,
+  lines: ReadonlyArray<StockLine & { name: string; sizeName: string }>,
+): Promise<DomainError | null> {
+  const stocks = await getStocks(
+    ctx,
+    lines.map((line) => line.productId),
+  );
+  const wanted = unitsByProduct(lines);
+  for (const line of lines) {
+    const left = stocks.get(line.productId)?.[line.size] ?? 0;
+    if ((wanted.get(line.productId)?.get(line.size) ?? 0) > left) {
+      return new DomainError(overStockMessage(line.name, line.sizeName, left), "cart", 409);
+    }
+  }
+  return null;
+}
+
+/** One size as the admin's form had it: the count it showed and the count typed. */
+export interface StockEdit {
+  size: string;
+  shown: number;
+  typed: number;
+}
+
+/**
+ * An admin's stock save: each size becomes what was typed plus whatever changed since the form
+ * was shown (a sale meanwhile is kept, never undone), conditional on the count just read; a sale
+ * landing between the read and the write makes it read again. Returns the counts saved.
+ */
+export async function saveStock(
+  ctx: Context,
+  productId: string,
+  edits: readonly StockEdit[],
+  now = new Date(),
+): Promise<StockCounts> {
+  for (let attempt = 1; ; attempt++) {
+    const { Item } = await ctx.db.send(
+      new GetCommand({ TableName: ctx.tableName, Key: stockKey(productId), ConsistentRead: true }),
+    );
+    const current: Record<string, number> = { ...((Item?.counts as StockCounts) ?? {}) };
+    const next = { ...current };
+    for (const edit of edits) {
+      next[edit.size] = countAfterSave(current[edit.size] ?? 0, edit.shown, edit.typed);
+    }
+    const changed = edits.filter((edit) => next[edit.size] !== current[edit.size]);
+    if (changed.length === 0) return current;
+    const item: TransactItem = Item
+      ? conditionalSet(
+          ctx,
+          productId,
+          changed.map((e) => e.size),
+          current,
+          next,
+        )
+      : newStockItem(ctx, productId, next);
+    try {
+      await transact(ctx, [
+        item,
+        eventPut(ctx, STOCK_CHANGED, { productIds: [productId] } satisfies StockChanged, now),
+      ]);
+      return next;
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled && error.failedAt(0))) throw error;
+      if (attempt >= SAVE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+function conditionalSet(
+  ctx: Pick<Context, "tableName">,
+  productId: string,
+  sizes: readonly string[],
+  current: Record<string, number>,
+  next: Record<string, number>,
+): TransactItem {
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  const sets: string[] = [];
+  const conditions: string[] = [];
+  sizes.forEach((size, i) => {
+    names[`#s${i}`] = size;
+    values[`:n${i}`] = next[size] ?? 0;
+    sets.push(`counts.#s${i} = :n${i}`);
+    if (size in current) {
+      values[`:c${i}`] = current[size] ?? 0;
+      conditions.push(`counts.#s${i} = :c${i}`);
+    } else {
+      conditions.push(`attribute_not_exists(counts.#s${i})`);
+    }
+  });
+  return {
+    Update: {
+      TableName: ctx.tableName,
+      Key: stockKey(productId),
+      UpdateExpression: `SET ${sets.join(", ")}`,
+      ConditionExpression: conditions.join(" AND "),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Counts as whole non-negative numbers. */
+function wholeCounts(counts: StockCounts): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(counts).map(([size, n]) => [size, Math.max(0, Math.floor(n))]),
+  );
+}

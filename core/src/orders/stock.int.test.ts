@@ -1,0 +1,137 @@
+// Stock at order time, against DynamoDB Local (docs/product.md §9 "Stock"): the last unit sold
+// once among 20 concurrent checkouts; a failed payment, an expiry and a cancellation each give
+// the units back exactly once, however often they are delivered or pressed; an admin's stock
+// save racing a sale loses neither.
+import { createTestContext } from "@shop/local-cloud/testing";
+import { describe, expect, it } from "vitest";
+import { DomainError } from "../common/errors.ts";
+import type { Context } from "../context/index.server.ts";
+import { getStock, saveStock } from "../inventory/stock.server.ts";
+import { createLocalGateway } from "../payments/local-gateway.server.ts";
+import { expireAbandonedOrders } from "./abandoned.server.ts";
+import { changeOrderState } from "./admin-changes.server.ts";
+import { getOrder, type Order } from "./orders.server.ts";
+import { handlePaymentWebhook } from "./payment-webhook.server.ts";
+import { placeOrder } from "./placing.server.ts";
+import { createShirt, TEST_ADDRESS } from "./test-fixtures.ts";
+
+const PLACED_AT = new Date("2026-11-22T10:00:00.000Z");
+
+async function shop(units: number) {
+  const test = await createTestContext();
+  const shirt = await createShirt(test.ctx, "M", units);
+  const place = (userId: string, quantity = 1, at = new Date()) =>
+    placeOrder(
+      test.ctx,
+      {
+        userId,
+        email: `${userId}@example.com`,
+        lines: [{ productId: shirt.id, size: "M", quantity }],
+        address: TEST_ADDRESS,
+        deliveryMethod: "STANDARD",
+      },
+      at,
+    ).then((placed) => placed.order);
+  const left = async () => (await getStock(test.ctx, shirt.id)).M;
+  return { ...test, shirt, place, left };
+}
+
+const five = <T>(run: () => Promise<T>) => Promise.allSettled(Array.from({ length: 5 }, run));
+
+describe("taking stock when an order is placed", () => {
+  it("20 concurrent checkouts for the last unit: exactly 1 order, 19 clear refusals, 0 left", async () => {
+    const { place, left } = await shop(1);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => place(`shopper-${i}`)),
+    );
+    const placed = results.filter((r) => r.status === "fulfilled");
+    const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
+    expect(placed).toHaveLength(1);
+    expect(refused).toHaveLength(19);
+    for (const error of refused) {
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).message).toBe("Shirt in size Medium is out of stock");
+    }
+    expect(await left()).toBe(0);
+  });
+
+  it("refuses a line over what is left, naming product, size and units, and takes nothing", async () => {
+    const { place, left } = await shop(2);
+    await expect(place("ana", 3)).rejects.toMatchObject({
+      message: "Only 2 left of Shirt in size Medium",
+      field: "cart",
+    });
+    expect(await left()).toBe(2);
+  });
+});
+
+describe("giving stock back, exactly once", () => {
+  it("a failed payment delivered five times", async () => {
+    const { ctx, place, left } = await shop(3);
+    const order = await place("ana", 2);
+    expect(await left()).toBe(1);
+    const failure = await createLocalGateway({
+      webhookSecret: ctx.config.stripeWebhookSecret,
+    }).chargeCard({
+      paymentId: order.paymentId ?? "",
+      orderId: order.id,
+      amountCents: order.totalCents,
+      card: { number: "4000000000000002", expMonth: 12, expYear: 2030, cvc: "123" },
+    });
+    await five(() => handlePaymentWebhook(ctx, failure.rawBody, failure.signature));
+    expect((await getOrder(ctx, order.id))?.payment).toBe("failed");
+    expect(await left()).toBe(3);
+  });
+
+  it("an expiry swept five times at once", async () => {
+    const { ctx, place, left } = await shop(3);
+    const order = await place("ana", 2, PLACED_AT);
+    const later = new Date(PLACED_AT.getTime() + 31 * 60_000);
+    await five(() => expireAbandonedOrders(ctx, later));
+    expect((await getOrder(ctx, order.id))?.payment).toBe("failed");
+    expect(await left()).toBe(3);
+  });
+
+  it("a cancellation pressed five times at once", async () => {
+    const { ctx, place, left } = await shop(3);
+    const order = await place("ana", 2);
+    await five(() => changeOrderState(ctx, order.id, "CANCELED"));
+    expect((await getOrder(ctx, order.id))?.state).toBe("CANCELED");
+    expect(await left()).toBe(3);
+  });
+
+  it("a payment that arrives after the expiry takes the units again (the goods are owed)", async () => {
+    const { ctx, place, left } = await shop(3);
+    const order = await place("ana", 2, PLACED_AT);
+    await expireAbandonedOrders(ctx, new Date(PLACED_AT.getTime() + 31 * 60_000));
+    expect(await left()).toBe(3);
+    await paid(ctx, order);
+    expect(await left()).toBe(1);
+  });
+});
+
+it("an admin's stock save racing a sale loses neither", async () => {
+  const { ctx, shirt, place, left } = await shop(5);
+  // The admin's form shows 5 and they type 8 (+3) while a shopper buys 2.
+  const [saved] = await Promise.all([
+    saveStock(ctx, shirt.id, [{ size: "M", shown: 5, typed: 8 }]),
+    place("ana", 2),
+  ]);
+  expect(await left()).toBe(6);
+  expect(saved.M === 6 || saved.M === 8).toBe(true);
+});
+
+async function paid(ctx: Context, order: Order) {
+  const success = await createLocalGateway({
+    webhookSecret: ctx.config.stripeWebhookSecret,
+  }).chargeCard({
+    paymentId: order.paymentId ?? "",
+    orderId: order.id,
+    amountCents: order.totalCents,
+    card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
+  });
+  expect(await handlePaymentWebhook(ctx, success.rawBody, success.signature)).toEqual({
+    status: 200,
+    body: "paid",
+  });
+}

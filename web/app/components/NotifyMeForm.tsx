@@ -1,0 +1,66 @@
+// "Notify me" under a product's sizes when some are sold out (docs/product.md §2 "Product
+// page"): the sold-out size and an e-mail address (the signed-in customer's, filled in). Checked
+// with core's schema in the browser and by the action; a plain POST without JavaScript.
+import { getFormProps } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { type SizeTag, sizeName } from "@shop/core/catalog";
+import { RestockRequestSchema } from "@shop/core/inventory";
+import { type FormReply, useSchemaForm } from "../lib/forms";
+import { secondaryButtonClass } from "./AuthField";
+import { Field } from "./Field";
+
+export function NotifyMeForm({
+  soldOut,
+  email,
+  answer,
+}: {
+  soldOut: readonly SizeTag[];
+  email: string | null;
+  answer: { result?: FormReply; notified?: string } | undefined;
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "notify-me";
+  const [form, fields] = useSchemaForm(RestockRequestSchema, {
+    id: "notify-me",
+    lastResult: answer?.result,
+    defaultValue: { email: email ?? "", size: soldOut[0] ?? "" },
+  });
+  return (
+    <section
+      aria-labelledby="notify-me-title"
+      className="mt-6 rounded-lg border border-stone-200 p-4"
+    >
+      <h2 id="notify-me-title" className="text-sm font-semibold text-stone-900">
+        Sold out in your size?
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        Leave your e-mail: we write once when it is back in stock.
+      </p>
+      <Form
+        method="post"
+        preventScrollReset
+        {...getFormProps(form)}
+        className="mt-3 grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end"
+      >
+        <input type="hidden" name="intent" value="notify-me" />
+        <Field meta={fields.size} label="Size" as="select">
+          {soldOut.map((tag) => (
+            <option key={tag} value={tag}>
+              {tag} ({sizeName(tag)})
+            </option>
+          ))}
+        </Field>
+        <Field meta={fields.email} label="E-mail" type="email" autoComplete="email" />
+        <button type="submit" disabled={busy} className={secondaryButtonClass}>
+          {busy ? "Sending…" : "Notify me"}
+        </button>
+      </Form>
+      {answer?.notified ? (
+        <p role="status" className="mt-3 text-sm font-medium text-accent-700">
+          {answer.notified}
+        </p>
+      ) : null}
+    </section>
+  );
+}
