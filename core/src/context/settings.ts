@@ -129,6 +129,8 @@ export const SETTINGS = {
   SIGNUP_MAX_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
   RESET_MAX_PER_EMAIL_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
   RESET_MAX_PER_ADDRESS_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
+  // "Only N left" at or under this many units (core/src/inventory).
+  LOW_STOCK_THRESHOLD: { source: "deploy", readBy: ["site"], optional: true },
   // Body limits of the site's forms (web/app/lib/form.server.ts).
   FORM_MAX_BYTES: { source: "deploy", readBy: ["site"], optional: true },
   LONG_FORM_MAX_BYTES: { source: "deploy", readBy: ["site"], optional: true },

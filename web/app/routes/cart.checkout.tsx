@@ -6,12 +6,7 @@
 // confirmation), or, with Stripe, the PaymentIntent's client secret for the Payment Element
 // (StripePaymentSection, loaded lazily with the publishable key from this loader), which
 // confirms the payment in the browser and goes to /order/confirm-order, which waits for the webhook.
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   type ClientLoaderFunctionArgs,
   Form,
@@ -22,18 +17,12 @@ import {
   useNavigation,
   useRouteError,
 } from "@remix-run/react";
-import { checkoutUnavailableMessage, isDependencyUnavailable, parseForm } from "@shop/core/common";
+import { checkoutUnavailableMessage, parseForm } from "@shop/core/common";
 import { type CheckoutAnswer, CheckoutSchema, quoteInStock } from "@shop/core/orders";
-import {
-  cardSchema,
-  checkoutPaymentMode,
-  PAYMENT_UNEXPECTED_ERROR,
-  PLACEMENT_FIELD,
-} from "@shop/core/payments";
+import { cardSchema, checkoutPaymentMode, PLACEMENT_FIELD } from "@shop/core/payments";
 import { DEFAULT_DELIVERY_METHOD, type DeliveryMethodName } from "@shop/core/pricing";
-import { isDomainError, listAddresses } from "@shop/core/server/accounts";
+import { listAddresses } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
-import { checkout, quoteAtCheckout, type Shopper } from "@shop/core/server/orders";
 import { useEffect, useState } from "react";
 import { type AddressValues, CheckoutAddress, EMPTY_ADDRESS } from "../components/CheckoutAddress";
 import { CheckoutDelivery } from "../components/CheckoutDelivery";
@@ -42,32 +31,14 @@ import { ErrorPage } from "../components/ErrorPage";
 import { type CardValues, EMPTY_CARD, PaymentForm } from "../components/PaymentForm";
 import { StripePaymentSection } from "../components/StripePaymentSection";
 import { clearCart, useCartLines, useCartReady } from "../lib/cart";
-import {
-  confirmationPath,
-  ORDER_CONFIRMED_TOAST,
-  useCheckoutQuote,
-  usePlacementKey,
-  useStripeCheckout,
-} from "../lib/checkout";
+import { useCheckoutQuote, usePlacementKey, useStripeCheckout } from "../lib/checkout";
+import { checkoutAction } from "../lib/checkout.server";
 import { asOwnDocument } from "../lib/document";
-import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
-import { abuseLimits, assertSameOrigin, clientAddress } from "../lib/security.server";
 import { requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
-import { redirectWithToast } from "../lib/toast.server";
 import { isUnavailable } from "../lib/unavailable";
 import { keepsInput } from "../lib/unavailable.server";
-
-const ADDRESS_FIELDS = [
-  "company",
-  "address",
-  "apartment",
-  "country",
-  "city",
-  "zipCode",
-  "phone",
-] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { expired: true });
@@ -104,57 +75,7 @@ export function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs
   return asOwnDocument(request.url, () => serverLoader<typeof loader>());
 }
 
-export const action = keepsInput(submit, checkoutUnavailableMessage);
-
-async function submit({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const user = await requireUser(request, { expired: true });
-  const form = await readForm(request);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  // Quotes, wrong codes and orders are limited per account and per client address.
-  const who: Shopper = { userId: user.id, clientAddress: clientAddress(request, context) };
-  const ctx = getContext();
-  const intent = form.get("intent");
-  try {
-    if (intent === "quote") {
-      const { quote, codeError } = await quoteAtCheckout(ctx, who, abuseLimits(), {
-        lines: form.get("lines"),
-        deliveryMethod: form.get("deliveryMethod"),
-        code: text("code") ?? "",
-      });
-      return codeError
-        ? answer({ quote, fieldErrors: { code: codeError.message } }, codeError.status)
-        : answer({ quote });
-    }
-    if (intent !== "place") return answer({ fieldErrors: { intent: "Unknown action" } }, 400);
-    const outcome = await checkout(ctx, who, abuseLimits(), {
-      userId: user.id,
-      email: user.email,
-      lines: form.get("lines"),
-      address: Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, form.get(name)])),
-      deliveryMethod: form.get("deliveryMethod"),
-      promotionCode: text("code") ?? null,
-      placementKey: text(PLACEMENT_FIELD),
-      card: { cardNumber: text("cardNumber"), expiry: text("expiry"), cvc: text("cvc") },
-    });
-    if (outcome.status === "confirm") return answer({ payment: outcome });
-    return redirectWithToast(confirmationPath(outcome.orderId), ORDER_CONFIRMED_TOAST);
-  } catch (error) {
-    if (isDomainError(error)) {
-      return answer({ fieldErrors: { [error.field ?? "form"]: error.message } }, error.status);
-    }
-    // A dependency that did not answer: keepsInput answers 503 with what happened.
-    if (isDependencyUnavailable(error)) throw error;
-    console.error("checkout failed", error);
-    return answer({ fieldErrors: { form: PAYMENT_UNEXPECTED_ERROR } }, 500);
-  }
-}
-
-const answer = (body: CheckoutAnswer, status = 200) =>
-  data(body, { status, headers: { "Cache-Control": NO_STORE } });
+export const action = keepsInput(checkoutAction, checkoutUnavailableMessage);
 
 // A price quote changes nothing the loaders read: no need to reload the addresses. Nor does an
 // attempt a dependency did not answer (reloading would fail the same way and lose the form).
