@@ -21,7 +21,7 @@ import { Events } from "./Events.ts";
 import { objectsOf, readObjects, replaceObjectsUnder, tableReadWrite } from "./permissions.ts";
 import { justify, justifyFunction, SST_DEPLOY_TIME } from "./rule-packs.ts";
 import { DEV_STAGE_KEEPS_NO_LOGS, justifyDistribution, Storage } from "./Storage.ts";
-import { BUNDLE_TARGET, isProduction, RUNTIME } from "./stage.ts";
+import { BUNDLE, isProduction, RUNTIME } from "./stage.ts";
 
 /** Where product images live in the images bucket (the seed and the admin's uploads). */
 export const PRODUCT_IMAGES_PREFIX = "products/";
@@ -105,8 +105,7 @@ export function Web({ stack, app }: StackContext) {
     runtime: RUNTIME,
     // Above the longest budget of its work (a card charge), below CloudFront's wait for it.
     timeout: SITE_FUNCTION_TIMEOUT_SECONDS,
-    // Minified: a smaller bundle parses faster on a cold start (source maps stay separate).
-    nodejs: { minify: true, esbuild: { target: BUNDLE_TARGET } },
+    nodejs: BUNDLE,
     environment: { ...environment, TRUST_PROXY: "1" },
     bind,
     customDomain: domain ? { domainName: domain, domainAlias: `www.${domain}` } : undefined,

@@ -5,7 +5,7 @@ import { Events } from "./Events.ts";
 import { justifySstDeployHandlers } from "./rule-packs.ts";
 import { Secrets } from "./Secrets.ts";
 import { Storage } from "./Storage.ts";
-import { BUNDLE_TARGET, RUNTIME } from "./stage.ts";
+import { BUNDLE, RUNTIME } from "./stage.ts";
 import { Web } from "./Web.ts";
 
 export const STACKS = [Secrets, Storage, Events, Web] as const;
@@ -15,8 +15,7 @@ export function defineStacks(app: App, stacks: ReadonlyArray<(typeof STACKS)[num
   app.setDefaultFunctionProps({
     runtime: RUNTIME,
     architecture: "arm_64",
-    // Minified bundles parse faster on a cold start (source maps stay separate).
-    nodejs: { minify: true, esbuild: { target: BUNDLE_TARGET } },
+    nodejs: BUNDLE,
   });
   for (const stack of stacks) {
     app.stack(stack);

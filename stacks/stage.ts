@@ -18,6 +18,16 @@ import type { App, Config } from "sst/constructs";
 export const RUNTIME = "nodejs24.x";
 export const BUNDLE_TARGET = "node24";
 
+/**
+ * How every function is bundled: minified (a smaller bundle parses faster on a cold start; source
+ * maps stay separate), and with NODE_ENV fixed to production, so that libraries that choose a
+ * build by it (React, under the e-mail templates) ship their production build only.
+ */
+export const BUNDLE = {
+  minify: true,
+  esbuild: { target: BUNDLE_TARGET, define: { "process.env.NODE_ENV": '"production"' } },
+};
+
 /** Stages that hold real customers' data: retained on removal, protected from deletion. */
 export const isProduction = (app: App) => isProductionStage(app.stage);
 
