@@ -1,6 +1,7 @@
 // "Notify me" under a product's sizes when some are sold out (docs/product.md §2 "Product
 // page"): the sold-out size and an e-mail address (the signed-in customer's, filled in). Checked
-// with core's schema in the browser and by the action; a plain POST without JavaScript.
+// with core's schema in the browser and by the action; a plain POST without JavaScript. Loaded
+// in the browser as a chunk of its own, only by a page that shows it (./NotifyMe.tsx).
 import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { type SizeTag, sizeName } from "@shop/core/catalog";

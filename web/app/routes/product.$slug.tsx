@@ -16,7 +16,7 @@ import { AddToCartForm } from "../components/AddToCartForm";
 import { ErrorPage } from "../components/ErrorPage";
 import { GuaranteeNote } from "../components/GuaranteeNote";
 import { ImageCarousel } from "../components/ImageCarousel";
-import { NotifyMeForm } from "../components/NotifyMeForm";
+import { NotifyMe } from "../components/NotifyMe";
 import { Price } from "../components/Price";
 import { ProductBreadcrumb } from "../components/ProductBreadcrumb";
 import { ProductJsonLd } from "../components/ProductJsonLd";
@@ -150,7 +150,7 @@ export default function ProductPage() {
           />
 
           {soldOut.length > 0 ? (
-            <NotifyMeForm
+            <NotifyMe
               soldOut={soldOut}
               email={viewer?.email ?? null}
               answer={answer && "intent" in answer ? answer : undefined}
