@@ -50,6 +50,14 @@ describe("stock on the storefront", () => {
     test.resetTableCalls();
     expect((await getProductPage(test.ctx, "stock-coat"))?.stock).toEqual({ S: 0, M: 2 });
     expect(test.tableCalls()).toBe(1);
+
+    // Fifty shoppers on the page at once share their reads.
+    test.resetTableCalls();
+    const pages = await Promise.all(
+      Array.from({ length: 50 }, () => getProductPage(test.ctx, "stock-coat")),
+    );
+    expect(pages.every((page) => page?.stock.M === 2)).toBe(true);
+    expect(test.tableCalls()).toBeLessThanOrEqual(3);
   });
 
   it("'In stock only' drops a product once its last unit is gone, and shows it again restocked", async () => {

@@ -39,9 +39,9 @@ export async function getProductPage(
   let snapshot: CatalogSnapshot;
   let stock: StockCounts | undefined;
   if (knownId) {
-    const read = await catalogSnapshotWith(ctx, [stockKey(knownId)]);
+    const read = await catalogSnapshotWith(ctx, stockKey(knownId));
     snapshot = read.snapshot;
-    stock = (read.items[0]?.counts as StockCounts | undefined) ?? {};
+    stock = (read.item?.counts as StockCounts | undefined) ?? {};
   } else {
     snapshot = await catalogSnapshot(ctx);
   }

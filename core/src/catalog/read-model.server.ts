@@ -111,15 +111,43 @@ export async function catalogSnapshot(ctx: Context): Promise<CatalogSnapshot> {
 }
 
 /**
- * The catalogue, fresh as of the version read now, and the items at `keys` read in the same
+ * The catalogue, fresh as of the version read now, and the item at `key` read in the same
  * consistent BatchGetItem as the version (the product page's stock): one round trip when warm.
- * Not shared with concurrent requests, unlike `catalogSnapshot`'s version reads.
+ * Concurrent requests for the same key share reads as `catalogSnapshot`'s do (`freshReads`):
+ * fifty shoppers on one product page cost about one BatchGetItem per round trip, not fifty.
  */
 export async function catalogSnapshotWith(
   ctx: Context,
-  keys: ReadonlyArray<{ pk: string; sk: string }>,
-): Promise<{ snapshot: CatalogSnapshot; items: Array<Record<string, unknown>> }> {
-  let pending: Array<Record<string, unknown>> = [CATALOG_VERSION_KEY, ...keys];
+  key: { pk: string; sk: string },
+): Promise<{ snapshot: CatalogSnapshot; item: Record<string, unknown> | undefined }> {
+  let readers = itemReaders.get(ctx);
+  if (!readers) {
+    readers = new Map();
+    itemReaders.set(ctx, readers);
+  }
+  const id = `${key.pk}\n${key.sk}`;
+  let reader = readers.get(id);
+  if (!reader) {
+    if (readers.size >= ITEM_READERS_LIMIT) readers.clear();
+    reader = freshReads(() => readVersionAnd(ctx, key));
+    readers.set(id, reader);
+  }
+  const { version, item } = await reader();
+  return { snapshot: await snapshotOf(ctx, version), item };
+}
+
+/** The most keys `catalogSnapshotWith` keeps a shared reader for (one per product page seen). */
+const ITEM_READERS_LIMIT = 5000;
+const itemReaders = new WeakMap<
+  Context,
+  Map<string, () => Promise<{ version: Version; item: Record<string, unknown> | undefined }>>
+>();
+
+async function readVersionAnd(
+  ctx: Context,
+  key: { pk: string; sk: string },
+): Promise<{ version: Version; item: Record<string, unknown> | undefined }> {
+  let pending: Array<Record<string, unknown>> = [CATALOG_VERSION_KEY, key];
   const found: Array<Record<string, unknown>> = [];
   while (pending.length > 0) {
     const { Responses, UnprocessedKeys } = await ctx.db.send(
@@ -130,14 +158,16 @@ export async function catalogSnapshotWith(
     found.push(...(Responses?.[ctx.tableName] ?? []));
     pending = UnprocessedKeys?.[ctx.tableName]?.Keys ?? [];
   }
-  const isVersion = (item: Record<string, unknown>) =>
-    item.pk === CATALOG_VERSION_KEY.pk && item.sk === CATALOG_VERSION_KEY.sk;
-  const versionItem = found.find(isVersion);
-  const snapshot = await snapshotOf(ctx, {
-    version: (versionItem?.version as number | undefined) ?? 0,
-    changedAt: (versionItem?.changedAt as number | undefined) ?? 0,
-  });
-  return { snapshot, items: found.filter((item) => !isVersion(item)) };
+  const versionItem = found.find(
+    (item) => item.pk === CATALOG_VERSION_KEY.pk && item.sk === CATALOG_VERSION_KEY.sk,
+  );
+  return {
+    version: {
+      version: (versionItem?.version as number | undefined) ?? 0,
+      changedAt: (versionItem?.changedAt as number | undefined) ?? 0,
+    },
+    item: found.find((item) => item.pk === key.pk && item.sk === key.sk),
+  };
 }
 
 /** The snapshot last loaded, whatever its version (to know a slug's product id ahead). */

@@ -1,10 +1,10 @@
 // Stock in the table (docs/product.md §9 "Stock"): one item per product with its units per size
 // (db/keys.ts stockKey). Every change is conditional or relative, never a read-modify-write:
-// an order takes its units in the transaction that writes it (reserveStockItems, conditional on
-// enough being left), a failed, expired or cancelled order gives them back in the transaction
-// that changes its state (releaseStockItems), and an admin's save applies what they typed on top
-// of whatever sold meanwhile (saveStock, conditional on the count it read). Each change carries a
-// `stock.changed` event in its transaction; reactions.server.ts follows it up.
+// an order takes its units in the transaction that writes it (stockItems "reserve", conditional
+// on enough being left), a failed, expired or cancelled order gives them back in the transaction
+// that changes its state (stockItems "release"), and an admin's save applies what they typed on
+// top of whatever sold meanwhile (saveStock, conditional on the count it read). Each change
+// carries a `stock.changed` event in its transaction; core/src/reactions follows it up.
 import { BatchGetCommand, GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
@@ -110,56 +110,32 @@ export async function listAllStock(ctx: Context): Promise<Map<string, StockCount
 }
 
 /**
- * The items that take an order's units, one per product (a transaction may touch an item only
- * once), each conditional on enough being left of every size: the whole order or nothing.
- * Followed by the `stock.changed` event, as the last item.
+ * What an order's lines do to the stock:
+ * - "reserve": take its units, each conditional on enough being left of every size (the whole
+ *   order or nothing);
+ * - "take": take them whatever is left (a payment that arrived after its order had expired: the
+ *   goods are owed; a count may go below zero, shown as none left);
+ * - "release": give them back (relative: any sale meanwhile is kept).
  */
-export function reserveStockItems(
-  ctx: Pick<Context, "tableName">,
-  lines: readonly StockLine[],
-  now = new Date(),
-): TransactItem[] {
-  return [
-    ...[...unitsByProduct(lines)].map(([productId, sizes]) =>
-      countsUpdate(ctx, productId, sizes, "reserve"),
-    ),
-    stockChangedItem(ctx, lines, now),
-  ];
-}
+export type StockChange = "reserve" | "take" | "release";
 
 /**
- * The items that take an order's units whatever is left (a payment that arrived after its order
- * had expired: the goods are owed). A count may then go below zero; it shows as none left.
+ * The items of `change` for an order's lines: one update per product (a transaction may touch an
+ * item only once), then the `stock.changed` event.
  */
-export function takeStockItems(
+export function stockItems(
   ctx: Pick<Context, "tableName">,
   lines: readonly StockLine[],
+  change: StockChange,
   now = new Date(),
 ): TransactItem[] {
   return [
     ...[...unitsByProduct(lines)].map(([productId, sizes]) =>
-      countsUpdate(ctx, productId, sizes, "take"),
+      countsUpdate(ctx, productId, sizes, change),
     ),
     stockChangedItem(ctx, lines, now),
   ];
 }
-
-/** The items that give an order's units back (relative: any sale meanwhile is kept). */
-export function releaseStockItems(
-  ctx: Pick<Context, "tableName">,
-  lines: readonly StockLine[],
-  now = new Date(),
-): TransactItem[] {
-  return [
-    ...[...unitsByProduct(lines)].map(([productId, sizes]) =>
-      countsUpdate(ctx, productId, sizes, "release"),
-    ),
-    stockChangedItem(ctx, lines, now),
-  ];
-}
-
-/** How many products' items reserveStockItems writes before its event (to find a failure). */
-export const reservedProductCount = (lines: readonly StockLine[]) => unitsByProduct(lines).size;
 
 function stockChangedItem(
   ctx: Pick<Context, "tableName">,
@@ -174,7 +150,7 @@ function countsUpdate(
   ctx: Pick<Context, "tableName">,
   productId: string,
   sizes: Map<string, number>,
-  change: "reserve" | "take" | "release",
+  change: StockChange,
 ): TransactItem {
   const names: Record<string, string> = {};
   const values: Record<string, number> = {};

@@ -6,7 +6,7 @@ import type { Context } from "../context/index.server.ts";
 import { orderKey, paymentKey, promotionKey, purchaseKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
-import { takeStockItems } from "../inventory/stock.server.ts";
+import { stockItems } from "../inventory/stock.server.ts";
 import { releasePromotionItem } from "../promotions/promotions.server.ts";
 import { issueRefund } from "./admin-changes.server.ts";
 import { getOrder, type Order } from "./orders.server.ts";
@@ -98,7 +98,7 @@ export async function markOrderPaid(
       now,
     ),
   ];
-  const retaken = reTake ? takeStockItems(ctx, order.lines, now) : [];
+  const retaken = reTake ? stockItems(ctx, order.lines, "take", now) : [];
   items.push(...retaken);
   if (reRedeem && order.promotion) {
     items.push({

@@ -13,7 +13,7 @@ import type { Context } from "../context/index.server.ts";
 import { orderIndexes, orderKey, orderNumberKey, paymentKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
-import { overStockError, reserveStockItems } from "../inventory/stock.server.ts";
+import { overStockError, stockItems } from "../inventory/stock.server.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
 import { redeemPromotionItem, redemptionError } from "../promotions/promotions.server.ts";
 import { newOrderNumber } from "./order-number.ts";
@@ -139,7 +139,7 @@ export async function placeOrder(
     ];
     if (order.promotion) items.push(redeemPromotionItem(ctx, order.promotion.code, now));
     const stockAt = items.length;
-    const stock = reserveStockItems(ctx, order.lines, now);
+    const stock = stockItems(ctx, order.lines, "reserve", now);
     items.push(...stock);
     // Last, unconditional: the abandoned-payment sweep's way to this order (abandoned.server.ts).
     items.push(paymentDeadlineItem(ctx.tableName, id, now));

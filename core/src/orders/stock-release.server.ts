@@ -4,7 +4,7 @@
 // nothing twice (the same rule as the promotion's release).
 import type { Context } from "../context/index.server.ts";
 import type { TransactItem } from "../db/transact.server.ts";
-import { releaseStockItems } from "../inventory/stock.server.ts";
+import { stockItems } from "../inventory/stock.server.ts";
 import type { Order } from "./orders.server.ts";
 
 export interface StockRelease {
@@ -28,6 +28,6 @@ export function stockRelease(
     set: "stockReserved = :unreserved",
     condition: "stockReserved = :reserved",
     values: { ":reserved": true, ":unreserved": false },
-    items: releaseStockItems(ctx, order.lines, now),
+    items: stockItems(ctx, order.lines, "release", now),
   };
 }

@@ -70,14 +70,7 @@ describe("giving stock back, exactly once", () => {
     const { ctx, place, left } = await shop(3);
     const order = await place("ana", 2);
     expect(await left()).toBe(1);
-    const failure = await createLocalGateway({
-      webhookSecret: ctx.config.stripeWebhookSecret,
-    }).chargeCard({
-      paymentId: order.paymentId ?? "",
-      orderId: order.id,
-      amountCents: order.totalCents,
-      card: { number: "4000000000000002", expMonth: 12, expYear: 2030, cvc: "123" },
-    });
+    const failure = await charged(ctx, order, "4000000000000002");
     await five(() => handlePaymentWebhook(ctx, failure.rawBody, failure.signature));
     expect((await getOrder(ctx, order.id))?.payment).toBe("failed");
     expect(await left()).toBe(3);
@@ -121,15 +114,17 @@ it("an admin's stock save racing a sale loses neither", async () => {
   expect(saved.M === 6 || saved.M === 8).toBe(true);
 });
 
-async function paid(ctx: Context, order: Order) {
-  const success = await createLocalGateway({
-    webhookSecret: ctx.config.stripeWebhookSecret,
-  }).chargeCard({
+/** The signed event of the local gateway charging `number` for the order. */
+const charged = (ctx: Context, order: Order, number: string) =>
+  createLocalGateway({ webhookSecret: ctx.config.stripeWebhookSecret }).chargeCard({
     paymentId: order.paymentId ?? "",
     orderId: order.id,
     amountCents: order.totalCents,
-    card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
+    card: { number, expMonth: 12, expYear: 2030, cvc: "123" },
   });
+
+async function paid(ctx: Context, order: Order) {
+  const success = await charged(ctx, order, "4242424242424242");
   expect(await handlePaymentWebhook(ctx, success.rawBody, success.signature)).toEqual({
     status: 200,
     body: "paid",
