@@ -19,10 +19,14 @@ async function productId(slug: string): Promise<string> {
 }
 
 /** Puts these lines in the page's local storage (the shop's own format) and opens the cart. */
+/**
+ * Stores `lines` as the cart, then opens the cart page. Stored from another page: a cart page
+ * still hydrating would read them first (and act on them) before a reload.
+ */
 async function openCartWith(page: Page, lines: unknown[]) {
-  await page.goto("/cart/view-cart");
+  await page.goto("/customer-service/contact");
   await page.evaluate((stored) => localStorage.setItem("cart", JSON.stringify(stored)), lines);
-  await page.reload();
+  await page.goto("/cart/view-cart");
 }
 
 const cartLink = (page: Page) => page.getByRole("link", { name: /^Cart, \d+ items?$/ });
