@@ -6,7 +6,7 @@ import { HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { createUser, findUserByEmail, type User } from "@shop/core/server/accounts";
 import { createProduct, getProductBySlug, type Product } from "@shop/core/server/catalog";
 import type { Context } from "@shop/core/server/context";
-import { getStock, saveStock } from "@shop/core/server/inventory";
+import { listAllStock, saveStock } from "@shop/core/server/inventory";
 import { createPromotion, promotionCodeUsed } from "@shop/core/server/promotions";
 import { ALREADY_REVIEWED, writeReview } from "@shop/core/server/reviews";
 import { SEED_CUSTOMERS, SEED_PRODUCTS, SEED_REVIEWS } from "../seed-data/index.ts";
@@ -74,6 +74,8 @@ export async function seed(ctx: Context, options: SeedOptions) {
   const products = new Map<string, Product>();
   let created = 0;
   let done = 0;
+  // Which products have stock already (one Query, not one read per product).
+  const stocked = await listAllStock(ctx);
   await eachLimited(SEED_PRODUCTS, 8, async (seedProduct) => {
     let product = await getProductBySlug(ctx, seedProduct.slug);
     if (!product) {
@@ -89,7 +91,7 @@ export async function seed(ctx: Context, options: SeedOptions) {
         { id: seedId(seedProduct.slug), createdAt },
       );
       created++;
-    } else if (Object.keys(await getStock(ctx, product.id)).length === 0) {
+    } else if (!stocked.has(product.id)) {
       // Seeded before the shop kept stock: give it its stock now.
       const stock = seedStock(SEED_PRODUCTS.indexOf(seedProduct), product.sizes);
       await saveStock(

@@ -2,27 +2,16 @@
 // the catalogue version (one round trip when warm) and sees a sale at once; the catalogue's
 // "In stock only" follows the last unit sold and a restock, through the stock.changed reaction,
 // which a later delivery of the same change finds nothing left to flip.
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
+import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { CATALOG_VERSION_KEY } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { STOCK_CHANGED, saveStock } from "../inventory/stock.server.ts";
 import { syncSoldOut } from "./availability.server.ts";
 import { getProductPage } from "./product-page.server.ts";
 import { createProduct } from "./products.server.ts";
 import { parseCatalogQuery } from "./query.ts";
-import { CATALOG_SETTLE_MS, getCatalogPage } from "./read-model.server.ts";
-
-const settle = (test: TestContext) =>
-  test.ctx.db.send(
-    new UpdateCommand({
-      TableName: test.ctx.tableName,
-      Key: CATALOG_VERSION_KEY,
-      UpdateExpression: "SET changedAt = :at",
-      ExpressionAttributeValues: { ":at": Date.now() - CATALOG_SETTLE_MS - 1 },
-    }),
-  );
+import { getCatalogPage } from "./read-model.server.ts";
+import { settleCatalog } from "./test-fixtures.ts";
 
 const changed = (productId: string): DomainEvent => ({
   id: crypto.randomUUID(),
@@ -44,7 +33,7 @@ describe("stock on the storefront", () => {
       stock: { S: 0, M: 3 },
       images: [{ key: "products/stock-coat/1.svg", alt: "Front" }],
     });
-    await settle(test);
+    await settleCatalog(test.ctx);
     expect((await getProductPage(test.ctx, "stock-coat"))?.stock).toEqual({ S: 0, M: 3 });
     await saveStock(test.ctx, coat.id, [{ size: "M", shown: 3, typed: 2 }]);
     test.resetTableCalls();

@@ -1,14 +1,12 @@
 // The product page's data from the read model: one round trip when warm, and never an old
 // product or an old first page of reviews after a change.
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
+import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { CATALOG_VERSION_KEY } from "../db/keys.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 import { deleteReview, writeReview } from "../reviews/reviews.server.ts";
 import { getProductPage } from "./product-page.server.ts";
 import { createProduct, deleteProduct, updateProduct } from "./products.server.ts";
-import { CATALOG_SETTLE_MS } from "./read-model.server.ts";
+import { settleCatalog } from "./test-fixtures.ts";
 
 const shirt = (slug: string, priceCents = 2500) => ({
   slug,
@@ -20,17 +18,6 @@ const shirt = (slug: string, priceCents = 2500) => ({
   stock: unitsOfEach(["S", "M"], 50),
   images: [{ key: `products/${slug}/1.svg`, alt: "Front" }],
 });
-
-/** As if the last change had happened long enough ago to have reached the index. */
-const settle = (test: TestContext) =>
-  test.ctx.db.send(
-    new UpdateCommand({
-      TableName: test.ctx.tableName,
-      Key: CATALOG_VERSION_KEY,
-      UpdateExpression: "SET changedAt = :at",
-      ExpressionAttributeValues: { ":at": Date.now() - CATALOG_SETTLE_MS - 1 },
-    }),
-  );
 
 const review = (productId: string, userId: string, n: number) => ({
   productId,
@@ -47,7 +34,7 @@ describe("getProductPage", () => {
     const test = await createTestContext();
     const product = await createProduct(test.ctx, shirt("warm-shirt"));
     for (let n = 0; n < 12; n++) await writeReview(test.ctx, review(product.id, `u${n}`, n));
-    await settle(test);
+    await settleCatalog(test.ctx);
     const first = await getProductPage(test.ctx, "warm-shirt"); // loads the read model
     expect(first?.reviewPage.reviews.map((r) => r.description)).toEqual(
       Array.from({ length: 10 }, (_, i) => `Review ${11 - i}`),
@@ -70,7 +57,7 @@ describe("getProductPage", () => {
     const test = await createTestContext();
     const product = await createProduct(test.ctx, shirt("reviewed-shirt"));
     await writeReview(test.ctx, review(product.id, "u1", 1));
-    await settle(test);
+    await settleCatalog(test.ctx);
     await getProductPage(test.ctx, "reviewed-shirt");
     expect((await getProductPage(test.ctx, "reviewed-shirt"))?.reviewPage.reviews).toHaveLength(1);
 
@@ -79,7 +66,7 @@ describe("getProductPage", () => {
     expect(written?.reviewPage.reviews.map((r) => r.userId)).toEqual(["u2", "u1"]);
     expect(written?.product.ratingCounts).toEqual([0, 0, 0, 2, 0]);
 
-    await settle(test);
+    await settleCatalog(test.ctx);
     await getProductPage(test.ctx, "reviewed-shirt"); // remembered again for this version
     await deleteReview(test.ctx, { id: "u1", isAdmin: false }, product.id, "u1");
     const deleted = await getProductPage(test.ctx, "reviewed-shirt");
@@ -89,7 +76,7 @@ describe("getProductPage", () => {
   it("follows edits: a new price, a new slug, a deleted product", async () => {
     const test = await createTestContext();
     const product = await createProduct(test.ctx, shirt("old-name"));
-    await settle(test);
+    await settleCatalog(test.ctx);
     expect((await getProductPage(test.ctx, "old-name"))?.product.priceCents).toBe(2500);
 
     await updateProduct(test.ctx, product.id, shirt("new-name", 3100));

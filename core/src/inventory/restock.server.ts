@@ -72,13 +72,14 @@ interface StoredRequest {
   email: string;
 }
 
-/** The addresses waiting for one size of a product. */
+/** The addresses waiting for one size of a product, or for any of its sizes. */
 export async function waitingFor(
   ctx: Context,
   productId: string,
-  size: string,
+  size?: string,
 ): Promise<StoredRequest[]> {
-  const { pk, sk } = restockRequestKey(productId, size, "");
+  const { pk, sk } = restockRequestKey(productId, size ?? "", "");
+  const prefix = size === undefined ? sk.replace(/#+$/, "#") : sk;
   const waiting: StoredRequest[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
@@ -86,7 +87,7 @@ export async function waitingFor(
       new QueryCommand({
         TableName: ctx.tableName,
         KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-        ExpressionAttributeValues: { ":pk": pk, ":sk": sk },
+        ExpressionAttributeValues: { ":pk": pk, ":sk": prefix },
         ConsistentRead: true,
         ExclusiveStartKey: cursor,
       }),
@@ -106,11 +107,9 @@ export async function notifyRestocked(ctx: Context, event: DomainEvent): Promise
   const stocks = await getStocks(ctx, productIds ?? []);
   let mailed = 0;
   for (const [productId, counts] of stocks) {
-    for (const [size, units] of Object.entries(counts)) {
-      if (units <= 0) continue;
-      for (const request of await waitingFor(ctx, productId, size)) {
-        if (await notifyOnce(ctx, request)) mailed++;
-      }
+    // One Query per product (most products have nobody waiting), then the sizes with units.
+    for (const request of await waitingFor(ctx, productId)) {
+      if ((counts[request.size] ?? 0) > 0 && (await notifyOnce(ctx, request))) mailed++;
     }
   }
   return mailed;
