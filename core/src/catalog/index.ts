@@ -1,5 +1,5 @@
 // Catalogue: sizes, categories, the catalogue query and pagination, slugs, the admin's product
-// form and image checks (browser-safe).
+// form and image checks, what crawlers may visit and the sitemap (browser-safe).
 export * from "./admin-query.ts";
 export * from "./categories.ts";
 export * from "./ids.ts";
@@ -7,6 +7,8 @@ export * from "./images.ts";
 export * from "./pagination.ts";
 export * from "./product-form.ts";
 export * from "./query.ts";
+export * from "./robots.ts";
 export * from "./schemas.ts";
+export * from "./sitemap.ts";
 export * from "./sizes.ts";
 export * from "./slug.ts";
