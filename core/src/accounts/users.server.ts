@@ -5,7 +5,7 @@ import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
-import { emailKey, userKey } from "../db/keys.ts";
+import { customerIndex, emailKey, userKey } from "../db/keys.ts";
 import type { TransactItem } from "../db/transact.server.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
@@ -109,7 +109,12 @@ export async function createUser(
       {
         Put: {
           TableName: ctx.tableName,
-          Item: { ...userKey(item.id), entity: "user", ...item },
+          Item: {
+            ...userKey(item.id),
+            ...customerIndex(item.createdAt, item.id),
+            entity: "user",
+            ...item,
+          },
           ConditionExpression: "attribute_not_exists(pk)",
         },
       },

@@ -4,6 +4,16 @@
 
 /** User profile: pk USER#<id> sk PROFILE. */
 export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: "PROFILE" });
+/**
+ * gsi1 CUSTOMERS lists every account by sign-up date (the admin's customers, newest first),
+ * written on the user item at sign-up; a deleted account leaves it with its item.
+ */
+export const customerIndex = (createdAt: string, id: string) => ({
+  gsi1pk: "CUSTOMERS",
+  gsi1sk: `${createdAt}#${id}`,
+});
+/** A one-off migration's mark, written once it is done (core/src/customers/backfill.server.ts). */
+export const migrationKey = (name: string) => ({ pk: `MIGRATION#${name}`, sk: "MIGRATION" });
 /** E-mail claim (one account per e-mail, by condition): pk EMAIL#<lower-case e-mail>. */
 export const emailKey = (email: string) => ({
   pk: `EMAIL#${email.trim().toLowerCase()}`,

@@ -5,6 +5,8 @@ export * from "./admin-changes.server.ts";
 export * from "./anonymise.server.ts";
 export * from "./checkout.server.ts";
 export * from "./checkout-limits.server.ts";
+export * from "./export.server.ts";
+export * from "./export.ts";
 export * from "./notifications.server.ts";
 export * from "./order-number.ts";
 export * from "./orders.server.ts";

@@ -1,0 +1,141 @@
+// The order export against DynamoDB Local: the date range's orders, oldest first, read a Query
+// page at a time (never a Scan), and the stream's bytes: BOM, header, CRLF records.
+import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
+import { describe, expect, it } from "vitest";
+import { createUser } from "../accounts/users.server.ts";
+import { orderExportRows, orderExportStream } from "./export.server.ts";
+import { ORDER_EXPORT_COLUMNS } from "./export.ts";
+import { confirmCardPayment } from "./payment-webhook.server.ts";
+import { placeOrder } from "./placing.server.ts";
+import { createShirt, TEST_ADDRESS, VISA } from "./test-fixtures.ts";
+
+/** The names of the table commands sent through ctx.db from now on. */
+function recordCommands(test: TestContext): string[] {
+  const names: string[] = [];
+  test.ctx.db.middlewareStack.add(
+    (next, context) => async (args) => {
+      names.push(String(context.commandName));
+      return next(args);
+    },
+    { step: "initialize", name: `recordCommands${Math.random()}` },
+  );
+  return names;
+}
+
+/** Seven orders, one a day from 2026-03-01 to 03-07 at 23:30 UTC (the last minutes of each day). */
+async function week(test: TestContext) {
+  const { ctx } = test;
+  const shirt = await createShirt(ctx);
+  const user = await createUser(ctx, {
+    firstName: "Zoë",
+    lastName: "Ñúñez",
+    email: "zoe@example.com",
+    password: "secret1",
+  });
+  const orders = [];
+  for (let d = 1; d <= 7; d++) {
+    const at = new Date(Date.UTC(2026, 2, d, 23, 30));
+    const placed = await placeOrder(
+      ctx,
+      {
+        userId: user.id,
+        email: user.email,
+        lines: [{ productId: shirt.id, size: "M", quantity: d % 3 === 0 ? 2 : 1 }],
+        address: TEST_ADDRESS,
+        deliveryMethod: "STANDARD",
+      },
+      at,
+    );
+    orders.push(
+      d % 2 === 1
+        ? await confirmCardPayment(
+            ctx,
+            { userId: user.id, orderId: placed.order.id, card: VISA },
+            at,
+          )
+        : placed.order,
+    );
+  }
+  return orders;
+}
+
+async function collect(rows: AsyncGenerator<string[]>) {
+  const all: string[][] = [];
+  for await (const row of rows) all.push(row);
+  return all;
+}
+
+describe("orderExportRows", () => {
+  it("yields the header then the range's orders oldest first, a Query page at a time", async () => {
+    const test = await createTestContext();
+    const orders = await week(test);
+    const commands = recordCommands(test);
+
+    const rows = await collect(
+      orderExportRows(test.ctx, { from: "2026-03-02", to: "2026-03-06" }, { pageSize: 2 }),
+    );
+    expect(rows[0]).toEqual([...ORDER_EXPORT_COLUMNS]);
+    const inRange = orders.slice(1, 6);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(inRange.map((o) => o.number));
+    expect(rows[1]).toEqual([
+      inRange[0]?.number,
+      inRange[0]?.createdAt,
+      "zoe@example.com",
+      "PENDING",
+      "Awaiting payment",
+      "20.00",
+      "5.00",
+      "5.00",
+      "0.00",
+      "30.00",
+      "1× Shirt (M) @ 20.00",
+    ]);
+    expect(rows[2]?.[4]).toBe("Paid");
+    expect(rows[2]?.[10]).toBe("2× Shirt (M) @ 20.00");
+    // 5 orders, 2 a page: 3 Queries (the last one short), nothing else.
+    expect(commands).toEqual(["QueryCommand", "QueryCommand", "QueryCommand"]);
+  });
+
+  it("includes the whole of the last day and nothing outside the range", async () => {
+    const test = await createTestContext();
+    const orders = await week(test);
+    const one = await collect(orderExportRows(test.ctx, { from: "2026-03-07", to: "2026-03-07" }));
+    expect(one.slice(1).map((r) => r[0])).toEqual([orders[6]?.number]);
+    const none = await collect(orderExportRows(test.ctx, { from: "2026-02-01", to: "2026-02-28" }));
+    expect(none).toEqual([[...ORDER_EXPORT_COLUMNS]]);
+  });
+
+  it("stops reading the table when the consumer stops", async () => {
+    const test = await createTestContext();
+    await week(test);
+    const commands = recordCommands(test);
+    const rows = orderExportRows(
+      test.ctx,
+      { from: "2026-03-01", to: "2026-03-07" },
+      { pageSize: 2 },
+    );
+    await rows.next(); // the header
+    await rows.next(); // the first order: one Query
+    await rows.return(undefined);
+    expect(commands).toEqual(["QueryCommand"]);
+  });
+});
+
+describe("orderExportStream", () => {
+  it("is UTF-8 CSV: the BOM, the header, one CRLF record per order", async () => {
+    const test = await createTestContext();
+    const orders = await week(test);
+    const stream = await orderExportStream(
+      test.ctx,
+      { from: "2026-03-01", to: "2026-03-07" },
+      { pageSize: 3 },
+    );
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    const records = text.slice(1).split("\r\n");
+    expect(records.at(-1)).toBe("");
+    expect(records[0]).toBe(ORDER_EXPORT_COLUMNS.join(","));
+    expect(records.slice(1, -1).map((r) => r.split(",")[0])).toEqual(orders.map((o) => o.number));
+  });
+});

@@ -1,0 +1,121 @@
+// The admin's order export (docs/product.md §10 "Orders"): the date range's form and what each
+// order's CSV row holds. Browser-safe (the form is checked in the browser with the same schema);
+// reading the table and writing the CSV is ./export.server.ts.
+import * as v from "valibot";
+import type { SizeTag } from "../catalog/sizes.ts";
+import type { OrderState } from "./state.ts";
+import { type PaymentStatus, paymentStatusOf } from "./status.ts";
+
+export const EXPORT_DATE_INVALID = "Enter a valid date (YYYY-MM-DD)";
+export const EXPORT_RANGE_REVERSED = "To must be on or after From";
+
+/** YYYY-MM-DD and a day of the calendar (2027-02-30 is not one). */
+const isCalendarDay = (text: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+};
+
+/** A required date field: one message at a time (docs/product.md §5). */
+function exportDate(label: string) {
+  return v.nullish(
+    v.pipe(
+      v.string(`${label} must be text`),
+      v.trim(),
+      v.check((text) => text === "" || isCalendarDay(text), EXPORT_DATE_INVALID),
+      v.nonEmpty(`${label} is required`),
+    ),
+    "",
+  );
+}
+
+/** The export's GET form: From and To, both days included (UTC), From not after To. */
+export const OrderExportSchema = v.pipe(
+  v.object({ from: exportDate("From"), to: exportDate("To") }),
+  v.forward(
+    v.partialCheck(
+      [["from"], ["to"]],
+      // Only between two dates: a bad From says only that.
+      (range) => !isCalendarDay(range.from) || !isCalendarDay(range.to) || range.from <= range.to,
+      EXPORT_RANGE_REVERSED,
+    ),
+    ["to"],
+  ),
+);
+
+export type OrderExportRange = v.InferOutput<typeof OrderExportSchema>;
+
+/** The download's file name: orders-<from>-<to>.csv (the dates are checked, so safe in a header). */
+export const exportFilename = (range: OrderExportRange) => `orders-${range.from}-${range.to}.csv`;
+
+export const ORDER_EXPORT_COLUMNS = [
+  "Number",
+  "Date",
+  "Customer e-mail",
+  "State",
+  "Payment",
+  "Subtotal",
+  "Shipping",
+  "Tax",
+  "Discount",
+  "Total",
+  "Lines",
+] as const;
+
+/** Decimal euros with two decimals and a point, whatever the locale: 4900 → "49.00". */
+export function euros(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+export interface ExportLine {
+  name: string;
+  size: SizeTag | string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+/** An order's lines in one cell: "2× Linen shirt (M) @ 49.00; 1× Cap (S) @ 15.00". */
+export const exportLines = (lines: readonly ExportLine[]): string =>
+  lines.map((l) => `${l.quantity}× ${l.name} (${l.size}) @ ${euros(l.unitPriceCents)}`).join("; ");
+
+/**
+ * A text cell a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a
+ * carriage return) gets a leading apostrophe, as OWASP advises against CSV injection: a
+ * customer chooses their e-mail address and an admin a product's name.
+ */
+export const inertCell = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+export interface ExportOrder {
+  number: string;
+  createdAt: string;
+  email: string;
+  state: OrderState;
+  payment: PaymentStatus;
+  refundDue?: boolean;
+  refundedAt?: string;
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  discountCents: number;
+  totalCents: number;
+  lines: readonly ExportLine[];
+}
+
+/** One order's row, in the order of ORDER_EXPORT_COLUMNS (quoting is the CSV writer's). */
+export function orderExportRow(order: ExportOrder): string[] {
+  return [
+    order.number,
+    order.createdAt,
+    inertCell(order.email),
+    order.state,
+    paymentStatusOf(order).label,
+    euros(order.subtotalCents),
+    euros(order.shippingCents),
+    euros(order.taxCents),
+    euros(order.discountCents),
+    euros(order.totalCents),
+    inertCell(exportLines(order.lines)),
+  ];
+}
