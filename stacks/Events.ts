@@ -126,6 +126,8 @@ export function Events({ stack, app }: StackContext) {
     SUPPORT_EMAIL: settings.supportEmail,
     APP_URL: settings.appUrl,
     PAYMENTS: settings.payments,
+    // The site shows the sales days that the invoice function counts: one zone for both.
+    SHOP_TIME_ZONE: settings.timeZone,
   };
   /** What a function of the shop is given: its name, and the secrets it reads. */
   const shopFunction = (role: FunctionRole) => ({

@@ -39,6 +39,8 @@ export interface DeploySettings {
   supportEmail: string;
   /** Stripe, or the local test gateway (PAYMENTS=test, never on a production stage). */
   payments: "stripe" | "test";
+  /** The shop's time zone for its sales figures (SHOP_TIME_ZONE, UTC by default). */
+  timeZone: string;
 }
 
 /** The deploy settings (README "Deploy to AWS"), refused with a clear message when unusable. */
@@ -68,6 +70,9 @@ export function deploySettings(
       `PAYMENTS: the local test gateway is refused on the production stage "${app.stage}"`,
     );
   }
+  const timeZone = env.SHOP_TIME_ZONE || "UTC";
+  const zoneProblem = deployedValueProblem("SHOP_TIME_ZONE", timeZone);
+  if (zoneProblem) problems.push(`SHOP_TIME_ZONE: "${timeZone}" ${zoneProblem}`);
   if (problems.length > 0) {
     throw new Error(`Cannot deploy the stage "${app.stage}":\n  - ${problems.join("\n  - ")}`);
   }
@@ -77,6 +82,7 @@ export function deploySettings(
     mailFrom,
     supportEmail: env.SUPPORT_EMAIL || mailFrom,
     payments: payments as DeploySettings["payments"],
+    timeZone,
   };
 }
 

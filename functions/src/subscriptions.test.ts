@@ -28,7 +28,11 @@ describe("event routing", () => {
 
   it("the invoice reader takes the order reactions, a deleted account's orders and stock changes included", () => {
     expect([...STREAM_CONSUMERS.invoice.events].sort()).toEqual([
+      "order.canceled",
+      "order.deleted",
+      "order.delivered",
       "order.paid",
+      "order.placed",
       "order.shipped",
       "stock.changed",
       "user.deleted",

@@ -8,7 +8,8 @@
 //   their consumer function takes them, retried message by message, then dead-lettered;
 // - the invoice function runs the order reactions itself (it needs the invoices bucket), among
 //   them the anonymisation of a deleted account's orders (core/src/orders/anonymise.server.ts),
-//   and the reactions to stock changes (core/src/inventory, core/src/catalog/availability).
+//   the reactions to stock changes (core/src/inventory, core/src/catalog/availability) and the
+//   sales aggregates of every order event (core/src/insights).
 
 import type { FunctionRole } from "@shop/core/server/context";
 
@@ -49,11 +50,20 @@ export const STREAM_CONSUMERS = {
   /**
    * order.paid → invoice PDF + confirmation e-mail queued; order.shipped → shipped notice;
    * user.deleted → the account's orders anonymised; stock.changed → the catalogue's sold-out
-   * flags, and back-in-stock e-mails queued.
+   * flags, and back-in-stock e-mails queued; every order event → the sales aggregates.
    */
   invoice: {
     handler: "functions/src/invoice.handler",
-    events: ["order.paid", "order.shipped", "user.deleted", "stock.changed"],
+    events: [
+      "order.placed",
+      "order.paid",
+      "order.shipped",
+      "order.delivered",
+      "order.canceled",
+      "order.deleted",
+      "user.deleted",
+      "stock.changed",
+    ],
   },
 } as const;
 

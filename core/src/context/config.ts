@@ -7,6 +7,7 @@ import {
   FUNCTION_ROLES,
   type FunctionRole,
   isDeployed,
+  isTimeZone,
   LOCAL_SESSION_SECRET,
   LOCAL_WEBHOOK_SECRET,
   paymentsMode,
@@ -54,6 +55,8 @@ export interface Config {
   role: FunctionRole;
   /** A size is "low" (the product page says "Only N left") at or under this many units. */
   lowStockThreshold: number;
+  /** The shop's time zone (IANA): its days for the sales figures (SHOP_TIME_ZONE, UTC by default). */
+  timeZone: string;
 }
 
 /** The laptop's names for the stage's own resources and its mail addresses (npm start). */
@@ -116,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production,
     role,
     lowStockThreshold: wholeNumber(env.LOW_STOCK_THRESHOLD, DEFAULT_LOW_STOCK_THRESHOLD),
+    timeZone: timeZone(env.SHOP_TIME_ZONE),
   };
 }
 
@@ -127,6 +131,12 @@ function wholeNumber(value: string | undefined, fallback: number): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a whole number, got "${value}"`);
   return n;
+}
+
+function timeZone(value: string | undefined): string {
+  if (!value?.trim()) return "UTC";
+  if (!isTimeZone(value.trim())) throw new Error(`SHOP_TIME_ZONE: unknown time zone "${value}"`);
+  return value.trim();
 }
 
 function functionRole(value: string | undefined): FunctionRole {

@@ -57,6 +57,16 @@ const notLocal = (value: string) => {
   }
 };
 
+/** An IANA time zone name this runtime knows ("Europe/Madrid", "UTC"). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return value.trim() !== "";
+  } catch {
+    return false;
+  }
+}
+
 export const SETTINGS = {
   STAGE: { source: "stack", readBy: SHOP },
   NODE_ENV: { source: "stack", readBy: SHOP },
@@ -131,6 +141,17 @@ export const SETTINGS = {
   RESET_MAX_PER_ADDRESS_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
   // "Only N left" at or under this many units (core/src/inventory).
   LOW_STOCK_THRESHOLD: { source: "deploy", readBy: ["site"], optional: true },
+  // The shop's day for its sales figures (core/src/insights): the site shows them, the invoice
+  // function counts them; both must read the same zone.
+  SHOP_TIME_ZONE: {
+    source: "deploy",
+    readBy: ["site", "invoice"],
+    optional: true,
+    deployed: v.pipe(
+      v.string(),
+      v.check(isTimeZone, "is not an IANA time zone such as Europe/Madrid"),
+    ),
+  },
   // Body limits of the site's forms (web/app/lib/form.server.ts).
   FORM_MAX_BYTES: { source: "deploy", readBy: ["site"], optional: true },
   LONG_FORM_MAX_BYTES: { source: "deploy", readBy: ["site"], optional: true },

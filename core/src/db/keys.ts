@@ -142,3 +142,24 @@ export const orderNumberKey = (number: string) => ({ pk: `ORDERNO#${number}`, sk
 
 /** Marks a queued e-mail (by its event id) as sent, so a redelivered request sends nothing. */
 export const mailSentKey = (eventId: string) => ({ pk: `MAILSENT#${eventId}`, sk: "MAILSENT" });
+
+/**
+ * Sales of one day in the shop's time zone (core/src/insights): revenue, paid orders, items and
+ * units per product (`products`, a map), kept from the order events; one partition, so the last
+ * N days are one Query.
+ */
+export const SALES_DAYS_PK = "SALES#DAYS";
+export const salesDayKey = (day: string) => ({ pk: SALES_DAYS_PK, sk: day });
+/** Units sold of one product, all time (one partition: the rebuild lists them in one Query). */
+export const PRODUCT_SALES_PK = "SALES#PRODUCTS";
+export const productSalesKey = (productId: string) => ({ pk: PRODUCT_SALES_PK, sk: productId });
+/** How many orders are in each state: one counter attribute per state. */
+export const ORDER_STATE_COUNTS_KEY = { pk: "SALES#STATES", sk: "COUNTS" } as const;
+/**
+ * An order's transition counted in the aggregates (e.g. "paid#0", one per chunk of its
+ * products): written under a condition with the increments, so a redelivered event counts once.
+ */
+export const insightsMarkKey = (orderId: string, mark: string) => ({
+  pk: `ORDER#${orderId}`,
+  sk: `COUNTED#${mark}`,
+});

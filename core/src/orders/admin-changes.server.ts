@@ -9,6 +9,14 @@ import { type TransactItem, TransactionCancelled, transact } from "../db/transac
 import { eventPut } from "../events/events.server.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
 import { releasePromotionItem } from "../promotions/promotions.server.ts";
+import {
+  ORDER_CANCELED,
+  ORDER_DELETED,
+  ORDER_DELIVERED,
+  ORDER_SHIPPED,
+  type OrderEventPayload,
+  orderSaleFacts,
+} from "./order-events.ts";
 import { getOrder, ORDER_NOT_FOUND, type Order } from "./orders.server.ts";
 import { OrderStateSchema } from "./schemas.ts";
 import { orderTransitionError } from "./state.ts";
@@ -45,15 +53,10 @@ export async function changeOrderState(
   if (target === "SHIPPED") {
     // Anonymised meanwhile (the account was deleted): nowhere to ship it (./state.ts).
     condition += " AND attribute_not_exists(anonymisedAt)";
-    extra.push(
-      eventPut(
-        ctx,
-        "order.shipped",
-        { orderId: order.id, number: order.number, userId: order.userId },
-        now,
-      ),
-    );
+    extra.push(eventPut(ctx, ORDER_SHIPPED, who(order), now));
   }
+  // The aggregates count orders per state (core/src/insights).
+  if (target === "DELIVERED") extra.push(eventPut(ctx, ORDER_DELIVERED, who(order), now));
   if (target === "CANCELED") {
     if (order.payment === "paid") {
       sets.push("refundDue = :true");
@@ -78,11 +81,12 @@ export async function changeOrderState(
       Object.assign(values, stock.values);
       extra.push(...stock.items);
     }
+    // The sale facts as they were: a paid order's money leaves the figures of its payment day.
     extra.push(
       eventPut(
         ctx,
-        "order.canceled",
-        { orderId: order.id, number: order.number, userId: order.userId },
+        ORDER_CANCELED,
+        { ...who(order), facts: orderSaleFacts(order) } satisfies OrderEventPayload,
         now,
       ),
     );
@@ -116,6 +120,12 @@ export async function changeOrderState(
   const changed = (await getOrder(ctx, order.id)) ?? order;
   return changed.refundDue ? issueRefund(ctx, changed, now) : changed;
 }
+
+const who = (order: Order): OrderEventPayload => ({
+  orderId: order.id,
+  number: order.number,
+  userId: order.userId,
+});
 
 async function promotionStillRedeemed(ctx: Context, id: string): Promise<boolean> {
   const { Item } = await ctx.db.send(
@@ -189,11 +199,24 @@ export async function deleteOrder(ctx: Context, id: string, now = new Date()): P
       Delete: {
         TableName: ctx.tableName,
         Key: orderKey(order.id),
-        ConditionExpression: `attribute_exists(pk)${stock ? ` AND ${stock.condition}` : ""}`,
-        ...(stock ? { ExpressionAttributeValues: { ":reserved": true } } : {}),
+        // As read: the event below carries its sale facts.
+        ConditionExpression: `#state = :state AND payment = :payment${stock ? ` AND ${stock.condition}` : ""}`,
+        ExpressionAttributeNames: { "#state": "state" },
+        ExpressionAttributeValues: {
+          ":state": order.state,
+          ":payment": order.payment,
+          ...(stock ? { ":reserved": true } : {}),
+        },
       },
     },
     { Delete: { TableName: ctx.tableName, Key: orderNumberKey(order.number) } },
+    // The aggregates forget it (a rebuild from the orders could not count it either).
+    eventPut(
+      ctx,
+      ORDER_DELETED,
+      { ...who(order), facts: orderSaleFacts(order) } satisfies OrderEventPayload,
+      now,
+    ),
   ];
   if (order.paymentId)
     items.push({ Delete: { TableName: ctx.tableName, Key: paymentKey(order.paymentId) } });
@@ -206,11 +229,8 @@ export async function deleteOrder(ctx: Context, id: string, now = new Date()): P
     await transact(ctx, items);
   } catch (error) {
     if (!(error instanceof TransactionCancelled)) throw error;
-    // Gone, or its units given back meanwhile (a failure or an expiry): look again.
-    if (error.failedAt(0)) {
-      if (stock) return deleteOrder(ctx, id, now);
-      throw new DomainError(ORDER_NOT_FOUND, undefined, 404);
-    }
+    // Gone, changed, or its units given back meanwhile (a failure or an expiry): look again.
+    if (error.failedAt(0)) return deleteOrder(ctx, id, now);
     // A release failed (the promotion or the stock was deleted): delete without releases.
     await transact(ctx, items.slice(0, kept));
   }

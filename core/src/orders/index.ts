@@ -3,6 +3,7 @@
 export * from "./anonymise.ts";
 export * from "./checkout.ts";
 export * from "./export.ts";
+export * from "./order-events.ts";
 export * from "./schemas.ts";
 export * from "./state.ts";
 export * from "./status.ts";

@@ -9,6 +9,7 @@ import { eventPut } from "../events/events.server.ts";
 import { stockItems } from "../inventory/stock.server.ts";
 import { releasePromotionItem } from "../promotions/promotions.server.ts";
 import { issueRefund } from "./admin-changes.server.ts";
+import { ORDER_PAID, type OrderEventPayload, orderSaleFacts } from "./order-events.ts";
 import { getOrder, type Order } from "./orders.server.ts";
 import { stockRelease } from "./stock-release.server.ts";
 
@@ -93,8 +94,13 @@ export async function markOrderPaid(
     ),
     eventPut(
       ctx,
-      "order.paid",
-      { orderId: order.id, number: order.number, userId: order.userId },
+      ORDER_PAID,
+      {
+        orderId: order.id,
+        number: order.number,
+        userId: order.userId,
+        facts: orderSaleFacts(order, paidAt),
+      } satisfies OrderEventPayload,
       now,
     ),
   ];

@@ -9,6 +9,7 @@
 import { syncSoldOut } from "../catalog/availability.server.ts";
 import type { Context } from "../context/index.server.ts";
 import type { DomainEvent } from "../events/events.server.ts";
+import { countOrderEvent } from "../insights/aggregates.server.ts";
 import { notifyRestocked } from "../inventory/restock.server.ts";
 import { STOCK_CHANGED } from "../inventory/stock.server.ts";
 import { deliverQueuedMail, MAIL_REQUESTED } from "../mail/queue.server.ts";
@@ -16,15 +17,28 @@ import { NEWSLETTER_SEND_REQUESTED } from "../newsletter/event-types.ts";
 import { countNewsletterSent, fanOutNewsletter } from "../newsletter/sending.server.ts";
 import { anonymiseOrdersOfDeletedUser, USER_DELETED } from "../orders/anonymise.server.ts";
 import { sendOrderConfirmation, sendShippedNotice } from "../orders/notifications.server.ts";
+import {
+  ORDER_CANCELED,
+  ORDER_DELETED,
+  ORDER_DELIVERED,
+  ORDER_PAID,
+  ORDER_PLACED,
+  ORDER_SHIPPED,
+} from "../orders/order-events.ts";
 
 export type Reaction = (ctx: Context, event: DomainEvent) => Promise<void>;
 
 const reactions: Record<string, Reaction[]> = {
   "user.registered": [],
+  // Every order event is counted once in the sales aggregates (core/src/insights).
+  [ORDER_PLACED]: [countOrderEvent],
   /** Invoice PDF → invoices bucket → confirmation e-mail with the invoice attached. */
-  "order.paid": [sendOrderConfirmation],
+  [ORDER_PAID]: [sendOrderConfirmation, countOrderEvent],
   /** "Your order … has shipped". */
-  "order.shipped": [sendShippedNotice],
+  [ORDER_SHIPPED]: [sendShippedNotice, countOrderEvent],
+  [ORDER_DELIVERED]: [countOrderEvent],
+  [ORDER_CANCELED]: [countOrderEvent],
+  [ORDER_DELETED]: [countOrderEvent],
   /** The deleted account's orders keep their amounts, not the person's data. */
   [USER_DELETED]: [anonymiseOrdersOfDeletedUser],
   /** The mailer: sends a queued e-mail once. */

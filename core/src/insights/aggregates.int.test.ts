@@ -1,0 +1,281 @@
+// The sales aggregates against DynamoDB Local: kept from the order events exactly once however
+// often an event is delivered, lowered by a cancellation with a refund on the day of the
+// payment, reproduced by the rebuild from the orders, and read by the dashboard without a Scan
+// in a constant number of table calls.
+import { QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { createTestContext, deliverEventsTo, type TestContext } from "@shop/local-cloud/testing";
+import { describe, expect, it } from "vitest";
+import { createProduct } from "../catalog/products.server.ts";
+import { settleCatalog } from "../catalog/test-fixtures.ts";
+import type { Context } from "../context/index.server.ts";
+import { PRODUCT_SALES_PK } from "../db/keys.ts";
+import type { DomainEvent } from "../events/events.server.ts";
+import { unitsOfEach } from "../inventory/stock.ts";
+import { changeOrderState, deleteOrder } from "../orders/admin-changes.server.ts";
+import { getOrder, type Order } from "../orders/orders.server.ts";
+import { markOrderPaid } from "../orders/payment-state.server.ts";
+import { placeOrder } from "../orders/placing.server.ts";
+import { TEST_ADDRESS } from "../orders/test-fixtures.ts";
+import { handleEvent } from "../reactions/reactions.server.ts";
+import { countOrderEvent } from "./aggregates.server.ts";
+import { loadDashboard, readSalesDays, readStateCounts } from "./dashboard.server.ts";
+import { rebuildAggregates } from "./rebuild.server.ts";
+
+/** The shop's zone in these tests: 23:30 UTC on 10 March is already 11 March in Madrid. */
+const ZONE = "Europe/Madrid";
+
+async function shop() {
+  const test = await createTestContext();
+  const ctx: Context = { ...test.ctx, config: { ...test.ctx.config, timeZone: ZONE } };
+  const product = (slug: string, priceCents: number) =>
+    createProduct(ctx, {
+      slug,
+      name: slug,
+      category: "Men",
+      priceCents,
+      description: slug,
+      sizes: ["M", "L"],
+      stock: unitsOfEach(["M", "L"], 500),
+      images: [{ key: `${slug}.svg`, alt: slug }],
+    });
+  const shirt = await product("shirt", 2000);
+  const coat = await product("coat", 12000);
+  let n = 0;
+  /** An order placed at `at` (and paid at `paidAt`, when given). */
+  const order = async (
+    lines: Array<{ productId: string; size: "M" | "L"; quantity: number }>,
+    at: Date,
+    paidAt?: Date,
+  ): Promise<Order> => {
+    const { order: placed } = await placeOrder(
+      ctx,
+      {
+        userId: `u${n++}`,
+        email: `buyer${n}@example.com`,
+        lines,
+        address: TEST_ADDRESS,
+        deliveryMethod: "STANDARD",
+      },
+      at,
+    );
+    if (!paidAt) return placed;
+    const result = await markOrderPaid(ctx, placed.paymentId as string, paidAt);
+    if (result.status !== "paid") throw new Error(`not paid: ${result.status}`);
+    return result.order;
+  };
+  return { test, ctx, shirt, coat, order };
+}
+
+/** Delivers every event written so far, as the stream does, and returns them. */
+async function deliverAll(test: TestContext, ctx: Context): Promise<DomainEvent[]> {
+  const seen: DomainEvent[] = [];
+  const delivery = await deliverEventsTo(test, async (event) => {
+    seen.push(event);
+    await handleEvent(ctx, event);
+  });
+  await delivery.drain();
+  await delivery.stop();
+  return seen;
+}
+
+/** The aggregates as the dashboard sees them: days and products without zeros, the states. */
+async function aggregates(ctx: Context) {
+  const days = (await readSalesDays(ctx, "2000-01-01", "2999-12-31")).filter(
+    (d) => d.revenueCents !== 0 || d.orders !== 0 || d.items !== 0,
+  );
+  const { Items = [] } = await ctx.db.send(
+    new QueryCommand({
+      TableName: ctx.tableName,
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": PRODUCT_SALES_PK },
+      ConsistentRead: true,
+    }),
+  );
+  const products = Object.fromEntries(
+    Items.filter((i) => i.units !== 0).map((i) => [i.productId as string, i.units as number]),
+  );
+  return { days, products, states: await readStateCounts(ctx) };
+}
+
+const count = (states: Array<{ state: string; count: number }>, state: string) =>
+  states.find((s) => s.state === state)?.count;
+
+describe("sales aggregates", () => {
+  it("count a paid order's total on its payment day in the shop's zone, once even when its event is delivered five times", async () => {
+    const { test, ctx, shirt, coat, order } = await shop();
+    const placedAt = new Date("2026-03-10T22:00:00Z");
+    const paidAt = new Date("2026-03-10T23:30:00Z");
+    const paid = await order(
+      [
+        { productId: shirt.id, size: "M", quantity: 2 },
+        { productId: shirt.id, size: "L", quantity: 1 },
+        { productId: coat.id, size: "M", quantity: 1 },
+      ],
+      placedAt,
+      paidAt,
+    );
+    const events = await deliverAll(test, ctx);
+    const paidEvent = events.find((e) => e.type === "order.paid");
+    expect(paidEvent).toBeDefined();
+    // Four more deliveries of the same event (five in all).
+    for (let i = 0; i < 4; i++) await countOrderEvent(ctx, paidEvent as DomainEvent);
+
+    const { days, products, states } = await aggregates(ctx);
+    expect(days).toEqual([
+      {
+        day: "2026-03-11",
+        revenueCents: paid.totalCents,
+        orders: 1,
+        items: 4,
+        products: { [shirt.id]: 3, [coat.id]: 1 },
+      },
+    ]);
+    expect(paid.totalCents).toBeGreaterThan(0);
+    expect(products).toEqual({ [shirt.id]: 3, [coat.id]: 1 });
+    expect(count(states, "PENDING")).toBe(1);
+  });
+
+  it("cancelling a paid order refunds it and lowers its payment day's revenue, not the day of the cancellation", async () => {
+    const { test, ctx, shirt, order } = await shop();
+    const day1 = new Date("2026-04-01T10:00:00Z");
+    const kept = await order([{ productId: shirt.id, size: "M", quantity: 1 }], day1, day1);
+    const refunded = await order([{ productId: shirt.id, size: "L", quantity: 2 }], day1, day1);
+    await deliverAll(test, ctx);
+    expect((await aggregates(ctx)).days[0]?.revenueCents).toBe(
+      kept.totalCents + refunded.totalCents,
+    );
+
+    const canceled = await changeOrderState(ctx, refunded.id, "CANCELED");
+    expect(canceled.refundedAt).toBeDefined();
+    const events = await deliverAll(test, ctx);
+    const again = events.find((e) => e.type === "order.canceled") as DomainEvent;
+    await countOrderEvent(ctx, again);
+
+    const { days, products, states } = await aggregates(ctx);
+    expect(days).toEqual([
+      {
+        day: "2026-04-01",
+        revenueCents: kept.totalCents,
+        orders: 1,
+        items: 1,
+        products: { [shirt.id]: 1 },
+      },
+    ]);
+    expect(products).toEqual({ [shirt.id]: 1 });
+    expect(count(states, "PENDING")).toBe(1);
+    expect(count(states, "CANCELED")).toBe(1);
+  });
+
+  it("the rebuild from the orders reproduces what the events counted, and an event delivered after it counts nothing again", async () => {
+    const { test, ctx, shirt, coat, order } = await shop();
+    const now = new Date();
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 24 * 3600 * 1000);
+    const a = await order(
+      [{ productId: shirt.id, size: "M", quantity: 1 }],
+      daysAgo(3),
+      daysAgo(3),
+    );
+    const b = await order([{ productId: coat.id, size: "L", quantity: 2 }], daysAgo(2), daysAgo(1));
+    await order([{ productId: shirt.id, size: "L", quantity: 1 }], daysAgo(1)); // never paid
+    const c = await order([{ productId: coat.id, size: "M", quantity: 1 }], daysAgo(1), daysAgo(1));
+    const d = await order([{ productId: shirt.id, size: "M", quantity: 3 }], now, now);
+    const e = await order([{ productId: shirt.id, size: "M", quantity: 1 }], now);
+    await changeOrderState(ctx, a.id, "SHIPPED");
+    await changeOrderState(ctx, a.id, "DELIVERED");
+    await changeOrderState(ctx, b.id, "SHIPPED");
+    await changeOrderState(ctx, c.id, "CANCELED");
+    await changeOrderState(ctx, e.id, "CANCELED");
+    await deleteOrder(ctx, d.id);
+    const events = await deliverAll(test, ctx);
+    expect(events.map((ev) => ev.type)).toEqual(
+      expect.arrayContaining([
+        "order.placed",
+        "order.paid",
+        "order.shipped",
+        "order.delivered",
+        "order.canceled",
+        "order.deleted",
+      ]),
+    );
+    const fromEvents = await aggregates(ctx);
+    expect(fromEvents.states.map((s) => s.count)).toEqual([1, 1, 1, 2]);
+    expect(fromEvents.products).toEqual({ [shirt.id]: 1, [coat.id]: 2 });
+
+    const summary = await rebuildAggregates(ctx, { now });
+    expect(summary.orders).toBe(5);
+    expect(await aggregates(ctx)).toEqual(fromEvents);
+
+    // Every event once more, after the rebuild: its marks make each count nothing.
+    for (const event of events) await countOrderEvent(ctx, event);
+    expect(await aggregates(ctx)).toEqual(fromEvents);
+    expect((await getOrder(ctx, b.id))?.state).toBe("SHIPPED");
+  });
+
+  it("the rebuild repairs aggregates that went wrong", async () => {
+    const { test, ctx, shirt, order } = await shop();
+    const now = new Date();
+    const paid = await order([{ productId: shirt.id, size: "M", quantity: 2 }], now, now);
+    await deliverAll(test, ctx);
+    const right = await aggregates(ctx);
+    // A lost update and a stray day.
+    await handleEvent(ctx, {
+      id: "stray",
+      type: "order.canceled",
+      payload: { orderId: "no-such-order", number: "TL-X", userId: "u", facts: undefined },
+      occurredAt: now.toISOString(),
+    });
+    expect(await aggregates(ctx)).not.toEqual(right);
+    await rebuildAggregates(ctx, { now });
+    expect(await aggregates(ctx)).toEqual(right);
+    expect(right.days[0]?.revenueCents).toBe(paid.totalCents);
+  });
+
+  it("the dashboard reads no Scan and makes the same number of table calls with 2 orders and with 30", async () => {
+    const { test, ctx, shirt, coat, order } = await shop();
+    const names: string[] = [];
+    ctx.db.middlewareStack.add(
+      (next, context) => async (args) => {
+        names.push(String(context.commandName));
+        return next(args);
+      },
+      { step: "initialize", name: "recordTableCalls" },
+    );
+    const now = new Date();
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 24 * 3600 * 1000);
+    const calls = async () => {
+      await settleCatalog(ctx);
+      await loadDashboard(ctx, now); // warms the catalogue read model
+      names.length = 0;
+      test.resetTableCalls();
+      const dashboard = await loadDashboard(ctx, now);
+      return { dashboard, calls: test.tableCalls(), names: [...names] };
+    };
+    for (let i = 0; i < 2; i++) {
+      await order([{ productId: shirt.id, size: "M", quantity: 1 }], daysAgo(i), daysAgo(i));
+    }
+    await deliverAll(test, ctx);
+    const few = await calls();
+    expect(few.dashboard.periods[2]?.current.orders).toBe(2);
+
+    for (let i = 0; i < 28; i++) {
+      const product = i % 2 ? shirt : coat;
+      await order([{ productId: product.id, size: "L", quantity: 1 }], daysAgo(i), daysAgo(i));
+    }
+    await deliverAll(test, ctx);
+    const many = await calls();
+    expect(many.dashboard.periods[2]?.current.orders).toBe(30);
+    expect(many.dashboard.topProducts.map((p) => [p.name, p.units])).toEqual([
+      ["shirt", 16],
+      ["coat", 14],
+    ]);
+
+    expect(many.calls).toBe(few.calls);
+    expect(many.names).toEqual(few.names);
+    expect(many.names).not.toContain("ScanCommand");
+    // The sales days, the state counts, the stock and the catalogue version.
+    expect(many.calls).toBe(4);
+    // (A Scan here would be counted like any call: the recorder sees every command.)
+    await ctx.db.send(new ScanCommand({ TableName: ctx.tableName, Limit: 1 }));
+    expect(names).toContain("ScanCommand");
+  });
+});

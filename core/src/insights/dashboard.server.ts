@@ -1,0 +1,118 @@
+// The admin's dashboard (docs/product.md §10 "Dashboard"), read from the aggregates only: one
+// Query of the sales days (the last 60, both periods of every comparison), one GetItem of the
+// orders per state, and the low-stock list (catalog's, the stock Query and the warm read model,
+// whose names also serve the top products). A constant number of table calls, whatever the
+// number of orders (core/src/db/README.md "Access patterns").
+import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { type LowStockRow, listLowStock } from "../catalog/availability.server.ts";
+import { lastSnapshot } from "../catalog/read-model.server.ts";
+import type { Context } from "../context/index.server.ts";
+import { ORDER_STATE_COUNTS_KEY, SALES_DAYS_PK } from "../db/keys.ts";
+import { ORDER_STATES, type OrderState } from "../orders/state.ts";
+import {
+  addDays,
+  comparePeriods,
+  DAYS_READ,
+  dayOf,
+  type PeriodComparison,
+  revenueByDay,
+  type SalesDay,
+  topProducts,
+} from "./figures.ts";
+
+/** Rows of the low-stock list the dashboard shows (the whole list is /admin/stock). */
+export const DASHBOARD_LOW_STOCK_ROWS = 10;
+/** Days of the revenue chart and of the top products. */
+export const CHART_DAYS = 30;
+
+export interface Dashboard {
+  /** Today in the shop's time zone (YYYY-MM-DD), and that zone. */
+  today: string;
+  timeZone: string;
+  periods: PeriodComparison[];
+  revenue: Array<{ day: string; revenueCents: number }>;
+  states: Array<{ state: OrderState; count: number }>;
+  /** Most units sold over the chart's days; a deleted product has no name or slug. */
+  topProducts: Array<{
+    productId: string;
+    name: string | null;
+    slug: string | null;
+    units: number;
+  }>;
+  lowStock: LowStockRow[];
+  lowStockTotal: number;
+}
+
+export async function loadDashboard(ctx: Context, now = new Date()): Promise<Dashboard> {
+  const timeZone = ctx.config.timeZone;
+  const today = dayOf(now, timeZone);
+  const [days, states, lowStock] = await Promise.all([
+    readSalesDays(ctx, addDays(today, 1 - DAYS_READ), today),
+    readStateCounts(ctx),
+    listLowStock(ctx),
+  ]);
+  // listLowStock has just loaded the catalogue: its names cost no further read.
+  const top = topProducts(days, today, CHART_DAYS);
+  const wanted = new Set(top.map((t) => t.productId));
+  const found = new Map<string, { name: string; slug: string }>();
+  for (const product of lastSnapshot(ctx)?.bySlug.values() ?? []) {
+    if (wanted.has(product.id)) found.set(product.id, { name: product.name, slug: product.slug });
+  }
+  return {
+    today,
+    timeZone,
+    periods: comparePeriods(days, today),
+    revenue: revenueByDay(days, today, CHART_DAYS),
+    states,
+    topProducts: top.map((t) => ({
+      ...t,
+      name: found.get(t.productId)?.name ?? null,
+      slug: found.get(t.productId)?.slug ?? null,
+    })),
+    lowStock: lowStock.slice(0, DASHBOARD_LOW_STOCK_ROWS),
+    lowStockTotal: lowStock.length,
+  };
+}
+
+/** The sales days from `from` to `to` (inclusive), oldest first: one Query (paged past 1 MB). */
+export async function readSalesDays(ctx: Context, from: string, to: string): Promise<SalesDay[]> {
+  const days: SalesDay[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await ctx.db.send(
+      new QueryCommand({
+        TableName: ctx.tableName,
+        KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
+        ExpressionAttributeValues: { ":pk": SALES_DAYS_PK, ":from": from, ":to": to },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    days.push(...(page.Items ?? []).map(toSalesDay));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return days;
+}
+
+export function toSalesDay(item: Record<string, unknown>): SalesDay {
+  const products: Record<string, number> = {};
+  for (const [id, n] of Object.entries((item.products as Record<string, number>) ?? {})) {
+    if (n !== 0) products[id] = n;
+  }
+  return {
+    day: String(item.sk),
+    revenueCents: Number(item.revenueCents ?? 0),
+    orders: Number(item.orders ?? 0),
+    items: Number(item.items ?? 0),
+    products,
+  };
+}
+
+/** How many orders are in each state, in the states' order. */
+export async function readStateCounts(
+  ctx: Context,
+): Promise<Array<{ state: OrderState; count: number }>> {
+  const { Item } = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: ORDER_STATE_COUNTS_KEY }),
+  );
+  return ORDER_STATES.map((state) => ({ state, count: Number(Item?.[state] ?? 0) }));
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { chunksOf, PRODUCTS_PER_CHUNK, tallyOf } from "./aggregates.server.ts";
+import {
+  addDays,
+  comparePeriods,
+  dayOf,
+  percentChange,
+  revenueByDay,
+  type SalesDay,
+  topProducts,
+} from "./figures.ts";
+
+const day = (d: string, revenueCents: number, orders: number, products = {}): SalesDay => ({
+  day: d,
+  revenueCents,
+  orders,
+  items: orders,
+  products,
+});
+
+describe("the shop's days", () => {
+  it("are calendar days in the shop's time zone", () => {
+    expect(dayOf("2026-03-10T23:30:00Z", "UTC")).toBe("2026-03-10");
+    expect(dayOf("2026-03-10T23:30:00Z", "Europe/Madrid")).toBe("2026-03-11");
+    expect(dayOf("2026-03-11T03:00:00Z", "America/New_York")).toBe("2026-03-10");
+  });
+
+  it("count across months and years", () => {
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(addDays("2025-12-31", 1)).toBe("2026-01-01");
+    expect(addDays("2026-01-10", -29)).toBe("2025-12-12");
+  });
+});
+
+describe("the dashboard's figures", () => {
+  const days = [
+    day("2026-05-10", 5000, 2, { a: 2 }),
+    day("2026-05-09", 1000, 1, { b: 5 }),
+    day("2026-05-03", 3000, 1, { a: 1 }),
+    day("2026-04-20", 9000, 3),
+  ];
+
+  it("compare today, 7 and 30 days with the periods just before", () => {
+    const [today, week, month] = comparePeriods(days, "2026-05-10");
+    expect(today?.current).toEqual({ revenueCents: 5000, orders: 2, items: 2, averageCents: 2500 });
+    expect(today?.previous.revenueCents).toBe(1000);
+    expect(week?.current.revenueCents).toBe(6000);
+    expect(week?.previous.revenueCents).toBe(3000);
+    expect(month?.current.revenueCents).toBe(18000);
+    expect(month?.previous.orders).toBe(0);
+  });
+
+  it("say no change in percent when there was nothing before", () => {
+    expect(percentChange(6000, 3000)).toBe(100);
+    expect(percentChange(1000, 4000)).toBe(-75);
+    expect(percentChange(1000, 0)).toBeNull();
+  });
+
+  it("give every day of the chart, zero on a day without sales", () => {
+    const series = revenueByDay(days, "2026-05-10", 30);
+    expect(series).toHaveLength(30);
+    expect(series[0]?.day).toBe("2026-04-11");
+    expect(series.at(-1)).toEqual({ day: "2026-05-10", revenueCents: 5000 });
+    expect(series.find((d) => d.day === "2026-05-08")?.revenueCents).toBe(0);
+  });
+
+  it("rank products by units over the period, leaving out those sold back to zero", () => {
+    const withRefund = [...days, day("2026-05-08", 0, 0, { c: 0 })];
+    expect(topProducts(withRefund, "2026-05-10")).toEqual([
+      { productId: "b", units: 5 },
+      { productId: "a", units: 3 },
+    ]);
+    expect(topProducts(days, "2026-05-10", 1)).toEqual([{ productId: "a", units: 2 }]);
+  });
+});
+
+describe("an order event's tally", () => {
+  const facts = {
+    state: "PENDING" as const,
+    payment: "paid" as const,
+    totalCents: 4500,
+    paidAt: "2026-03-10T23:30:00Z",
+    units: { a: 2, b: 1 },
+  };
+  const event = (type: string, withFacts = true) => ({
+    type,
+    payload: { orderId: "o1", number: "TL-1", userId: "u", ...(withFacts ? { facts } : {}) },
+  });
+
+  it("adds a payment on its day and takes a refunded cancellation away from that day", () => {
+    expect(tallyOf(event("order.paid"), "Europe/Madrid")?.tally).toMatchObject({
+      day: "2026-03-11",
+      revenueCents: 4500,
+      orders: 1,
+      items: 3,
+      units: { a: 2, b: 1 },
+    });
+    expect(tallyOf(event("order.canceled"), "UTC")?.tally).toMatchObject({
+      day: "2026-03-10",
+      revenueCents: -4500,
+      orders: -1,
+      items: -3,
+      states: { PENDING: -1, CANCELED: 1 },
+    });
+  });
+
+  it("moves the state counts, and leaves a payment without facts to the rebuild", () => {
+    expect(tallyOf(event("order.delivered", false), "UTC")?.tally.states).toEqual({
+      SHIPPED: -1,
+      DELIVERED: 1,
+    });
+    expect(tallyOf(event("order.paid", false), "UTC")).toBeNull();
+    expect(tallyOf(event("mail.requested"), "UTC")).toBeNull();
+  });
+
+  it("splits an order with many products into transactions that fit", () => {
+    const units = Object.fromEntries(Array.from({ length: 95 }, (_, i) => [`p${i}`, 1]));
+    const chunks = chunksOf(units);
+    expect(chunks.map((c) => c.length)).toEqual([PRODUCTS_PER_CHUNK, PRODUCTS_PER_CHUNK, 15]);
+    expect(chunksOf({})).toEqual([[]]);
+  });
+});

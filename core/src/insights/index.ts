@@ -1,0 +1,2 @@
+// Insights: the admin's sales figures from the aggregates (browser-safe: periods, changes, days).
+export * from "./figures.ts";

@@ -1,0 +1,53 @@
+// The order events (docs/architecture.md §11), written in the same transaction as the change
+// they describe. Those that move money or units carry the order's sale facts, so a reaction
+// (the aggregates of core/src/insights) needs no read of an order that may have changed or been
+// deleted since.
+import type { OrderState } from "./state.ts";
+import type { PaymentStatus } from "./status.ts";
+
+export const ORDER_PLACED = "order.placed";
+export const ORDER_PAID = "order.paid";
+export const ORDER_SHIPPED = "order.shipped";
+export const ORDER_DELIVERED = "order.delivered";
+export const ORDER_CANCELED = "order.canceled";
+export const ORDER_DELETED = "order.deleted";
+
+/** What an order sold: its total, when it was paid, and the units of each product. */
+export interface OrderSaleFacts {
+  /** The state it was in before the change the event describes. */
+  state: OrderState;
+  payment: PaymentStatus;
+  totalCents: number;
+  paidAt?: string;
+  /** Units per product (an order may hold one product in several sizes). */
+  units: Record<string, number>;
+}
+
+interface FactsSource {
+  state: OrderState;
+  payment: PaymentStatus;
+  totalCents: number;
+  paidAt?: string;
+  lines: ReadonlyArray<{ productId: string; quantity: number }>;
+}
+
+export function orderSaleFacts(order: FactsSource, paidAt = order.paidAt): OrderSaleFacts {
+  const units: Record<string, number> = {};
+  for (const line of order.lines)
+    units[line.productId] = (units[line.productId] ?? 0) + line.quantity;
+  return {
+    state: order.state,
+    payment: order.payment,
+    totalCents: order.totalCents,
+    ...(paidAt ? { paidAt } : {}),
+    units,
+  };
+}
+
+/** The payload of every order event: who, and (for paid, canceled, deleted) the sale facts. */
+export interface OrderEventPayload {
+  orderId: string;
+  number: string;
+  userId: string;
+  facts?: OrderSaleFacts;
+}
