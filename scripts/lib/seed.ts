@@ -3,9 +3,12 @@
 // so running it on every `npm start` is cheap and never duplicates anything.
 import { createHash } from "node:crypto";
 import { HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { createUser, findUserByEmail, type User } from "@shop/core/server/accounts";
 import { createProduct, getProductBySlug, type Product } from "@shop/core/server/catalog";
 import type { Context } from "@shop/core/server/context";
+import { backfillCustomerIndex } from "@shop/core/server/customers";
+import { purchaseKey } from "@shop/core/server/db";
 import { listAllStock, saveStock } from "@shop/core/server/inventory";
 import { createPromotion, promotionCodeUsed } from "@shop/core/server/promotions";
 import { ALREADY_REVIEWED, writeReview } from "@shop/core/server/reviews";
@@ -117,6 +120,9 @@ export async function seed(ctx: Context, options: SeedOptions) {
   await eachLimited(SEED_CUSTOMERS, 4, async (person) => {
     customers.set(person.email, await ensureUser(ctx, person, options.customerPassword));
   });
+  // Accounts seeded before the admin's customers list get its index key (once per table).
+  const backfilled = await backfillCustomerIndex(ctx);
+  if (backfilled > 0) log(`  ${backfilled} accounts added to the customers list`);
 
   // Reviews (one per customer and product: a second write is refused by its condition).
   let reviews = 0;
@@ -134,6 +140,20 @@ export async function seed(ctx: Context, options: SeedOptions) {
         description: r.description,
         createdAt: r.createdAt,
       });
+      // A review follows a purchase (docs/product.md §6 "Customer"): the seeded ones get the
+      // purchase mark a paid order writes, which the admin's customer page counts reviews from.
+      await ctx.db.send(
+        new PutCommand({
+          TableName: ctx.tableName,
+          Item: {
+            ...purchaseKey(author.id, product.id),
+            entity: "purchase",
+            userId: author.id,
+            productId: product.id,
+            purchasedAt: r.createdAt,
+          },
+        }),
+      );
       reviews++;
     } catch (error) {
       if (!(error instanceof Error && error.message === ALREADY_REVIEWED)) throw error;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseForm } from "../common/forms.ts";
 import { csvText, UTF8_BOM } from "./export.server.ts";
 import {
+  defaultExportRange,
   EXPORT_DATE_INVALID,
   EXPORT_RANGE_REVERSED,
   type ExportOrder,
@@ -159,6 +160,13 @@ describe("OrderExportSchema", () => {
     });
     // The range check waits for two valid dates: a bad From says only that.
     expect(v.safeParse(OrderExportSchema, { from: "x", to: "2026-01-01" }).issues).toHaveLength(1);
+  });
+
+  it("starts with the last 30 days, today included", () => {
+    expect(defaultExportRange(new Date("2026-03-10T23:59:00Z"))).toEqual({
+      from: "2026-02-09",
+      to: "2026-03-10",
+    });
   });
 
   it("gives the file name orders-<from>-<to>.csv", () => {

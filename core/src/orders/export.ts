@@ -45,6 +45,12 @@ export const OrderExportSchema = v.pipe(
 
 export type OrderExportRange = v.InferOutput<typeof OrderExportSchema>;
 
+/** What the form starts with: the last 30 days, today included (UTC). */
+export function defaultExportRange(now: Date): OrderExportRange {
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return { from: day(new Date(now.getTime() - 29 * 86_400_000)), to: day(now) };
+}
+
 /** The download's file name: orders-<from>-<to>.csv (the dates are checked, so safe in a header). */
 export const exportFilename = (range: OrderExportRange) => `orders-${range.from}-${range.to}.csv`;
 

@@ -1,12 +1,19 @@
 // Admin · Orders (/admin/orders): every order newest first, 20 a page (the cursor is in the URL),
 // filtered by state and searched by order number or the customer's e-mail. Everything is in the
 // query string, so the GET form works without JavaScript and every view can be bookmarked.
+// "Export CSV" downloads a date range's orders (components/admin/OrderExportForm.tsx).
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
-import { ORDER_STATES, orderStateStatus, paymentStatusOf } from "@shop/core/orders";
+import {
+  defaultExportRange,
+  ORDER_STATES,
+  orderStateStatus,
+  paymentStatusOf,
+} from "@shop/core/orders";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { searchOrders } from "@shop/core/server/orders";
+import { OrderExportForm } from "../components/admin/OrderExportForm";
 import { type AdminOrderRow, OrderTable } from "../components/admin/OrderTable";
 import { ErrorPage } from "../components/ErrorPage";
 import { orderDate } from "../components/OrderDetails";
@@ -24,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cursor = params.get("cursor") || undefined;
   const filters = { q: q.slice(0, 300), state: ORDER_STATES.find((s) => s === state) ?? "" };
   const headers = { "Cache-Control": NO_STORE };
+  const exportRange = defaultExportRange(new Date());
   try {
     const page = await searchOrders(getContext(), { q, state, cursor, limit: PAGE_SIZE });
     const orders: AdminOrderRow[] = page.orders.map((order) => ({
@@ -36,7 +44,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       payment: paymentStatusOf(order),
     }));
     return data(
-      { filters, orders, next: page.cursor ?? null, paged: Boolean(cursor), error: null },
+      {
+        filters,
+        orders,
+        next: page.cursor ?? null,
+        paged: Boolean(cursor),
+        error: null,
+        exportRange,
+      },
       { headers },
     );
   } catch (error) {
@@ -49,6 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         next: null,
         paged: false,
         error: { field: error.field ?? "q", message: error.message },
+        exportRange,
       },
       { status: 400, headers },
     );
@@ -71,7 +87,7 @@ const field =
   "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 focus:border-stone-900 focus:outline-none focus:ring-2 focus:ring-stone-900/20 aria-[invalid=true]:border-red-600";
 
 export default function AdminOrders() {
-  const { filters, orders, next, paged, error } = useLoaderData<typeof loader>();
+  const { filters, orders, next, paged, error, exportRange } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const searching =
     navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
@@ -158,6 +174,7 @@ export default function AdminOrders() {
           ) : null}
         </div>
       </Form>
+      <OrderExportForm defaults={exportRange} />
 
       {orders.length === 0 ? (
         <p className="mt-6 text-stone-600" data-testid="admin-orders-empty">
