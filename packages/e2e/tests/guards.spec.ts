@@ -80,6 +80,7 @@ test("a customer does not reach /admin; an admin does", async ({ page }, info) =
   await page.context().clearCookies();
   await page.goto("/admin");
   await signInHere(page, "admin@example.com", process.env.SEED_ADMIN_PASSWORD || "admin1234");
-  await expect(page).toHaveURL(/\/admin\/list-products$/);
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 });

@@ -44,7 +44,7 @@ export function UserMenu({ user }: { user: SessionUser | null }) {
         </li>
         {user.isAdmin ? (
           <li>
-            <Link to="/admin/list-products" className={`block ${linkClass}`}>
+            <Link to="/admin" className={`block ${linkClass}`}>
               Admin Panel
             </Link>
           </li>

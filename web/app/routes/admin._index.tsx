@@ -1,7 +1,162 @@
-import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+// The admin's landing page, "Dashboard" (docs/product.md §10 "Dashboard"): sales figures of
+// today, the last 7 and 30 days against the periods before, revenue per day, orders by state,
+// the top products and the low stock. Read from the sales aggregates only (core/src/insights),
+// a fixed number of table calls whatever the number of orders; days in the shop's time zone.
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { longDay } from "@shop/core/insights";
+import { getContext } from "@shop/core/server/context";
+import { CHART_DAYS, loadDashboard } from "@shop/core/server/insights";
+import { DashboardPeriods } from "../components/admin/DashboardPeriods";
+import { OrdersByStateChart } from "../components/admin/OrdersByStateChart";
+import { RevenueChart } from "../components/admin/RevenueChart";
+import { ErrorPage } from "../components/ErrorPage";
 import { adminLoader } from "../lib/admin.server";
+import { NO_STORE } from "../lib/http";
+import { SHOP_NAME } from "../lib/shop";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await adminLoader(request);
-  return redirect("/admin/list-products");
+  const dashboard = await loadDashboard(getContext());
+  return data({ ...dashboard, chartDays: CHART_DAYS }, { headers: { "Cache-Control": NO_STORE } });
+}
+
+export const meta: MetaFunction = () => [{ title: `Dashboard | Admin | ${SHOP_NAME}` }];
+
+const sectionTitle = "text-lg font-semibold";
+const cell = "py-2 pr-4";
+
+export default function AdminDashboard() {
+  const d = useLoaderData<typeof loader>();
+  const revenueLabel = `Revenue per day, last ${d.chartDays} days`;
+  return (
+    <div className="space-y-10">
+      <div>
+        <h2 className="text-xl font-semibold">Dashboard</h2>
+        <p className="mt-1 text-sm text-stone-600">
+          Today is {longDay(d.today)} ({d.timeZone}). Paid orders count on the day they were paid; a
+          cancelled or deleted order no longer counts.
+        </p>
+      </div>
+
+      <DashboardPeriods periods={d.periods} />
+
+      <section aria-labelledby="revenue-title">
+        <h3 id="revenue-title" className={sectionTitle}>
+          Revenue per day
+        </h3>
+        <div className="mt-3">
+          <RevenueChart data={d.revenue} label={revenueLabel} />
+        </div>
+      </section>
+
+      <div className="grid gap-10 lg:grid-cols-2">
+        <section aria-labelledby="states-title">
+          <h3 id="states-title" className={sectionTitle}>
+            Orders by state
+          </h3>
+          <div className="mt-3">
+            <OrdersByStateChart states={d.states} label="Orders by state" />
+          </div>
+          <p className="mt-2 text-sm">
+            <Link to="/admin/orders" className="text-accent-700 underline">
+              All orders
+            </Link>
+          </p>
+        </section>
+
+        <section aria-labelledby="top-title">
+          <h3 id="top-title" className={sectionTitle}>
+            Top products, last {d.chartDays} days
+          </h3>
+          {d.topProducts.length === 0 ? (
+            <p className="mt-3 text-stone-600">No product sold in these days.</p>
+          ) : (
+            <table className="mt-3 w-full text-left text-sm">
+              <thead className="border-b border-stone-200 text-stone-600">
+                <tr>
+                  <th scope="col" className={`${cell} font-medium`}>
+                    Product
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Units sold
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-200">
+                {d.topProducts.map((p) => (
+                  <tr key={p.productId} data-testid="top-product">
+                    <td className={cell}>
+                      {p.slug ? (
+                        <Link to={`/product/${p.slug}`} className="text-accent-700 underline">
+                          {p.name}
+                        </Link>
+                      ) : (
+                        <span className="text-stone-600">Deleted product</span>
+                      )}
+                    </td>
+                    <td className="py-2 text-right tabular-nums">{p.units}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="dashboard-stock-title">
+        <h3 id="dashboard-stock-title" className={sectionTitle}>
+          Low stock
+        </h3>
+        {d.lowStock.length === 0 ? (
+          <p className="mt-3 text-stone-600">No size is that low.</p>
+        ) : (
+          <table className="mt-3 w-full text-left text-sm">
+            <thead className="border-b border-stone-200 text-stone-600">
+              <tr>
+                <th scope="col" className={`${cell} font-medium`}>
+                  Product
+                </th>
+                <th scope="col" className={`${cell} font-medium`}>
+                  Size
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Left
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {d.lowStock.map((row) => (
+                <tr key={`${row.productId}-${row.size}`}>
+                  <td className={cell}>
+                    <Link
+                      to={`/admin/products/${row.productId}`}
+                      className="text-accent-700 underline"
+                    >
+                      {row.name}
+                    </Link>
+                  </td>
+                  <td className={cell}>{row.size}</td>
+                  <td className="py-2 text-right tabular-nums">
+                    {row.left === 0 ? "Sold out" : row.left}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {d.lowStockTotal > d.lowStock.length ? (
+          <p className="mt-2 text-sm">
+            <Link to="/admin/stock" className="text-accent-700 underline">
+              All {d.lowStockTotal} low-stock sizes
+            </Link>
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
 }

@@ -12,6 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const SECTIONS = [
+  { to: "/admin", label: "Dashboard" },
   { to: "/admin/list-products", label: "Products" },
   { to: "/admin/stock", label: "Low stock" },
   { to: "/admin/promotions", label: "Promotions" },
@@ -32,6 +33,7 @@ export default function AdminLayout() {
               <li key={section.to}>
                 <NavLink
                   to={section.to}
+                  end={section.to === "/admin"}
                   prefetch="intent"
                   className={({ isActive }) =>
                     `block whitespace-nowrap border-b-2 px-3 py-3 text-sm font-medium ${

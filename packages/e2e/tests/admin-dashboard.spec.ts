@@ -1,0 +1,99 @@
+// Admin · Dashboard (docs/product.md §10 "Dashboard"): a customer pays an order at the checkout
+// and, once the order events reach the aggregates (asynchronously, through the stream), the
+// dashboard's revenue for today has grown by its total; the revenue chart is an SVG with its
+// accessible name, rendered on the server (so also without JavaScript); axe finds nothing
+// serious. Other tests pay orders at the same time, so the revenue grows by at least the total.
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { customerAtCheckout } from "../support/checkout";
+import { expectFitsPhone, serious, signIn } from "../support/pages";
+
+const ADMIN_PASSWORD = process.env.SEED_ADMIN_PASSWORD || "admin1234";
+const CHART = "Revenue per day, last 30 days";
+let seq = 0;
+const address = () => `203.0.113.${Date.now()}-${seq++}-${Math.random().toString(36).slice(2, 6)}`;
+
+/** "1234.50 €" → 123450 (the dashboard's amounts are never negative). */
+function cents(text: string | null): number {
+  const match = /(\d+)\.(\d{2}) €/.exec(text ?? "");
+  if (!match) throw new Error(`not an amount in euro: ${text}`);
+  return Number(match[1]) * 100 + Number(match[2]);
+}
+
+async function adminOnDashboard(browser: Browser, javaScriptEnabled = true): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled,
+    extraHTTPHeaders: { "cloudfront-viewer-address": address() },
+  });
+  const page = await context.newPage();
+  await signIn(page, "admin@example.com", ADMIN_PASSWORD);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  return page;
+}
+
+const revenueToday = async (page: Page) =>
+  cents(await page.getByTestId("period-1-revenue").textContent());
+
+test("a customer's paid order raises today's revenue on the dashboard by its total", async ({
+  page,
+  browser,
+}, info) => {
+  test.slow(); // a checkout, the stream's delivery and two browsers on a shared machine
+  const admin = await adminOnDashboard(browser);
+  const before = await revenueToday(admin);
+
+  await page.setExtraHTTPHeaders({ "cloudfront-viewer-address": address() });
+  await customerAtCheckout(page, "", `dashboard-${info.project.name}`);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Confirm order" }).click();
+  await expect(page).toHaveURL(/\/order\/confirm-order\?id=/);
+  await expect(page.getByText("Thank you for your order")).toBeVisible();
+  const total = cents(await page.getByTestId("order-total").textContent());
+  expect(total).toBeGreaterThan(0);
+
+  // order.paid reaches the aggregates through the stream: look again until it has.
+  await expect
+    .poll(
+      async () => {
+        await admin.reload();
+        return revenueToday(admin);
+      },
+      { timeout: 30_000, intervals: [500, 1000] },
+    )
+    .toBeGreaterThanOrEqual(before + total);
+  await expect(admin.getByTestId("period-1-paid-orders")).not.toHaveText("0");
+  await admin.context().close();
+});
+
+test("the dashboard draws its charts on the server as named SVG images, reads well and fits a phone", async ({
+  browser,
+}) => {
+  const page = await adminOnDashboard(browser);
+  const chart = page.getByRole("img", { name: CHART });
+  await expect(chart).toBeVisible();
+  expect(await chart.evaluate((el) => el.tagName.toLowerCase())).toBe("svg");
+  await expect(chart.locator("rect")).toHaveCount(30);
+  await expect(page.getByRole("img", { name: "Orders by state" })).toBeVisible();
+  // The figures are also a table for screen readers.
+  await expect(page.getByRole("table", { name: CHART }).getByRole("row")).toHaveCount(31);
+  await expect(
+    page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }),
+  ).toHaveAttribute("aria-current", "page");
+  expect(await serious(page)).toEqual([]);
+  await expectFitsPhone(page);
+  await page.context().close();
+});
+
+test.describe("without JavaScript", () => {
+  test("the revenue chart is there, an SVG with its accessible name", async ({ browser }) => {
+    const page = await adminOnDashboard(browser, false);
+    const chart = page.getByRole("img", { name: CHART });
+    await expect(chart).toBeVisible();
+    expect(await chart.evaluate((el) => el.tagName.toLowerCase())).toBe("svg");
+    await expect(chart.locator("rect")).toHaveCount(30);
+    await expect(page.getByTestId("period-30-revenue")).toHaveText(/\d+\.\d{2} €/);
+    await page.context().close();
+  });
+});
