@@ -19,9 +19,12 @@ import type { GetManualChunk, ManualChunkMeta } from "rollup";
 const VENDOR =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
 const SHELL_ROOTS = [/\/web\/app\/root\.tsx$/, /\/web\/app\/routes\/product\._index\.tsx$/];
-/** The core rules the layout and the home catalogue use: cart lines, money, the catalogue query. */
+/**
+ * The core rules the layout and the home catalogue use: cart lines, money, the catalogue query,
+ * which pages are private (the layout's noindex).
+ */
 const SHELL_CORE =
-  /\/core\/src\/(catalog\/(sizes|ids|categories|query|pagination)|cart\/cart|pricing\/money)\.ts$/;
+  /\/core\/src\/(catalog\/(sizes|ids|categories|query|pagination|robots)|cart\/cart|pricing\/money)\.ts$/;
 const CORE_AREA = /\/core\/src\/([^/]+)\//;
 
 let shell: Set<string> | undefined;

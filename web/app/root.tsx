@@ -12,14 +12,18 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { isPrivatePath } from "@shop/core/catalog";
+import { getContext } from "@shop/core/server/context";
 import type { ReactNode } from "react";
 import { ErrorPage } from "./components/ErrorPage";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { Toaster } from "./components/Toaster";
+import { CART_LINES_SCRIPT } from "./lib/cart";
 import { CurrencyProvider } from "./lib/currency";
 import { useNonce } from "./lib/nonce";
 import { getSessionUser } from "./lib/session.server";
@@ -32,6 +36,8 @@ import stylesheet from "./tailwind.css?url";
 export interface RootLoaderData {
   user: SessionUser | null;
   toast: Toast | null;
+  /** The shop's public URL (APP_URL), for canonical and Open Graph URLs (lib/meta.ts). */
+  origin: string;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -47,13 +53,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
         isAdmin: sessionUser.isAdmin,
       }
     : null;
-  const body: RootLoaderData = { user, toast };
+  const body: RootLoaderData = { user, toast, origin: getContext().config.appUrl };
   return data(body, headers ? { headers } : undefined);
 }
 
+// The icons and the web app manifest (scripts/favicons.ts makes them, in web/public/).
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export const meta: MetaFunction = ({ error }) => {
@@ -64,14 +74,29 @@ export const meta: MetaFunction = ({ error }) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Private pages stay out of search results (docs/product.md §2 "Search engines"): the same
+  // paths robots.txt keeps crawlers from.
+  const noindex = isPrivatePath(useLocation().pathname);
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#ffffff" />
+        {/* The banner at the top of every page (stone-900), as in manifest.webmanifest. */}
+        <meta name="theme-color" content="#1c1917" />
+        {noindex ? <meta name="robots" content="noindex" /> : null}
+        {/* No paint before the whole header is parsed: the document streams, and a header
+            painted in part (a menu without its currency, a banner cut mid-sentence) would move
+            when the rest arrives (no layout shift; browsers without rel=expect ignore it). */}
+        <link rel="expect" href="#site-header" {...{ blocking: "render" }} />
         <Meta />
         <Links />
+        {/* Before the first paint: how many lines the cart's skeletons show (lib/cart.ts). */}
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of lib/cart.ts.
+          dangerouslySetInnerHTML={{ __html: CART_LINES_SCRIPT }}
+        />
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}

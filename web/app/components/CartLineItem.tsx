@@ -52,7 +52,8 @@ export function CartLineItem({
 
       <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:justify-between">
         <div className="min-w-0">
-          <h3 className="text-base font-medium text-stone-900">
+          {/* One line whatever the name's length: the skeleton before it has that height. */}
+          <h3 className="truncate text-base font-medium text-stone-900" title={product.name}>
             <Link to={href} prefetch="intent" className="hover:text-accent-700">
               {product.name}
             </Link>

@@ -1,12 +1,18 @@
 import { Link } from "@remix-run/react";
 import type { PriceBreakdown } from "@shop/core/pricing";
+import { Ghost } from "./Ghost";
 import { Price } from "./Price";
 
 /**
  * The cart's order summary: subtotal, shipping estimate (STANDARD; green exactly when it is
- * free), tax estimate, total and the Checkout link. The breakdown comes from core's `quote()`.
+ * free), tax estimate, total and the Checkout link. The breakdown comes from core's `quote()`;
+ * null while the cart's prices load (the same layout, its amounts still to come).
  */
-export function CartSummary({ breakdown }: { breakdown: PriceBreakdown }) {
+export function CartSummary({ breakdown }: { breakdown: PriceBreakdown | null }) {
+  const amount = (cents: number | undefined) =>
+    cents === undefined ? <Ghost>00,00 €</Ghost> : <Price cents={cents} />;
+  // The test ids name amounts that are there.
+  const testId = (id: string) => (breakdown ? id : undefined);
   return (
     <section
       aria-labelledby="summary-heading"
@@ -18,33 +24,33 @@ export function CartSummary({ breakdown }: { breakdown: PriceBreakdown }) {
       <dl className="mt-6 space-y-4 text-sm">
         <div className="flex items-center justify-between">
           <dt className="text-stone-600">Subtotal</dt>
-          <dd className="font-medium text-stone-900" data-testid="summary-subtotal">
-            <Price cents={breakdown.subtotalCents} />
+          <dd className="font-medium text-stone-900" data-testid={testId("summary-subtotal")}>
+            {amount(breakdown?.subtotalCents)}
           </dd>
         </div>
         <div className="flex items-center justify-between border-t border-stone-200 pt-4">
           <dt className="text-stone-600">Shipping estimate</dt>
           <dd
-            data-testid="summary-shipping"
+            data-testid={testId("summary-shipping")}
             className={
-              breakdown.freeShipping
+              breakdown?.freeShipping
                 ? "font-semibold text-accent-700"
                 : "font-medium text-stone-900"
             }
           >
-            {breakdown.freeShipping ? "Free" : <Price cents={breakdown.shippingCents} />}
+            {breakdown?.freeShipping ? "Free" : amount(breakdown?.shippingCents)}
           </dd>
         </div>
         <div className="flex items-center justify-between border-t border-stone-200 pt-4">
           <dt className="text-stone-600">Tax estimate</dt>
-          <dd className="font-medium text-stone-900" data-testid="summary-tax">
-            <Price cents={breakdown.taxCents} />
+          <dd className="font-medium text-stone-900" data-testid={testId("summary-tax")}>
+            {amount(breakdown?.taxCents)}
           </dd>
         </div>
         <div className="flex items-center justify-between border-t border-stone-200 pt-4 text-base">
           <dt className="font-medium text-stone-900">Order total</dt>
-          <dd className="font-semibold text-stone-900" data-testid="summary-total">
-            <Price cents={breakdown.totalCents} />
+          <dd className="font-semibold text-stone-900" data-testid={testId("summary-total")}>
+            {amount(breakdown?.totalCents)}
           </dd>
         </div>
       </dl>

@@ -9,6 +9,7 @@ import { PromotionCodeSchema } from "@shop/core/promotions";
 import { type FormEvent, useState } from "react";
 import { removeItem, setItemQuantity } from "../lib/cart";
 import { inputClass, primaryButtonClass, secondaryButtonClass } from "./AuthField";
+import { CheckoutLinesSkeleton, CheckoutTotalsSkeleton } from "./CartSkeleton";
 import { Price } from "./Price";
 
 export function CheckoutSummary({
@@ -65,9 +66,13 @@ export function CheckoutSummary({
         </p>
       ) : null}
       {!quote ? (
-        <p className="mt-6 text-sm text-stone-600" role="status">
-          {ready ? "Getting today's prices…" : "Loading your cart…"}
-        </p>
+        // In the lines' place until they come (no layout shift, docs/product.md §2).
+        <>
+          <p className="sr-only" role="status">
+            {ready ? "Getting today's prices…" : "Loading your cart…"}
+          </p>
+          <CheckoutLinesSkeleton />
+        </>
       ) : (
         <div className={updating ? "opacity-60 transition-opacity" : undefined}>
           <ul className="mt-4 divide-y divide-stone-200 border-y border-stone-200">
@@ -185,7 +190,9 @@ export function CheckoutSummary({
             </dd>
           </div>
         </dl>
-      ) : null}
+      ) : (
+        <CheckoutTotalsSkeleton />
+      )}
 
       {confirm.formError ? (
         <p

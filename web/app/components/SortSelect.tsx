@@ -1,6 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { type CatalogQuery, categorySlug, SORTS } from "@shop/core/catalog";
-import { useHydrated } from "./useHydrated";
 
 /**
  * The catalogue's sort order: a GET form (the current filters ride along as hidden fields, the
@@ -8,7 +7,6 @@ import { useHydrated } from "./useHydrated";
  * it, choosing an option submits at once.
  */
 export function SortSelect({ query }: { query: CatalogQuery }) {
-  const hydrated = useHydrated();
   const submit = useSubmit();
   return (
     <Form method="get" action="/product" className="flex items-center gap-2">
@@ -42,14 +40,15 @@ export function SortSelect({ query }: { query: CatalogQuery }) {
           </option>
         ))}
       </select>
-      {hydrated ? null : (
+      {/* Only without JavaScript: a button that goes away as the page hydrates would move the form. */}
+      <noscript>
         <button
           type="submit"
           className="h-10 rounded-md border border-stone-300 bg-white px-3 text-sm font-medium text-stone-800 hover:bg-stone-100"
         >
           Sort
         </button>
-      )}
+      </noscript>
     </Form>
   );
 }

@@ -1,5 +1,7 @@
+import type { MetaArgs } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { pageTitle, publicPageMeta } from "../lib/meta";
 
 interface SectionLink {
   readonly label: string;
@@ -62,7 +64,11 @@ export function StaticPage({
   );
 }
 
-/** The meta tags of a static page. */
-export function staticMeta(title: string, description: string, shopName: string) {
-  return [{ title: `${title} | ${shopName}` }, { name: "description", content: description }];
+/** The meta tags of a static page: a public page with its title and description. */
+export function staticMeta(
+  title: string,
+  description: string,
+  args: Pick<MetaArgs, "location" | "matches">,
+) {
+  return publicPageMeta(args, { title: pageTitle(title), description });
 }

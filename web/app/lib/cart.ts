@@ -59,7 +59,29 @@ function writeCart(lines: readonly CartLine[]): readonly CartLine[] {
 }
 
 function notify(): void {
+  markCartLines();
   for (const listener of listeners) listener();
+}
+
+/**
+ * The attribute of the document's root that tells the cart's and the checkout's skeletons how
+ * many lines to show (tailwind.css), so the page has its final layout from the first paint and
+ * nothing moves as the lines arrive (docs/product.md §2 "Cart screens"). Up to
+ * SKELETON_LINES_MAX: lines past those start below the fold.
+ */
+export const CART_LINES_ATTRIBUTE = "data-cart-lines";
+export const SKELETON_LINES_MAX = 8;
+
+/**
+ * Run in the document's head before the body is painted (root.tsx): the stored cart's number of
+ * lines, as `readCart` would count a cart this module wrote.
+ */
+export const CART_LINES_SCRIPT = `try{var c=JSON.parse(localStorage.getItem(${JSON.stringify(CART_STORAGE_KEY)})||"[]");document.documentElement.setAttribute(${JSON.stringify(CART_LINES_ATTRIBUTE)},String(Math.min(Array.isArray(c)?c.length:0,${SKELETON_LINES_MAX})))}catch(e){document.documentElement.setAttribute(${JSON.stringify(CART_LINES_ATTRIBUTE)},"0")}`;
+
+/** Keeps the attribute in step when the cart changes (a page reached later without a reload). */
+function markCartLines(): void {
+  const count = Math.min(readCart().length, SKELETON_LINES_MAX);
+  document.documentElement.setAttribute(CART_LINES_ATTRIBUTE, String(count));
 }
 
 function subscribe(listener: Listener): () => void {

@@ -28,6 +28,7 @@ import { ErrorPage } from "../components/ErrorPage";
 import { Field } from "../components/Field";
 import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
 import { type FormReply, parseSubmission, useSchemaForm } from "../lib/forms";
+import { pageTitle, publicPageMeta } from "../lib/meta";
 import { abuseLimits, assertSameOrigin, requester } from "../lib/security.server";
 import {
   getSessionUser,
@@ -105,7 +106,11 @@ async function forgotPassword(request: Request, context: AppLoadContext, form: F
   });
 }
 
-export const meta: MetaFunction = () => [{ title: `Sign in | ${SHOP_NAME}` }];
+export const meta: MetaFunction = (args) =>
+  publicPageMeta(args, {
+    title: pageTitle("Sign in"),
+    description: `Sign in to your ${SHOP_NAME} account to check out, follow your orders and download your invoices.`,
+  });
 
 export default function SignIn() {
   const { redirectTo, message, forgot } = useLoaderData<typeof loader>();

@@ -14,6 +14,7 @@ import { ErrorPage } from "../components/ErrorPage";
 import { Field, PasswordPairFields } from "../components/Field";
 import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
 import { parseSubmission, useSchemaForm } from "../lib/forms";
+import { pageTitle, publicPageMeta } from "../lib/meta";
 import { abuseLimits, assertSameOrigin, requester } from "../lib/security.server";
 import { getSessionUser, safeRedirectTo, signInAndRedirect } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
@@ -48,7 +49,11 @@ async function submit({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction = () => [{ title: `Create an account | ${SHOP_NAME}` }];
+export const meta: MetaFunction = (args) =>
+  publicPageMeta(args, {
+    title: pageTitle("Create an account"),
+    description: `Create a ${SHOP_NAME} account to check out, keep your addresses and follow your orders.`,
+  });
 
 export default function SignUp() {
   const { redirectTo } = useLoaderData<typeof loader>();

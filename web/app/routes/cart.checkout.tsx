@@ -88,7 +88,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     ? false
     : defaultShouldRevalidate;
 
-export const meta: MetaFunction = () => [{ title: `Checkout | ${SHOP_NAME}` }];
+export const meta: MetaFunction = () => [
+  { title: `Checkout | ${SHOP_NAME}` },
+  {
+    name: "description",
+    content: `Check out your ${SHOP_NAME} order: delivery, payment and total.`,
+  },
+];
 
 export default function CheckoutPage() {
   const { addresses, payment } = useLoaderData<typeof loader>();

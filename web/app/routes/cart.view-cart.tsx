@@ -2,22 +2,27 @@
 // server sends the page's shell and the browser renders the lines, priced with today's products
 // from /api/cart (a skeleton shows meanwhile). Without JavaScript the page says so.
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
-import { Link, useRouteError } from "@remix-run/react";
+import { useRouteError } from "@remix-run/react";
 import { quote } from "@shop/core/pricing";
 import { useRef } from "react";
 import { CartLineItem } from "../components/CartLineItem";
-import { CartSkeleton } from "../components/CartSkeleton";
+import { CartSkeleton, EmptyCart } from "../components/CartSkeleton";
 import { CartSummary } from "../components/CartSummary";
 import { ErrorPage } from "../components/ErrorPage";
 import { removeItem, setItemQuantity, useCartLines, useCartReady } from "../lib/cart";
 import { useCartProducts } from "../lib/cart-products";
 import { PUBLIC_PAGE_CACHE } from "../lib/http";
+import { pageTitle, privatePageMeta } from "../lib/meta";
 import { SHOP_NAME } from "../lib/shop";
 
 // The same shell for everyone: what is in the cart never reaches the server's HTML.
 export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE });
 
-export const meta: MetaFunction = () => [{ title: `Shopping cart | ${SHOP_NAME}` }];
+export const meta: MetaFunction = () =>
+  privatePageMeta(
+    pageTitle("Shopping cart"),
+    `Your ${SHOP_NAME} shopping cart: the items you chose, today's prices and the order total.`,
+  );
 
 export default function ViewCart() {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -62,7 +67,7 @@ export default function ViewCart() {
 
       <div className="cart-js-only mt-8 lg:mt-12">
         {!ready || (lines.length > 0 && cart.status === "loading") ? (
-          <CartSkeleton lines={lines.length} />
+          <CartSkeleton />
         ) : lines.length === 0 || (cart.status === "ready" && cart.lines.length === 0) ? (
           <EmptyCart />
         ) : cart.status === "error" ? (
@@ -109,20 +114,6 @@ export default function ViewCart() {
           </div>
         ) : null}
       </div>
-    </div>
-  );
-}
-
-function EmptyCart() {
-  return (
-    <div className="rounded-lg border border-dashed border-stone-300 px-6 py-16 text-center">
-      <p className="text-lg font-medium text-stone-900">Your cart is empty</p>
-      <Link
-        to="/product"
-        className="mt-6 inline-flex h-11 items-center rounded-md bg-accent-600 px-5 text-sm font-medium text-white hover:bg-accent-700"
-      >
-        Continue shopping
-      </Link>
     </div>
   );
 }

@@ -3,11 +3,11 @@ import { Link } from "@remix-run/react";
 import { StaticPage, staticMeta } from "../components/StaticSection";
 import { SHOP_NAME } from "../lib/shop";
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = (args) =>
   staticMeta(
     "Privacy",
     `What personal data ${SHOP_NAME} keeps, why, for how long, and how to see or delete it.`,
-    SHOP_NAME,
+    args,
   );
 
 export default function Privacy() {

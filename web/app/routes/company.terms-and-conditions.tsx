@@ -3,11 +3,11 @@ import { Link } from "@remix-run/react";
 import { StaticPage, staticMeta } from "../components/StaticSection";
 import { SHOP_NAME } from "../lib/shop";
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = (args) =>
   staticMeta(
     "Terms and conditions",
     `The terms that apply when you buy from ${SHOP_NAME}: orders, prices, payment, delivery, returns and the guarantee.`,
-    SHOP_NAME,
+    args,
   );
 
 export default function TermsAndConditions() {

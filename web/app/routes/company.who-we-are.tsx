@@ -3,11 +3,11 @@ import { Link } from "@remix-run/react";
 import { StaticPage, staticMeta } from "../components/StaticSection";
 import { SHOP_NAME } from "../lib/shop";
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = (args) =>
   staticMeta(
     "Who we are",
     `${SHOP_NAME} makes durable everyday clothing for men, women, kids and babies.`,
-    SHOP_NAME,
+    args,
   );
 
 export default function WhoWeAre() {

@@ -39,8 +39,8 @@ async function submit({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction = () =>
-  staticMeta("Contact", `Questions about an order or a product? Contact ${SHOP_NAME}.`, SHOP_NAME);
+export const meta: MetaFunction = (args) =>
+  staticMeta("Contact", `Questions about an order or a product? Contact ${SHOP_NAME}.`, args);
 
 export default function Contact() {
   const { supportEmail } = useLoaderData<typeof loader>();

@@ -5,8 +5,8 @@ import type { ReactNode } from "react";
 import { StaticPage, staticMeta } from "../components/StaticSection";
 import { SHOP_NAME } from "../lib/shop";
 
-export const meta: MetaFunction = () =>
-  staticMeta("FAQ", `Answers to common questions about shopping at ${SHOP_NAME}.`, SHOP_NAME);
+export const meta: MetaFunction = (args) =>
+  staticMeta("FAQ", `Answers to common questions about shopping at ${SHOP_NAME}.`, args);
 
 const QUESTIONS: Array<{ question: string; answer: ReactNode }> = [
   {

@@ -2,12 +2,8 @@ import type { MetaFunction } from "@remix-run/node";
 import { StaticPage, staticMeta } from "../components/StaticSection";
 import { SHOP_NAME } from "../lib/shop";
 
-export const meta: MetaFunction = () =>
-  staticMeta(
-    "Find a store",
-    `The addresses and opening hours of ${SHOP_NAME}'s stores.`,
-    SHOP_NAME,
-  );
+export const meta: MetaFunction = (args) =>
+  staticMeta("Find a store", `The addresses and opening hours of ${SHOP_NAME}'s stores.`, args);
 
 const STORES = [
   {

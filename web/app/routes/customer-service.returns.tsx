@@ -3,11 +3,11 @@ import { Link } from "@remix-run/react";
 import { StaticPage, staticMeta } from "../components/StaticSection";
 import { SHOP_NAME } from "../lib/shop";
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = (args) =>
   staticMeta(
     "Returns",
     `Return unworn items to ${SHOP_NAME} within 30 days for a full refund.`,
-    SHOP_NAME,
+    args,
   );
 
 export default function Returns() {

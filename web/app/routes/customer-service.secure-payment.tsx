@@ -2,11 +2,11 @@ import type { MetaFunction } from "@remix-run/node";
 import { StaticPage, staticMeta } from "../components/StaticSection";
 import { SHOP_NAME } from "../lib/shop";
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = (args) =>
   staticMeta(
     "Secure payment",
     `How card payments work at ${SHOP_NAME}: through Stripe, charged in euro.`,
-    SHOP_NAME,
+    args,
   );
 
 export default function SecurePayment() {

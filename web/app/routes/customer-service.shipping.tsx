@@ -10,11 +10,11 @@ import { SHOP_NAME } from "../lib/shop";
 
 const FREE_FROM = formatPrice(FREE_SHIPPING_THRESHOLD_CENTS);
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = (args) =>
   staticMeta(
     "Shipping",
     `Delivery methods, prices and times at ${SHOP_NAME}. Free standard delivery on orders over ${FREE_FROM}.`,
-    SHOP_NAME,
+    args,
   );
 
 export default function Shipping() {

@@ -3,11 +3,11 @@ import { Link } from "@remix-run/react";
 import { StaticPage, staticMeta } from "../components/StaticSection";
 import { SHOP_NAME } from "../lib/shop";
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = (args) =>
   staticMeta(
     "Warranty",
     `Every ${SHOP_NAME} product carries a Lifetime Guarantee against manufacturing defects.`,
-    SHOP_NAME,
+    args,
   );
 
 export default function Warranty() {

@@ -24,7 +24,7 @@ import { ProductReviews } from "../components/ProductReviews";
 import { ReviewDialog, WRITE_REVIEW_PARAM, WriteReviewBox } from "../components/ReviewDialog";
 import { Stars } from "../components/Stars";
 import { NO_STORE, publicPageCacheControl } from "../lib/http";
-import { metaDescription } from "../lib/meta";
+import { metaDescription, pageTitle, publicPageMeta } from "../lib/meta";
 import { productPageAction, SLUG, SLUG_MAX_LENGTH } from "../lib/product-page.server";
 import { getSessionUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
@@ -76,23 +76,18 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   Vary: "Cookie",
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
-  if (!loaderData) return [{ title: SHOP_NAME }];
-  const { product, canonicalUrl } = loaderData;
-  const title = `${product.name} | ${SHOP_NAME}`;
-  const description = metaDescription(product.description);
-  const image = product.images[0]?.url;
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
-    { property: "og:type", content: "product" },
-    { property: "og:title", content: product.name },
-    { property: "og:description", content: description },
-    { property: "og:url", content: canonicalUrl },
-    { property: "og:site_name", content: SHOP_NAME },
-    ...(image ? [{ property: "og:image", content: image }] : []),
-  ];
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const product = args.data?.product;
+  if (!product) return [{ title: SHOP_NAME }];
+  // The size chosen (?size=) or a review page is the same product: one canonical URL.
+  return publicPageMeta(args, {
+    title: pageTitle(product.name),
+    description: metaDescription(product.description),
+    path: `/product/${product.slug}`,
+    socialTitle: product.name,
+    type: "product",
+    image: product.images[0]?.url,
+  });
 };
 
 export default function ProductPage() {

@@ -13,6 +13,7 @@ import { Pagination } from "../components/Pagination";
 import { ProductCard } from "../components/ProductCard";
 import { SortSelect } from "../components/SortSelect";
 import { NO_STORE, publicPageCacheControl } from "../lib/http";
+import { publicPageMeta } from "../lib/meta";
 import { SHOP_NAME } from "../lib/shop";
 
 /** Cards rendered eagerly: the first row at the widest layout (4 columns). */
@@ -32,8 +33,11 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   Vary: "Cookie",
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
-  const query = loaderData?.query;
+/** Who each audience's clothes are for, in the catalogue's descriptions. */
+const AUDIENCE_WORDS = { Men: "men", Women: "women", Kid: "kids", Baby: "babies" } as const;
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const query = args.data?.query;
   const parts = [
     query?.search ? `“${query.search}”` : null,
     query?.category ?? null,
@@ -41,13 +45,14 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => {
     query && query.page > 1 ? `page ${query.page}` : null,
   ].filter(Boolean);
   const title = parts.length > 0 ? `${parts.join(", ")} | ${SHOP_NAME}` : null;
-  return [
-    { title: title ?? `${SHOP_NAME} | Clothing for men, women, kids and babies` },
-    {
-      name: "description",
-      content: `Discover our wide selection of products at ${SHOP_NAME}: clothing for men, women, kids and babies.`,
-    },
-  ];
+  const audience = query?.category ? AUDIENCE_WORDS[query.category] : "men, women, kids and babies";
+  return publicPageMeta(args, {
+    title: title ?? `${SHOP_NAME} | Clothing for men, women, kids and babies`,
+    description: `Discover our wide selection of products at ${SHOP_NAME}: clothing for ${audience}.`,
+    // The same products in another order are the same page; the page shown (a page past the
+    // end shows the last one) is part of it.
+    path: query && catalogHref({ ...query, sort: undefined, page: args.data?.catalog.page }),
+  });
 };
 
 export default function Catalogue() {

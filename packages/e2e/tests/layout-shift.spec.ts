@@ -1,0 +1,120 @@
+// No layout shift (docs/product.md §2 "Global layout"): the pages most visited render their final
+// layout on the server, so nothing moves as they hydrate and fill in what the browser holds
+// (the cart, the display currency). Every `layout-shift` entry the browser reports while a page
+// loads and settles fails the test, with the elements that moved.
+import { expect, type Page, test } from "@playwright/test";
+import { getProductBySlug } from "@shop/core/server/catalog";
+import { customerAtCheckout } from "../support/checkout";
+import { waitForHydration } from "../support/pages";
+import { shopContext } from "../support/shop";
+
+const TEE = "organic-cotton-crew-t-shirt";
+const SWEATER = "lambswool-crew-sweater";
+
+interface Shift {
+  value: number;
+  sources: string[];
+}
+
+declare global {
+  interface Window {
+    __shifts?: Shift[];
+  }
+}
+
+/** Records every layout shift of each document this page opens, from its first paint. */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: Shift[] = [];
+    window.__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: Array<{
+            node?: Node | null;
+            previousRect: DOMRectReadOnly;
+            currentRect: DOMRectReadOnly;
+          }>;
+        }
+      >) {
+        if (entry.hadRecentInput) continue;
+        const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
+        shifts.push({
+          value: entry.value,
+          sources: (entry.sources ?? []).map(({ node, previousRect, currentRect }) => {
+            const what =
+              node instanceof Element
+                ? node.outerHTML.slice(0, 120)
+                : String(node?.textContent ?? node).slice(0, 80);
+            return `${what} moved from ${rect(previousRect)} to ${rect(currentRect)}`;
+          }),
+        });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** The shifts of the page's current document, once it has hydrated and settled. */
+async function shiftsAfterSettling(page: Page): Promise<Shift[]> {
+  await waitForHydration(page);
+  // Late work (prices, the stored currency, images) lands within a few frames; give it time.
+  await page.waitForTimeout(1_000);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  return page.evaluate(() => window.__shifts ?? []);
+}
+
+async function cartLines(slugs: string[]) {
+  const lines = [];
+  for (const slug of slugs) {
+    const product = await getProductBySlug(shopContext(), slug);
+    if (!product) throw new Error(`seeded product ${slug} is missing`);
+    lines.push({ productId: product.id, size: product.sizes[0], quantity: 1 });
+  }
+  return lines;
+}
+
+/** Stores the cart and the display currency from another page, as a returning shopper has them. */
+async function storeBrowserState(page: Page, lines: unknown[], currency = "USD") {
+  await page.goto("/customer-service/contact");
+  await page.evaluate(
+    ({ lines, currency }) => {
+      localStorage.setItem("cart", JSON.stringify(lines));
+      localStorage.setItem("currency", currency);
+    },
+    { lines, currency },
+  );
+}
+
+test.beforeEach(async ({ page }) => {
+  await recordShifts(page);
+});
+
+test("the catalogue does not move as it loads", async ({ page }) => {
+  await storeBrowserState(page, await cartLines([TEE]));
+  await page.goto("/product");
+  expect(await shiftsAfterSettling(page)).toEqual([]);
+});
+
+test("a product page does not move as it loads", async ({ page }) => {
+  await storeBrowserState(page, await cartLines([TEE]));
+  await page.goto(`/product/${SWEATER}`);
+  expect(await shiftsAfterSettling(page)).toEqual([]);
+});
+
+test("the cart with items does not move as it loads and prices its lines", async ({ page }) => {
+  await storeBrowserState(page, await cartLines([TEE, SWEATER]));
+  await page.goto("/cart/view-cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expect(page.getByTestId("summary-total")).toContainText("$");
+  expect(await shiftsAfterSettling(page)).toEqual([]);
+});
+
+test("the checkout of a signed-in customer does not move as it loads", async ({ page }) => {
+  await customerAtCheckout(page, "", "layout-shift");
+  await expect(page.getByTestId("summary-total")).toBeVisible();
+  expect(await shiftsAfterSettling(page)).toEqual([]);
+});
