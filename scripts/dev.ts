@@ -95,9 +95,11 @@ try {
     log,
   });
 
-  const { localStreamHandlers } = await import("@shop/local-cloud/functions");
+  const { localStreamHandlers, localUploadHandlers } = await import("@shop/local-cloud/functions");
   const deliver = await localStreamHandlers();
   await cloud.deliverEvents((records) => deliver({ Records: records as never }));
+  // An admin's photo → its variants, by the function S3 invokes on AWS (docs/architecture.md §3).
+  cloud.deliverUploads(await localUploadHandlers());
 
   // The scheduled sweep of abandoned payments (on AWS a schedule runs the same handler).
   const { handler: expireAbandoned } = await import("@shop/functions/expire-abandoned-orders");

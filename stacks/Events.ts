@@ -31,6 +31,7 @@ import * as subscriptions from "aws-cdk-lib/aws-sns-subscriptions";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import { Cron, Function as Fn, type StackContext, use } from "sst/constructs";
 import { alarmOnAny } from "./alarms.ts";
+import { imageVariantsFunction } from "./image-variants.ts";
 import {
   objectsOf,
   readObjects,
@@ -288,6 +289,15 @@ export function Events({ stack, app }: StackContext) {
     stripeWebhook,
     "answers Stripe through its function URL (a synchronous invocation); Stripe retries an unanswered event for up to three days",
   );
+
+  // Admins' photos → their AVIF and WebP variants (S3's notification; stacks/image-variants.ts).
+  const imageVariants = imageVariantsFunction(stack, {
+    images,
+    table,
+    ...shopFunction("imageVariants"),
+    deadLetters: deadLetterQueue("ImageVariants"),
+  });
+  errorsAlarm("ImageVariants", imageVariants);
 
   const functions: Record<StreamConsumerName | "mailer" | "newsletterFanout", Fn> = {
     dispatcher,

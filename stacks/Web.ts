@@ -11,6 +11,7 @@ import {
 } from "@shop/core/server/context";
 import { Duration, Stack } from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
+import * as iam from "aws-cdk-lib/aws-iam";
 import * as lambda from "aws-cdk-lib/aws-lambda";
 import type * as s3 from "aws-cdk-lib/aws-s3";
 import { RemixSite, type StackContext, use } from "sst/constructs";
@@ -18,6 +19,7 @@ import { CLOUDFRONT_CROSS_ORIGIN_GUARD } from "../web/server/cross-origin.ts";
 import { HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from "../web/server/security-headers.ts";
 import { alarmOnAny } from "./alarms.ts";
 import { Events } from "./Events.ts";
+import { VARIANTS_PREFIX } from "./image-variants.ts";
 import { objectsOf, readObjects, replaceObjectsUnder, tableReadWrite } from "./permissions.ts";
 import { justify, justifyFunction, SST_DEPLOY_TIME } from "./rule-packs.ts";
 import { DEV_STAGE_KEEPS_NO_LOGS, justifyDistribution, Storage } from "./Storage.ts";
@@ -131,6 +133,13 @@ export function Web({ stack, app }: StackContext) {
     server.addToRolePolicy(tableReadWrite(table));
     server.addToRolePolicy(readObjects(invoices));
     server.addToRolePolicy(replaceObjectsUnder(images, PRODUCT_IMAGES_PREFIX));
+    // A photo taken off a product goes with its variants (the image-variants function wrote them).
+    server.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["s3:DeleteObject"],
+        resources: [`${images.bucketArn}/${VARIANTS_PREFIX}*`],
+      }),
+    );
     alarmOnAny(stack, "SiteErrorsAlarm", server.metricErrors(), alerts);
   }
   justifySite(site, { custom: Boolean(domain), logged: Boolean(logs) });
@@ -144,6 +153,11 @@ export function Web({ stack, app }: StackContext) {
     server,
     `AwsSolutions-IAM5[${objectsOf(images, PRODUCT_IMAGES_PREFIX)}]`,
     "puts and deletes product photos under products/ of the images bucket only: an admin uploads and replaces a product's photos, named by the product",
+  );
+  justify(
+    server,
+    `AwsSolutions-IAM5[${objectsOf(images, VARIANTS_PREFIX)}]`,
+    "deletes the variants of a photo an admin takes off a product (or of a deleted product's photos) under variants/ of the images bucket, named by the photo's random name; it writes none",
   );
 
   stack.addOutputs({ SiteUrl: site.customDomainUrl || site.url || "" });

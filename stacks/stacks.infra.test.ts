@@ -2,6 +2,10 @@
 // cloud creates, storage is private and encrypted, the stream has at most two readers, every
 // queue has a dead-letter queue with an alarm, every function holds only the permissions its
 // work needs, no secret appears in clear, and AWS's rule packs find nothing left unjustified.
+
+import { existsSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { createTableInput, TABLE } from "@shop/core/db";
 import {
   CHARGE_BUDGET_MS,
@@ -18,8 +22,11 @@ import {
   type QueueName,
   SCHEDULED_JOBS,
   STREAM_CONSUMERS,
+  UPLOAD_CONSUMERS,
 } from "@shop/functions/subscriptions";
 import type { Template } from "aws-cdk-lib/assertions";
+import { getStack } from "sst/constructs";
+import { useProject } from "sst/project.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN_REQUEST_POLICIES } from "../packages/rehearsal/src/cloudfront.ts";
 import { SECURITY_HEADERS } from "../web/server/security-headers.ts";
@@ -44,6 +51,12 @@ const NODE_END_OF_LIFE: Record<string, string> = {
   "nodejs22.x": "2027-04-30",
   "nodejs24.x": "2028-04-30",
 };
+
+/**
+ * CDK's own helper functions in Python (the bucket-notifications handler) and when Lambda
+ * deprecates their runtime (AWS Lambda's runtime list).
+ */
+const PYTHON_END_OF_LIFE: Record<string, string> = { "python3.13": "2029-06-30" };
 
 /** Actions AWS authorizes only on "*" (no resource-level permissions). */
 const UNSCOPED_ACTIONS = /^(xray:PutTrace|xray:PutTelemetry|dynamodb:ListStreams$)/;
@@ -210,9 +223,13 @@ describe("the queues", () => {
     expect(workQueues.sort()).toEqual(
       (Object.keys(QUEUES) as QueueName[]).map((name) => workQueueId(name)).sort(),
     );
-    // One dead-letter queue per work queue, per stream reader and per scheduled job.
+    // One dead-letter queue per work queue, per stream reader, per scheduled job and per
+    // function S3 notifies (UPLOAD_CONSUMERS).
     expect(dlqs).toHaveLength(
-      workQueues.length + streamMappings().length + Object.keys(SCHEDULED_JOBS).length,
+      workQueues.length +
+        streamMappings().length +
+        Object.keys(SCHEDULED_JOBS).length +
+        Object.keys(UPLOAD_CONSUMERS).length,
     );
     for (const id of workQueues) {
       const redrive = props(queues[id]).RedrivePolicy as {
@@ -297,9 +314,14 @@ describe("deadlines, in order (core/src/context/deadlines.ts)", () => {
 
 describe("least privilege", () => {
   const shopFunctions = (): Array<[Template, string]> => [
-    ...["Dispatcher", "Invoice", "Mailer", "NewsletterFanout", "StripeWebhook"].map(
-      (id): [Template, string] => [events, id],
-    ),
+    ...[
+      "Dispatcher",
+      "Invoice",
+      "Mailer",
+      "NewsletterFanout",
+      "StripeWebhook",
+      "ImageVariants",
+    ].map((id): [Template, string] => [events, id]),
     [web, "SiteServerFunction"],
   ];
 
@@ -406,19 +428,23 @@ describe("least privilege", () => {
     expect(json(resourcesFor(events, "Mailer", "ses:SendEmail"))).toContain(":identity/");
   });
 
-  it("the site may put and delete product images only under products/, and gets the bucket's name", () => {
+  it("the site may put and delete product images only under products/ (and delete their variants), and gets the bucket's name", () => {
     const statements = statementsOf(web, "SiteServerFunction").filter(
       (s) => !json(s.Resource).includes('"SiteS3Bucket'),
     );
     const writes = statements.filter((s) =>
       actionsIn(s).some((a) => a === "s3:PutObject" || a === "s3:DeleteObject"),
     );
-    expect(writes).toHaveLength(1);
-    expect(actionsIn(writes[0] as Statement).sort()).toEqual(["s3:DeleteObject", "s3:PutObject"]);
-    const targets = ([] as unknown[]).concat(writes[0]?.Resource).map(json);
+    expect(writes).toHaveLength(2);
+    const [uploads, variants] = writes as [Statement, Statement];
+    expect(actionsIn(uploads).sort()).toEqual(["s3:DeleteObject", "s3:PutObject"]);
+    const targets = ([] as unknown[]).concat(uploads.Resource).map(json);
     expect(targets).toHaveLength(1);
     expect(targets[0]).toMatch(/Images/);
     expect(targets[0]).toMatch(/"\/products\/\*"\]\]\}$/);
+    // The variants of a photo taken off a product: deleted, never written, by the site.
+    expect(actionsIn(variants)).toEqual(["s3:DeleteObject"]);
+    expect(json(variants.Resource)).toMatch(/Images.*"\/variants\/\*"\]\]\}$/);
     // It sends no mail itself (resets are queued like every other mail).
     expect(actionsOf(web, "SiteServerFunction").filter((a) => a.startsWith("ses:"))).toEqual([]);
     // Invoices are only read (downloads), never written, by the site.
@@ -428,6 +454,88 @@ describe("least privilege", () => {
     ];
     const env = (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
     expect(json(env.IMAGES_BUCKET)).toMatch(/Images/);
+  });
+});
+
+describe("the image-variants function (stacks/image-variants.ts)", () => {
+  const fnId = () => idOf(events, "AWS::Lambda::Function", "ImageVariants");
+  const fn = () => resources(events, "AWS::Lambda::Function")[fnId()];
+
+  it("is notified by S3 of every object created under products/ of the images bucket, of nothing else", () => {
+    const all = Object.values(resources(events, "Custom::S3BucketNotifications"));
+    expect(all).toHaveLength(1);
+    const notification = props(all[0]);
+    expect(json(notification.BucketName)).toMatch(/Images/);
+    expect(notification.NotificationConfiguration).toEqual({
+      LambdaFunctionConfigurations: [
+        {
+          Events: ["s3:ObjectCreated:*"],
+          Filter: { Key: { FilterRules: [{ Name: "prefix", Value: "products/" }] } },
+          LambdaFunctionArn: { "Fn::GetAtt": [fnId(), "Arn"] },
+        },
+      ],
+    });
+    // S3 may invoke it, for that bucket of this account only.
+    const invokers = Object.values(resources(events, "AWS::Lambda::Permission")).filter((p) =>
+      json(props(p).FunctionName).includes(`"${fnId()}"`),
+    );
+    expect(invokers.map((p) => props(p).Principal)).toEqual(["s3.amazonaws.com"]);
+    expect(json(props(invokers[0]).SourceArn)).toMatch(/Images/);
+    expect(props(invokers[0]).SourceAccount).toBeDefined();
+    // Its variants go under variants/: outside the filter, so it never triggers itself.
+    expect(json(resourcesFor(events, "ImageVariants", "s3:PutObject"))).not.toMatch(/products/);
+  });
+
+  it("may read uploads, write variants under variants/ and record their state: nothing else", () => {
+    const statements = statementsOf(events, "ImageVariants").filter(
+      (s) => !actionsIn(s).every((a) => a.startsWith("xray:")),
+    );
+    const granted = statements.map((s) => ({
+      actions: actionsIn(s).sort(),
+      resources: ([] as unknown[]).concat(s.Resource).map(json),
+      conditions: (s as { Condition?: unknown }).Condition,
+    }));
+    expect(granted).toHaveLength(4);
+    const granting = (action: string) => granted.find((g) => g.actions.includes(action));
+    const [read, write, record, dlq] = [
+      granting("s3:GetObject"),
+      granting("s3:PutObject"),
+      granting("dynamodb:PutItem"),
+      granting("sqs:SendMessage"),
+    ];
+    expect(read?.actions).toEqual(["s3:GetObject"]);
+    expect(read?.resources).toHaveLength(1);
+    expect(read?.resources[0]).toMatch(/Images.*"\/products\/\*"\]\]\}$/);
+    expect(write?.actions).toEqual(["s3:PutObject"]);
+    expect(write?.resources).toHaveLength(1);
+    expect(write?.resources[0]).toMatch(/Images.*"\/variants\/\*"\]\]\}$/);
+    expect(record?.actions).toEqual(["dynamodb:PutItem", "dynamodb:UpdateItem"]);
+    expect(record?.resources).toHaveLength(1);
+    expect(record?.resources[0]).toMatch(/Table/);
+    expect(record?.resources[0]).not.toMatch(/index/);
+    expect(record?.conditions).toEqual({
+      "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["PRODUCT#*", "CATALOG"] },
+    });
+    // Its own dead-letter queue (S3 invokes it asynchronously), with an alarm.
+    expect(dlq?.actions).toEqual(["sqs:SendMessage"]);
+    expect(dlq?.resources[0]).toMatch(/"ImageVariantsDeadLetters/);
+    expect(json(props(fn()).DeadLetterConfig)).toMatch(/ImageVariantsDeadLetters/);
+    expect(deadLetterQueueIds().some((id) => id.startsWith("ImageVariantsDeadLetters"))).toBe(true);
+    const env = (props(fn()).Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env.SHOP_FUNCTION).toBe("imageVariants");
+  });
+
+  it("runs sharp from its own node_modules: left out of the bundle, copied with its linux-x64 binaries, on x86_64", async () => {
+    expect(props(fn()).Architectures).toEqual(["x86_64"]);
+    const construct = getStack(Events).node.findChild("ImageVariants");
+    const out = join(useProject().paths.artifacts, construct.node.addr);
+    const bundle = await readFile(join(out, "functions/src/image-variants.mjs"), "utf8");
+    expect(bundle).toMatch(/from\s*"sharp"/); // imported at run time, not bundled
+    expect(bundle).not.toContain("sharp-libvips");
+    expect(existsSync(join(out, "node_modules/sharp/package.json"))).toBe(true);
+    const binaries = await readdir(join(out, "node_modules/@img/sharp-linux-x64/lib"));
+    expect(binaries.some((file) => /^sharp-linux-x64.*\.node$/.test(file))).toBe(true);
+    expect(existsSync(join(out, "node_modules/@img/sharp-libvips-linux-x64/lib"))).toBe(true);
   });
 });
 
@@ -510,7 +618,7 @@ describe("settings", () => {
 });
 
 describe("runtimes", () => {
-  it("no function or site runs on a Node.js runtime past its end of life", () => {
+  it("no function or site runs on a runtime past its end of life", () => {
     const today = new Date().toISOString().slice(0, 10);
     const runtimes = all.flatMap(({ name, template }) =>
       Object.entries(resources(template, "AWS::Lambda::Function")).map(([id, fn]) => ({
@@ -520,7 +628,7 @@ describe("runtimes", () => {
     );
     expect(runtimes.length).toBeGreaterThan(8);
     for (const { id, runtime } of runtimes) {
-      const endOfLife = NODE_END_OF_LIFE[runtime];
+      const endOfLife = NODE_END_OF_LIFE[runtime] ?? PYTHON_END_OF_LIFE[runtime];
       expect(endOfLife, `${id}: unknown runtime ${runtime}`).toBeDefined();
       expect(endOfLife && endOfLife > today, `${id}: ${runtime} reached its end of life`).toBe(
         true,

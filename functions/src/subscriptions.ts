@@ -11,6 +11,7 @@
 //   the reactions to stock changes (core/src/inventory, core/src/catalog/availability) and the
 //   sales aggregates of every order event (core/src/insights).
 
+import { UPLOADS_PREFIX } from "@shop/core/catalog";
 import type { FunctionRole } from "@shop/core/server/context";
 
 /** SQS work queues: the events each receives and the function that consumes them. */
@@ -97,3 +98,39 @@ export const SCHEDULED_JOBS: Readonly<
     schedule: "rate(5 minutes)",
   },
 };
+
+/**
+ * Functions invoked by an object created in the images bucket: S3 notifies them on AWS
+ * (stacks/image-variants.ts), and the local cloud calls the same handler after each upload to
+ * its S3 (packages/local-cloud/src/functions.ts). The prefix is the uploads' folder; the
+ * variants are written under another one (core/src/catalog/image-variants.ts), so a function
+ * never triggers itself.
+ */
+export const UPLOAD_CONSUMERS = {
+  /** An admin's product photo → its AVIF and WebP variants, then its state on the product. */
+  imageVariants: {
+    role: "imageVariants",
+    handler: "functions/src/image-variants.handler",
+    bucket: "images",
+    events: ["ObjectCreated"],
+    prefix: UPLOADS_PREFIX,
+  },
+} as const satisfies Record<
+  string,
+  {
+    role: FunctionRole;
+    handler: string;
+    bucket: "images";
+    events: readonly ["ObjectCreated"];
+    prefix: string;
+  }
+>;
+
+/** Whether an S3 notification's record (event name, key) is one an upload consumer takes. */
+export const takesUpload = (
+  consumer: (typeof UPLOAD_CONSUMERS)[keyof typeof UPLOAD_CONSUMERS],
+  eventName: string,
+  key: string,
+) =>
+  consumer.events.some((name) => eventName.startsWith(`${name}:`)) &&
+  key.startsWith(consumer.prefix);

@@ -5,6 +5,7 @@ import { DeleteObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { PRODUCT_ID_PATTERN } from "./ids.ts";
+import { allVariantKeys } from "./image-variants.ts";
 import { detectImageType, IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, NOT_AN_IMAGE } from "./images.ts";
 
 /** The folder of a product's uploaded images. */
@@ -45,12 +46,16 @@ export async function putProductImage(
 }
 
 /**
- * Removes images no product uses any more (after a product's delete, or images taken off it).
- * Only keys under products/; failures are logged, not thrown: the change itself is done, and a
- * left-over object costs a little storage, never a broken page.
+ * Removes images no product uses any more (after a product's delete, or images taken off it),
+ * with every variant the processing may have made of them (./image-variants.ts: their keys
+ * follow from the upload's). Only keys under products/ and variants/; failures are logged, not
+ * thrown: the change itself is done, and a left-over object costs a little storage, never a
+ * broken page.
  */
 export async function deleteProductImages(ctx: Context, keys: readonly string[]): Promise<void> {
-  const owned = keys.filter((key) => key.startsWith("products/"));
+  const owned = keys
+    .filter((key) => key.startsWith("products/"))
+    .flatMap((key) => [key, ...allVariantKeys(key)]);
   await Promise.all(
     owned.map((Key) =>
       ctx.s3

@@ -4,6 +4,7 @@
 export { bumpCatalogVersion } from "../db/catalog-version.ts";
 export * from "./availability.server.ts";
 export { PRODUCT_ID_PATTERN } from "./ids.ts";
+export * from "./image-variants.server.ts";
 export * from "./images.server.ts";
 export * from "./product-form.server.ts";
 export * from "./product-lookups.server.ts";

@@ -3,6 +3,7 @@
 export * from "./admin-query.ts";
 export * from "./categories.ts";
 export * from "./ids.ts";
+export * from "./image-variants.ts";
 export * from "./images.ts";
 export * from "./pagination.ts";
 export * from "./product-form.ts";

@@ -86,10 +86,15 @@ export function productDraft(
     sizes: product.sizes,
     stock: Object.fromEntries(Object.entries(units).map(([size, n]) => [size, String(n)])),
     stockShown: units,
-    images: product.images.map((image) => ({
+    // Images that could not be processed come last, flagged: the admin removes or replaces them.
+    images: [
+      ...product.images.map((image) => ({ image, failed: false })),
+      ...product.failedImages.map((image) => ({ image, failed: true })),
+    ].map(({ image, failed }) => ({
       ref: imageRefText({ kind: "key", key: image.key }),
       alt: image.alt,
       url: image.url,
+      ...(failed ? { failed } : {}),
     })),
   };
 }

@@ -149,7 +149,8 @@ export interface ProductDraft {
   /** Units per size as typed (or stored), and as the form was first shown (stockShown). */
   stock: Readonly<Record<string, string>>;
   stockShown: Readonly<Record<string, number>>;
-  images: ReadonlyArray<{ ref: string; alt: string; url: string }>;
+  /** `failed`: the processing could not decode this file (never shown in the shop). */
+  images: ReadonlyArray<{ ref: string; alt: string; url: string; failed?: boolean }>;
 }
 
 /** The most units a size can be given in the form. */

@@ -17,6 +17,13 @@ import { anyInStock, type StockCounts } from "../inventory/stock.ts";
 import type { RatingCounts } from "../reviews/stats.ts";
 import type { Category } from "./categories.ts";
 import { PRODUCT_ID_PATTERN } from "./ids.ts";
+import { applyRecordedVariants } from "./image-variants.server.ts";
+import {
+  type ImageSources,
+  imageSources,
+  parseUploadKey,
+  type VariantState,
+} from "./image-variants.ts";
 import type { SizeTag } from "./sizes.ts";
 
 export interface ProductImage {
@@ -25,6 +32,8 @@ export interface ProductImage {
   alt: string;
   /** Public URL (the images base URL + key). */
   url: string;
+  /** Its AVIF and WebP variants, once all are stored (docs/product.md §10 "Products"). */
+  sources?: ImageSources;
 }
 
 export interface Product {
@@ -35,7 +44,10 @@ export interface Product {
   priceCents: number;
   description: string;
   sizes: SizeTag[];
+  /** The images the storefront shows, in order: those the processing could decode, or has not seen yet. */
   images: ProductImage[];
+  /** Images whose file could not be processed: never shown in the shop, flagged to the admin. */
+  failedImages: ProductImage[];
   /** Number of 1★ … 5★ reviews. */
   ratingCounts: RatingCounts;
   /**
@@ -62,9 +74,12 @@ export const PRODUCT_EXISTS = "This product exists already: reload the page and 
 export const PRODUCT_NOT_FOUND = "This product does not exist (any more)";
 export const PRODUCT_CHANGED = "Someone changed this product meanwhile: reload it and try again";
 
-export interface ProductItem extends Omit<Product, "images" | "ratingCounts" | "soldOut"> {
+export interface ProductItem
+  extends Omit<Product, "images" | "failedImages" | "ratingCounts" | "soldOut"> {
   soldOut?: boolean;
   images: Array<{ key: string; alt: string }>;
+  /** What the image processing made of each upload, by file name (./image-variants.server.ts). */
+  imageVariants?: Record<string, VariantState>;
   rating1?: number;
   rating2?: number;
   rating3?: number;
@@ -74,6 +89,15 @@ export interface ProductItem extends Omit<Product, "images" | "ratingCounts" | "
 
 export function toProduct(ctx: Context, item: ProductItem): Product {
   const base = ctx.config.imagesBaseUrl;
+  const images: ProductImage[] = [];
+  const failedImages: ProductImage[] = [];
+  for (const { key, alt } of item.images) {
+    const file = parseUploadKey(key)?.file;
+    const state = file ? item.imageVariants?.[file] : undefined;
+    const sources = imageSources(base, key, state);
+    const image = { key, alt, url: `${base}/${key}`, ...(sources ? { sources } : {}) };
+    (state?.state === "failed" ? failedImages : images).push(image);
+  }
   return {
     id: item.id,
     slug: item.slug,
@@ -82,7 +106,8 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
     priceCents: item.priceCents,
     description: item.description,
     sizes: item.sizes,
-    images: item.images.map((i) => ({ ...i, url: `${base}/${i.key}` })),
+    images,
+    failedImages,
     ratingCounts: [
       item.rating1 ?? 0,
       item.rating2 ?? 0,
@@ -107,6 +132,7 @@ export async function createProduct(
   const item: ProductItem = {
     id,
     ...input,
+    imageVariants: {},
     soldOut: !anyInStock(input.sizes, stock),
     createdAt: options.createdAt ?? now,
     updatedAt: now,
@@ -143,6 +169,11 @@ export async function createProduct(
       throw new DomainError(PRODUCT_EXISTS, undefined, 409);
     }
     throw error;
+  }
+  // Photos processed before the product existed (./image-variants.server.ts); the seed's SVGs
+  // are never processed.
+  if (input.images.some((image) => parseUploadKey(image.key))) {
+    await applyRecordedVariants(ctx, id);
   }
   return toProduct(ctx, item);
 }
@@ -295,8 +326,9 @@ export async function deleteProduct(
     throw error;
   }
   const reviewsDeleted = await deleteInPartition(ctx, id, "REVIEW#");
-  // Nobody can be told the product is back: it is gone.
+  // Nobody can be told the product is back: it is gone; nor are its photos processed any more.
   await deleteInPartition(ctx, id, "RESTOCK#");
+  await deleteInPartition(ctx, id, "IMAGE#");
   return {
     product: toProduct(ctx, current),
     imageKeys: current.images.map((image) => image.key),
@@ -308,7 +340,7 @@ export async function deleteProduct(
 async function deleteInPartition(
   ctx: Context,
   productId: string,
-  prefix: "REVIEW#" | "RESTOCK#",
+  prefix: "REVIEW#" | "RESTOCK#" | "IMAGE#",
 ): Promise<number> {
   let deleted = 0;
   const pages = paginateQuery(

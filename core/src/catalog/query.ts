@@ -2,6 +2,7 @@
 // docs/product.md §9 "Price filters"): filter by category, price band and name, sort, and page 12 at a time.
 // Pure and in memory, so it runs over a cached read model of product summaries.
 import { type Category, categoryFromSlug, categorySlug } from "./categories.ts";
+import type { ImageSources } from "./image-variants.ts";
 
 export interface ProductSummary {
   id: string;
@@ -10,6 +11,8 @@ export interface ProductSummary {
   category: Category;
   priceCents: number;
   imageUrl: string;
+  /** The picture's AVIF and WebP variants, once stored (./image-variants.ts). */
+  imageSources?: ImageSources;
   /** Average rating, 0 when there are no reviews. */
   ratingAverage: number;
   ratingCount: number;

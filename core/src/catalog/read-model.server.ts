@@ -98,6 +98,7 @@ function toSummary(p: Product): ProductSummary {
     category: p.category,
     priceCents: p.priceCents,
     imageUrl: p.images[0]?.url ?? "",
+    ...(p.images[0]?.sources ? { imageSources: p.images[0].sources } : {}),
     ratingAverage: stats.average,
     ratingCount: stats.count,
     soldOut: p.soldOut,

@@ -15,6 +15,7 @@ export const FUNCTION_ROLES = [
   "newsletterFanout",
   "stripeWebhook",
   "expireAbandonedOrders",
+  "imageVariants",
 ] as const;
 export type FunctionRole = (typeof FUNCTION_ROLES)[number];
 
@@ -73,7 +74,7 @@ export const SETTINGS = {
   AWS_REGION: { source: "lambda", readBy: FUNCTION_ROLES },
   TABLE_NAME: { source: "stack", readBy: SHOP },
   INVOICES_BUCKET: { source: "stack", readBy: ["site", "invoice", "mailer"] },
-  IMAGES_BUCKET: { source: "stack", readBy: ["site"] },
+  IMAGES_BUCKET: { source: "stack", readBy: ["site", "imageVariants"] },
   IMAGES_BASE_URL: { source: "stack", readBy: ["site"] },
   QUEUE_URL_MAIL: { source: "stack", readBy: ["dispatcher"] },
   QUEUE_URL_NEWSLETTER: { source: "stack", readBy: ["dispatcher"] },

@@ -163,3 +163,12 @@ export const insightsMarkKey = (orderId: string, mark: string) => ({
   pk: `ORDER#${orderId}`,
   sk: `COUNTED#${mark}`,
 });
+
+/**
+ * What the image processing made of one upload (core/src/catalog/image-variants.server.ts), in
+ * the product's partition: kept until the product has its own copy (TTL).
+ */
+export const imageOutcomeKey = (productId: string, file: string) => ({
+  pk: `PRODUCT#${productId}`,
+  sk: `IMAGE#${file}`,
+});

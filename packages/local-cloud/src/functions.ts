@@ -1,4 +1,4 @@
-// Local stand-in for stacks/Events.ts: each batch of the table's stream goes to the stream
+// Local stand-in for stacks/Events.ts (and S3 notifications: localUploadHandlers below): each batch of the table's stream goes to the stream
 // functions' own handlers, with the same routing (functions/src/subscriptions.ts). The dispatcher runs core's
 // dispatchToQueues with an in-process queue: a "queue" is its consumer's handler, called at once
 // with SQS-shaped messages, so the mailer and the newsletter fan-out run the files Lambda runs.
@@ -12,7 +12,15 @@ import {
   type QueueRecord,
   type QueueSend,
 } from "@shop/functions/lambda/queues";
-import { QUEUE_OF, QUEUES, type QueueName, STREAM_CONSUMERS } from "@shop/functions/subscriptions";
+import {
+  QUEUE_OF,
+  QUEUES,
+  type QueueName,
+  STREAM_CONSUMERS,
+  takesUpload,
+  UPLOAD_CONSUMERS,
+} from "@shop/functions/subscriptions";
+import type { S3Notification } from "s3rver";
 
 type StreamHandler = (event: { Records: StreamRecord[] }) => Promise<BatchResponse | undefined>;
 type QueueConsumer = (event: { Records: QueueRecord[] }) => Promise<BatchResponse>;
@@ -58,6 +66,31 @@ export async function localStreamHandlers(): Promise<
     for (const [name, handler] of handlers) {
       const failures = (await handler(event))?.batchItemFailures ?? [];
       if (failures.length > 0) throw new Error(`${name}: ${failures.length} item(s) failed`);
+    }
+  };
+}
+
+/**
+ * The upload consumers' own handlers (functions/src/subscriptions.ts UPLOAD_CONSUMERS), each
+ * given the records its S3 notification filter would let through: what the local cloud calls
+ * after an object is stored in the images bucket (stacks/image-variants.ts on AWS).
+ */
+export async function localUploadHandlers(): Promise<(event: S3Notification) => Promise<void>> {
+  const consumers = await Promise.all(
+    Object.values(UPLOAD_CONSUMERS).map(
+      async (consumer) =>
+        [
+          consumer,
+          await loadHandler<(event: S3Notification) => Promise<unknown>>(consumer.handler),
+        ] as const,
+    ),
+  );
+  return async (event) => {
+    for (const [consumer, handler] of consumers) {
+      const Records = event.Records.filter((r) =>
+        takesUpload(consumer, r.eventName, r.s3.object.key),
+      );
+      if (Records.length > 0) await handler({ Records });
     }
   };
 }

@@ -17,7 +17,7 @@ import type { _Record } from "@aws-sdk/client-dynamodb-streams";
 import { createTableInput, TABLE } from "@shop/core/db";
 import { eventFromStreamRecord } from "@shop/core/server/events";
 import sesLocal from "aws-ses-v2-local";
-import S3rver from "s3rver";
+import S3rver, { type S3Notification } from "s3rver";
 import { startDynamoDbLocal } from "./dynamodb.ts";
 import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 import { freePort } from "./util.ts";
@@ -47,6 +47,12 @@ export interface LocalCloud {
   mailboxUrl: string;
   /** Starts delivering domain events from the table's stream to `deliver`. */
   deliverEvents(deliver: (records: _Record[]) => Promise<void>): Promise<StreamDelivery>;
+  /**
+   * Hands S3's notification of each object created in the images bucket to `deliver`, after the
+   * upload is stored, as S3 invokes a function on AWS: asynchronously, one at a time, a failure
+   * tried twice more (Lambda's retries of an asynchronous invocation), then logged.
+   */
+  deliverUploads(deliver: (event: S3Notification) => Promise<void>): void;
   stop(): Promise<void>;
 }
 
@@ -93,6 +99,17 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     });
     await s3.run();
     stops.push(() => s3.close());
+    let uploads: Promise<void> = Promise.resolve();
+    let deliverUpload: ((event: S3Notification) => Promise<void>) | undefined;
+    s3.on("event", (event) => {
+      const created = event.Records.filter(
+        (r) => r.s3.bucket.name === imagesBucket && r.eventName.startsWith("ObjectCreated:"),
+      );
+      const deliver = deliverUpload;
+      if (!deliver || created.length === 0) return;
+      uploads = uploads.then(() => deliverWithRetries(() => deliver({ Records: created }), log));
+    });
+    stops.push(() => uploads);
 
     const ses: Server = await startSes({ host: "127.0.0.1", port: sesPort });
     stops.push(() =>
@@ -130,11 +147,31 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
         stops.push(() => delivery.stop());
         return delivery;
       },
+      deliverUploads(deliver) {
+        deliverUpload = deliver;
+      },
       stop,
     };
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** Lambda tries an asynchronous invocation three times in all; locally a second apart. */
+const UPLOAD_ATTEMPTS = 3;
+async function deliverWithRetries(deliver: () => Promise<void>, log: (line: string) => void) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deliver();
+    } catch (error) {
+      if (attempt >= UPLOAD_ATTEMPTS) {
+        log(`An upload's processing failed ${UPLOAD_ATTEMPTS} times: ${String(error)}`);
+        console.error(error);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
   }
 }
 

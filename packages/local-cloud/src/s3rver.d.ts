@@ -12,5 +12,13 @@ declare module "s3rver" {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** S3's notification of an object created or removed (S3-shaped `Records`). */
+    on(event: "event", listener: (notification: S3Notification) => void): this;
+  }
+  export interface S3Notification {
+    Records: Array<{
+      eventName: string;
+      s3: { bucket: { name: string }; object: { key: string; size?: number } };
+    }>;
   }
 }

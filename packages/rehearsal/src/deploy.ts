@@ -62,6 +62,16 @@ export interface DeployedStage {
   mappings: EventSourceMapping[];
   /** Scheduled rules: the expression and the target functions' names. */
   schedules: Array<{ logicalId: string; expression: string; targets: string[] }>;
+  /**
+   * S3 notifications to functions (CDK's Custom::S3BucketNotifications): the bucket's name, the
+   * events (e.g. "s3:ObjectCreated:*"), the key prefix, the function's name.
+   */
+  bucketNotifications: Array<{
+    bucket: string;
+    events: string[];
+    prefix: string;
+    functionName: string;
+  }>;
   /** Function URL domain (<id>.lambda-url.<region>.on.aws) → function name. */
   functionUrls: Map<string, string>;
   /** Queue ARN → URL (the emulator's), name. */
@@ -113,6 +123,7 @@ export async function deployStage(
     functions: new Map(),
     mappings: [],
     schedules: [],
+    bucketNotifications: [],
     functionUrls: new Map(),
     queues: new Map(),
     tables: new Map(),
@@ -286,6 +297,24 @@ export async function deployStage(
       case "AWS::SES::EmailIdentity": {
         // SES itself is the stand-in's: any sender is accepted; Ref is the identity's name.
         return { ref: String(res(p.EmailIdentity)), attributes: {} };
+      }
+      case "Custom::S3BucketNotifications": {
+        const config = res(p.NotificationConfiguration) as {
+          LambdaFunctionConfigurations?: Array<{
+            Events: string[];
+            Filter?: { Key?: { FilterRules?: Array<{ Name: string; Value: string }> } };
+            LambdaFunctionArn: string;
+          }>;
+        };
+        for (const c of config.LambdaFunctionConfigurations ?? []) {
+          stage.bucketNotifications.push({
+            bucket: String(res(p.BucketName)),
+            events: c.Events,
+            prefix: c.Filter?.Key?.FilterRules?.find((r) => r.Name === "prefix")?.Value ?? "",
+            functionName: String(c.LambdaFunctionArn).split(":").at(-1) as string,
+          });
+        }
+        return { ref: id, attributes: {} };
       }
       case "Custom::S3Uploader": {
         await uploadSiteAssets(stack, res(p) as Record<string, unknown>);

@@ -7,16 +7,18 @@
 // dispatcher, the mail queue and the mailer, an admin ships the order and sends a newsletter, a
 // poison message ends in its dead-letter queue, the scheduled jobs run. Every AWS call is
 // checked against the function's IAM policy. Any failure names its cause.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
 import {
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
   SendMessageCommand,
   SQSClient,
 } from "@aws-sdk/client-sqs";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { allVariantKeys } from "@shop/core/catalog";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { setSubscription } from "@shop/core/server/newsletter";
 import { getOrder } from "@shop/core/server/orders";
@@ -43,6 +45,7 @@ export const STEPS = [
   "invoice",
   "shipped",
   "newsletter",
+  "photo",
   "poison",
   "schedules",
 ] as const;
@@ -334,6 +337,48 @@ export async function rehearse(
       );
       await waitForMail(standIns.ses, shopper.email, (m) => m.subject === subject, 60_000);
     });
+    await run(
+      "photo",
+      "an admin's photo under products/ becomes AVIF and WebP variants (the function S3 notifies)",
+      async () => {
+        const productId = randomUUID();
+        const file = `${randomUUID()}.jpg`;
+        const key = `products/${productId}/${file}`;
+        const bucket = env.IMAGES_BUCKET as string;
+        const sharp = (await import("sharp")).default;
+        const photo = await sharp({
+          create: { width: 1200, height: 1500, channels: 3, background: { r: 150, g: 90, b: 60 } },
+        })
+          .jpeg()
+          .toBuffer();
+        await s3.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Body: photo,
+            ContentType: "image/jpeg",
+          }),
+        );
+        if ((await triggers.fireObjectCreated(bucket, key)) !== 1) {
+          throw new Error(`no function (or more than one) is notified of ${key}`);
+        }
+        // 1200 wide: 320, 640 and 960 in each format, then the state recorded in the table.
+        const made = allVariantKeys(key).filter((k) => !k.includes("-1600w."));
+        for (const variant of made) {
+          await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: variant }));
+        }
+        const { Item } = await ctx.db.send(
+          new GetCommand({
+            TableName: ctx.tableName,
+            Key: { pk: `PRODUCT#${productId}`, sk: `IMAGE#${file}` },
+          }),
+        );
+        if (Item?.variants?.state !== "ready") {
+          throw new Error(`the photo's state is ${JSON.stringify(Item?.variants)}, not ready`);
+        }
+        log(`    ${made.length} variants stored under variants/${productId}/; the state recorded`);
+      },
+    );
     await run(
       "poison",
       "a message that always fails ends in the mail queue's dead-letter queue",

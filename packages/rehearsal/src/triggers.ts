@@ -33,6 +33,11 @@ export interface Triggers {
   functionUrls: Map<string, string>;
   /** Invokes a schedule's targets once, with the scheduled event. */
   fireSchedule(logicalId: string): Promise<void>;
+  /**
+   * S3's notification of an object created in `bucket`: invokes each function notified for that
+   * event and prefix (asynchronously on AWS: here awaited, its failure thrown); returns how many.
+   */
+  fireObjectCreated(bucket: string, key: string): Promise<number>;
   /** Failed invocations seen by the pollers (function, error). */
   failures: Failure[];
   stop(): Promise<void>;
@@ -133,6 +138,38 @@ export async function startTriggers(
           );
         }
       }
+    },
+    async fireObjectCreated(bucket, key) {
+      const notified = stage.bucketNotifications.filter(
+        (n) =>
+          n.bucket === bucket &&
+          n.events.some((e) => e === "s3:ObjectCreated:*" || e === "s3:ObjectCreated:Put") &&
+          key.startsWith(n.prefix),
+      );
+      for (const notification of notified) {
+        const fn = fnOf(notification.functionName);
+        const invocation = await fn.invoke({
+          Records: [
+            {
+              eventVersion: "2.1",
+              eventSource: "aws:s3",
+              awsRegion: REGION,
+              eventTime: new Date().toISOString(),
+              eventName: "ObjectCreated:Put",
+              s3: {
+                s3SchemaVersion: "1.0",
+                bucket: { name: bucket, arn: `arn:aws:s3:::${bucket}` },
+                // S3 writes the key URL-encoded, spaces as "+".
+                object: { key: encodeURIComponent(key).replace(/%2F/g, "/").replace(/%20/g, "+") },
+              },
+            },
+          ],
+        });
+        if (invocation.error) {
+          throw new Error(`${fn.fn.logicalId} (S3 notification): ${errorText(invocation.error)}`);
+        }
+      }
+      return notified.length;
     },
     async stop() {
       for (const stop of stops) await stop();

@@ -3,6 +3,7 @@ import { QUANTITY_CHOICES } from "@shop/core/cart";
 import { sizeName } from "@shop/core/catalog";
 import type { PricedCartLine } from "../lib/cart-products";
 import { Price } from "./Price";
+import { IMAGE_SIZES, ResponsiveImage } from "./ResponsiveImage";
 
 /** The look of what is left of a line's size. */
 const STOCK_TONE = {
@@ -38,8 +39,10 @@ export function CartLineItem({
         className="w-24 shrink-0 overflow-hidden rounded-md bg-stone-100 sm:w-32"
       >
         {product.image ? (
-          <img
+          <ResponsiveImage
             src={product.image.url}
+            sources={product.image.sources}
+            sizes={IMAGE_SIZES.cart}
             alt=""
             width={600}
             height={750}

@@ -1,9 +1,13 @@
+import type { ImageSources } from "@shop/core/catalog";
 import { type KeyboardEvent, type TouchEvent, useRef, useState } from "react";
+import { IMAGE_SIZES, ResponsiveImage } from "./ResponsiveImage";
 import { ChevronLeftIcon, ChevronRightIcon } from "./ui-icons";
 
 export interface CarouselImage {
   url: string;
   alt: string;
+  /** Its AVIF and WebP variants, once stored. */
+  sources?: ImageSources;
 }
 
 /** A horizontal swipe longer than this (px) changes the image. */
@@ -62,9 +66,11 @@ export function ImageCarousel({
         onTouchStart={onTouchStart}
         onTouchEnd={onTouchEnd}
       >
-        <img
+        <ResponsiveImage
           key={current.url}
           src={current.url}
+          sources={current.sources}
+          sizes={IMAGE_SIZES.gallery}
           alt={current.alt || name}
           width={600}
           height={750}
@@ -104,8 +110,10 @@ export function ImageCarousel({
                   i === index ? "ring-stone-900" : "ring-transparent hover:ring-stone-300"
                 }`}
               >
-                <img
+                <ResponsiveImage
                   src={image.url}
+                  sources={image.sources}
+                  sizes={IMAGE_SIZES.thumbnail}
                   alt=""
                   width={120}
                   height={150}

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ProductSummary } from "@shop/core/catalog";
 import { Price } from "./Price";
+import { IMAGE_SIZES, ResponsiveImage } from "./ResponsiveImage";
 import { Stars } from "./Stars";
 
 /**
@@ -11,15 +12,22 @@ export function ProductCard({ product, eager }: { product: ProductSummary; eager
   return (
     <article className="group relative flex flex-col">
       <div className="overflow-hidden rounded-lg bg-stone-100">
-        <img
-          src={product.imageUrl}
-          alt=""
-          width={600}
-          height={750}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="aspect-[4/5] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
-        />
+        {product.imageUrl ? (
+          <ResponsiveImage
+            src={product.imageUrl}
+            sources={product.imageSources}
+            sizes={IMAGE_SIZES.card}
+            alt=""
+            width={600}
+            height={750}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="aspect-[4/5] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
+          />
+        ) : (
+          // No photo the shop can show (docs/product.md §10 "Products"): the same box, empty.
+          <div className="aspect-[4/5]" />
+        )}
       </div>
       <h3 className="mt-3 text-sm font-medium text-stone-900 sm:text-base">
         {/* The link covers the whole card (its ::after): one target, one focus ring. */}

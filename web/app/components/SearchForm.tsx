@@ -12,6 +12,7 @@ import {
 import type { SearchResults } from "../routes/api.search";
 import { SearchIcon } from "./icons";
 import { Price } from "./Price";
+import { ResponsiveImage } from "./ResponsiveImage";
 
 /**
  * The navbar search (docs/product.md §2, §5). A GET form to the catalogue, so it works without
@@ -206,8 +207,10 @@ export function SearchForm({ inputRef }: { inputRef: RefObject<HTMLInputElement>
               index === active ? "bg-stone-100" : ""
             }`}
           >
-            <img
+            <ResponsiveImage
               src={item.imageUrl}
+              sources={item.imageSources}
+              sizes="40px"
               alt=""
               width={40}
               height={50}

@@ -6,6 +6,7 @@
 // stock, in parallel.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { SizeTag } from "@shop/core/cart";
+import type { ImageSources } from "@shop/core/catalog";
 import { parseForm } from "@shop/core/common";
 import { getProductsByIds, ProductIdsQuerySchema } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
@@ -18,7 +19,8 @@ export interface CartProduct {
   slug: string;
   name: string;
   priceCents: number;
-  image: { url: string; alt: string } | null;
+  /** The first photo the shop shows, with its AVIF and WebP variants once stored. */
+  image: { url: string; alt: string; sources?: ImageSources } | null;
   sizes: SizeTag[];
   /** Units left per size. */
   stock: Record<string, number>;
@@ -52,7 +54,13 @@ async function load({ request }: LoaderFunctionArgs) {
       slug: product.slug,
       name: product.name,
       priceCents: product.priceCents,
-      image: product.images[0] ? { url: product.images[0].url, alt: product.images[0].alt } : null,
+      image: product.images[0]
+        ? {
+            url: product.images[0].url,
+            alt: product.images[0].alt,
+            ...(product.images[0].sources ? { sources: product.images[0].sources } : {}),
+          }
+        : null,
       sizes: product.sizes,
       stock: { ...stocks.get(product.id) },
     })),

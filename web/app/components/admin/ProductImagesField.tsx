@@ -2,6 +2,7 @@ import {
   detectImageType,
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE,
+  imageNotProcessed,
   MAX_IMAGES,
   NOT_AN_IMAGE,
   TOO_MANY_IMAGES,
@@ -10,7 +11,7 @@ import { type ChangeEvent, type MouseEvent, useEffect, useRef, useState } from "
 
 type Operation = "up" | "down" | "remove";
 
-type Entry = { id: string; alt: string; url: string } & (
+type Entry = { id: string; alt: string; url: string; failed?: boolean } & (
   | { kind: "stored"; ref: string }
   | { kind: "file"; file: File }
 );
@@ -31,7 +32,8 @@ export function ProductImagesField({
   error,
   accept,
 }: {
-  images: ReadonlyArray<{ ref: string; alt: string; url: string }>;
+  /** `failed`: a stored image the processing could not decode (not shown in the shop). */
+  images: ReadonlyArray<{ ref: string; alt: string; url: string; failed?: boolean }>;
   productName: string;
   error?: string;
   accept: string;
@@ -137,14 +139,26 @@ export function ProductImagesField({
                 className="grid grid-cols-[4rem_1fr] gap-3 rounded-lg border border-stone-200 p-3 sm:grid-cols-[4rem_1fr_auto] sm:items-center"
               >
                 <input type="hidden" name="imageRef" value={ref} />
-                <img
-                  src={entry.url}
-                  alt={entry.alt || productName}
-                  width={64}
-                  height={80}
-                  className="h-20 w-16 rounded bg-stone-100 object-cover"
-                />
+                {entry.failed ? (
+                  // Its file cannot be decoded: a browser would show a broken image.
+                  <div className="grid h-20 w-16 place-items-center rounded bg-red-50 text-xs text-red-700">
+                    ?
+                  </div>
+                ) : (
+                  <img
+                    src={entry.url}
+                    alt={entry.alt || productName}
+                    width={64}
+                    height={80}
+                    className="h-20 w-16 rounded bg-stone-100 object-cover"
+                  />
+                )}
                 <div>
+                  {entry.failed ? (
+                    <p id={`failed-${entry.id}`} className="mb-2 text-sm text-red-700">
+                      {imageNotProcessed(position)}
+                    </p>
+                  ) : null}
                   <label
                     htmlFor={`alt-${entry.id}`}
                     className="block text-sm font-medium text-stone-800"
