@@ -33,10 +33,3 @@ export type CheckoutOutcome =
   | { status: "paid"; orderId: string }
   /** Stripe: the order is placed; the browser confirms its PaymentIntent with this secret. */
   | { status: "confirm"; orderId: string; clientSecret: string };
-
-/** The checkout action's JSON answer (a price quote, field errors, or a payment to confirm). */
-export interface CheckoutAnswer {
-  quote?: CheckoutQuote;
-  fieldErrors?: Record<string, string>;
-  payment?: { orderId: string; clientSecret: string };
-}

@@ -3,6 +3,7 @@
 import * as v from "valibot";
 import { AddressFields } from "../accounts/schemas.ts";
 import { choiceField, optionalText } from "../common/fields.ts";
+import { cardSchema } from "../payments/cards.ts";
 import { DELIVERY_METHOD_NAMES } from "../pricing/delivery.ts";
 import { ORDER_STATES } from "./state.ts";
 
@@ -13,6 +14,16 @@ export const CheckoutSchema = v.object({
   addressId: optionalText("Address id", { max: 100 }),
 });
 export type Checkout = v.InferOutput<typeof CheckoutSchema>;
+
+/**
+ * The checkout form as the page sends it with the local test gateway: the shipping address and
+ * delivery method, and the card typed beside them (with Stripe, the Payment Element keeps the
+ * card, and the form is CheckoutSchema alone). A function: a card's expiry is checked against
+ * `now`.
+ */
+export function checkoutWithCardSchema(now: Date = new Date()) {
+  return v.object({ ...CheckoutSchema.entries, ...cardSchema(now).entries });
+}
 
 export const OrderStateSchema = choiceField(ORDER_STATES, "Choose a valid order state");
 export type OrderStateInput = v.InferOutput<typeof OrderStateSchema>;

@@ -1,6 +1,6 @@
-// Building blocks of the account screens: the card the auth screens sit in, a message above a
-// form, the buttons. AuthField, a labelled field wired by hand, is left for the checkout until it
-// moves to Field (./Field.tsx, docs/decisions/015-forms.md), as every other form has.
+// Building blocks of the account screens and the shop's forms: the card the auth screens sit in,
+// a message above a form, the buttons. Every labelled field is ./Field.tsx
+// (docs/decisions/015-forms.md).
 import type { ReactNode } from "react";
 import { inputClass } from "./Field";
 
@@ -11,63 +11,6 @@ export const primaryButtonClass =
 
 export const secondaryButtonClass =
   "inline-flex items-center justify-center rounded-full border border-stone-300 bg-white px-5 py-2.5 text-sm font-semibold text-stone-900 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600";
-
-export function AuthField({
-  label,
-  name,
-  error,
-  type = "text",
-  autoComplete,
-  defaultValue,
-  value,
-  onChange,
-  required = true,
-  autoFocus,
-  formId = "",
-}: {
-  label: string;
-  name: string;
-  error?: string;
-  type?: string;
-  autoComplete?: string;
-  defaultValue?: string;
-  value?: string;
-  onChange?: (value: string) => void;
-  required?: boolean;
-  autoFocus?: boolean;
-  /** Makes ids unique when two forms on a page share field names. */
-  formId?: string;
-}) {
-  const id = `${formId}${name}`;
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        defaultValue={value === undefined ? defaultValue : undefined}
-        value={value}
-        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
-        required={required}
-        // biome-ignore lint/a11y/noAutofocus: the modal's first field takes the focus on open.
-        autoFocus={autoFocus}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={inputClass}
-      />
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 // The checkout's shipping form (docs/product.md §5 "Checkout address": address, country, city, zip code and
 // phone required; company and apartment optional) and the saved addresses to pick from.
-import { AuthField } from "./AuthField";
+import { Field, type FieldMeta } from "./Field";
 
 export interface AddressValues {
   company: string;
@@ -15,6 +15,16 @@ export interface AddressValues {
 export interface PickableAddress extends AddressValues {
   id: string;
 }
+
+export const ADDRESS_NAMES = [
+  "company",
+  "address",
+  "apartment",
+  "country",
+  "city",
+  "zipCode",
+  "phone",
+] as const satisfies ReadonlyArray<keyof AddressValues>;
 
 export const EMPTY_ADDRESS: AddressValues = {
   company: "",
@@ -46,20 +56,22 @@ const FIELDS: Array<{
   { name: "phone", label: "Phone", required: true, autoComplete: "shipping tel" },
 ];
 
+/**
+ * The shipping fields (the checkout form's, from Conform: `fields`). Picking a saved address fills
+ * them (`onPick`); typing in one makes the address a new one (`onEdit`).
+ */
 export function CheckoutAddress({
   addresses,
+  fields,
   selectedId,
-  values,
-  errors,
   onPick,
-  onChange,
+  onEdit,
 }: {
   addresses: PickableAddress[];
+  fields: Record<keyof AddressValues, FieldMeta>;
   selectedId: string;
-  values: AddressValues;
-  errors: Record<string, string>;
   onPick: (address: PickableAddress | null) => void;
-  onChange: (name: keyof AddressValues, value: string) => void;
+  onEdit: () => void;
 }) {
   return (
     <section aria-labelledby="shipping-heading">
@@ -110,14 +122,12 @@ export function CheckoutAddress({
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         {FIELDS.map((field) => (
           <div key={field.name} className={field.name === "address" ? "sm:col-span-2" : undefined}>
-            <AuthField
+            <Field
+              meta={fields[field.name]}
               label={field.label}
-              name={field.name}
               required={field.required}
               autoComplete={field.autoComplete}
-              value={values[field.name]}
-              onChange={(value) => onChange(field.name, value)}
-              error={errors[field.name]}
+              onInput={onEdit}
               type={field.name === "phone" ? "tel" : "text"}
             />
           </div>

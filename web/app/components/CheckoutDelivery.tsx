@@ -1,23 +1,14 @@
 // The delivery method picker (docs/product.md §9): STANDARD "3-5 days" 5 € (the default) and EXPRESS
 // "1-2 days" 16 €; the selected one is highlighted.
-import {
-  DELIVERY_METHODS,
-  type DeliveryMethodName,
-  isDeliveryMethodName,
-} from "@shop/core/pricing";
+import { DELIVERY_METHODS, type DeliveryMethodName } from "@shop/core/pricing";
+import type { FieldMeta } from "./Field";
 import { Price } from "./Price";
 
-export function CheckoutDelivery({
-  value,
-  onChange,
-  error,
-}: {
-  value: DeliveryMethodName;
-  onChange: (method: DeliveryMethodName) => void;
-  error?: string;
-}) {
+/** The checkout form's deliveryMethod (`meta`, from Conform); `value` is the one chosen now. */
+export function CheckoutDelivery({ meta, value }: { meta: FieldMeta; value: DeliveryMethodName }) {
+  const error = meta.errors?.[0];
   return (
-    <fieldset aria-describedby={error ? "delivery-error" : undefined}>
+    <fieldset aria-describedby={error ? meta.errorId : undefined}>
       <legend className="text-lg font-medium text-stone-900">Delivery method</legend>
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
         {DELIVERY_METHODS.map((method) => {
@@ -35,13 +26,10 @@ export function CheckoutDelivery({
             >
               <input
                 type="radio"
-                name="deliveryMethod"
+                name={meta.name}
                 value={method.name}
-                checked={selected}
+                defaultChecked={meta.initialValue === method.name}
                 required
-                onChange={(event) => {
-                  if (isDeliveryMethodName(event.target.value)) onChange(event.target.value);
-                }}
                 className="mt-0.5 accent-accent-600"
               />
               <span className="flex flex-1 flex-col">
@@ -54,7 +42,7 @@ export function CheckoutDelivery({
         })}
       </div>
       {error ? (
-        <p id="delivery-error" className="mt-2 text-sm text-red-700">
+        <p id={meta.errorId} className="mt-2 text-sm text-red-700">
           {error}
         </p>
       ) : null}

@@ -1,15 +1,17 @@
 // The checkout's order summary (docs/product.md §2): the lines priced by the server with editable
 // quantities and Remove, the promotion box with Apply, the totals, and "Confirm order".
 
+import { getFormProps } from "@conform-to/react";
 import { QUANTITY_CHOICES } from "@shop/core/cart";
 import { sizeName } from "@shop/core/catalog";
-import { parseForm } from "@shop/core/common";
 import type { CheckoutQuote } from "@shop/core/orders";
 import { PromotionCodeSchema } from "@shop/core/promotions";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { removeItem, setItemQuantity } from "../lib/cart";
+import { parseSubmission, useSchemaForm } from "../lib/forms";
 import { inputClass, primaryButtonClass, secondaryButtonClass } from "./AuthField";
 import { CheckoutLinesSkeleton, CheckoutTotalsSkeleton } from "./CartSkeleton";
+import { Field, type FieldMeta } from "./Field";
 import { Price } from "./Price";
 
 export function CheckoutSummary({
@@ -29,19 +31,25 @@ export function CheckoutSummary({
   onApply: (code: string) => void;
   confirm: { disabled: boolean; pending: boolean; formError?: string };
 }) {
-  const [typed, setTyped] = useState("");
-  const [typedError, setTypedError] = useState<string | undefined>();
-  const promoError = typedError ?? codeError;
-
+  // The code is checked here with its schema, then priced by the server with the cart (onApply);
+  // the server's refusal shows on the field until the next code is applied.
+  const [promo, promoFields] = useSchemaForm(PromotionCodeSchema, { id: "promotion" });
+  const promoProps = getFormProps(promo);
   const apply = (event: FormEvent<HTMLFormElement>) => {
+    promoProps.onSubmit(event);
+    if (event.defaultPrevented) return;
     event.preventDefault();
-    const checked = parseForm(PromotionCodeSchema, { code: typed });
-    if (!checked.success) {
-      setTypedError(checked.fieldErrors.code);
-      return;
-    }
-    setTypedError(undefined);
-    onApply(checked.data.code);
+    const checked = parseSubmission(new FormData(event.currentTarget), PromotionCodeSchema);
+    if (checked.status === "success" && checked.value.code) onApply(checked.value.code);
+  };
+  const code = promoFields.code;
+  // Conform's metadata are getters: copied by name, with the server's refusal as the error.
+  const codeMeta: FieldMeta = {
+    id: code.id,
+    name: code.name,
+    errorId: code.errorId,
+    descriptionId: code.descriptionId,
+    errors: code.errors ?? (codeError ? [codeError] : undefined),
   };
 
   const b = quote?.breakdown;
@@ -130,29 +138,19 @@ export function CheckoutSummary({
         </div>
       )}
 
-      <form onSubmit={apply} className="mt-6" noValidate>
-        <label htmlFor="promotion-code" className="block text-sm font-medium text-stone-800">
-          Promotion code
-        </label>
-        <div className="mt-1 flex gap-2">
-          <input
-            id="promotion-code"
-            name="code"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            aria-invalid={promoError ? true : undefined}
-            aria-describedby={promoError ? "promotion-code-error" : undefined}
-            className={`${inputClass} mt-0`}
-          />
-          <button type="submit" className={secondaryButtonClass} disabled={!quote || updating}>
-            Apply
-          </button>
-        </div>
-        {promoError ? (
-          <p id="promotion-code-error" role="alert" className="mt-1 text-sm text-red-700">
-            {promoError}
-          </p>
-        ) : null}
+      <form {...promoProps} onSubmit={apply} className="mt-6">
+        <Field
+          meta={codeMeta}
+          label="Promotion code"
+          required={false}
+          alert
+          controlClassName={`${inputClass} mt-0`}
+          addon={
+            <button type="submit" className={secondaryButtonClass} disabled={!quote || updating}>
+              Apply
+            </button>
+          }
+        />
         {quote?.promotion ? (
           <p role="status" className="mt-2 text-sm text-accent-700" data-testid="promotion-applied">
             Promotion code applied: {quote.promotion.label}

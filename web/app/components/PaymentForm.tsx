@@ -1,13 +1,10 @@
 // The payment step. The local test gateway (docs/architecture.md §4, the default) takes a plain card form:
-// Card number, Expiry (MM/YY), CVC, checked as typed with core's card rules and again on the
-// server. When the shop pays through Stripe, the checkout shows StripePaymentSection (Stripe's
+// Card number, Expiry (MM/YY), CVC, fields of the checkout form (one schema with the address:
+// core's checkoutWithCardSchema). When the shop pays through Stripe, the checkout shows StripePaymentSection (Stripe's
 // Payment Element, loaded lazily) instead; both start with PaymentHeading.
 
-import { parseForm } from "@shop/core/common";
-import { cardSchema } from "@shop/core/payments";
-import { useState } from "react";
 import { useCurrency } from "../lib/currency";
-import { AuthField } from "./AuthField";
+import { Field, type FieldMeta } from "./Field";
 
 export interface CardValues {
   cardNumber: string;
@@ -23,57 +20,28 @@ const FIELDS: Array<{ name: keyof CardValues; label: string; autoComplete: strin
   { name: "cvc", label: "CVC", autoComplete: "cc-csc" },
 ];
 
-export function PaymentForm({
-  values,
-  onChange,
-  serverErrors,
-}: {
-  values: CardValues;
-  onChange: (values: CardValues) => void;
-  /** The last answer's errors: shown on a field until that field changes. */
-  serverErrors: Record<string, string>;
-}) {
-  const [touched, setTouched] = useState<Partial<Record<keyof CardValues, boolean>>>({});
-  const [changedSinceAnswer, setChangedSinceAnswer] = useState<{
-    answer: Record<string, string>;
-    fields: Set<string>;
-  }>({ answer: serverErrors, fields: new Set() });
-  const changed =
-    changedSinceAnswer.answer === serverErrors ? changedSinceAnswer.fields : new Set<string>();
-  const checked = parseForm(cardSchema(), { ...values });
-  const clientErrors: Record<string, string> = checked.success ? {} : checked.fieldErrors;
-
+/**
+ * The card fields of the checkout form (`fields`, from Conform): checked with core's card rules
+ * as each is left and again on the server; a refusal (e.g. a declined card) shows on its field
+ * until that field changes.
+ */
+export function PaymentForm({ fields }: { fields: Record<keyof CardValues, FieldMeta> }) {
   return (
     <section aria-labelledby="payment-heading">
       <PaymentHeading />
       <div className="mt-4 grid gap-4 sm:grid-cols-4" data-testid="card-form">
-        {FIELDS.map((field) => {
-          const server = changed.has(field.name) ? undefined : serverErrors[field.name];
-          const error = server ?? (touched[field.name] ? clientErrors[field.name] : undefined);
-          return (
-            // biome-ignore lint/a11y/noStaticElementInteractions: blur bubbles from the field inside; it only marks the field as visited.
-            <div
-              key={field.name}
-              className={field.name === "cardNumber" ? "sm:col-span-4" : "sm:col-span-2"}
-              onBlur={() => setTouched((t) => ({ ...t, [field.name]: true }))}
-            >
-              <AuthField
-                label={field.label}
-                name={field.name}
-                autoComplete={field.autoComplete}
-                value={values[field.name]}
-                error={error}
-                onChange={(value) => {
-                  setChangedSinceAnswer({
-                    answer: serverErrors,
-                    fields: new Set([...changed, field.name]),
-                  });
-                  onChange({ ...values, [field.name]: value });
-                }}
-              />
-            </div>
-          );
-        })}
+        {FIELDS.map((field) => (
+          <div
+            key={field.name}
+            className={field.name === "cardNumber" ? "sm:col-span-4" : "sm:col-span-2"}
+          >
+            <Field
+              meta={fields[field.name]}
+              label={field.label}
+              autoComplete={field.autoComplete}
+            />
+          </div>
+        ))}
       </div>
     </section>
   );

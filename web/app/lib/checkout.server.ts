@@ -2,13 +2,18 @@
 // to core's checkout use case (core/src/orders/checkout.server.ts); the route renders.
 import { type ActionFunctionArgs, data } from "@remix-run/node";
 import { isDependencyUnavailable } from "@shop/core/common";
-import type { CheckoutAnswer } from "@shop/core/orders";
-import { PAYMENT_UNEXPECTED_ERROR, PLACEMENT_FIELD } from "@shop/core/payments";
+import { CheckoutSchema, checkoutWithCardSchema } from "@shop/core/orders";
+import {
+  checkoutPaymentMode,
+  PAYMENT_UNEXPECTED_ERROR,
+  PLACEMENT_FIELD,
+} from "@shop/core/payments";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { checkout, quoteAtCheckout, type Shopper } from "@shop/core/server/orders";
-import { confirmationPath, ORDER_CONFIRMED_TOAST } from "./checkout";
-import { readForm } from "./form.server";
+import { confirmationPath, ORDER_CONFIRMED_TOAST, type QuoteAnswer } from "./checkout";
+import { readForm, refuseForm, refuseWithDomainError } from "./form.server";
+import { parseSubmission } from "./forms";
 import { NO_STORE } from "./http";
 import { abuseLimits, assertSameOrigin, clientAddress } from "./security.server";
 import { requireUser } from "./session.server";
@@ -26,9 +31,11 @@ const ADDRESS_FIELDS = [
 
 /**
  * intent=quote: the server's prices for the cart as sent (a code that cannot be used is reported
- * on "code", the cart priced without it); intent=place: core's checkout, answered with the
- * payment to confirm (Stripe) or a redirect to the confirmation (paid with the local gateway).
- * Refusals come back as field errors with their status; nothing is stored.
+ * on "code", the cart priced without it); intent=place: the form checked with the page's schema,
+ * then core's checkout, answered with the payment to confirm (Stripe) or a redirect to the
+ * confirmation (paid with the local gateway). A refused order is Conform's reply (`result`: the
+ * message on its field — a line of the cart on "cart", the code on "code" — or on the form) with
+ * its status; nothing is stored.
  */
 export async function checkoutAction({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -42,18 +49,30 @@ export async function checkoutAction({ request, context }: ActionFunctionArgs) {
   const who: Shopper = { userId: user.id, clientAddress: clientAddress(request, context) };
   const ctx = getContext();
   const intent = form.get("intent");
-  try {
-    if (intent === "quote") {
+  if (intent === "quote") {
+    try {
       const { quote, codeError } = await quoteAtCheckout(ctx, who, abuseLimits(), {
         lines: form.get("lines"),
         deliveryMethod: form.get("deliveryMethod"),
         code: text("code") ?? "",
       });
       return codeError
-        ? answer({ quote, fieldErrors: { code: codeError.message } }, codeError.status)
-        : answer({ quote });
+        ? quoted({ quote, fieldErrors: { code: codeError.message } }, codeError.status)
+        : quoted({ quote });
+    } catch (error) {
+      if (isDomainError(error)) {
+        return quoted({ fieldErrors: { [error.field ?? "form"]: error.message } }, error.status);
+      }
+      if (isDependencyUnavailable(error)) throw error;
+      console.error("checkout quote failed", error);
+      return quoted({ fieldErrors: { form: PAYMENT_UNEXPECTED_ERROR } }, 500);
     }
-    if (intent !== "place") return answer({ fieldErrors: { intent: "Unknown action" } }, 400);
+  }
+  if (intent !== "place") return refuseForm(form, 400, { formErrors: ["Unknown action"] });
+  const local = checkoutPaymentMode(ctx.config).gateway === "local";
+  const submission = parseSubmission(form, local ? checkoutWithCardSchema() : CheckoutSchema);
+  if (submission.status !== "success") return refuseForm(submission, 400);
+  try {
     const outcome = await checkout(ctx, who, abuseLimits(), {
       userId: user.id,
       email: user.email,
@@ -64,18 +83,18 @@ export async function checkoutAction({ request, context }: ActionFunctionArgs) {
       placementKey: text(PLACEMENT_FIELD),
       card: { cardNumber: text("cardNumber"), expiry: text("expiry"), cvc: text("cvc") },
     });
-    if (outcome.status === "confirm") return answer({ payment: outcome });
+    if (outcome.status === "confirm") {
+      return data({ payment: outcome }, { headers: { "Cache-Control": NO_STORE } });
+    }
     return redirectWithToast(confirmationPath(outcome.orderId), ORDER_CONFIRMED_TOAST);
   } catch (error) {
-    if (isDomainError(error)) {
-      return answer({ fieldErrors: { [error.field ?? "form"]: error.message } }, error.status);
-    }
+    if (isDomainError(error)) return refuseWithDomainError(submission, error, null);
     // A dependency that did not answer: keepsInput answers 503 with what happened.
     if (isDependencyUnavailable(error)) throw error;
     console.error("checkout failed", error);
-    return answer({ fieldErrors: { form: PAYMENT_UNEXPECTED_ERROR } }, 500);
+    return refuseForm(submission, 500, { formErrors: [PAYMENT_UNEXPECTED_ERROR] });
   }
 }
 
-const answer = (body: CheckoutAnswer, status = 200) =>
+const quoted = (body: QuoteAnswer, status = 200) =>
   data(body, { status, headers: { "Cache-Control": NO_STORE } });

@@ -2,7 +2,7 @@
 // change; the key of each attempt to place the order; and the Stripe flow (place, then confirm
 // in the browser). The rules are core's (core/src/orders/checkout.server.ts).
 import { useFetcher, useNavigate } from "@remix-run/react";
-import type { CheckoutAnswer, CheckoutQuote } from "@shop/core/orders";
+import type { CheckoutQuote } from "@shop/core/orders";
 import {
   PAYMENT_UNEXPECTED_ERROR,
   paymentReturnUrl,
@@ -11,6 +11,7 @@ import {
 import type { DeliveryMethodName } from "@shop/core/pricing";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { StripeHandle } from "../components/StripePayment";
+import type { FormReply } from "./forms";
 import { showToast } from "./toast";
 import { isUnavailable } from "./unavailable";
 
@@ -19,6 +20,18 @@ export const ORDER_CONFIRMED_TOAST = {
   title: "Email sent",
   description: "An email has been sent to confirm your order.",
 } as const;
+
+/** The answer to intent=quote: the prices, or why not (a line on "cart", the code on "code"). */
+export interface QuoteAnswer {
+  quote?: CheckoutQuote;
+  fieldErrors?: { cart?: string; code?: string; form?: string };
+}
+
+/** The answer to intent=place that is not a redirect: the payment to confirm, or the form's refusal. */
+export interface PlaceAnswer {
+  payment?: { orderId: string; clientSecret: string };
+  result?: FormReply;
+}
 
 export const confirmationPath = (orderId: string) =>
   `/order/confirm-order?id=${encodeURIComponent(orderId)}`;
@@ -29,7 +42,7 @@ export const confirmationPath = (orderId: string) =>
  * it accepts is announced once.
  */
 export function useCheckoutQuote(cartJson: string, method: DeliveryMethodName) {
-  const quoter = useFetcher<CheckoutAnswer>({ key: "checkout-quote" });
+  const quoter = useFetcher<QuoteAnswer>({ key: "checkout-quote" });
   const [code, setCode] = useState<string | null>(null);
   const [codeAsked, setCodeAsked] = useState(false);
   const [codeError, setCodeError] = useState<string | undefined>();
@@ -45,7 +58,7 @@ export function useCheckoutQuote(cartJson: string, method: DeliveryMethodName) {
     );
   }, [cartJson, method, code, empty, submitQuote]);
 
-  const answered = quoter.data as CheckoutAnswer | undefined;
+  const answered = quoter.data as QuoteAnswer | undefined;
   useEffect(() => {
     if (!answered) return;
     if (answered.quote) setLastQuote(answered.quote);
@@ -70,6 +83,7 @@ export function useCheckoutQuote(cartJson: string, method: DeliveryMethodName) {
     code,
     codeError,
     cartError: answered?.fieldErrors?.cart,
+    formError: answered?.fieldErrors?.form,
     /** The raw answer, for "unavailable". */
     reply: quoter.data as unknown,
     applyCode(typed: string) {
@@ -104,7 +118,7 @@ export function usePlacementKey(answer: unknown): string {
  */
 export function useStripeCheckout(enabled: boolean) {
   const navigate = useNavigate();
-  const placer = useFetcher<CheckoutAnswer>({ key: "checkout-place" });
+  const placer = useFetcher<PlaceAnswer>({ key: "checkout-place" });
   const handle = useRef<StripeHandle | null>(null);
   const placedFor = useRef<{ signature: string; orderId: string; clientSecret: string } | null>(
     null,
@@ -157,7 +171,7 @@ export function useStripeCheckout(enabled: boolean) {
     placer.submit(form, { method: "post" });
   };
 
-  const reply = placer.data as CheckoutAnswer | undefined;
+  const reply = placer.data as PlaceAnswer | undefined;
   useEffect(() => {
     if (placer.state !== "idle" || !reply || answered.current === reply) return;
     answered.current = reply;
@@ -179,7 +193,8 @@ export function useStripeCheckout(enabled: boolean) {
     busy: busy || placer.state !== "idle",
     complete,
     error,
-    fieldErrors: reply?.fieldErrors,
+    /** The server's refusal of the form, for the form to show. */
+    result: reply?.result,
     onSubmit,
     onReady,
     onComplete: setComplete,

@@ -58,8 +58,12 @@ export function useSchemaForm<const S extends v.GenericSchema>(
     id?: string;
     lastResult?: FormReply | null;
     defaultValue?: object;
-    /** "onInput" where every error shows while typing (the profile's Save is dimmed). */
-    shouldValidate?: "onSubmit" | "onInput";
+    /**
+     * "onInput" where every error shows while typing (the profile's Save is dimmed); "onBlur"
+     * where the submit button stays disabled until the form passes (the checkout's Confirm order),
+     * so an error appearing as a field is left never moves a button that could be clicked.
+     */
+    shouldValidate?: "onSubmit" | "onBlur" | "onInput";
   } = {},
 ) {
   return useForm<FormShape<S>>({
@@ -71,4 +75,16 @@ export function useSchemaForm<const S extends v.GenericSchema>(
     onValidate: ({ formData }) =>
       checkSubmission(formData, schema) as Submission<FormShape<S>, string[]>,
   });
+}
+
+/**
+ * Whether a form's current values (Conform's `form.value`) pass its schema, as a submission
+ * would: e.g. to enable the submit button while nothing shows an error yet.
+ */
+export function passes(schema: v.GenericSchema, value: Record<string, unknown> | undefined) {
+  const formData = new FormData();
+  for (const [name, item] of Object.entries(value ?? {})) {
+    if (typeof item === "string") formData.append(name, item);
+  }
+  return checkSubmission(formData, schema).status === "success";
 }

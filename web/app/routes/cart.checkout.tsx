@@ -6,6 +6,7 @@
 // confirmation), or, with Stripe, the PaymentIntent's client secret for the Payment Element
 // (StripePaymentSection, loaded lazily with the publishable key from this loader), which
 // confirms the payment in the browser and goes to /order/confirm-order, which waits for the webhook.
+import { getFormProps } from "@conform-to/react";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   type ClientLoaderFunctionArgs,
@@ -17,23 +18,29 @@ import {
   useNavigation,
   useRouteError,
 } from "@remix-run/react";
-import { checkoutUnavailableMessage, parseForm } from "@shop/core/common";
-import { type CheckoutAnswer, CheckoutSchema, quoteInStock } from "@shop/core/orders";
-import { cardSchema, checkoutPaymentMode, PLACEMENT_FIELD } from "@shop/core/payments";
-import { DEFAULT_DELIVERY_METHOD, type DeliveryMethodName } from "@shop/core/pricing";
+import { checkoutUnavailableMessage } from "@shop/core/common";
+import { CheckoutSchema, checkoutWithCardSchema, quoteInStock } from "@shop/core/orders";
+import { checkoutPaymentMode, PLACEMENT_FIELD } from "@shop/core/payments";
+import { DEFAULT_DELIVERY_METHOD, isDeliveryMethodName } from "@shop/core/pricing";
 import { listAddresses } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
-import { useEffect, useState } from "react";
-import { type AddressValues, CheckoutAddress, EMPTY_ADDRESS } from "../components/CheckoutAddress";
+import { type FormEvent, useEffect, useMemo } from "react";
+import { ADDRESS_NAMES, CheckoutAddress, EMPTY_ADDRESS } from "../components/CheckoutAddress";
 import { CheckoutDelivery } from "../components/CheckoutDelivery";
 import { CheckoutSummary } from "../components/CheckoutSummary";
 import { ErrorPage } from "../components/ErrorPage";
-import { type CardValues, EMPTY_CARD, PaymentForm } from "../components/PaymentForm";
+import { EMPTY_CARD, PaymentForm } from "../components/PaymentForm";
 import { StripePaymentSection } from "../components/StripePaymentSection";
 import { clearCart, useCartLines, useCartReady } from "../lib/cart";
-import { useCheckoutQuote, usePlacementKey, useStripeCheckout } from "../lib/checkout";
+import {
+  type PlaceAnswer,
+  useCheckoutQuote,
+  usePlacementKey,
+  useStripeCheckout,
+} from "../lib/checkout";
 import { checkoutAction } from "../lib/checkout.server";
 import { asOwnDocument } from "../lib/document";
+import { passes, useSchemaForm } from "../lib/forms";
 import { NO_STORE } from "../lib/http";
 import { requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
@@ -99,24 +106,37 @@ export const meta: MetaFunction = () => [
 export default function CheckoutPage() {
   const { addresses, payment } = useLoaderData<typeof loader>();
   const placedAnswer = useActionData<typeof action>();
-  const actionData = isUnavailable(placedAnswer) ? undefined : (placedAnswer as CheckoutAnswer);
   const navigation = useNavigation();
   const navigate = useNavigate();
   const ready = useCartReady();
   const lines = useCartLines();
 
+  // One form, one schema (core's): the address, the delivery method and, with the local test
+  // gateway, the card. Stripe's Payment Element keeps the card itself: the same fields without it.
+  const local = payment.gateway === "local";
+  const schema = useMemo(() => (local ? checkoutWithCardSchema() : CheckoutSchema), [local]);
+  const stripe = useStripeCheckout(!local);
   const first = addresses[0];
-  const [addressId, setAddressId] = useState(first?.id ?? "");
-  const [address, setAddress] = useState<AddressValues>(first ?? EMPTY_ADDRESS);
-  const [method, setMethod] = useState<DeliveryMethodName>(DEFAULT_DELIVERY_METHOD);
-  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
+  const [form, fields] = useSchemaForm(schema as ReturnType<typeof checkoutWithCardSchema>, {
+    id: "checkout-form",
+    lastResult: local ? (placedAnswer as PlaceAnswer | undefined)?.result : stripe.result,
+    defaultValue: {
+      ...(first ?? EMPTY_ADDRESS),
+      addressId: first?.id ?? "",
+      deliveryMethod: DEFAULT_DELIVERY_METHOD,
+      ...(local ? EMPTY_CARD : {}),
+    },
+    shouldValidate: "onBlur",
+  });
+  const picked = fields.deliveryMethod.value;
+  const method = isDeliveryMethodName(picked) ? picked : DEFAULT_DELIVERY_METHOD;
+  const addressId = fields.addressId.value ?? "";
 
   const cartJson = JSON.stringify(
     lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
   );
   const prices = useCheckoutQuote(cartJson, method);
-  const stripe = useStripeCheckout(payment.gateway === "stripe");
-  const placement = usePlacementKey(stripe.enabled ? stripe.reply : placedAnswer);
+  const placement = usePlacementKey(local ? placedAnswer : stripe.reply);
   const placing =
     (navigation.state !== "idle" && navigation.formData?.get("intent") === "place") || stripe.busy;
   const placed =
@@ -135,20 +155,22 @@ export default function CheckoutPage() {
   }, [ready, lines.length, navigation.state, navigate]);
 
   const { quote, quoting, code } = prices;
-  const cartError = prices.cartError ?? actionData?.fieldErrors?.cart;
-  const addressValid = parseForm(CheckoutSchema, { ...address, deliveryMethod: method }).success;
-  const paymentValid = stripe.enabled
-    ? stripe.complete
-    : parseForm(cardSchema(), { ...card }).success;
+  const errors = form.allErrors;
+  const cartError = prices.cartError ?? errors.cart?.[0];
   // A line over what is left says so under it; the order cannot be confirmed until it is changed.
   const canConfirm =
     Boolean(quote && quoteInStock(quote)) &&
     !cartError &&
-    addressValid &&
-    paymentValid &&
+    passes(schema, form.value) &&
+    (local || stripe.complete) &&
     !quoting &&
     !placing;
-  const serverErrors = (stripe.enabled ? stripe.fieldErrors : actionData?.fieldErrors) ?? {};
+  const formProps = getFormProps(form);
+  // Conform first (it stops a form that does not pass); with Stripe, then place and confirm.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (!local && !event.defaultPrevented) void stripe.onSubmit(event);
+  };
 
   return (
     <div className="container-page py-10 lg:py-14">
@@ -161,45 +183,45 @@ export default function CheckoutPage() {
       </noscript>
       <div className="mt-8 lg:grid lg:grid-cols-12 lg:items-start lg:gap-x-12">
         <Form
-          id="checkout-form"
           method="post"
+          {...formProps}
+          onSubmit={onSubmit}
           className="space-y-10 lg:col-span-7"
           aria-label="Checkout"
-          onSubmit={stripe.enabled ? stripe.onSubmit : undefined}
         >
           <input type="hidden" name="intent" value="place" />
           <input type="hidden" name={PLACEMENT_FIELD} value={placement} />
           <input type="hidden" name="lines" value={cartJson} />
           <input type="hidden" name="code" value={code ?? ""} />
-          <input type="hidden" name="addressId" value={addressId} />
+          <input
+            type="hidden"
+            name={fields.addressId.name}
+            defaultValue={fields.addressId.initialValue}
+          />
           <CheckoutAddress
             addresses={addresses}
+            fields={fields}
             selectedId={addressId}
-            values={address}
-            errors={serverErrors}
-            onPick={(picked) => {
-              setAddressId(picked?.id ?? "");
-              setAddress(picked ?? EMPTY_ADDRESS);
+            onPick={(saved) => {
+              for (const name of ADDRESS_NAMES) {
+                form.update({ name: fields[name].name, value: saved?.[name] ?? "" });
+              }
+              form.update({ name: fields.addressId.name, value: saved?.id ?? "" });
             }}
-            onChange={(name, value) => {
-              setAddressId("");
-              setAddress((current) => ({ ...current, [name]: value }));
+            onEdit={() => {
+              if (addressId) form.update({ name: fields.addressId.name, value: "" });
             }}
           />
-          <CheckoutDelivery
-            value={method}
-            onChange={setMethod}
-            error={serverErrors.deliveryMethod}
-          />
-          {payment.gateway === "stripe" ? (
+          <CheckoutDelivery meta={fields.deliveryMethod} value={method} />
+          {local ? (
+            <PaymentForm fields={fields} />
+          ) : (
             <StripePaymentSection
               publishableKey={payment.publishableKey}
               amountCents={quote?.breakdown.totalCents}
               onReady={stripe.onReady}
               onComplete={stripe.onComplete}
             />
-          ) : (
-            <PaymentForm values={card} onChange={setCard} serverErrors={serverErrors} />
           )}
         </Form>
         <div className="mt-10 lg:col-span-5 lg:mt-0">
@@ -208,15 +230,16 @@ export default function CheckoutPage() {
             ready={ready}
             updating={quoting}
             cartError={cartError}
-            codeError={prices.codeError ?? serverErrors.code}
+            codeError={prices.codeError ?? errors.code?.[0]}
             onApply={prices.applyCode}
             confirm={{
               disabled: !canConfirm,
               pending: placing,
               // A service that did not answer (placing, paying or pricing): said by the button.
               formError:
-                serverErrors.form ??
+                form.errors?.[0] ??
                 stripe.error ??
+                prices.formError ??
                 [placedAnswer, stripe.reply, prices.reply].find(isUnavailable)?.unavailable,
             }}
           />
