@@ -57,22 +57,28 @@ const FIELDS: Array<{
 ];
 
 /**
- * The shipping fields (the checkout form's, from Conform: `fields`). Picking a saved address fills
- * them (`onPick`); typing in one makes the address a new one (`onEdit`).
+ * The shipping fields (the checkout form's, from Conform: `fields`, and its `update`). Picking a
+ * saved address fills them and sends its id; typing in one makes the address a new one.
  */
 export function CheckoutAddress({
   addresses,
   fields,
   selectedId,
-  onPick,
-  onEdit,
+  update,
 }: {
   addresses: PickableAddress[];
-  fields: Record<keyof AddressValues, FieldMeta>;
+  fields: Record<keyof AddressValues | "addressId", FieldMeta>;
   selectedId: string;
-  onPick: (address: PickableAddress | null) => void;
-  onEdit: () => void;
+  update: (change: { name: string; value: string }) => void;
 }) {
+  const onPick = (saved: PickableAddress | null) => {
+    for (const name of ADDRESS_NAMES)
+      update({ name: fields[name].name, value: saved?.[name] ?? "" });
+    update({ name: fields.addressId.name, value: saved?.id ?? "" });
+  };
+  const onEdit = () => {
+    if (selectedId) update({ name: fields.addressId.name, value: "" });
+  };
   return (
     <section aria-labelledby="shipping-heading">
       <h2 id="shipping-heading" className="text-lg font-medium text-stone-900">

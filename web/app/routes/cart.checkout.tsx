@@ -25,7 +25,7 @@ import { DEFAULT_DELIVERY_METHOD, isDeliveryMethodName } from "@shop/core/pricin
 import { listAddresses } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { type FormEvent, useEffect, useMemo } from "react";
-import { ADDRESS_NAMES, CheckoutAddress, EMPTY_ADDRESS } from "../components/CheckoutAddress";
+import { CheckoutAddress, EMPTY_ADDRESS } from "../components/CheckoutAddress";
 import { CheckoutDelivery } from "../components/CheckoutDelivery";
 import { CheckoutSummary } from "../components/CheckoutSummary";
 import { ErrorPage } from "../components/ErrorPage";
@@ -202,15 +202,7 @@ export default function CheckoutPage() {
             addresses={addresses}
             fields={fields}
             selectedId={addressId}
-            onPick={(saved) => {
-              for (const name of ADDRESS_NAMES) {
-                form.update({ name: fields[name].name, value: saved?.[name] ?? "" });
-              }
-              form.update({ name: fields.addressId.name, value: saved?.id ?? "" });
-            }}
-            onEdit={() => {
-              if (addressId) form.update({ name: fields.addressId.name, value: "" });
-            }}
+            update={form.update}
           />
           <CheckoutDelivery meta={fields.deliveryMethod} value={method} />
           {local ? (
