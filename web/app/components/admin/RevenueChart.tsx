@@ -7,8 +7,9 @@ import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar } from "@visx/shape";
 
-const WIDTH = 640;
-const HEIGHT = 240;
+// Drawn at about its size on a laptop: the text stays readable (the SVG scales with the page).
+const WIDTH = 800;
+const HEIGHT = 260;
 const MARGIN = { top: 12, right: 8, bottom: 32, left: 64 };
 const INK = "#44403c";
 
@@ -34,14 +35,14 @@ export function RevenueChart({
   });
   // Every fifth day on the axis, ending today.
   const ticks = data.filter((_, i) => (data.length - 1 - i) % 5 === 0).map((d) => d.day);
-  const tickLabel = { fill: INK, fontSize: 11, fontFamily: "inherit" } as const;
+  const tickLabel = { fill: INK, fontSize: 12, fontFamily: "inherit" } as const;
   return (
     <figure>
       <svg
         role="img"
         aria-label={label}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full"
+        className="h-auto w-full max-w-4xl"
         data-testid="revenue-chart"
       >
         <Group left={MARGIN.left} top={MARGIN.top}>
