@@ -3,12 +3,16 @@
 // hundred bytes, each gzipped on its own (worse than together). Instead:
 // - "vendor": React, React DOM and the Remix runtime, which every page loads;
 // - "shell": the app's modules reachable from the layout (root.tsx: header, search, menus,
-//   footer, toasts) and from the home catalogue (product._index.tsx), with the few core rules
-//   they use (SHELL_CORE), so the landing page is two files and every other page reuses them.
+//   footer, toasts), with the few core rules they and the catalogue use (SHELL_CORE), which
+//   every page reuses. The home catalogue's own components (filters, sort, pagination) stay in
+//   its route's chunk: a product page does not load them.
 // - "core-<area>": the other browser-safe core modules, one chunk per area (e.g. the admin's
 //   product form in core-catalog, the quote in core-pricing). They must be named: the shell
 //   reaches them through the core barrels (`@shop/core/catalog` re-exports the whole area), and
 //   Rollup would otherwise put every dependency of the shell, used or not, into the shell.
+//   An area's plain rules (modules that build no valibot schema, e.g. review figures, what a
+//   size's stock means) are "core-<area>-rules": a page that only shows them (the product page)
+//   does not load the area's forms, nor valibot with them.
 // - "valibot": every schema function the app uses, for the same reason (no form on the landing
 //   page parses anything in the browser).
 // Everything else (route modules and their components) keeps Rollup's own split, so a route's
@@ -18,7 +22,7 @@ import type { GetManualChunk, ManualChunkMeta } from "rollup";
 
 const VENDOR =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
-const SHELL_ROOTS = [/\/web\/app\/root\.tsx$/, /\/web\/app\/routes\/product\._index\.tsx$/];
+const SHELL_ROOTS = [/\/web\/app\/root\.tsx$/];
 /**
  * The core rules the layout and the home catalogue use: cart lines, money, the catalogue query,
  * which pages are private (the layout's noindex).
@@ -28,6 +32,22 @@ const SHELL_CORE =
 const CORE_AREA = /\/core\/src\/([^/]+)\//;
 
 let shell: Set<string> | undefined;
+
+/** Whether a core module builds valibot schemas, itself or through the core modules it imports. */
+function buildsSchemas(id: string, meta: ManualChunkMeta): boolean {
+  const seen = new Set<string>();
+  const stack = [id];
+  while (stack.length > 0) {
+    const current = stack.pop() as string;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    for (const dep of meta.getModuleInfo(current)?.importedIds ?? []) {
+      if (dep.includes("/node_modules/valibot/")) return true;
+      if (CORE_AREA.test(dep)) stack.push(dep);
+    }
+  }
+  return false;
+}
 
 /** The app's modules (web/app) statically imported, directly or not, by the shell's roots. */
 function shellModules(meta: ManualChunkMeta): Set<string> {
@@ -49,6 +69,6 @@ export const storefrontChunks: GetManualChunk = (id, meta) => {
   if (id.includes("/node_modules/valibot/")) return "valibot";
   if (SHELL_CORE.test(id) || shellModules(meta).has(id)) return "shell";
   const area = CORE_AREA.exec(id)?.[1];
-  if (area) return `core-${area}`;
+  if (area) return buildsSchemas(id, meta) ? `core-${area}` : `core-${area}-rules`;
   return undefined;
 };
