@@ -50,7 +50,7 @@ async function products(ctx: Context): Promise<Product[]> {
 /** An order item as placing and paying write it, in one of the states a shop sees. */
 function orderItem(i: number, catalogue: Product[], now: number): Record<string, unknown> {
   const id = `bench-${i.toString().padStart(6, "0")}`;
-  const createdAt = new Date(now - ((i * 7919) % (60 * 24)) * 60_000 * 60).toISOString();
+  const createdAt = new Date(now - ((i * 37) % (60 * 24)) * 3_600_000).toISOString();
   const product = catalogue[(i * 31) % catalogue.length] as Product;
   const quantity = 1 + (i % 3);
   const subtotalCents = product.priceCents * quantity;
