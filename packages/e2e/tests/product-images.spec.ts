@@ -62,6 +62,7 @@ test("a large upload is offered as AVIF and WebP variants; a phone downloads a s
   await form.getByLabel("Name").fill(name);
   await form.getByLabel("Category").selectOption("Women");
   await form.getByLabel("Price (€)").fill("129");
+  await form.getByLabel("Description").fill("A long coat in a fine-grained wool.");
   await form.getByRole("checkbox", { name: /^M\b/ }).check();
   await form.getByLabel("Stock M").fill("4");
   await form.getByLabel("Add images").setInputFiles([photoPath, corruptPath]);
