@@ -13,6 +13,7 @@ const SWEATER = "lambswool-crew-sweater";
 
 interface Shift {
   value: number;
+  at: string;
   sources: string[];
 }
 
@@ -43,6 +44,8 @@ async function recordShifts(page: Page) {
         const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
         shifts.push({
           value: entry.value,
+          // When, and whether the document was still being parsed (a partial paint) or not.
+          at: `${Math.round(entry.startTime)} ms, ${document.readyState}`,
           sources: (entry.sources ?? []).map(({ node, previousRect, currentRect }) => {
             const what =
               node instanceof Element
