@@ -3,9 +3,11 @@
 // hundred bytes, each gzipped on its own (worse than together). Instead:
 // - "vendor": React, React DOM and the Remix runtime, which every page loads;
 // - "shell": the app's modules reachable from the layout (root.tsx: header, search, menus,
-//   footer, toasts), with the few core rules they and the catalogue use (SHELL_CORE), which
-//   every page reuses. The home catalogue's own components (filters, sort, pagination) stay in
-//   its route's chunk: a product page does not load them.
+//   footer, toasts), with the few core rules they and the catalogue use (SHELL_CORE) and the
+//   price and photo components every storefront page shows (SHELL_SHARED), which every page
+//   reuses. The home catalogue's own components (filters, sort, pagination) stay in its route's
+//   chunk: a product page does not load them. The search's live results (SearchResults.tsx)
+//   are imported lazily, on the field's first focus or input, so they are a chunk of their own.
 // - "core-<area>": the other browser-safe core modules, one chunk per area (e.g. the admin's
 //   product form in core-catalog, the quote in core-pricing). They must be named: the shell
 //   reaches them through the core barrels (`@shop/core/catalog` re-exports the whole area), and
@@ -23,6 +25,11 @@ import type { GetManualChunk, ManualChunkMeta } from "rollup";
 const VENDOR =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
 const SHELL_ROOTS = [/\/web\/app\/root\.tsx$/];
+/**
+ * Components every storefront page shows (cards, cart lines, the product page, the search's
+ * results): in the shell rather than in a chunk of a few hundred bytes of their own.
+ */
+const SHELL_SHARED = /\/web\/app\/components\/(Price|ResponsiveImage)\.tsx$/;
 /**
  * The core rules the layout and the home catalogue use: cart lines, money, the catalogue query,
  * which pages are private (the layout's noindex).
@@ -67,7 +74,7 @@ function shellModules(meta: ManualChunkMeta): Set<string> {
 export const storefrontChunks: GetManualChunk = (id, meta) => {
   if (VENDOR.test(id)) return "vendor";
   if (id.includes("/node_modules/valibot/")) return "valibot";
-  if (SHELL_CORE.test(id) || shellModules(meta).has(id)) return "shell";
+  if (SHELL_CORE.test(id) || SHELL_SHARED.test(id) || shellModules(meta).has(id)) return "shell";
   const area = CORE_AREA.exec(id)?.[1];
   if (area) return buildsSchemas(id, meta) ? `core-${area}` : `core-${area}-rules`;
   return undefined;

@@ -4,13 +4,10 @@
 import type { ReactNode } from "react";
 import { inputClass } from "./Field";
 
+// The button classes live in ./buttons.ts, so a page that only needs them (the product page)
+// loads neither these components nor ./Field.tsx.
+export { primaryButtonClass, secondaryButtonClass } from "./buttons";
 export { inputClass };
-
-export const primaryButtonClass =
-  "inline-flex items-center justify-center rounded-full bg-stone-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 disabled:cursor-not-allowed disabled:opacity-50";
-
-export const secondaryButtonClass =
-  "inline-flex items-center justify-center rounded-full border border-stone-300 bg-white px-5 py-2.5 text-sm font-semibold text-stone-900 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600";
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (

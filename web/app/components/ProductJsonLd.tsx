@@ -4,10 +4,10 @@ import type { SchemaAvailability } from "@shop/core/inventory";
 import { SHOP_NAME } from "../lib/shop";
 
 /**
- * Product structured data (schema.org) for search engines. `<` is escaped so that no text in
+ * Product structured data (schema.org) for search engines, as the script's text. `<` is escaped so that no text in
  * the data (a product name, say) can close the script element.
  */
-export function ProductJsonLd({
+export function productJsonLd({
   product,
   canonicalUrl,
   average,
@@ -26,7 +26,7 @@ export function ProductJsonLd({
   average: number;
   count: number;
   availability: SchemaAvailability;
-}) {
+}): string {
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -57,10 +57,17 @@ export function ProductJsonLd({
         }
       : {}),
   };
-  const json = JSON.stringify(jsonLd)
+  return JSON.stringify(jsonLd)
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * The structured data in the page. The loader builds it (`productJsonLd`), so the browser
+ * does not carry the code that does.
+ */
+export function ProductJsonLd({ json }: { json: string }) {
   return (
     <script
       type="application/ld+json"

@@ -1,38 +1,50 @@
-import { Form, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { normalizeSearch } from "@shop/core/catalog";
 import {
   type KeyboardEvent,
+  lazy,
   type RefObject,
+  Suspense,
   useEffect,
   useId,
   useMemo,
   useRef,
   useState,
 } from "react";
-import type { SearchResults } from "../routes/api.search";
+import type { SearchResults as Answer } from "../routes/api.search";
 import { SearchIcon } from "./icons";
-import { Price } from "./Price";
-import { ResponsiveImage } from "./ResponsiveImage";
+import type { SearchKeys } from "./SearchResults";
+
+// The live results are a chunk of their own, loaded on the field's first focus or input: until
+// then (and on the server) the listbox is the empty, hidden placeholder below.
+const SearchResults = lazy(() =>
+  import("./SearchResults").then((module) => ({ default: module.SearchResults })),
+);
+
+const LIST_CLASS =
+  "absolute inset-x-0 top-full z-50 mt-2 max-h-56 overflow-y-auto rounded-lg border border-stone-200 bg-white py-1 shadow-lg lg:min-w-80";
 
 /**
  * The navbar search (docs/product.md §2, §5). A GET form to the catalogue, so it works without
  * JavaScript (/product?search=…). With JavaScript it is a combobox: typing shows live results
  * (case-insensitive name matches from /api/search), ArrowDown/ArrowUp move through them, Enter
  * opens the active one, Escape closes the list. Ctrl+/ focuses it (wired in the header, which
- * may first have to open the mobile menu).
+ * may first have to open the mobile menu). The input and the combobox's state are here, so the
+ * field is the same element before and after ./SearchResults.tsx (the results, the fetch and
+ * the keys) has loaded, and nothing typed meanwhile is lost.
  */
 export function SearchForm({ inputRef }: { inputRef: RefObject<HTMLInputElement> }) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const current = location.pathname === "/product" ? (searchParams.get("search") ?? "") : "";
   const [text, setText] = useState(current);
+  const [typed, setTyped] = useState(0);
+  const [live, setLive] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [answer, setAnswer] = useState<SearchResults | null>(null);
-  const pending = useRef<AbortController | null>(null);
-  const navigate = useNavigate();
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const keys = useRef<SearchKeys | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const listRef = useRef<HTMLDivElement>(null);
   const id = useId();
   const listId = `${id}-results`;
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -52,33 +64,7 @@ export function SearchForm({ inputRef }: { inputRef: RefObject<HTMLInputElement>
     [wanted, answer],
   );
   const answered = Boolean(wanted) && answer?.search === wanted;
-
-  // A plain fetch, not a Remix fetcher: a fetcher is revalidated after every navigation, and
-  // one still discovering /api/search when Enter navigates made Remix 2's lazy route discovery
-  // show a 404 page (a known problem of lazy route discovery upstream). Only the latest text counts.
-  const load = (search: string) => {
-    pending.current?.abort();
-    const controller = new AbortController();
-    pending.current = controller;
-    fetch(`/api/search?q=${encodeURIComponent(search)}`, { signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`GET /api/search answered ${response.status}`);
-        setAnswer((await response.json()) as SearchResults);
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.error(error);
-      });
-  };
-  useEffect(() => () => pending.current?.abort(), []);
   const expanded = open && items.length > 0;
-
-  // Keep the active option in view inside the scrolling list.
-  useEffect(() => {
-    if (active < 0) return;
-    listRef.current
-      ?.querySelector(`[data-index="${active}"]`)
-      ?.scrollIntoView({ block: "nearest" });
-  }, [active]);
 
   const close = () => {
     setOpen(false);
@@ -86,56 +72,29 @@ export function SearchForm({ inputRef }: { inputRef: RefObject<HTMLInputElement>
   };
 
   const onChange = (value: string) => {
+    setLive(true);
     setText(value);
     setActive(-1);
-    const search = normalizeSearch(value);
-    if (search) {
-      setOpen(true);
-      load(search);
-    } else {
-      pending.current?.abort();
-      setOpen(false);
-    }
-  };
-
-  const openProduct = (slug: string) => {
-    close();
-    navigate(`/product/${slug}`);
+    setTyped((count) => count + 1);
+    setOpen(Boolean(normalizeSearch(value)));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      if (items.length === 0) return;
-      event.preventDefault();
-      const step = event.key === "ArrowDown" ? 1 : -1;
-      if (!open) {
-        setOpen(true);
-        setActive(step === 1 ? 0 : items.length - 1);
-        return;
-      }
-      setActive((index) =>
-        index < 0
-          ? step === 1
-            ? 0
-            : items.length - 1
-          : (index + step + items.length) % items.length,
-      );
-    } else if (event.key === "Enter") {
-      const item = expanded && active >= 0 ? items[active] : undefined;
-      if (item) {
-        event.preventDefault();
-        openProduct(item.slug);
-      }
-      // Otherwise the form submits: the catalogue lists every match.
-    } else if (event.key === "Escape") {
+    if (event.key === "Escape") {
       if (open) {
         event.preventDefault();
         // Only the list closes, not the mobile menu around the search.
         event.nativeEvent.stopImmediatePropagation();
         close();
       }
+    } else {
+      keys.current?.(event);
     }
   };
+
+  const placeholder = (
+    <div id={listId} role="listbox" aria-label="Search results" hidden className={LIST_CLASS} />
+  );
 
   return (
     <Form
@@ -161,6 +120,7 @@ export function SearchForm({ inputRef }: { inputRef: RefObject<HTMLInputElement>
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
         onFocus={() => {
+          setLive(true);
           if (wanted) setOpen(true);
         }}
         placeholder="Search (CTRL + /)"
@@ -183,55 +143,28 @@ export function SearchForm({ inputRef }: { inputRef: RefObject<HTMLInputElement>
         <span className="sr-only">Search</span>
       </button>
 
-      <div
-        ref={listRef}
-        id={listId}
-        role="listbox"
-        aria-label="Search results"
-        hidden={!expanded}
-        className="absolute inset-x-0 top-full z-50 mt-2 max-h-56 overflow-y-auto rounded-lg border border-stone-200 bg-white py-1 shadow-lg lg:min-w-80"
-      >
-        {items.map((item, index) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the input handles the keys (combobox).
-          <div
-            key={item.id}
-            id={optionId(index)}
-            data-index={index}
-            role="option"
-            tabIndex={-1}
-            aria-selected={index === active}
-            onMouseDown={(event) => event.preventDefault()}
-            onMouseEnter={() => setActive(index)}
-            onClick={() => openProduct(item.slug)}
-            className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${
-              index === active ? "bg-stone-100" : ""
-            }`}
-          >
-            <ResponsiveImage
-              src={item.imageUrl}
-              sources={item.imageSources}
-              sizes="40px"
-              alt=""
-              width={40}
-              height={50}
-              loading="lazy"
-              className="h-12.5 w-10 shrink-0 rounded bg-stone-100 object-cover"
-            />
-            <span className="min-w-0 flex-1 truncate text-sm font-medium text-stone-900">
-              {item.name}
-            </span>
-            <Price cents={item.priceCents} className="shrink-0 text-sm text-stone-700" />
-          </div>
-        ))}
-      </div>
-      {open && answered && items.length === 0 ? (
-        <p
-          role="status"
-          className="absolute inset-x-0 top-full z-50 mt-2 rounded-lg border border-stone-200 bg-white px-3 py-3 text-sm text-stone-600 shadow-lg"
-        >
-          No products found
-        </p>
-      ) : null}
+      {live ? (
+        <Suspense fallback={placeholder}>
+          <SearchResults
+            listId={listId}
+            listClass={LIST_CLASS}
+            optionId={optionId}
+            wanted={wanted}
+            typed={typed}
+            items={items}
+            answered={answered}
+            open={open}
+            active={active}
+            setOpen={setOpen}
+            setActive={setActive}
+            setAnswer={setAnswer}
+            close={close}
+            keys={keys}
+          />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
     </Form>
   );
 }

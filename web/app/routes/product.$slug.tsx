@@ -19,7 +19,7 @@ import { ImageCarousel } from "../components/ImageCarousel";
 import { NotifyMe } from "../components/NotifyMe";
 import { Price } from "../components/Price";
 import { ProductBreadcrumb } from "../components/ProductBreadcrumb";
-import { ProductJsonLd } from "../components/ProductJsonLd";
+import { ProductJsonLd, productJsonLd } from "../components/ProductJsonLd";
 import { ProductReviews } from "../components/ProductReviews";
 import { ReviewDialog, WRITE_REVIEW_PARAM, WriteReviewBox } from "../components/ReviewDialog";
 import { Stars } from "../components/Stars";
@@ -49,21 +49,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // "Write a review" only when the server says so: a paid order with it, no review yet.
   const canReview = user ? await mayReview(ctx, user.id, product.id) : false;
   const size = url.searchParams.get("size");
+  const stats = reviewStats(product.ratingCounts);
+  const canonicalUrl = `${ctx.config.appUrl}/product/${product.slug}`;
   return data(
     {
       product,
-      stats: reviewStats(product.ratingCounts),
+      stats,
       reviewPage,
       viewer: user ? { id: user.id, isAdmin: user.isAdmin, email: user.email } : null,
       canReview,
       // The modal is open by URL (works without JavaScript); the action still checks everything.
       writing: user !== null && url.searchParams.get(WRITE_REVIEW_PARAM) === "1",
       initialSize: isSizeTag(size) ? size : undefined,
-      canonicalUrl: `${ctx.config.appUrl}/product/${product.slug}`,
       availability: Object.fromEntries(
         product.sizes.map((tag) => [tag, sizeAvailability(stock[tag], threshold)]),
       ),
-      offerAvailability: schemaAvailability(product.sizes, stock, threshold),
+      jsonLd: productJsonLd({
+        product,
+        canonicalUrl,
+        average: stats.average,
+        count: stats.count,
+        availability: schemaAvailability(product.sizes, stock, threshold),
+      }),
     },
     { headers: { "Cache-Control": publicPageCacheControl(request) } },
   );
@@ -96,12 +103,11 @@ export default function ProductPage() {
     stats,
     reviewPage,
     initialSize,
-    canonicalUrl,
     viewer,
     canReview,
     writing,
     availability,
-    offerAvailability,
+    jsonLd,
   } = useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>();
   const soldOut = product.sizes.filter((tag) => availability[tag]?.state === "out");
@@ -112,13 +118,7 @@ export default function ProductPage() {
 
   return (
     <div className="container-page py-8 lg:py-12">
-      <ProductJsonLd
-        product={product}
-        canonicalUrl={canonicalUrl}
-        average={stats.average}
-        count={stats.count}
-        availability={offerAvailability}
-      />
+      <ProductJsonLd json={jsonLd} />
       <ProductBreadcrumb category={product.category} name={product.name} />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-14">
