@@ -18,6 +18,10 @@ export async function signIn(page: Page, email: string, password: string, shopUr
   await expect(page).toHaveURL(/\/product/);
 }
 
+/** The admin the seed creates (scripts/seed.ts), signed in through the form. */
+export const signInAdmin = (page: Page) =>
+  signIn(page, "admin@example.com", process.env.SEED_ADMIN_PASSWORD || "admin1234");
+
 /**
  * Waits until the page has hydrated: the navbar's Menu is a plain link before, a button after
  * (typing or clicking before hydration reaches no React handler).

@@ -3,7 +3,7 @@
 // no axe violation that is serious or critical); "Export CSV" downloads the orders placed in a
 // date range, which parse back into the same orders (number, e-mail, total) after a UTF-8 BOM;
 // a bad range is a 400 naming the field; a visitor and a customer are refused on both routes.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
@@ -14,10 +14,9 @@ import {
   placeOrder,
 } from "@shop/core/server/orders";
 import { parseCsv } from "../support/csv";
-import { serious, signIn, signInNewCustomer, waitForHydration } from "../support/pages";
+import { serious, signInAdmin, signInNewCustomer, waitForHydration } from "../support/pages";
 import { shopContext } from "../support/shop";
 
-const ADMIN_PASSWORD = process.env.SEED_ADMIN_PASSWORD || "admin1234";
 let seq = 0;
 const unique = (project: string) =>
   `${Date.now()}-${seq++}-${project}-${Math.random().toString(36).slice(2, 6)}`;
@@ -60,7 +59,6 @@ async function paidOrder(user: User, quantity = 1): Promise<Order> {
   });
 }
 
-const signInAdmin = (page: Page) => signIn(page, "admin@example.com", ADMIN_PASSWORD);
 const day = (offset: number) =>
   new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

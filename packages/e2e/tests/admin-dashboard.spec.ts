@@ -5,9 +5,8 @@
 // serious. Other tests pay orders at the same time, so the revenue grows by at least the total.
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { customerAtCheckout } from "../support/checkout";
-import { expectFitsPhone, serious, signIn } from "../support/pages";
+import { expectFitsPhone, serious, signInAdmin } from "../support/pages";
 
-const ADMIN_PASSWORD = process.env.SEED_ADMIN_PASSWORD || "admin1234";
 const CHART = "Revenue per day, last 30 days";
 let seq = 0;
 const address = () => `203.0.113.${Date.now()}-${seq++}-${Math.random().toString(36).slice(2, 6)}`;
@@ -25,7 +24,7 @@ async function adminOnDashboard(browser: Browser, javaScriptEnabled = true): Pro
     extraHTTPHeaders: { "cloudfront-viewer-address": address() },
   });
   const page = await context.newPage();
-  await signIn(page, "admin@example.com", ADMIN_PASSWORD);
+  await signInAdmin(page);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   return page;

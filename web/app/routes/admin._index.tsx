@@ -8,6 +8,7 @@ import { longDay } from "@shop/core/insights";
 import { getContext } from "@shop/core/server/context";
 import { CHART_DAYS, loadDashboard } from "@shop/core/server/insights";
 import { DashboardPeriods } from "../components/admin/DashboardPeriods";
+import { LowStockTable } from "../components/admin/LowStockTable";
 import { OrdersByStateChart } from "../components/admin/OrdersByStateChart";
 import { RevenueChart } from "../components/admin/RevenueChart";
 import { ErrorPage } from "../components/ErrorPage";
@@ -108,43 +109,7 @@ export default function AdminDashboard() {
         <h3 id="dashboard-stock-title" className={sectionTitle}>
           Low stock
         </h3>
-        {d.lowStock.length === 0 ? (
-          <p className="mt-3 text-stone-600">No size is that low.</p>
-        ) : (
-          <table className="mt-3 w-full text-left text-sm">
-            <thead className="border-b border-stone-200 text-stone-600">
-              <tr>
-                <th scope="col" className={`${cell} font-medium`}>
-                  Product
-                </th>
-                <th scope="col" className={`${cell} font-medium`}>
-                  Size
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Left
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {d.lowStock.map((row) => (
-                <tr key={`${row.productId}-${row.size}`}>
-                  <td className={cell}>
-                    <Link
-                      to={`/admin/products/${row.productId}`}
-                      className="text-accent-700 underline"
-                    >
-                      {row.name}
-                    </Link>
-                  </td>
-                  <td className={cell}>{row.size}</td>
-                  <td className="py-2 text-right tabular-nums">
-                    {row.left === 0 ? "Sold out" : row.left}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <LowStockTable rows={d.lowStock} className="mt-3" />
         {d.lowStockTotal > d.lowStock.length ? (
           <p className="mt-2 text-sm">
             <Link to="/admin/stock" className="text-accent-700 underline">

@@ -2,9 +2,10 @@
 // (LOW_STOCK_THRESHOLD, 5 by default), lowest first, each linking to its product's form, where
 // the stock is changed.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData, useRouteError } from "@remix-run/react";
 import { listLowStock } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
+import { LowStockTable } from "../components/admin/LowStockTable";
 import { ErrorPage } from "../components/ErrorPage";
 import { adminLoader } from "../lib/admin.server";
 import { NO_STORE } from "../lib/http";
@@ -31,47 +32,7 @@ export default function AdminLowStock() {
       <p className="mt-1 text-sm text-stone-600">
         Sizes with {threshold} units or fewer left, lowest first.
       </p>
-      {rows.length === 0 ? (
-        <p className="mt-6 text-stone-600">No size is that low.</p>
-      ) : (
-        <table className="mt-6 w-full text-left text-sm">
-          <thead className="border-b border-stone-200 text-stone-600">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Product
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Size
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Left
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-200">
-            {rows.map((row) => (
-              <tr key={`${row.productId}-${row.size}`} data-testid="low-stock-row">
-                <td className="py-3 pr-4">
-                  <Link
-                    to={`/admin/products/${row.productId}`}
-                    className="font-medium text-accent-700 underline"
-                  >
-                    {row.name}
-                  </Link>
-                </td>
-                <td className="py-3 pr-4">
-                  {row.size} <span className="text-stone-500">({row.sizeName})</span>
-                </td>
-                <td
-                  className={`py-3 text-right font-semibold tabular-nums ${row.left === 0 ? "text-red-700" : "text-stone-900"}`}
-                >
-                  {row.left === 0 ? "Sold out" : row.left}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <LowStockTable rows={rows} className="mt-6" />
     </section>
   );
 }

@@ -4,12 +4,13 @@ import { type OrderState, orderStateStatus } from "@shop/core/orders";
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar } from "@visx/shape";
+import { CHART_INK, ChartTable } from "./ChartTable";
 
 const WIDTH = 640;
 const ROW = 36;
 const LABELS = 96;
 const COUNTS = 64;
-const INK = "#44403c";
+const INK = CHART_INK;
 
 export function OrdersByStateChart({
   states,
@@ -53,23 +54,15 @@ export function OrdersByStateChart({
           );
         })}
       </svg>
-      <table className="sr-only">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">State</th>
-            <th scope="col">Orders</th>
-          </tr>
-        </thead>
-        <tbody>
-          {states.map((s) => (
-            <tr key={s.state}>
-              <th scope="row">{orderStateStatus(s.state).label}</th>
-              <td>{s.count}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartTable
+        caption={label}
+        columns={["State", "Orders"]}
+        rows={states.map((s) => ({
+          key: s.state,
+          name: orderStateStatus(s.state).label,
+          value: String(s.count),
+        }))}
+      />
     </figure>
   );
 }

@@ -6,12 +6,13 @@ import { AxisBottom, AxisLeft } from "@visx/axis";
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar } from "@visx/shape";
+import { CHART_INK, ChartTable } from "./ChartTable";
 
 // Drawn at about its size on a laptop: the text stays readable (the SVG scales with the page).
 const WIDTH = 800;
 const HEIGHT = 260;
 const MARGIN = { top: 12, right: 8, bottom: 32, left: 64 };
-const INK = "#44403c";
+const INK = CHART_INK;
 
 export function RevenueChart({
   data,
@@ -78,23 +79,15 @@ export function RevenueChart({
           />
         </Group>
       </svg>
-      <table className="sr-only">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Revenue</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{longDay(d.day)}</th>
-              <td>{formatPrice(d.revenueCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartTable
+        caption={label}
+        columns={["Day", "Revenue"]}
+        rows={data.map((d) => ({
+          key: d.day,
+          name: longDay(d.day),
+          value: formatPrice(d.revenueCents),
+        }))}
+      />
     </figure>
   );
 }
