@@ -26,10 +26,13 @@ const VENDOR =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
 const SHELL_ROOTS = [/\/web\/app\/root\.tsx$/];
 /**
- * Components every storefront page shows (cards, cart lines, the product page, the search's
- * results): in the shell rather than in a chunk of a few hundred bytes of their own.
+ * Small modules most storefront pages use: in the shell rather than in chunks of a few hundred
+ * bytes of their own (each gzipped alone, with its import glue). The price and photo of cards,
+ * cart lines and the product page; the stars of cards and the product page; the icons; the
+ * two button styles and the action-answer hook of every form; page titles.
  */
-const SHELL_SHARED = /\/web\/app\/components\/(Price|ResponsiveImage)\.tsx$/;
+const SHELL_SHARED =
+  /\/web\/app\/(components\/(Price|ResponsiveImage|Stars|ui-icons|buttons)|lib\/(unavailable|title))\.tsx?$/;
 /**
  * The core rules the layout and the home catalogue use: cart lines, money, the catalogue query,
  * which pages are private (the layout's noindex).

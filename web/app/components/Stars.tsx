@@ -17,7 +17,7 @@ export function Stars({ average, count }: { average: number; count: number }) {
   );
 }
 
-function StarIcon({ filled }: { filled: boolean }) {
+export function StarIcon({ filled }: { filled: boolean }) {
   return (
     <svg
       viewBox="0 0 20 20"

@@ -1,7 +1,8 @@
 import type { MetaArgs } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { pageTitle, publicPageMeta } from "../lib/meta";
+import { publicPageMeta } from "../lib/meta";
+import { pageTitle } from "../lib/title";
 
 interface SectionLink {
   readonly label: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { metaDescription, pageTitle, privatePageMeta, publicPageMeta } from "./meta";
+import { metaDescription, publicPageMeta } from "./meta";
+import { pageTitle, privatePageMeta } from "./title";
 
 const args = (pathname: string, origin?: string) =>
   ({

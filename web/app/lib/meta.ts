@@ -1,6 +1,5 @@
-// What pages put in their meta tags (docs/product.md §2 "Search engines"): every public page a
-// title, a description, its canonical URL and Open Graph tags; a private page a title (and a
-// description, read by link previews), and the root layout adds noindex to it.
+// What public pages put in their meta tags (docs/product.md §2 "Search engines"): a title, a
+// description, the canonical URL and Open Graph tags. Private pages: ./title.ts.
 import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import { absoluteUrl } from "@shop/core/catalog";
 import { SHOP_NAME } from "./shop";
@@ -12,13 +11,8 @@ export function metaDescription(text: string): string {
   return `${plain.slice(0, 157).replace(/\s+\S*$/, "")}…`;
 }
 
-/** A page's title in the document: "{page} | Threadline". */
-export function pageTitle(title: string): string {
-  return `${title} | ${SHOP_NAME}`;
-}
-
 export interface PublicPage {
-  /** The document's whole title (see `pageTitle`). */
+  /** The document's whole title (see `pageTitle` in ./title.ts). */
   title: string;
   description: string;
   /**
@@ -47,8 +41,24 @@ export function publicPageMeta(
   { location, matches }: Pick<MetaArgs, "location" | "matches">,
   page: PublicPage,
 ): MetaDescriptor[] {
-  const origin = shopOrigin(matches);
-  const url = origin ? absoluteUrl(origin, page.path ?? location.pathname) : undefined;
+  return publicPageTags(shopOrigin(matches), location.pathname, page);
+}
+
+/**
+ * The same tags, built by a page's loader from the request (the product page and the
+ * catalogue): the page's `meta` then only returns them, so this module and what it imports
+ * stay out of the JavaScript those pages ship.
+ */
+export function loaderPageMeta(request: Request, origin: string, page: PublicPage) {
+  return publicPageTags(origin, new URL(request.url).pathname, page);
+}
+
+function publicPageTags(
+  origin: string | undefined,
+  pathname: string,
+  page: PublicPage,
+): MetaDescriptor[] {
+  const url = origin ? absoluteUrl(origin, page.path ?? pathname) : undefined;
   return [
     { title: page.title },
     { name: "description", content: page.description },
@@ -60,12 +70,4 @@ export function publicPageMeta(
     ...(url ? [{ property: "og:url", content: url }] : []),
     ...(page.image ? [{ property: "og:image", content: page.image }] : []),
   ];
-}
-
-/**
- * The meta tags of a private page (account, cart, checkout, orders, admin): its title and, if
- * given, a description; no canonical URL, and noindex from the root layout (`isPrivatePath`).
- */
-export function privatePageMeta(title: string, description?: string): MetaDescriptor[] {
-  return [{ title }, ...(description ? [{ name: "description", content: description }] : [])];
 }

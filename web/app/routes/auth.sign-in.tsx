@@ -28,7 +28,7 @@ import { ErrorPage } from "../components/ErrorPage";
 import { Field } from "../components/Field";
 import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
 import { type FormReply, parseSubmission, useSchemaForm } from "../lib/forms";
-import { pageTitle, publicPageMeta } from "../lib/meta";
+import { publicPageMeta } from "../lib/meta";
 import { abuseLimits, assertSameOrigin, requester } from "../lib/security.server";
 import {
   getSessionUser,
@@ -38,6 +38,7 @@ import {
   signInAndRedirect,
 } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
+import { pageTitle } from "../lib/title";
 import { redirectWithToast } from "../lib/toast.server";
 import { useActionAnswer } from "../lib/unavailable";
 import { keepsInput } from "../lib/unavailable.server";

@@ -14,10 +14,11 @@ import { ErrorPage } from "../components/ErrorPage";
 import { Field, PasswordPairFields } from "../components/Field";
 import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
 import { parseSubmission, useSchemaForm } from "../lib/forms";
-import { pageTitle, publicPageMeta } from "../lib/meta";
+import { publicPageMeta } from "../lib/meta";
 import { abuseLimits, assertSameOrigin, requester } from "../lib/security.server";
 import { getSessionUser, safeRedirectTo, signInAndRedirect } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
+import { pageTitle } from "../lib/title";
 import { useActionAnswer } from "../lib/unavailable";
 import { keepsInput } from "../lib/unavailable.server";
 

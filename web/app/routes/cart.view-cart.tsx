@@ -12,8 +12,8 @@ import { ErrorPage } from "../components/ErrorPage";
 import { removeItem, setItemQuantity, useCartLines, useCartReady } from "../lib/cart";
 import { useCartProducts } from "../lib/cart-products";
 import { PUBLIC_PAGE_CACHE } from "../lib/http";
-import { pageTitle, privatePageMeta } from "../lib/meta";
 import { SHOP_NAME } from "../lib/shop";
+import { pageTitle, privatePageMeta } from "../lib/title";
 
 // The same shell for everyone: what is in the cart never reaches the server's HTML.
 export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE });

@@ -8,7 +8,7 @@ import {
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { isSizeTag } from "@shop/core/catalog";
 import { schemaAvailability, sizeAvailability } from "@shop/core/inventory";
-import { reviewStats } from "@shop/core/reviews";
+import { reviewAuthorName, reviewStats } from "@shop/core/reviews";
 import { getProductPage } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { mayReview } from "@shop/core/server/reviews";
@@ -24,10 +24,11 @@ import { ProductReviews } from "../components/ProductReviews";
 import { ReviewDialog, WRITE_REVIEW_PARAM, WriteReviewBox } from "../components/ReviewDialog";
 import { Stars } from "../components/Stars";
 import { NO_STORE, publicPageCacheControl } from "../lib/http";
-import { metaDescription, pageTitle, publicPageMeta } from "../lib/meta";
+import { loaderPageMeta, metaDescription } from "../lib/meta";
 import { productPageAction, SLUG, SLUG_MAX_LENGTH } from "../lib/product-page.server";
 import { getSessionUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
+import { pageTitle } from "../lib/title";
 import { useActionAnswer } from "../lib/unavailable";
 import { keepsInput } from "../lib/unavailable.server";
 
@@ -55,7 +56,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       product,
       stats,
-      reviewPage,
+      reviewPage: {
+        ...reviewPage,
+        // What the page shows of each review: the author as "Jane D.", never the last name.
+        reviews: reviewPage.reviews.map((review) => ({
+          userId: review.userId,
+          author: reviewAuthorName(review.authorFirstName, review.authorLastName),
+          rating: review.rating,
+          description: review.description,
+          createdAt: review.createdAt,
+        })),
+      },
       viewer: user ? { id: user.id, isAdmin: user.isAdmin, email: user.email } : null,
       canReview,
       // The modal is open by URL (works without JavaScript); the action still checks everything.
@@ -64,6 +75,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       availability: Object.fromEntries(
         product.sizes.map((tag) => [tag, sizeAvailability(stock[tag], threshold)]),
       ),
+      // The size chosen (?size=) or a review page is the same product: one canonical URL.
+      meta: loaderPageMeta(request, ctx.config.appUrl, {
+        title: pageTitle(product.name),
+        description: metaDescription(product.description),
+        path: `/product/${product.slug}`,
+        socialTitle: product.name,
+        type: "product",
+        image: product.images[0]?.url,
+      }),
       jsonLd: productJsonLd({
         product,
         canonicalUrl,
@@ -83,19 +103,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   Vary: "Cookie",
 });
 
-export const meta: MetaFunction<typeof loader> = (args) => {
-  const product = args.data?.product;
-  if (!product) return [{ title: SHOP_NAME }];
-  // The size chosen (?size=) or a review page is the same product: one canonical URL.
-  return publicPageMeta(args, {
-    title: pageTitle(product.name),
-    description: metaDescription(product.description),
-    path: `/product/${product.slug}`,
-    socialTitle: product.name,
-    type: "product",
-    image: product.images[0]?.url,
-  });
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: SHOP_NAME }];
 
 export default function ProductPage() {
   const {

@@ -5,7 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { parseCatalogQuery, priceBand } from "@shop/core/catalog";
+import { type CatalogQuery, parseCatalogQuery, priceBand } from "@shop/core/catalog";
 import { getCatalogPage } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { CatalogFilters, catalogHref } from "../components/CatalogFilters";
@@ -13,7 +13,7 @@ import { Pagination } from "../components/Pagination";
 import { ProductCard } from "../components/ProductCard";
 import { SortSelect } from "../components/SortSelect";
 import { NO_STORE, publicPageCacheControl } from "../lib/http";
-import { publicPageMeta } from "../lib/meta";
+import { loaderPageMeta, type PublicPage } from "../lib/meta";
 import { SHOP_NAME } from "../lib/shop";
 
 /** Cards rendered eagerly: the first row at the widest layout (4 columns). */
@@ -21,9 +21,14 @@ const EAGER_IMAGES = 4;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseCatalogQuery(new URL(request.url).searchParams);
-  const catalog = await getCatalogPage(getContext(), query);
+  const ctx = getContext();
+  const catalog = await getCatalogPage(ctx, query);
   return data(
-    { query, catalog },
+    {
+      query,
+      catalog,
+      meta: loaderPageMeta(request, ctx.config.appUrl, catalogPage(query, catalog.page)),
+    },
     { headers: { "Cache-Control": publicPageCacheControl(request) } },
   );
 }
@@ -36,24 +41,28 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
 /** Who each audience's clothes are for, in the catalogue's descriptions. */
 const AUDIENCE_WORDS = { Men: "men", Women: "women", Kid: "kids", Baby: "babies" } as const;
 
-export const meta: MetaFunction<typeof loader> = (args) => {
-  const query = args.data?.query;
+/** The catalogue's title, description and canonical path for the query shown. */
+function catalogPage(query: CatalogQuery, page: number): PublicPage {
   const parts = [
-    query?.search ? `“${query.search}”` : null,
-    query?.category ?? null,
-    query?.price ? `${priceBand(query.price).label} €` : null,
-    query && query.page > 1 ? `page ${query.page}` : null,
+    query.search ? `“${query.search}”` : null,
+    query.category ?? null,
+    query.price ? `${priceBand(query.price).label} €` : null,
+    query.page > 1 ? `page ${query.page}` : null,
   ].filter(Boolean);
-  const title = parts.length > 0 ? `${parts.join(", ")} | ${SHOP_NAME}` : null;
-  const audience = query?.category ? AUDIENCE_WORDS[query.category] : "men, women, kids and babies";
-  return publicPageMeta(args, {
-    title: title ?? `${SHOP_NAME} | Clothing for men, women, kids and babies`,
+  const audience = query.category ? AUDIENCE_WORDS[query.category] : "men, women, kids and babies";
+  return {
+    title:
+      parts.length > 0
+        ? `${parts.join(", ")} | ${SHOP_NAME}`
+        : `${SHOP_NAME} | Clothing for men, women, kids and babies`,
     description: `Discover our wide selection of products at ${SHOP_NAME}: clothing for ${audience}.`,
     // The same products in another order are the same page; the page shown (a page past the
     // end shows the last one) is part of it.
-    path: query && catalogHref({ ...query, sort: undefined, page: args.data?.catalog.page }),
-  });
-};
+    path: catalogHref({ ...query, sort: undefined, page }),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: SHOP_NAME }];
 
 export default function Catalogue() {
   const { query, catalog } = useLoaderData<typeof loader>();
