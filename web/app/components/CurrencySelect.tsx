@@ -10,8 +10,12 @@ export function CurrencySelect() {
   const { currency, setCurrency } = useCurrency();
   const option = CURRENCIES.find((entry) => entry.name === currency) ?? CURRENCIES[0];
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor="site-currency" className="text-sm font-medium text-stone-600">
+    // Its own height, so it does not move when the select arrives after its label.
+    <div className="flex h-10 items-center gap-2">
+      <label
+        htmlFor="site-currency"
+        className="text-sm font-medium text-stone-600 lg:max-xl:sr-only"
+      >
         Currency
       </label>
       <div className="relative">

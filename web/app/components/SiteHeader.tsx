@@ -115,7 +115,16 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
         {FREE_DELIVERY_BANNER}
       </p>
 
-      <nav aria-label="Main" className="container-page flex h-16 items-center gap-3 lg:gap-6">
+      {/* From 1023 px a grid whose columns do not wait for what comes later in the page: the
+          search starts after the logo; the currency and cart columns have their own widths, and
+          the user menu's is at least what "Sign in" and "Sign up" take (below 1280 px the currency's
+          label is for screen readers only, to leave the search room). So a first paint of part
+          of the header (a slow connection or device) moves nothing when the rest arrives. The
+          menu panel's own box dissolves into the grid (display: contents). */}
+      <nav
+        aria-label="Main"
+        className="container-page flex h-16 items-center gap-3 lg:grid lg:grid-cols-[auto_minmax(9rem,1fr)_minmax(13.5rem,max-content)_7.5rem_2.5rem] lg:gap-x-4 xl:grid-cols-[auto_minmax(9rem,1fr)_minmax(13.5rem,max-content)_11.75rem_2.5rem] xl:gap-x-6"
+      >
         {hydrated ? (
           <button
             ref={toggleRef}
@@ -146,7 +155,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
         <div
           ref={panelRef}
           id="site-menu"
-          className={`fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-5 shadow-xl duration-200 ease-out motion-reduce:transition-none lg:visible lg:static lg:z-auto lg:w-auto lg:max-w-none lg:flex-1 lg:translate-x-0 lg:flex-row lg:items-center lg:gap-4 lg:overflow-visible lg:bg-transparent lg:p-0 lg:shadow-none lg:transition-none ${
+          className={`fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-5 shadow-xl duration-200 ease-out motion-reduce:transition-none lg:visible lg:contents ${
             // Visible at once when opening (so focus can move in), hidden after the slide-out.
             !hydrated
               ? "invisible -translate-x-full target:visible target:translate-x-0"
@@ -175,14 +184,14 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
             )}
           </div>
 
-          <div className="lg:flex lg:flex-1 lg:justify-center">
+          <div>
             <SearchForm inputRef={searchRef} />
           </div>
           <UserMenu user={user} />
           <CurrencySelect />
         </div>
 
-        <div className="ml-auto lg:ml-0">
+        <div className="ml-auto lg:ml-0 lg:justify-self-end">
           <CartLink />
         </div>
       </nav>

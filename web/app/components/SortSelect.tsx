@@ -9,7 +9,8 @@ import { type CatalogQuery, categorySlug, SORTS } from "@shop/core/catalog";
 export function SortSelect({ query }: { query: CatalogQuery }) {
   const submit = useSubmit();
   return (
-    <Form method="get" action="/product" className="flex items-center gap-2">
+    // A box of its own size, so the label never moves whether the select has arrived or not.
+    <Form method="get" action="/product" className="flex h-10 w-60 items-center gap-2">
       {query.category ? (
         <input type="hidden" name="category" value={categorySlug(query.category)} />
       ) : null}
@@ -31,7 +32,7 @@ export function SortSelect({ query }: { query: CatalogQuery }) {
           if (data.get("sort") === "") data.delete("sort");
           submit(data, { method: "get", action: "/product" });
         }}
-        className="h-10 rounded-md border border-stone-300 bg-white px-2 text-sm text-stone-900 hover:border-stone-400"
+        className="h-10 min-w-0 flex-1 rounded-md border border-stone-300 bg-white px-2 text-sm text-stone-900 hover:border-stone-400"
       >
         <option value="">Newest</option>
         {SORTS.map((sort) => (
