@@ -357,7 +357,7 @@ async function main() {
     for (const [name, page] of [
       ["home /product", "home page"],
       ["product page", "product page"],
-    ]) {
+    ] as const) {
       const bytes = js.get(name) ?? 0;
       log(`${verdict(bytes <= 95 * 1024)}  ${page} JavaScript: ${kb(bytes)} gzip (target ≤ 95 kB)`);
     }
