@@ -1,7 +1,8 @@
 // The Remix storefront on Lambda behind CloudFront (SST's RemixSite), with the environment and
 // the permissions its loaders and actions use: the table, invoices (download) and product images
 // (admins upload and delete them under products/; CloudFront serves them, the site never reads
-// them). It sends no e-mail itself: every mail, password resets included, is queued through the
+// them), and the cache key of the pages CloudFront keeps (docs/decisions/018-edge-cache.md).
+// It sends no e-mail itself: every mail, password resets included, is queued through the
 // table for the mailer. What AWS's rule packs find in the
 // constructs SST v2 builds for the site, and we cannot change through its props, is justified
 // here (docs/decisions/006-aws-rule-packs.md).
@@ -16,6 +17,7 @@ import * as lambda from "aws-cdk-lib/aws-lambda";
 import type * as s3 from "aws-cdk-lib/aws-s3";
 import { RemixSite, type StackContext, use } from "sst/constructs";
 import { CLOUDFRONT_CROSS_ORIGIN_GUARD } from "../web/server/cross-origin.ts";
+import { CLOUDFRONT_QUERY_NORMALISER } from "../web/server/edge-query.ts";
 import { HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from "../web/server/security-headers.ts";
 import { alarmOnAny } from "./alarms.ts";
 import { Events } from "./Events.ts";
@@ -40,18 +42,44 @@ export const VIEWER_TLS = cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021;
 export const SERVER_ORIGIN_REQUEST_POLICY_ID = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
 
 /**
- * SST's RemixSite, with the shop's cross-site write guard in the viewer-request CloudFront
- * Function (after SST's own line that copies Host into X-Forwarded-Host): a cross-site POST is
- * answered 403 at the edge, as web/server.ts answers it locally, instead of Remix's bare 500.
+ * SST's RemixSite, with two injections of the shop's in the viewer-request CloudFront Function
+ * (after SST's own line that copies Host into X-Forwarded-Host): the cross-site write guard (a
+ * cross-site POST is answered 403 at the edge, as web/server.ts answers it locally, instead of
+ * Remix's bare 500), then the query-string normaliser of the cache key (web/server/edge-query.ts).
  */
 class ShopSite extends RemixSite {
   protected override plan() {
     const plan = super.plan();
     const server = plan.cloudFrontFunctions?.serverCfFunction;
     if (!server) throw new Error("SST's RemixSite has no server CloudFront Function any more");
-    server.injections.push(CLOUDFRONT_CROSS_ORIGIN_GUARD);
+    server.injections.push(CLOUDFRONT_CROSS_ORIGIN_GUARD, CLOUDFRONT_QUERY_NORMALISER);
     return plan;
   }
+}
+
+/**
+ * The site's server behaviour caches what the site says a shared cache may keep, for as long as
+ * it says (s-maxage; nothing without it), keyed (docs/decisions/018-edge-cache.md) on:
+ * - every query string, which the viewer-request function has already cut down to what the page
+ *   reads, sorted (web/server/edge-query.ts);
+ * - the `sid` and `toast` cookies, so a signed-in visitor or one with a toast never shares an
+ *   entry with anonymous visitors (whose requests carry neither); no other cookie, no header.
+ * It replaces SST's (the same without the cookies). The origin request policy stays
+ * SERVER_ORIGIN_REQUEST_POLICY_ID: every cookie still reaches the site.
+ */
+function serverCachePolicy(stack: StackContext["stack"]) {
+  return new cloudfront.CachePolicy(stack, "SiteServerCache", {
+    comment: "The shop's pages: query strings and the sid and toast cookies (stacks/Web.ts)",
+    queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+    // The cookies that make a page personal (web/app/lib/http.ts).
+    cookieBehavior: cloudfront.CacheCookieBehavior.allowList("sid", "toast"),
+    headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+    minTtl: Duration.seconds(0),
+    defaultTtl: Duration.seconds(0),
+    maxTtl: Duration.days(365),
+  });
 }
 
 /**
@@ -113,6 +141,7 @@ export function Web({ stack, app }: StackContext) {
     customDomain: domain ? { domainName: domain, domainAlias: `www.${domain}` } : undefined,
     cdk: {
       responseHeadersPolicy: securityHeadersPolicy(stack, isProduction(app)),
+      serverCachePolicy: serverCachePolicy(stack),
       distribution: {
         // Applies with the custom domain's certificate (the default one has a fixed policy).
         minimumProtocolVersion: VIEWER_TLS,

@@ -28,7 +28,13 @@ import type { Template } from "aws-cdk-lib/assertions";
 import { getStack } from "sst/constructs";
 import { useProject } from "sst/project.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ORIGIN_REQUEST_POLICIES } from "../packages/rehearsal/src/cloudfront.ts";
+import {
+  cfEventFromRequest,
+  cfRequestUrl,
+  isCfResponse,
+  ORIGIN_REQUEST_POLICIES,
+  runCloudFrontFunction,
+} from "../packages/rehearsal/src/cloudfront.ts";
 import { SECURITY_HEADERS } from "../web/server/security-headers.ts";
 import { Events } from "./Events.ts";
 import { expectRulePacksPass } from "./expect-rule-packs.ts";
@@ -648,6 +654,7 @@ describe("the site's edge (CloudFront)", () => {
     PathPattern?: string;
     ResponseHeadersPolicyId?: unknown;
     OriginRequestPolicyId?: unknown;
+    CachePolicyId?: unknown;
     FunctionAssociations?: Array<{ FunctionARN: unknown }>;
   };
   const siteDistribution = () => {
@@ -703,15 +710,81 @@ describe("the site's edge (CloudFront)", () => {
     expect(policy?.headers).toEqual(["host"]);
   });
 
-  it("refuses cross-site writes at the edge (the viewer-request function)", () => {
+  /** The code of the one CloudFront Function on the server behaviour's viewer requests. */
+  const serverFunctionCode = () => {
     const { server } = siteDistribution();
     const functions = resources(web, "AWS::CloudFront::Function");
     const attached = Object.entries(functions).filter(([id]) =>
       json(server.FunctionAssociations).includes(`"${id}"`),
     );
     expect(attached).toHaveLength(1);
-    const code = String(props(attached[0]?.[1]).FunctionCode);
+    return String(props(attached[0]?.[1]).FunctionCode);
+  };
+
+  it("refuses cross-site writes at the edge (the viewer-request function)", () => {
+    const code = serverFunctionCode();
     expect(code).toContain("statusCode:403");
     expect(code).toMatch(/x-forwarded-host/);
+  });
+
+  it("keys cached pages on every query string and the sid and toast cookies, no header", () => {
+    const { server } = siteDistribution();
+    const id = idOf(web, "AWS::CloudFront::CachePolicy", "SiteServerCache");
+    expect(server.CachePolicyId).toEqual({ Ref: id });
+    // SST's own policy (no cookies in the key) is not built at all.
+    expect(Object.keys(resources(web, "AWS::CloudFront::CachePolicy"))).toEqual([id]);
+    const config = props(resources(web, "AWS::CloudFront::CachePolicy")[id]).CachePolicyConfig as {
+      MinTTL: number;
+      DefaultTTL: number;
+      MaxTTL: number;
+      ParametersInCacheKeyAndForwardedToOrigin: Record<string, unknown>;
+    };
+    // Cached only as long as the site's s-maxage says (no Cache-Control: not at all).
+    expect([config.MinTTL, config.DefaultTTL, config.MaxTTL]).toEqual([0, 0, 365 * 24 * 3600]);
+    expect(config.ParametersInCacheKeyAndForwardedToOrigin).toEqual({
+      CookiesConfig: { CookieBehavior: "whitelist", Cookies: ["sid", "toast"] },
+      QueryStringsConfig: { QueryStringBehavior: "all" },
+      HeadersConfig: { HeaderBehavior: "none" },
+      EnableAcceptEncodingGzip: true,
+      EnableAcceptEncodingBrotli: true,
+    });
+    // Every cookie still reaches the site (the origin request policy is unchanged).
+    expect(ORIGIN_REQUEST_POLICIES[String(server.OriginRequestPolicyId)]?.cookies).toBe("all");
+  });
+
+  it("normalises public pages' query strings at the edge, and only theirs", () => {
+    const code = serverFunctionCode();
+    const forwarded = (url: string, method = "GET") => {
+      const event = cfEventFromRequest({
+        method,
+        url,
+        headers: { host: "shop.example.com" },
+        ip: "198.51.100.7",
+      });
+      const result = runCloudFrontFunction(code, event);
+      if (isCfResponse(result)) throw new Error(`answered ${result.statusCode}`);
+      return cfRequestUrl(result);
+    };
+    for (const url of [
+      "/product?sort=price-asc&category=men",
+      "/product?category=men&sort=price-asc",
+      "/product?category=men&sort=price-asc&utm_source=x",
+    ]) {
+      expect(forwarded(url)).toBe("/product?category=men&sort=price-asc");
+    }
+    expect(forwarded("/product/linen-shirt.data?size=m&_routes=r&x=1")).toBe(
+      "/product/linen-shirt.data?_routes=r&size=m",
+    );
+    expect(forwarded("/auth/reset-password?token=abc&redirectTo=%2Fcart")).toBe(
+      "/auth/reset-password?token=abc&redirectTo=%2Fcart",
+    );
+    // The guard still runs first: a cross-site write is refused.
+    const crossSite = cfEventFromRequest({
+      method: "POST",
+      url: "/product?x=1",
+      headers: { host: "shop.example.com", origin: "https://evil.example" },
+      ip: "198.51.100.7",
+    });
+    expect(runCloudFrontFunction(code, crossSite)).toMatchObject({ statusCode: 403 });
   });
 });

@@ -1,0 +1,179 @@
+import { describe, expect, it } from "vitest";
+import { CLOUDFRONT_QUERY_NORMALISER, normaliseQuery } from "./edge-query.ts";
+
+type CfQuery = Record<string, { value: string; multiValue?: Array<{ value: string }> }>;
+
+// The CloudFront version, run the way CloudFront runs a viewer-request function.
+const cloudFront = new Function(
+  "event",
+  `var request = event.request;${CLOUDFRONT_QUERY_NORMALISER}\nreturn request;`,
+) as (event: unknown) => { querystring: CfQuery };
+
+/** CloudFront's `querystring` for a query as the viewer sent it (names and values as spelled). */
+function cfQuery(search: string): CfQuery {
+  const query: CfQuery = {};
+  for (const pair of search.replace(/^\?/, "").split("&")) {
+    if (!pair) continue;
+    const at = pair.indexOf("=");
+    const [name, value] = at < 0 ? [pair, ""] : [pair.slice(0, at), pair.slice(at + 1)];
+    const seen = query[name];
+    if (!seen) query[name] = { value };
+    else seen.multiValue = [...(seen.multiValue ?? [{ value: seen.value }]), { value }];
+  }
+  return query;
+}
+
+/** The query string CloudFront sends on (and keys on) after the function. */
+function atCloudFront(pathname: string, search: string, method = "GET"): string {
+  const { querystring } = cloudFront({
+    request: { method, uri: pathname, querystring: cfQuery(search), headers: {}, cookies: {} },
+  });
+  const pairs = Object.entries(querystring).flatMap(([name, v]) =>
+    (v.multiValue && v.multiValue.length > 0 ? v.multiValue : [v]).map(
+      ({ value }) => `${name}=${value}`,
+    ),
+  );
+  return pairs.length > 0 ? `?${pairs.join("&")}` : "";
+}
+
+const CATALOGUE = "?category=men&page=2&price=25-50&search=shirt&sort=price-asc&stock=in";
+
+const CASES: Array<[string, string, string, string]> = [
+  // [case, path, query as sent, query kept]
+  [
+    "catalogue: sorted by name",
+    "/product",
+    "?sort=price-asc&category=men",
+    "?category=men&sort=price-asc",
+  ],
+  [
+    "catalogue: unread parameters dropped",
+    "/product",
+    "?category=men&sort=price-asc&utm_source=x&fbclid=1",
+    "?category=men&sort=price-asc",
+  ],
+  [
+    "catalogue: every parameter it reads",
+    "/product",
+    "?stock=in&search=shirt&sort=price-asc&price=25-50&page=2&category=men",
+    CATALOGUE,
+  ],
+  [
+    "catalogue: the first of repeated values",
+    "/product",
+    "?page=3&page=2&category=men",
+    "?category=men&page=3",
+  ],
+  ["catalogue: nothing it reads", "/product", "?utm_source=x&gclid=abc", ""],
+  ["catalogue: no query at all", "/product", "", ""],
+  ["catalogue: trailing slash", "/product/", "?sort=rating&ref=mail", "?sort=rating"],
+  [
+    "catalogue: values stay as spelled",
+    "/product",
+    "?search=caf%C3%A9%20noir&x=1",
+    "?search=caf%C3%A9%20noir",
+  ],
+  ["catalogue: an empty value is still a value", "/product", "?search=&stock", "?search=&stock="],
+  [
+    "catalogue: names are case-sensitive",
+    "/product",
+    "?Sort=rating&sort=name-asc",
+    "?sort=name-asc",
+  ],
+  [
+    "catalogue data: keeps _routes",
+    "/product.data",
+    "?sort=rating&_routes=routes%2Fproduct._index&utm_medium=x",
+    "?_routes=routes%2Fproduct._index&sort=rating",
+  ],
+  [
+    "catalogue data: drops Remix's ?index on a read",
+    "/product.data",
+    "?index&category=men",
+    "?category=men",
+  ],
+  [
+    "product page: size, reviews, review dialog",
+    "/product/linen-shirt",
+    "?write-review=1&size=m&reviews=abc&utm_campaign=z",
+    "?reviews=abc&size=m&write-review=1",
+  ],
+  ["product page: drops the rest", "/product/linen-shirt", "?color=red", ""],
+  [
+    "product page data",
+    "/product/linen-shirt.data",
+    "?size=l&_routes=routes%2Fproduct.%24slug&ref=x",
+    "?_routes=routes%2Fproduct.%24slug&size=l",
+  ],
+  [
+    "product page: _routes means nothing on a document",
+    "/product/linen-shirt",
+    "?_routes=x&size=s",
+    "?size=s",
+  ],
+  ["search API", "/api/search", "?q=shirt&_=123", "?q=shirt"],
+  ["home", "/", "?utm_source=newsletter", ""],
+  ["home data", "/_root.data", "?_routes=root&utm_source=x", "?_routes=root"],
+  ["a static page", "/company/who-we-are", "?utm_source=x", ""],
+  [
+    "a static page's data",
+    "/customer-service/faq.data",
+    "?_routes=routes%2Fcustomer-service.faq&ref=1",
+    "?_routes=routes%2Fcustomer-service.faq",
+  ],
+  ["a section's index", "/customer-service", "?ref=footer", ""],
+  ["robots.txt", "/robots.txt", "?x=1", ""],
+  ["sitemap.xml", "/sitemap.xml", "?x=1", ""],
+  ["a sitemap part", "/sitemap/2.xml", "?x=1", ""],
+  // Not public: left exactly as sent.
+  [
+    "sign-in keeps redirectTo",
+    "/auth/sign-in",
+    "?redirectTo=%2Fcart%3Fx%3D1&utm_source=x",
+    "?redirectTo=%2Fcart%3Fx%3D1&utm_source=x",
+  ],
+  [
+    "reset password keeps its token",
+    "/auth/reset-password",
+    "?token=abc&b=2&a=1",
+    "?token=abc&b=2&a=1",
+  ],
+  ["email confirmation", "/auth/confirm-email", "?token=t1&token=t2", "?token=t1&token=t2"],
+  [
+    "newsletter unsubscribe",
+    "/user/unsubscribe-newsletter",
+    "?email=a%40b.c&token=t",
+    "?email=a%40b.c&token=t",
+  ],
+  ["order confirmation", "/order/confirm-order", "?id=o1&z=1", "?id=o1&z=1"],
+  ["cart API", "/api/cart", "?ids=a&ids=b", "?ids=a&ids=b"],
+  ["admin", "/admin/list-products", "?search=x&category=men", "?search=x&category=men"],
+  ["lazy route discovery", "/__manifest", "?p=%2Fproduct&version=abc", "?p=%2Fproduct&version=abc"],
+  ["a path that only starts like a public one", "/products", "?utm=1", "?utm=1"],
+  ["deeper than a product", "/product/a/b", "?utm=1", "?utm=1"],
+  ["an unknown top-level page", "/whatever", "?b=2&a=1", "?b=2&a=1"],
+];
+
+describe("the query string a shared cache keys a page on", () => {
+  it.each(CASES)("%s: Node and CloudFront agree", (_, path, sent, kept) => {
+    expect(normaliseQuery(path, sent)).toBe(kept);
+    expect(atCloudFront(path, sent)).toBe(kept);
+  });
+
+  it("one entry for the same page however its query is written", () => {
+    const spellings = [
+      "?sort=price-asc&category=men",
+      "?category=men&sort=price-asc",
+      "?category=men&sort=price-asc&utm_source=x",
+    ];
+    const keys = new Set(
+      spellings.flatMap((s) => [normaliseQuery("/product", s), atCloudFront("/product", s)]),
+    );
+    expect([...keys]).toEqual(["?category=men&sort=price-asc"]);
+  });
+
+  it("leaves a write's query string to the site (CloudFront normalises GET and HEAD only)", () => {
+    expect(atCloudFront("/product/linen-shirt", "?utm=1&size=m", "POST")).toBe("?utm=1&size=m");
+    expect(atCloudFront("/product/linen-shirt", "?utm=1&size=m", "HEAD")).toBe("?size=m");
+  });
+});

@@ -1,0 +1,109 @@
+// The query-string half of the shared cache's key (docs/decisions/018-edge-cache.md, "The cache
+// key"). On a public, shared-cacheable page, a GET or HEAD keeps only the parameters the page
+// reads, the first value of each, sorted by name: `?sort=price-asc&category=men`,
+// `?category=men&sort=price-asc` and `?category=men&sort=price-asc&utm_source=x` become one
+// cache entry and one request to the site. Every other path (sign-in, cart, checkout, account,
+// admin, order, newsletter…) is left exactly as sent: its tokens and redirectTo must reach the
+// site, and its answers are never shared-cached anyway.
+//
+// One rule, two versions: normaliseQuery for Node (the local shared-cache stand-in) and
+// CLOUDFRONT_QUERY_NORMALISER, injected by stacks/Web.ts into the site's viewer-request
+// CloudFront Function (on AWS the request never meets Node before the cache). Both are built
+// from PUBLIC_QUERY_RULES; the unit test runs both over the same cases.
+//
+// Names and values are taken as the viewer spelled them (percent-encoded): a name is kept only
+// when spelled exactly as the page reads it, and a kept value is passed on unchanged.
+
+interface QueryRule {
+  /** The paths (as sent, percent-encoded) of one public page, its `.data` URL included. */
+  path: RegExp;
+  /** The parameters the page reads; everything else is dropped. */
+  reads: readonly string[];
+}
+
+/**
+ * The public, shared-cacheable pages and the parameters each reads: the one list. A page that
+ * starts reading a parameter must list it here, or the edge drops it before the site sees it.
+ * `<page>.data` is the page's single-fetch data URL (`/_root.data` for `/`); on it Remix also
+ * reads `_routes` (which loaders to run), kept on every `.data` path (DATA_READS).
+ */
+export const PUBLIC_QUERY_RULES: readonly QueryRule[] = [
+  // Home.
+  { path: /^\/(?:_root\.data)?$/, reads: [] },
+  // The catalogue: core/src/catalog/query.ts, parseCatalogQuery.
+  {
+    path: /^\/product(?:\/|\.data)?$/,
+    reads: ["category", "page", "price", "search", "sort", "stock"],
+  },
+  // A product page (web/app/routes/product.$slug.tsx): the size chosen, the page of reviews,
+  // the review dialog (WRITE_REVIEW_PARAM of web/app/components/ReviewDialog.tsx).
+  { path: /^\/product\/[^/]+\/?$/, reads: ["reviews", "size", "write-review"] },
+  // The navbar's live search (web/app/routes/api.search.ts).
+  { path: /^\/api\/search(?:\.data)?$/, reads: ["q"] },
+  // The static pages.
+  { path: /^\/(?:company|customer-service)(?:\/[^/]+)?(?:\/|\.data)?$/, reads: [] },
+  // Search engines' files.
+  { path: /^\/(?:robots\.txt|sitemap\.xml|sitemap\/[^/]+)$/, reads: [] },
+];
+
+/** What Remix itself reads on a single-fetch data URL (`*.data`). */
+const DATA_READS = ["_routes"];
+
+/** The parameters kept on this path, sorted; undefined when the path is not a public page. */
+function keptOn(pathname: string): string[] | undefined {
+  const rule = PUBLIC_QUERY_RULES.find(({ path }) => path.test(pathname));
+  if (!rule) return undefined;
+  return [...rule.reads, ...(pathname.endsWith(".data") ? DATA_READS : [])].sort();
+}
+
+/**
+ * The query string a shared cache keys a GET or HEAD on, and the site receives: `search`
+ * (`""` or `"?…"`, as in URL#search) unchanged on a path that is not a public page; otherwise
+ * `""` or `"?a=1&b=2"`, only the parameters the page reads, the first value of each, by name.
+ */
+export function normaliseQuery(pathname: string, search: string): string {
+  const kept = keptOn(pathname);
+  if (!kept) return search;
+  const first = new Map<string, string>();
+  for (const pair of search.replace(/^\?/, "").split("&")) {
+    const at = pair.indexOf("=");
+    const name = at < 0 ? pair : pair.slice(0, at);
+    if (kept.includes(name) && !first.has(name)) first.set(name, at < 0 ? "" : pair.slice(at + 1));
+  }
+  const pairs = kept.filter((name) => first.has(name)).map((name) => `${name}=${first.get(name)}`);
+  return pairs.length > 0 ? `?${pairs.join("&")}` : "";
+}
+
+/**
+ * The same rule for CloudFront (viewer-request function, ES5.1: cloudfront-js-1.0), where
+ * `request.querystring` is `{ name: { value, multiValue? } }` with the first value in `value`.
+ * Only GET and HEAD are normalised: a write's query string is the site's business.
+ */
+export const CLOUDFRONT_QUERY_NORMALISER = `
+var shopQueryRules = [${PUBLIC_QUERY_RULES.map(
+  ({ path, reads }) => `[${path.toString()}, ${JSON.stringify(reads)}]`,
+).join(", ")}];
+if (request.method === "GET" || request.method === "HEAD") {
+  var shopKept = null;
+  for (var shopRule = 0; shopRule < shopQueryRules.length; shopRule++) {
+    if (shopQueryRules[shopRule][0].test(request.uri)) {
+      shopKept = shopQueryRules[shopRule][1];
+      break;
+    }
+  }
+  if (shopKept) {
+    if (/\\.data$/.test(request.uri)) shopKept = shopKept.concat(${JSON.stringify(DATA_READS)});
+    shopKept = shopKept.slice().sort();
+    var shopQueryIn = request.querystring || {};
+    var shopQueryOut = {};
+    for (var shopName = 0; shopName < shopKept.length; shopName++) {
+      var shopParam = shopKept[shopName];
+      if (Object.prototype.hasOwnProperty.call(shopQueryIn, shopParam)) {
+        var shopValue = shopQueryIn[shopParam];
+        var shopFirst = shopValue.multiValue && shopValue.multiValue.length > 0 ? shopValue.multiValue[0].value : shopValue.value;
+        shopQueryOut[shopParam] = { value: shopFirst };
+      }
+    }
+    request.querystring = shopQueryOut;
+  }
+}`;
