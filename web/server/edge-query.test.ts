@@ -1,3 +1,4 @@
+import { catalogQueryToSearchParams, parseCatalogQuery } from "@shop/core/catalog";
 import { describe, expect, it } from "vitest";
 import { CLOUDFRONT_QUERY_NORMALISER, normaliseQuery } from "./edge-query.ts";
 
@@ -170,6 +171,23 @@ describe("the query string a shared cache keys a page on", () => {
       spellings.flatMap((s) => [normaliseQuery("/product", s), atCloudFront("/product", s)]),
     );
     expect([...keys]).toEqual(["?category=men&sort=price-asc"]);
+  });
+
+  it("keeps every parameter of the catalogue's own links, and the page reads it the same", () => {
+    const links = catalogQueryToSearchParams({
+      category: "Men",
+      price: "25-50",
+      sort: "rating",
+      search: "linen shirt",
+      inStock: true,
+      page: 2,
+    });
+    const sent = `?utm_source=x&${links}`;
+    const kept = normaliseQuery("/product", sent);
+    expect([...new URLSearchParams(kept).keys()].sort()).toEqual([...links.keys()].sort());
+    expect(parseCatalogQuery(new URLSearchParams(kept))).toEqual(
+      parseCatalogQuery(new URLSearchParams(sent)),
+    );
   });
 
   it("leaves a write's query string to the site (CloudFront normalises GET and HEAD only)", () => {
