@@ -23,6 +23,12 @@ import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 import { freePort } from "./util.ts";
 
 export { ensureDynamoDbLocal, startDynamoDbLocal } from "./dynamodb.ts";
+export {
+  type SharedCache,
+  type SharedCacheOptions,
+  type SharedCacheStats,
+  startSharedCache,
+} from "./shared-cache.ts";
 export { type StallProxy, startStallProxy } from "./stall-proxy.ts";
 export { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 export { type CreatedIntent, startFakeStripeApi } from "./stripe-api.ts";

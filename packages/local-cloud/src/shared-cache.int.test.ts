@@ -1,0 +1,306 @@
+// The shared-cache stand-in against a small real HTTP site started here: the caching rules are
+// http-cache-semantics' own (no mock), the key and the purge are the stand-in's
+// (docs/decisions/018-edge-cache.md).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type SharedCache, startSharedCache } from "./shared-cache.ts";
+import { listenOnLoopback } from "./util.ts";
+
+type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void | Promise<void>;
+
+const SHARED = "public, max-age=0, s-maxage=3600, stale-while-revalidate=60, stale-if-error=86400";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let site: Server;
+let siteUrl: string;
+let routes: Map<string, Handler>;
+/** What the site received, in order: method, URL and the cookie header. */
+let seen: Array<{ method: string; url: string; cookie?: string; ifNoneMatch?: string }>;
+let cache: SharedCache;
+let logged: string[];
+
+/** Sorts the query's parameters: enough to see that the key uses the rule it is given. */
+const sortQuery = (_pathname: string, search: string) => {
+  const pairs = search.replace(/^\?/, "").split("&").filter(Boolean).sort();
+  return pairs.length > 0 ? `?${pairs.join("&")}` : "";
+};
+
+beforeAll(async () => {
+  site = createServer((req, res) => {
+    seen.push({
+      method: req.method ?? "",
+      url: req.url ?? "",
+      cookie: req.headers.cookie,
+      ifNoneMatch: req.headers["if-none-match"],
+    });
+    const path = new URL(req.url ?? "/", "http://site").pathname;
+    const handler = routes.get(path);
+    const n = seen.filter((s) => new URL(s.url, "http://site").pathname === path).length;
+    if (!handler) {
+      res.writeHead(404).end();
+      return;
+    }
+    void handler(req, res, n);
+  });
+  siteUrl = await listenOnLoopback(site);
+});
+afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
+
+beforeEach(async () => {
+  routes = new Map();
+  seen = [];
+  logged = [];
+  cache = await startSharedCache({
+    origin: siteUrl,
+    normaliseQuery: sortQuery,
+    log: (line) => logged.push(line),
+  });
+});
+afterEach(() => cache.close());
+
+/** A route answering `cache-control` and a body that counts the site's answers on it. */
+function page(path: string, cacheControl: string, extra: Record<string, string> = {}) {
+  routes.set(path, (_req, res, n) => {
+    res.writeHead(200, { "cache-control": cacheControl, "content-type": "text/plain", ...extra });
+    res.end(`${path} #${n}`);
+  });
+}
+
+async function get(path: string, headers: Record<string, string> = {}, method = "GET") {
+  const res = await fetch(cache.url + path, { headers, method });
+  return { status: res.status, xCache: res.headers.get("x-cache"), body: await res.text(), res };
+}
+
+const siteHits = (path: string) =>
+  seen.filter((s) => new URL(s.url, "http://site").pathname === path).length;
+
+describe("what is kept", () => {
+  it("keeps a public answer for its s-maxage: the second view is a hit, the site asked once", async () => {
+    page("/a", "public, s-maxage=60");
+    expect(await get("/a")).toMatchObject({ xCache: "Miss", body: "/a #1" });
+    expect(await get("/a")).toMatchObject({ xCache: "Hit", body: "/a #1" });
+    expect(siteHits("/a")).toBe(1);
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, originRequests: 1, entries: 1 });
+  });
+
+  it("keeps the site's shared page (max-age=0 for browsers) per its s-maxage, and serves HEAD from it", async () => {
+    page("/shared", SHARED);
+    page("/browser-only", "public, max-age=0");
+    await get("/shared");
+    const hit = await get("/shared");
+    expect(hit).toMatchObject({ xCache: "Hit", body: "/shared #1" });
+    expect(hit.res.headers.get("cache-control")).toBe(SHARED);
+    expect(Number(hit.res.headers.get("age"))).toBeGreaterThanOrEqual(0);
+    expect(await get("/shared", {}, "HEAD")).toMatchObject({ xCache: "Hit", body: "" });
+    // Without s-maxage, max-age=0 means nobody keeps it.
+    await get("/browser-only");
+    expect(await get("/browser-only")).toMatchObject({ xCache: "Miss", body: "/browser-only #2" });
+  });
+
+  it("never keeps private or no-store answers", async () => {
+    page("/private", "private, max-age=600");
+    page("/no-store", "no-store");
+    page("/personal", "private, no-store");
+    for (const path of ["/private", "/no-store", "/personal"]) {
+      await get(path);
+      expect(await get(path)).toMatchObject({ xCache: "Miss", body: `${path} #2` });
+    }
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it("never keeps an answer that sets a cookie, and counts it as the site's bug", async () => {
+    page("/leaky", "public, s-maxage=60", { "set-cookie": "sid=someone; Path=/; HttpOnly" });
+    await get("/leaky");
+    const second = await get("/leaky");
+    expect(second).toMatchObject({ xCache: "Miss", body: "/leaky #2" });
+    expect(second.res.headers.get("set-cookie")).toContain("sid=someone");
+    expect(cache.stats()).toMatchObject({ setCookieRefused: 2, entries: 0 });
+    expect(logged.join("\n")).toContain("/leaky is shareable but sets a cookie");
+  });
+
+  it("keeps at most maxEntries, dropping the least recently used", async () => {
+    await cache.close();
+    cache = await startSharedCache({ origin: siteUrl, normaliseQuery: sortQuery, maxEntries: 2 });
+    for (const path of ["/1", "/2", "/3"]) page(path, "public, s-maxage=60");
+    await get("/1");
+    await get("/2");
+    await get("/1"); // /1 is now the most recently used
+    await get("/3"); // pushes /2 out
+    expect(cache.stats().entries).toBe(2);
+    expect((await get("/1")).xCache).toBe("Hit");
+    expect((await get("/2")).xCache).toBe("Miss");
+  });
+});
+
+describe("the key", () => {
+  it("a session or a toast never shares the anonymous entry; other cookies do", async () => {
+    page("/p", SHARED);
+    expect(await get("/p")).toMatchObject({ xCache: "Miss", body: "/p #1" });
+    expect(await get("/p", { cookie: "theme=dark; _ga=1" })).toMatchObject({
+      xCache: "Hit",
+      body: "/p #1",
+    });
+    expect(await get("/p", { cookie: "theme=dark; sid=abc" })).toMatchObject({
+      xCache: "Miss",
+      body: "/p #2",
+    });
+    expect(await get("/p", { cookie: "toast=saved" })).toMatchObject({ body: "/p #3" });
+    expect(seen.at(-2)?.cookie).toBe("theme=dark; sid=abc");
+    // Another visitor's session is another entry again.
+    expect(await get("/p", { cookie: "sid=xyz" })).toMatchObject({ xCache: "Miss", body: "/p #4" });
+    expect(await get("/p", { cookie: "sid=abc" })).toMatchObject({ xCache: "Hit", body: "/p #2" });
+  });
+
+  it("keys on the normalised query string, which is also what the site receives", async () => {
+    page("/q", SHARED);
+    await get("/q?sort=price&category=men");
+    expect(seen.at(-1)?.url).toBe("/q?category=men&sort=price");
+    expect(await get("/q?category=men&sort=price")).toMatchObject({ xCache: "Hit" });
+    expect(await get("/q?category=women")).toMatchObject({ xCache: "Miss" });
+  });
+
+  it("a viewer's no-cache does not bypass the cache, and its validator gets a 304 from it", async () => {
+    page("/v", SHARED, { etag: '"v1"' });
+    await get("/v");
+    expect(await get("/v", { "cache-control": "no-cache", pragma: "no-cache" })).toMatchObject({
+      xCache: "Hit",
+    });
+    expect(await get("/v", { "if-none-match": '"v1"' })).toMatchObject({
+      status: 304,
+      xCache: "Hit",
+    });
+    expect(siteHits("/v")).toBe(1);
+  });
+
+  it("passes writes straight to the site, body included", async () => {
+    routes.set("/form", async (req, res) => {
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      res.writeHead(303, { location: "/done", "cache-control": "private, no-store" });
+      res.end(body);
+    });
+    const res = await fetch(`${cache.url}/form`, {
+      method: "POST",
+      body: "a=1",
+      redirect: "manual",
+    });
+    expect(res.status).toBe(303);
+    expect(await res.text()).toBe("a=1");
+    expect(cache.stats()).toMatchObject({ passes: 1, misses: 0 });
+  });
+});
+
+describe("past freshness", () => {
+  it("stale-while-revalidate: serves the stale page at once while one request refreshes it", async () => {
+    routes.set("/swr", async (_req, res, n) => {
+      if (n > 1) await sleep(300); // the refresh is slow: the views below all overlap it
+      res.writeHead(200, { "cache-control": "public, s-maxage=1, stale-while-revalidate=60" });
+      res.end(`swr #${n}`);
+    });
+    await get("/swr");
+    await sleep(1100);
+    const views = await Promise.all([get("/swr"), get("/swr"), get("/swr")]);
+    expect(views.map((v) => [v.xCache, v.body])).toEqual([
+      ["Stale", "swr #1"],
+      ["Stale", "swr #1"],
+      ["Stale", "swr #1"],
+    ]);
+    await sleep(500);
+    expect(siteHits("/swr")).toBe(2);
+    expect(await get("/swr")).toMatchObject({ xCache: "Hit", body: "swr #2" });
+  });
+
+  it("past freshness with a validator: the site's 304 refreshes the kept page (RefreshHit)", async () => {
+    routes.set("/etag", (req, res, n) => {
+      const headers = { "cache-control": "public, s-maxage=1", etag: '"e1"' };
+      if (req.headers["if-none-match"] === '"e1"') res.writeHead(304, headers).end();
+      else res.writeHead(200, headers).end(`etag #${n}`);
+    });
+    await get("/etag");
+    await sleep(1100);
+    expect(await get("/etag")).toMatchObject({ xCache: "RefreshHit", body: "etag #1" });
+    expect(seen.at(-1)?.ifNoneMatch).toBe('"e1"');
+    expect(await get("/etag")).toMatchObject({ xCache: "Hit", body: "etag #1" });
+  });
+
+  it("stale-if-error: serves the kept page when the site answers 5xx or cannot be reached", async () => {
+    let failure: "none" | "500" | "reset" = "none";
+    routes.set("/sie", (req, res, n) => {
+      if (failure === "500") return void res.writeHead(500).end("boom");
+      if (failure === "reset") return void req.socket.destroy();
+      res.writeHead(200, { "cache-control": "public, s-maxage=1, stale-if-error=60" });
+      res.end(`sie #${n}`);
+    });
+    routes.set("/fragile", (_req, res, n) => {
+      if (failure !== "none") return void res.writeHead(500).end("boom");
+      res.writeHead(200, { "cache-control": "public, s-maxage=1" });
+      res.end(`fragile #${n}`);
+    });
+    await get("/sie");
+    await get("/fragile");
+    await sleep(1100);
+    failure = "500";
+    expect(await get("/sie")).toMatchObject({ status: 200, xCache: "Stale", body: "sie #1" });
+    // Without stale-if-error the failure is the answer.
+    expect(await get("/fragile")).toMatchObject({ status: 500, xCache: "Miss" });
+    failure = "reset";
+    expect(await get("/sie")).toMatchObject({ status: 200, xCache: "Stale", body: "sie #1" });
+    failure = "none";
+    expect(await get("/sie")).toMatchObject({ xCache: "Miss", body: "sie #4" });
+  });
+});
+
+describe("purge (CloudFront's invalidation paths)", () => {
+  beforeEach(() => {
+    for (const path of ["/product", "/product/a", "/product/ab", "/company"]) page(path, SHARED);
+  });
+  const fill = async () => {
+    for (const path of [
+      "/product",
+      "/product?category=men",
+      "/product/a",
+      "/product/ab",
+      "/company",
+    ]) {
+      await get(path);
+    }
+    await get("/product/a", { cookie: "sid=abc" });
+  };
+
+  it("an exact path removes that URL only (its query string is part of it), for every cookie", async () => {
+    await fill();
+    expect(cache.purge(["/product/a", "/product"])).toBe(3);
+    expect((await get("/product/a")).xCache).toBe("Miss");
+    expect((await get("/product/a", { cookie: "sid=abc" })).xCache).toBe("Miss");
+    expect((await get("/product")).xCache).toBe("Miss");
+    expect((await get("/product?category=men")).xCache).toBe("Hit");
+    expect((await get("/product/ab")).xCache).toBe("Hit");
+    expect(cache.purge(["/product?category=men"])).toBe(1);
+    expect((await get("/product?category=men")).xCache).toBe("Miss");
+  });
+
+  it("a path ending in * removes every URL it prefixes, query strings included", async () => {
+    await fill();
+    expect(cache.purge(["/product*"])).toBe(5);
+    expect((await get("/company")).xCache).toBe("Hit");
+    expect((await get("/product?category=men")).xCache).toBe("Miss");
+    expect(cache.stats().purged).toBe(5);
+  });
+
+  it("a page being fetched when it is purged is not kept", async () => {
+    routes.set("/slow", async (_req, res, n) => {
+      await sleep(200);
+      res.writeHead(200, { "cache-control": SHARED }).end(`slow #${n}`);
+    });
+    const first = get("/slow");
+    await sleep(50);
+    cache.purge(["/slow"]);
+    await first;
+    expect((await get("/slow")).xCache).toBe("Miss");
+  });
+
+  it("refuses paths CloudFront refuses", () => {
+    expect(() => cache.purge(["product"])).toThrow(/starts with/);
+    expect(() => cache.purge(["/pro*duct"])).toThrow(/only at its end/);
+  });
+});

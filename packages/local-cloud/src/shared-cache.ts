@@ -1,0 +1,495 @@
+// The shared-cache stand-in: an HTTP reverse proxy in front of the site that caches as CloudFront
+// does in front of the deployed one (docs/decisions/018-edge-cache.md, "Offline, the same
+// behaviour"). Whether a response may be kept, for how long and how it is refreshed are
+// http-cache-semantics' answers as a shared cache (s-maxage, private, no-store,
+// stale-while-revalidate, stale-if-error, conditional revalidation), not rules of our own.
+//
+// What is ours is what CloudFront's configuration adds around those rules:
+// - the key: GET and HEAD only; the path, the query string as the viewer-request function
+//   normalises it (the same function is passed in as `normaliseQuery`), and the values of the
+//   `sid` and `toast` cookies, nothing else of the request (no other cookie, no header but the
+//   normalised Accept-Encoding, which CloudFront keys on when it compresses);
+// - the viewer's Cache-Control and Pragma do not bypass the cache, as they do not at CloudFront;
+// - a response carrying Set-Cookie is never kept, whatever its Cache-Control (the site's promise,
+//   counted and logged as the site's bug when broken);
+// - `purge` has CloudFront's invalidation semantics: a path as stored, query string included,
+//   or a path ending in `*` for every stored URL it prefixes; every cookie variant goes;
+// - an `X-Cache` answer header: Hit, Miss, Stale (served past its freshness: while one request
+//   refreshes it, or because the site failed) or RefreshHit (revalidated: the site said 304).
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from "node:http";
+import CachePolicy from "http-cache-semantics";
+import { listenOnLoopback } from "./util.ts";
+
+export interface SharedCacheOptions {
+  /** The site's URL (scheme, host, port). */
+  origin: string;
+  /** The viewer-request function's query-string rule: `(pathname, search) => search`. */
+  normaliseQuery: (pathname: string, search: string) => string;
+  /** Port on 127.0.0.1; 0 or absent picks a free one. */
+  port?: number;
+  /** Bounds on what is kept (least recently used goes first). */
+  maxEntries?: number;
+  maxBytes?: number;
+  /** A larger body is passed through, not kept. */
+  maxEntryBytes?: number;
+  /** CloudFront's default origin response timeout. */
+  originTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface SharedCacheStats {
+  /** Requests answered. */
+  requests: number;
+  /** Requests sent to the site: misses, revalidations, refreshes and passes. */
+  originRequests: number;
+  hits: number;
+  misses: number;
+  /** Served past freshness (stale-while-revalidate or stale-if-error). */
+  stale: number;
+  refreshHits: number;
+  /** Requests the cache does not key (methods other than GET and HEAD): passed to the site. */
+  passes: number;
+  /** Shareable responses not kept because they set a cookie: each is a bug at the site. */
+  setCookieRefused: number;
+  /** Entries removed by purges. */
+  purged: number;
+  entries: number;
+  bytes: number;
+}
+
+export interface SharedCache {
+  url: string;
+  /** CloudFront's invalidation of `paths`: answers how many entries went. */
+  purge(paths: string[]): number;
+  stats(): SharedCacheStats;
+  resetStats(): void;
+  close(): Promise<void>;
+}
+
+export type XCache = "Hit" | "Miss" | "Stale" | "RefreshHit";
+
+interface Entry {
+  policy: CachePolicy;
+  status: number;
+  body: Buffer;
+  /** Path and normalised query string, as invalidation paths name it. */
+  url: string;
+}
+
+/** The cookies in the key (web/app/lib/http.ts, PERSONAL_COOKIES). */
+const KEY_COOKIES = ["sid", "toast"];
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
+/** The viewer's own cache directives and validators: the cache answers them, the site never sees them. */
+const VIEWER_CACHE_HEADERS = ["cache-control", "pragma", "if-none-match", "if-modified-since"];
+
+export async function startSharedCache(opts: SharedCacheOptions): Promise<SharedCache> {
+  const origin = new URL(opts.origin);
+  const maxEntries = opts.maxEntries ?? 10_000;
+  const maxBytes = opts.maxBytes ?? 128 * 1024 * 1024;
+  const maxEntryBytes = opts.maxEntryBytes ?? 4 * 1024 * 1024;
+  const originTimeoutMs = opts.originTimeoutMs ?? 30_000;
+  const log = opts.log ?? (() => {});
+  const agent = new Agent({ keepAlive: true, maxSockets: 128 });
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const refreshing = new Set<string>();
+  /** Purges so far, so a fill that started before one does not store what it removed. */
+  const purges: Array<{ at: number; matches: (url: string) => boolean }> = [];
+  let purgeCount = 0;
+  const zero = () => ({
+    requests: 0,
+    originRequests: 0,
+    hits: 0,
+    misses: 0,
+    stale: 0,
+    refreshHits: 0,
+    passes: 0,
+    setCookieRefused: 0,
+    purged: 0,
+  });
+  let counters = zero();
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.body.length;
+  };
+  /** Marks an entry most recently used. */
+  const touch = (key: string, entry: Entry) => {
+    entries.delete(key);
+    entries.set(key, entry);
+  };
+  const store = (key: string, entry: Entry, startedAtPurge: number) => {
+    if (purges.slice(startedAtPurge).some((p) => p.matches(entry.url))) return;
+    remove(key);
+    entries.set(key, entry);
+    bytes += entry.body.length;
+    while (entries.size > maxEntries || bytes > maxBytes) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      remove(oldest);
+    }
+  };
+
+  /** Sends a request to the site; rejects on a connection error or the origin timeout. */
+  const toOrigin = (
+    method: string,
+    path: string,
+    headers: OutgoingHttpHeaders,
+    body?: IncomingMessage,
+  ) =>
+    new Promise<IncomingMessage>((resolve, reject) => {
+      counters.originRequests++;
+      const req = httpRequest(
+        {
+          protocol: origin.protocol,
+          hostname: origin.hostname,
+          port: origin.port,
+          method,
+          path,
+          headers,
+          agent,
+          timeout: originTimeoutMs,
+        },
+        resolve,
+      );
+      req.on("timeout", () => req.destroy(new Error(`the site took over ${originTimeoutMs} ms`)));
+      req.on("error", reject);
+      if (body) body.pipe(req);
+      else req.end();
+    });
+
+  /** Reads a whole body, or undefined once it exceeds what one entry may hold. */
+  const readBody = async (res: IncomingMessage): Promise<Buffer | undefined> => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res) {
+      size += (chunk as Buffer).length;
+      if (size > maxEntryBytes) {
+        res.resume();
+        return undefined;
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks);
+  };
+
+  /** May this answer be kept? Counts and logs the site's Set-Cookie bug. */
+  const keepable = (policy: CachePolicy, res: IncomingMessage, url: string) => {
+    if (!policy.storable() || policy.timeToLive() <= 0) return false;
+    if (res.headers["set-cookie"]) {
+      counters.setCookieRefused++;
+      log(`shared cache: ${url} is shareable but sets a cookie; not kept (a bug at the site)`);
+      return false;
+    }
+    return true;
+  };
+
+  const answerFromEntry = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: Entry,
+    xCache: XCache,
+  ) => {
+    counters[xCache === "Hit" ? "hits" : xCache === "Stale" ? "stale" : "refreshHits"]++;
+    const kept: CachePolicy.Headers = entry.policy.responseHeaders();
+    const headers: OutgoingHttpHeaders = { ...kept, "x-cache": xCache };
+    const etag = kept.etag;
+    if (typeof etag === "string" && etagMatches(req.headers["if-none-match"], etag)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    res.writeHead(entry.status, headers);
+    res.end(req.method === "HEAD" ? undefined : entry.body);
+  };
+
+  /** Passes the site's answer on as it streams, keeping a copy when it may be kept. */
+  const relay = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    upstream: IncomingMessage,
+    fill?: { key: string; url: string; policyRequest: CachePolicy.Request; at: number },
+  ) => {
+    if (fill) counters.misses++;
+    upstream.on("error", () => res.destroy());
+    res.writeHead(upstream.statusCode ?? 502, {
+      ...withoutHopByHop(upstream.headers),
+      "x-cache": "Miss",
+    });
+    const policy =
+      fill && req.method === "GET"
+        ? new CachePolicy(fill.policyRequest, asPolicyResponse(upstream), { shared: true })
+        : undefined;
+    if (fill && policy && keepable(policy, upstream, fill.url)) {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      upstream.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= maxEntryBytes) chunks.push(chunk);
+      });
+      upstream.on("end", () => {
+        if (size > maxEntryBytes || !upstream.complete) return;
+        const entry = {
+          policy,
+          status: upstream.statusCode ?? 200,
+          body: Buffer.concat(chunks),
+          url: fill.url,
+        };
+        store(fill.key, entry, fill.at);
+      });
+    }
+    upstream.pipe(res);
+  };
+
+  /** stale-while-revalidate: one background refresh per key at a time. */
+  const refreshInBackground = (
+    key: string,
+    entry: Entry,
+    policyRequest: CachePolicy.Request,
+    headers: OutgoingHttpHeaders,
+  ) => {
+    if (refreshing.has(key)) return;
+    refreshing.add(key);
+    const at = purges.length;
+    void (async () => {
+      try {
+        const upstream = await toOrigin("GET", entry.url, headers).catch(() => undefined);
+        if (!upstream) return;
+        const response = asPolicyResponse(upstream);
+        const { policy, modified } = entry.policy.revalidatedPolicy(policyRequest, response);
+        if (!modified) {
+          upstream.resume();
+          if (entries.get(key) === entry) store(key, { ...entry, policy }, at);
+          return;
+        }
+        const body = await readBody(upstream);
+        if (body && keepable(policy, upstream, entry.url)) {
+          store(key, { policy, status: upstream.statusCode ?? 200, body, url: entry.url }, at);
+        }
+      } catch (error) {
+        log(`shared cache: refreshing ${entry.url} failed: ${String(error)}`);
+      } finally {
+        refreshing.delete(key);
+      }
+    })();
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    counters.requests++;
+    const method = req.method ?? "GET";
+    const target = new URL(req.url ?? "/", "http://cache.invalid");
+    const forwarded = withoutHopByHop(req.headers);
+    if (method !== "GET" && method !== "HEAD") {
+      counters.passes++;
+      const upstream = await toOrigin(method, req.url ?? "/", forwarded, req).catch(
+        () => undefined,
+      );
+      if (!upstream) return badGateway(res);
+      relay(req, res, upstream);
+      return;
+    }
+
+    const url = target.pathname + opts.normaliseQuery(target.pathname, target.search);
+    const encoding = normalisedEncoding(req.headers["accept-encoding"]);
+    const cookies = keyCookies(req.headers.cookie);
+    const key = [url, encoding, ...cookies].join("\n");
+    for (const name of VIEWER_CACHE_HEADERS) delete forwarded[name];
+    if (encoding) forwarded["accept-encoding"] = encoding;
+    else delete forwarded["accept-encoding"];
+    // What the policy sees of the request: only what the key holds, so that a Vary on
+    // anything else cannot split what CloudFront would share.
+    const policyRequest: CachePolicy.Request = {
+      url,
+      method: "GET",
+      headers: {
+        host: "origin",
+        ...(encoding ? { "accept-encoding": encoding } : {}),
+        ...(cookies.length > 0 ? { cookie: cookies.join("; ") } : {}),
+        ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+      },
+    };
+
+    const at = purges.length;
+    const entry = entries.get(key);
+    if (entry) {
+      const { response, revalidation } = entry.policy.evaluateRequest(policyRequest);
+      // The site's validators of the kept answer, on the request as the site would get it.
+      const conditional = { ...forwarded };
+      const validators = entry.policy.revalidationHeaders(policyRequest);
+      for (const name of ["if-none-match", "if-modified-since"]) {
+        if (validators[name]) conditional[name] = validators[name];
+      }
+      if (response && !revalidation) {
+        touch(key, entry);
+        return answerFromEntry(req, res, entry, "Hit");
+      }
+      if (response && revalidation && !revalidation.synchronous) {
+        refreshInBackground(key, entry, policyRequest, conditional);
+        return answerFromEntry(req, res, entry, "Stale");
+      }
+      // Past what may be served without asking: revalidate now, or serve stale if the site fails.
+      const upstream = await toOrigin(method, url, conditional).catch(() => undefined);
+      if (!upstream || isServerError(upstream.statusCode)) {
+        let fallback: ReturnType<CachePolicy["revalidatedPolicy"]> | undefined;
+        try {
+          fallback = entry.policy.revalidatedPolicy(
+            policyRequest,
+            upstream ? asPolicyResponse(upstream) : undefined,
+          );
+        } catch {
+          // No stale-if-error left and no answer at all.
+        }
+        if (fallback && !fallback.modified) {
+          upstream?.resume();
+          return answerFromEntry(req, res, entry, "Stale");
+        }
+        if (!upstream) return badGateway(res);
+      }
+      if (upstream.statusCode === 304) {
+        const { policy, modified } = entry.policy.revalidatedPolicy(
+          policyRequest,
+          asPolicyResponse(upstream),
+        );
+        upstream.resume();
+        if (!modified) {
+          const refreshed = { ...entry, policy };
+          store(key, refreshed, at);
+          return answerFromEntry(req, res, refreshed, "RefreshHit");
+        }
+        // A 304 that validates something else: ask again without conditions.
+        remove(key);
+        const fresh = await toOrigin(method, url, forwarded).catch(() => undefined);
+        if (!fresh) return badGateway(res);
+        return relay(req, res, fresh, { key, url, policyRequest, at });
+      }
+      return relay(req, res, upstream, { key, url, policyRequest, at });
+    }
+
+    const upstream = await toOrigin(method, url, forwarded).catch(() => undefined);
+    if (!upstream) return badGateway(res);
+    relay(req, res, upstream, { key, url, policyRequest, at });
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      log(`shared cache: ${req.method} ${req.url} failed: ${String(error)}`);
+      if (!res.headersSent) badGateway(res);
+      else res.destroy();
+    });
+  });
+  const url = await listenOnLoopback(server, opts.port ?? 0);
+
+  return {
+    url,
+    purge(paths) {
+      const matchers = paths.map(invalidationMatcher);
+      const matches = (stored: string) => matchers.some((m) => m(stored));
+      purges.push({ at: ++purgeCount, matches });
+      let removed = 0;
+      for (const [key, entry] of [...entries]) {
+        if (matches(entry.url)) {
+          remove(key);
+          removed++;
+        }
+      }
+      counters.purged += removed;
+      return removed;
+    },
+    stats: () => ({ ...counters, entries: entries.size, bytes }),
+    resetStats() {
+      counters = zero();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+        agent.destroy();
+      }),
+  };
+}
+
+/**
+ * One CloudFront invalidation path: exact (query string included, as stored), or a prefix when
+ * it ends in `*`, the only place a wildcard may be. Case-sensitive, like CloudFront's.
+ */
+export function invalidationMatcher(path: string): (stored: string) => boolean {
+  if (!path.startsWith("/")) throw new Error(`An invalidation path starts with "/": ${path}`);
+  const star = path.indexOf("*");
+  if (star >= 0 && star !== path.length - 1) {
+    throw new Error(`An invalidation path may hold "*" only at its end: ${path}`);
+  }
+  if (star < 0) return (stored) => stored === path;
+  const prefix = path.slice(0, -1);
+  return (stored) => stored.startsWith(prefix);
+}
+
+/** The `sid` and `toast` cookies as the key holds them (name=value, in that order). */
+export function keyCookies(header: string | undefined): string[] {
+  if (!header) return [];
+  const found = new Map<string, string>();
+  for (const pair of header.split(";")) {
+    const at = pair.indexOf("=");
+    const name = (at < 0 ? pair : pair.slice(0, at)).trim();
+    if (KEY_COOKIES.includes(name) && !found.has(name)) {
+      found.set(name, at < 0 ? "" : pair.slice(at + 1).trim());
+    }
+  }
+  return KEY_COOKIES.filter((n) => found.has(n)).map((n) => `${n}=${found.get(n)}`);
+}
+
+/** CloudFront's normalised Accept-Encoding when the cache policy compresses: br and gzip only. */
+function normalisedEncoding(header: string | string[] | undefined): string {
+  const offered = String(header ?? "")
+    .split(",")
+    .map((part) => part.split(";")[0]?.trim().toLowerCase());
+  return ["br", "gzip"].filter((coding) => offered.includes(coding)).join(",");
+}
+
+function withoutHopByHop(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const named = String(headers.connection ?? "")
+    .split(",")
+    .map((name) => name.trim().toLowerCase());
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name) && !named.includes(name)) out[name] = value;
+  }
+  return out;
+}
+
+function asPolicyResponse(res: IncomingMessage): CachePolicy.Response {
+  return { status: res.statusCode, headers: res.headers };
+}
+
+function isServerError(status: number | undefined) {
+  return status === undefined || status >= 500;
+}
+
+function etagMatches(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || weak(tag) === weak(etag));
+}
+
+function badGateway(res: ServerResponse) {
+  res.writeHead(502, { "content-type": "text/plain", "x-cache": "Miss" });
+  res.end("The shared cache could not reach the site.");
+}
