@@ -35,7 +35,7 @@ export interface CallPolicy {
   maxAttempts: number;
 }
 
-export type Dependency = "dynamodb" | "s3" | "ses" | "sqs" | "ssm" | "stripe";
+export type Dependency = "dynamodb" | "s3" | "ses" | "sqs" | "ssm" | "stripe" | "cloudfront";
 
 /**
  * The policies. The table answers in milliseconds when healthy: a second is already a fault. S3
@@ -51,6 +51,8 @@ export const POLICIES: Record<Dependency, CallPolicy> = {
   // The secrets, read once at a cold start, before the first request's own budget starts.
   ssm: { connectionTimeoutMs: 500, requestTimeoutMs: 1_500, maxAttempts: 2 },
   stripe: { connectionTimeoutMs: 1_000, requestTimeoutMs: 5_000, maxAttempts: 2 },
+  // The edge purge's invalidations: a retry with the batch's caller reference is the same one.
+  cloudfront: { connectionTimeoutMs: 1_000, requestTimeoutMs: 5_000, maxAttempts: 3 },
 };
 
 /** The longest one call can take under `policy`: every attempt times out, the longest backoff. */

@@ -16,6 +16,7 @@ export const FUNCTION_ROLES = [
   "stripeWebhook",
   "expireAbandonedOrders",
   "imageVariants",
+  "edgePurge",
 ] as const;
 export type FunctionRole = (typeof FUNCTION_ROLES)[number];
 
@@ -46,7 +47,10 @@ export const LOCAL_SESSION_SECRET = "local-development-secret-change-me";
 /** The local test gateway's webhook secret: public, so refused on any deployed stage. */
 export const LOCAL_WEBHOOK_SECRET = "whsec_local_test_gateway";
 
-const SHOP: readonly FunctionRole[] = FUNCTION_ROLES.filter((role) => role !== "dispatcher");
+/** The functions that work on the table (the dispatcher and the edge purge read none of it). */
+const SHOP: readonly FunctionRole[] = FUNCTION_ROLES.filter(
+  (role) => role !== "dispatcher" && role !== "edgePurge",
+);
 const PAYING: readonly FunctionRole[] = ["site", "stripeWebhook", "expireAbandonedOrders"];
 
 const notLocal = (value: string) => {
@@ -69,8 +73,8 @@ export function isTimeZone(value: string): boolean {
 }
 
 export const SETTINGS = {
-  STAGE: { source: "stack", readBy: SHOP },
-  NODE_ENV: { source: "stack", readBy: SHOP },
+  STAGE: { source: "stack", readBy: [...SHOP, "edgePurge"] },
+  NODE_ENV: { source: "stack", readBy: [...SHOP, "edgePurge"] },
   AWS_REGION: { source: "lambda", readBy: FUNCTION_ROLES },
   TABLE_NAME: { source: "stack", readBy: SHOP },
   INVOICES_BUCKET: { source: "stack", readBy: ["site", "invoice", "mailer"] },
@@ -78,6 +82,8 @@ export const SETTINGS = {
   IMAGES_BASE_URL: { source: "stack", readBy: ["site"] },
   QUEUE_URL_MAIL: { source: "stack", readBy: ["dispatcher"] },
   QUEUE_URL_NEWSLETTER: { source: "stack", readBy: ["dispatcher"] },
+  // The storefront's CloudFront distribution, which the edge purge invalidates (stacks/Web.ts).
+  SITE_DISTRIBUTION_ID: { source: "stack", readBy: ["edgePurge"] },
   APP_URL: {
     source: "deploy",
     readBy: ["site", "invoice", "newsletterFanout"],
@@ -141,7 +147,7 @@ export const SETTINGS = {
   RESET_MAX_PER_EMAIL_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
   RESET_MAX_PER_ADDRESS_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
   // "Only N left" at or under this many units (core/src/inventory).
-  LOW_STOCK_THRESHOLD: { source: "deploy", readBy: ["site"], optional: true },
+  LOW_STOCK_THRESHOLD: { source: "deploy", readBy: ["site", "edgePurge"], optional: true },
   // The shop's day for its sales figures (core/src/insights): the site shows them, the invoice
   // function counts them; both must read the same zone.
   SHOP_TIME_ZONE: {

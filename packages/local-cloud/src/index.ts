@@ -15,13 +15,20 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import type { _Record } from "@aws-sdk/client-dynamodb-streams";
 import { createTableInput, TABLE } from "@shop/core/db";
+import { isPurgeCandidate } from "@shop/core/edge-cache";
 import { eventFromStreamRecord } from "@shop/core/server/events";
 import sesLocal from "aws-ses-v2-local";
 import S3rver, { type S3Notification } from "s3rver";
+import { type CloudFrontStandIn, startCloudFrontStandIn } from "./cloudfront.ts";
 import { startDynamoDbLocal } from "./dynamodb.ts";
 import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 import { freePort } from "./util.ts";
 
+export {
+  type CloudFrontStandIn,
+  type RecordedInvalidation,
+  startCloudFrontStandIn,
+} from "./cloudfront.ts";
 export { ensureDynamoDbLocal, startDynamoDbLocal } from "./dynamodb.ts";
 export {
   type SharedCache,
@@ -54,6 +61,14 @@ export interface LocalCloud {
   /** Starts delivering domain events from the table's stream to `deliver`. */
   deliverEvents(deliver: (records: _Record[]) => Promise<void>): Promise<StreamDelivery>;
   /**
+   * Starts delivering the changes cached pages show (products, slug claims, stock) from the
+   * table's stream to `deliver`, as the edge purge's event source mapping does on AWS: a reader
+   * of its own, with its own position.
+   */
+  deliverChanges(deliver: (records: _Record[]) => Promise<void>): Promise<StreamDelivery>;
+  /** CloudFront's invalidation API (the edge purge's target). */
+  cloudFront: CloudFrontStandIn;
+  /**
    * Hands S3's notification of each object created in the images bucket to `deliver`, after the
    * upload is stored, as S3 invokes a function on AWS: asynchronously, one at a time, a failure
    * tried twice more (Lambda's retries of an asynchronous invocation), then logged.
@@ -63,6 +78,8 @@ export interface LocalCloud {
 }
 
 const REGION = "eu-west-1";
+/** The local storefront's distribution, as the edge purge names it. */
+export const LOCAL_DISTRIBUTION_ID = "ELOCALSITE";
 // aws-ses-v2-local is CommonJS with `exports.default`; under ESM the function is one level down.
 const startSes = (sesLocal as unknown as { default?: typeof sesLocal }).default ?? sesLocal;
 // s3rver accepts only its own fixed key pair; DynamoDB Local and the local SES accept any.
@@ -122,6 +139,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       new Promise<void>((resolve) => ses.close(() => resolve())).then(() => undefined),
     );
 
+    const cloudFront = await startCloudFrontStandIn();
+    stops.push(() => cloudFront.stop());
+
     const s3Endpoint = `http://127.0.0.1:${s3Port}`;
     const env = {
       AWS_REGION: REGION,
@@ -134,6 +154,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       IMAGES_BUCKET: imagesBucket,
       INVOICES_BUCKET: invoicesBucket,
       IMAGES_BASE_URL: `${s3Endpoint}/${imagesBucket}`,
+      // Read by the AWS SDK itself (its service-specific endpoint variable).
+      AWS_ENDPOINT_URL_CLOUDFRONT: cloudFront.endpoint,
+      SITE_DISTRIBUTION_ID: LOCAL_DISTRIBUTION_ID,
     };
 
     return {
@@ -153,6 +176,21 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
         stops.push(() => delivery.stop());
         return delivery;
       },
+      async deliverChanges(deliver) {
+        const delivery = await startStreamDelivery({
+          endpoint: dynamo.endpoint,
+          region: REGION,
+          tableName,
+          checkpointFile: join(opts.dataDir, "changes-checkpoint.json"),
+          deadLetterFile: join(opts.dataDir, "dead-letters.jsonl"),
+          filter: (record) => isPurgeCandidate(record as never),
+          deliver,
+          log,
+        });
+        stops.push(() => delivery.stop());
+        return delivery;
+      },
+      cloudFront,
       deliverUploads(deliver) {
         deliverUpload = deliver;
       },

@@ -1,0 +1,98 @@
+// The edge purge end to end, as the local cloud runs it: a product's price change through core →
+// the table's stream (the purge's own reader and filter) → the purge function's handler file →
+// CloudFront's invalidation API (the stand-in), which records exactly that product's paths and
+// the catalogue's, and nothing of an unrelated product (docs/decisions/018-edge-cache.md).
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  CATALOGUE_PATHS,
+  isPurgeCandidate,
+  productPaths,
+  SITEMAP_PATHS,
+} from "@shop/core/edge-cache";
+import { unitsOfEach } from "@shop/core/inventory";
+import { createProduct, updateProduct } from "@shop/core/server/catalog";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CloudFrontStandIn, startCloudFrontStandIn } from "./cloudfront.ts";
+import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
+import { createTestContext, type TestContext } from "./testing.ts";
+
+const run = () => Math.random().toString(36).slice(2, 8);
+const newProduct = (slug: string) => ({
+  slug,
+  name: "Linen shirt",
+  category: "Women" as const,
+  priceCents: 4500,
+  description: "A linen shirt",
+  sizes: ["M" as const],
+  stock: unitsOfEach(["M"], 50),
+  images: [{ key: "shirt.svg", alt: "shirt" }],
+});
+
+let test: TestContext;
+let cloudFront: CloudFrontStandIn;
+let delivery: StreamDelivery;
+const purged: string[][] = [];
+
+beforeAll(async () => {
+  test = await createTestContext();
+  cloudFront = await startCloudFrontStandIn();
+  cloudFront.onInvalidation((paths) => {
+    purged.push(paths);
+  });
+  // The handler reads its settings from the environment, as on Lambda or under `npm start`.
+  Object.assign(process.env, test.env, {
+    AWS_ENDPOINT_URL_CLOUDFRONT: cloudFront.endpoint,
+    SITE_DISTRIBUTION_ID: "ETESTSITE",
+  });
+  const { handler } = await import("@shop/functions/edge-purge");
+  const dir = await mkdtemp(join(tmpdir(), "edge-purge-"));
+  delivery = await startStreamDelivery({
+    endpoint: test.env.DYNAMODB_ENDPOINT as string,
+    tableName: test.ctx.tableName,
+    checkpointFile: join(dir, "checkpoint.json"),
+    deadLetterFile: join(dir, "dead-letters.jsonl"),
+    filter: (record) => isPurgeCandidate(record as never),
+    deliver: (records) => handler({ Records: records as never }),
+    pollMs: 50,
+    maxAttempts: 1,
+  });
+});
+
+afterAll(async () => {
+  await delivery?.stop();
+  await cloudFront?.stop();
+});
+
+describe("the edge purge, locally", () => {
+  it("a price change purges that product's page and the catalogue, not another product's", async () => {
+    const slug = `linen-shirt-${run()}`;
+    const shirt = await createProduct(test.ctx, newProduct(slug));
+    // An unrelated product whose slug starts like the changed one's.
+    const other = await createProduct(test.ctx, newProduct(`${slug}-blue`));
+    await delivery.drain(20_000);
+    const before = cloudFront.invalidations.length;
+    expect(before).toBeGreaterThan(0); // the creations purged too
+
+    const { stock: _stock, ...fields } = newProduct(slug);
+    await updateProduct(test.ctx, shirt.id, { ...fields, priceCents: 3900 });
+    await delivery.drain(20_000);
+
+    const after = cloudFront.invalidations.slice(before);
+    expect(after).toHaveLength(1);
+    const paths = after[0]?.paths ?? [];
+    expect(paths).toEqual([...CATALOGUE_PATHS, ...SITEMAP_PATHS, ...productPaths(slug)].sort());
+    expect(after[0]?.distributionId).toBe("ETESTSITE");
+    expect(purged.at(-1)).toEqual(paths);
+    const otherPage = `/product/${other.slug}`;
+    const matches = (path: string, url: string) =>
+      path.endsWith("*") ? url.startsWith(path.slice(0, -1)) : url === path;
+    for (const url of [otherPage, `${otherPage}.data`, `${otherPage}?size=M`]) {
+      expect(
+        paths.filter((p) => matches(p, url)),
+        url,
+      ).toEqual([]);
+    }
+  });
+});
