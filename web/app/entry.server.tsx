@@ -9,11 +9,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import {
   applySecurityHeaders,
   BASELINE_CSP,
+  type DocumentPolicy,
   documentCsp,
+  inlineScriptHashes,
   newNonce,
   originOf,
 } from "../server/security-headers";
 import { unavailableResponse } from "../server/unavailable-page";
+import { finalCacheControl, isShareable } from "./lib/http";
 import { NonceProvider } from "./lib/nonce";
 import { RenderCache, renderCacheKey } from "./lib/render-cache.server";
 import { SHOP_NAME } from "./lib/shop";
@@ -57,6 +60,10 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 /** Data requests (client navigations, fetchers) carry the same headers as documents. */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   applySecurityHeaders(response.headers, BASELINE_CSP);
+  response.headers.set(
+    "Cache-Control",
+    finalCacheControl(request, response.status, response.headers),
+  );
   if (!unavailable.has(request)) return response;
   const headers = new Headers(response.headers);
   headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
@@ -79,7 +86,13 @@ export default function handleRequest(
     );
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const nonce = newNonce();
+  responseHeaders.set(
+    "Cache-Control",
+    finalCacheControl(request, responseStatusCode, responseHeaders),
+  );
+  // A page a shared cache hands to every visitor allows its inline scripts by hash, not nonce.
+  const shared = isShareable(responseHeaders.get("Cache-Control"));
+  const nonce = shared ? "" : newNonce();
   // In development (npm run dev) a route's code changes under the same URL and data: no memo.
   const key = import.meta.env.DEV
     ? null
@@ -100,16 +113,23 @@ export default function handleRequest(
       return new Response(null, { status: 304, headers: responseHeaders });
   }
   const { config } = getContext();
-  const csp = documentCsp({
-    // npm run dev: the page's hot-reload client talks to Vite's websocket.
-    devServer: import.meta.env.DEV,
-    nonce,
-    stripe:
-      config.payments === "stripe" &&
-      remixContext.staticHandlerContext.matches.some((m) => m.route.id === PAYMENT_ROUTE),
-    imagesOrigin: originOf(config.imagesBaseUrl),
-  });
-  applySecurityHeaders(responseHeaders, csp);
+  const csp = (scripts: DocumentPolicy["scripts"]) =>
+    documentCsp({
+      // npm run dev: the page's hot-reload client talks to Vite's websocket.
+      devServer: import.meta.env.DEV,
+      scripts,
+      stripe:
+        config.payments === "stripe" &&
+        remixContext.staticHandlerContext.matches.some((m) => m.route.id === PAYMENT_ROUTE),
+      imagesOrigin: originOf(config.imagesBaseUrl),
+    });
+  if (shared) {
+    return sharedDocument(request, responseStatusCode, responseHeaders, remixContext, {
+      key: key && `shared:${key}`,
+      csp: (html) => csp({ hashes: inlineScriptHashes(html) }),
+    });
+  }
+  applySecurityHeaders(responseHeaders, csp({ nonce }));
   const hit = key ? rendered.get(key) : undefined;
   if (hit) {
     const body = Buffer.from(hit).toString("utf8").replaceAll(NONCE_PLACEHOLDER, nonce);
@@ -173,6 +193,72 @@ export default function handleRequest(
     // Cleared when the document is complete: under load, thousands of pending timers would keep
     // every finished render in memory for seconds.
     timeout = setTimeout(() => {
+      failed = true;
+      abort();
+    }, streamTimeout + 1000);
+  });
+}
+
+/**
+ * A document a shared cache may keep: rendered whole (its inline scripts must all be known before
+ * the headers go), its Content-Security-Policy made of their hashes, so the page and its policy
+ * can be handed to every visitor as they are. Anonymous public pages defer no data, so waiting
+ * for the whole render costs them nothing; the render cache keeps them as for other pages.
+ */
+async function sharedDocument(
+  request: Request,
+  status: number,
+  headers: Headers,
+  remixContext: EntryContext,
+  { key, csp }: { key: string | null; csp: (html: string) => string },
+): Promise<Response> {
+  const hit = key ? rendered.get(key) : undefined;
+  let html: string;
+  if (hit) {
+    html = Buffer.from(hit).toString("utf8");
+  } else {
+    const whole = await renderWhole(request, remixContext);
+    html = whole.html;
+    if (whole.failed) {
+      status = 500;
+      headers.set("Cache-Control", "no-store");
+    } else if (key) {
+      rendered.set(key, new Uint8Array(Buffer.from(html)));
+    }
+  }
+  applySecurityHeaders(headers, csp(html));
+  return new Response(html, { headers, status });
+}
+
+/** The whole document as one string (no nonce: see sharedDocument). */
+function renderWhole(
+  request: Request,
+  remixContext: EntryContext,
+): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+    sink.on("end", () => {
+      clearTimeout(timeout);
+      resolve({ html: Buffer.concat(chunks).toString("utf8"), failed });
+    });
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} />,
+      {
+        onAllReady: () => pipe(sink),
+        onShellError(error: unknown) {
+          clearTimeout(timeout);
+          reject(error);
+        },
+        onError(error: unknown) {
+          failed = true;
+          console.error(error);
+        },
+      },
+    );
+    const timeout = setTimeout(() => {
       failed = true;
       abort();
     }, streamTimeout + 1000);

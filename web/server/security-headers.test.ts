@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { DEV_SERVER_CONNECT, documentCsp } from "./security-headers.ts";
+import { DEV_SERVER_CONNECT, documentCsp, inlineScriptHashes } from "./security-headers.ts";
 
 const directive = (csp: string, name: string) =>
   csp
@@ -10,11 +11,33 @@ const directive = (csp: string, name: string) =>
 
 describe("a page's Content-Security-Policy", () => {
   it("connects to its own origin only, and to Vite's hot-reload socket only in development", () => {
-    expect(directive(documentCsp({ nonce: "n", stripe: false }), "connect-src")).toEqual([
-      "'self'",
-    ]);
     expect(
-      directive(documentCsp({ nonce: "n", stripe: false, devServer: true }), "connect-src"),
+      directive(documentCsp({ scripts: { nonce: "n" }, stripe: false }), "connect-src"),
+    ).toEqual(["'self'"]);
+    expect(
+      directive(
+        documentCsp({ scripts: { nonce: "n" }, stripe: false, devServer: true }),
+        "connect-src",
+      ),
     ).toEqual(["'self'", ...DEV_SERVER_CONNECT]);
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  it("hashes each inline script that runs, once, and skips external scripts and data blocks", () => {
+    const html = [
+      "<script>window.a=1</script>",
+      '<script type="module" async="">import "/assets/x.js";</script>',
+      '<script src="/assets/y.js"></script>',
+      '<script type="application/ld+json">{"@type":"Product"}</script>',
+      "<script>window.a=1</script>",
+    ].join("");
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    expect(inlineScriptHashes(html)).toEqual([sha("window.a=1"), sha('import "/assets/x.js";')]);
+  });
+
+  it("puts the hashes, not a nonce, in script-src", () => {
+    const csp = documentCsp({ scripts: { hashes: ["'sha256-abc='"] }, stripe: false });
+    expect(directive(csp, "script-src")).toEqual(["'self'", "'sha256-abc='"]);
   });
 });

@@ -3,7 +3,7 @@
 // (app/entry.server.tsx, locally and on Lambda), the shop's Node server for everything else it
 // serves (web/server.ts: static files, resource routes, its own refusals), and CloudFront's
 // response headers policy on AWS (stacks/Web.ts).
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 /** Headers every response carries, whatever its kind. */
 export const SECURITY_HEADERS = {
@@ -31,8 +31,12 @@ const STRIPE = {
 };
 
 export interface DocumentPolicy {
-  /** This response's nonce: Remix's inline scripts carry it, no other inline script runs. */
-  nonce: string;
+  /**
+   * What allows the page's inline scripts, and no others: this response's nonce (Remix's inline
+   * scripts carry it), or, for a page a shared cache keeps and hands to every visitor, the hashes
+   * of its inline scripts (`inlineScriptHashes`): a nonce seen by everyone is no nonce.
+   */
+  scripts: { nonce: string } | { hashes: readonly string[] };
   /** The page runs Stripe's Payment Element (the checkout with Stripe payments). */
   stripe: boolean;
   /** Where product images are served from when not the shop itself (IMAGES_BASE_URL). */
@@ -58,7 +62,18 @@ export function documentCsp(policy: DocumentPolicy): string {
   ];
   const directives: Array<[string, string[]]> = [
     ["default-src", ["'self'"]],
-    ["script-src", withStripe(["'self'", `'nonce-${policy.nonce}'`], STRIPE.script)],
+    [
+      "script-src",
+      withStripe(
+        [
+          "'self'",
+          ...("nonce" in policy.scripts
+            ? [`'nonce-${policy.scripts.nonce}'`]
+            : policy.scripts.hashes),
+        ],
+        STRIPE.script,
+      ),
+    ],
     // React writes style attributes; no script can run from a style.
     ["style-src", ["'self'", "'unsafe-inline'"]],
     ["img-src", withStripe(images, STRIPE.img)],
@@ -97,6 +112,24 @@ export function applySecurityHeaders(headers: Headers, csp: string): void {
   }
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", csp);
 }
+
+/**
+ * The CSP sources ('sha256-…') of a document's inline scripts: every `<script>` without `src`
+ * whose type runs (not a data block such as JSON-LD), hashed over its text as the browser reads
+ * it. React writes the document, so a script's text never holds `</script` (it is escaped).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && !EXECUTABLE_TYPES.has(type)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const EXECUTABLE_TYPES = new Set(["module", "text/javascript", "application/javascript"]);
 
 /** A fresh nonce for one response (128 random bits). */
 export const newNonce = (): string => randomBytes(16).toString("base64");

@@ -1,10 +1,15 @@
-// HTTP caching. The public pages: any cache may keep them but must ask again before each use,
-// so an admin's edit shows at once (also behind CloudFront); asking again costs a 304 while
-// nothing changed.
+// HTTP caching (docs/decisions/018-edge-cache.md). Anonymous public pages: a shared cache keeps
+// them (s-maxage, stale-while-revalidate), a browser asks again each time, and asking again
+// costs a 304 while nothing changed. With a session: private, no-store. Never a Set-Cookie on
+// what a shared cache may keep.
 import { expect, test } from "@playwright/test";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createProduct, getProductBySlug, updateProduct } from "@shop/core/server/catalog";
+import { COMPANY_LINKS, CUSTOMER_SERVICE_LINKS } from "../../../web/app/lib/shop.ts";
+import { signInAdmin } from "../support/pages";
 import { shopContext } from "../support/shop";
+
+const SHARED = "public, max-age=0, s-maxage=3600, stale-while-revalidate=60, stale-if-error=86400";
 
 test("catalogue pages revalidate: 304 while unchanged, the new page right after an edit", async ({
   request,
@@ -26,7 +31,7 @@ test("catalogue pages revalidate: 304 while unchanged, the new page right after 
 
   const first = await request.get(url);
   expect(first.status()).toBe(200);
-  expect(first.headers()["cache-control"]).toBe("public, no-cache");
+  expect(first.headers()["cache-control"]).toBe(SHARED);
   const etag = first.headers().etag ?? "";
   expect(etag).toMatch(/^"[\w-]+"$/);
   expect(await first.text()).toContain("42.00");
@@ -42,20 +47,59 @@ test("catalogue pages revalidate: 304 while unchanged, the new page right after 
   expect(edited.headers().etag).not.toBe(etag);
   expect(await edited.text()).toContain("47.00");
 
-  // A signed-in visitor's page is personal: never a shared validator.
-  const personal = await request.get(url, { headers: { Cookie: "__session=whatever" } });
+  // A request with a session cookie is personal: never a shared validator.
+  const personal = await request.get(url, { headers: { Cookie: "sid=whatever" } });
   expect(personal.headers().etag).toBeUndefined();
   expect(personal.headers()["cache-control"]).toBe("private, no-store");
 });
 
-test("the live search answers are public but asked again before each use", async ({
-  request,
-}, info) => {
+test("the live search answers are shared-cacheable", async ({ request }, info) => {
   test.skip(info.project.name === "mobile", "HTTP only: once is enough");
   const res = await request.get("/api/search?q=linen");
   expect(res.status()).toBe(200);
-  expect(res.headers()["cache-control"]).toBe("public, no-cache");
+  expect(res.headers()["cache-control"]).toBe(SHARED);
   expect((await res.json()).total).toBeGreaterThan(0);
+});
+
+/** Every public route, as documents and as Remix data (client navigations). */
+const PUBLIC_URLS = [
+  "/product",
+  "/product?category=women&price=25-50",
+  "/product?sort=price-asc&page=2",
+  "/product/organic-cotton-crew-t-shirt",
+  "/product/organic-cotton-crew-t-shirt?size=M",
+  ...[...COMPANY_LINKS, ...CUSTOMER_SERVICE_LINKS].map((link) => link.to),
+  "/product.data",
+  "/product/organic-cotton-crew-t-shirt.data",
+  "/company/privacy.data",
+  "/api/search?q=linen",
+  "/robots.txt",
+  "/sitemap.xml",
+];
+
+test("anonymous public pages are shared for a minute or more, stale while refreshed, without Set-Cookie", async ({
+  request,
+}, info) => {
+  test.skip(info.project.name === "mobile", "HTTP only: once is enough");
+  for (const url of PUBLIC_URLS) {
+    const res = await request.get(url, { maxRedirects: 0 });
+    expect(res.status(), url).toBe(200);
+    const cacheControl = res.headers()["cache-control"] ?? "";
+    expect(Number(/s-maxage=(\d+)/.exec(cacheControl)?.[1]), url).toBeGreaterThanOrEqual(60);
+    expect(cacheControl, url).toMatch(/stale-while-revalidate=\d+/);
+    expect(cacheControl, url).not.toMatch(/private|no-store/);
+    expect(res.headers()["set-cookie"], url).toBeUndefined();
+  }
+});
+
+test("the same pages with a session answer private, no-store", async ({ page }, info) => {
+  test.skip(info.project.name === "mobile", "HTTP only: once is enough");
+  await signInAdmin(page);
+  for (const url of PUBLIC_URLS.filter((u) => !/robots|sitemap/.test(u))) {
+    const res = await page.request.get(url, { maxRedirects: 0 });
+    expect(res.status(), url).toBe(200);
+    expect(res.headers()["cache-control"], url).toBe("private, no-store");
+  }
 });
 
 test("public files are served with an hour's cache; an unknown file goes to the catalogue", async ({

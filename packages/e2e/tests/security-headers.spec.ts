@@ -1,7 +1,10 @@
 // Security headers on every kind of response the shop's server sends (web/server/security-headers.ts;
 // on AWS, CloudFront's response headers policy adds the same, stacks/Web.ts), and a page's
-// Content-Security-Policy: a fresh nonce per response that every inline script carries, no
-// inline script without it, and no violation while the pages are used.
+// Content-Security-Policy: on a private page a fresh nonce per response that every inline script
+// carries; on a page a shared cache keeps, the hashes of exactly its inline scripts
+// (docs/decisions/018-edge-cache.md); no other inline script, and no violation while the pages
+// are used.
+import { createHash } from "node:crypto";
 import { type APIResponse, expect, type Page, test } from "@playwright/test";
 import { waitForHydration } from "../support/pages";
 
@@ -61,14 +64,15 @@ test("every kind of response carries the security headers", async ({ request, pa
   await page.close();
 });
 
-test("a page's policy allows only its own nonce'd inline scripts, with a fresh nonce each time", async ({
+test("a private page's policy allows only its own nonce'd inline scripts, with a fresh nonce each time", async ({
   request,
 }, info) => {
   test.skip(info.project.name === "mobile", "HTTP only: once is enough");
-  // The home page is kept by the render cache after its first view: both must carry their own nonce.
+  // The sign-in page is kept by the render cache after its first view: each answer carries its own nonce.
   const nonces: string[] = [];
   for (let i = 0; i < 3; i++) {
-    const res = await request.get("/");
+    const res = await request.get("/auth/sign-in");
+    expect(res.headers()["cache-control"]).toBe("private, no-store");
     const csp = res.headers()["content-security-policy"] ?? "";
     const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
     expect(scriptSrc).not.toContain("unsafe-inline");
@@ -84,15 +88,52 @@ test("a page's policy allows only its own nonce'd inline scripts, with a fresh n
     for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
   }
   expect(new Set(nonces).size).toBe(nonces.length);
+});
+
+test("a shared-cacheable page allows exactly its own inline scripts by hash, no nonce", async ({
+  request,
+}, info) => {
+  test.skip(info.project.name === "mobile", "HTTP only: once is enough");
+  // The same document and policy go to every visitor from the cache: a nonce there would be public.
+  const policies = new Set<string>();
+  for (let i = 0; i < 2; i++) {
+    const res = await request.get("/product?category=men");
+    expect(res.headers()["cache-control"]).toContain("s-maxage=");
+    const csp = res.headers()["content-security-policy"] ?? "";
+    policies.add(csp);
+    const scriptSrc = (csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "")
+      .trim()
+      .split(" ")
+      .slice(1);
+    expect(nonceOf(csp)).toBeUndefined();
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    const html = await res.text();
+    const inline = [
+      ...html.matchAll(
+        /<script((?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*)>([\s\S]*?)<\/script>/g,
+      ),
+    ].map(
+      (m) =>
+        `'sha256-${createHash("sha256")
+          .update(m[2] ?? "")
+          .digest("base64")}'`,
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    expect(scriptSrc.filter((source) => source.startsWith("'sha256-")).sort()).toEqual(
+      [...new Set(inline)].sort(),
+    );
+  }
+  expect(policies.size).toBe(1);
 
   // A revalidated copy keeps the policy it came with: a 304 carries none.
-  const first = await request.get("/");
+  const first = await request.get("/product?category=men");
   const etag = first.headers().etag;
-  if (etag) {
-    const again = await request.get("/", { headers: { "If-None-Match": etag } });
-    expect(again.status()).toBe(304);
-    expect(again.headers()["content-security-policy"]).toBeUndefined();
-  }
+  expect(etag).toBeTruthy();
+  const again = await request.get("/product?category=men", {
+    headers: { "If-None-Match": etag as string },
+  });
+  expect(again.status()).toBe(304);
+  expect(again.headers()["content-security-policy"]).toBeUndefined();
 });
 
 async function recordViolations(page: Page) {

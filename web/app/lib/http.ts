@@ -1,22 +1,72 @@
-// HTTP caching rules shared by routes.
+// HTTP caching rules shared by routes (docs/decisions/018-edge-cache.md).
+import type { HeadersFunction } from "@remix-run/node";
 
 /**
- * Pages the same for every visitor: any cache may keep them but must ask again before each use
- * (an admin's edit shows at once, also behind CloudFront). Documents carry an ETag (the render
- * cache's key, a hash of the URL and the data), so asking again costs a 304 and no body when
- * nothing changed.
+ * A page (or its data) that is the same for every anonymous visitor: the browser asks again each
+ * time (max-age=0); a shared cache (CloudFront, locally the shared-cache stand-in) keeps it for an
+ * hour, serves it stale for a minute while one request refreshes it, and for a day if the site
+ * fails. Edits do not wait for the hour: the table's stream purges the pages they change.
  */
-export const PUBLIC_PAGE_CACHE = "public, no-cache";
+export const SHARED_PAGE_CACHE =
+  "public, max-age=0, s-maxage=3600, stale-while-revalidate=60, stale-if-error=86400";
 export const NO_STORE = "private, no-store";
 
 /**
- * Cache-Control for a page that is the same for every visitor. Every page carries the root
- * loader's data (the signed-in user's name), so a shared cache may keep it only when the request
- * carried no cookie. (Cart and currency live in localStorage and never make a page personal.)
+ * The cookies that make a request personal: the session (the page names the signed-in visitor)
+ * and a pending toast (the page shows it once). They are the shared cache's key; other cookies
+ * change nothing a page shows.
+ */
+export const PERSONAL_COOKIES = ["sid", "toast"] as const;
+
+/** Does the request carry a session or a toast cookie? */
+export function isPersonalRequest(request: Request): boolean {
+  const header = request.headers.get("Cookie");
+  if (!header) return false;
+  return header.split(";").some((pair) => {
+    const name = pair.split("=", 1)[0]?.trim();
+    return (PERSONAL_COOKIES as readonly string[]).includes(name ?? "");
+  });
+}
+
+/**
+ * Cache-Control for a page that is the same for every anonymous visitor: shared when the request
+ * is not personal, `private, no-store` when it is. (Cart and currency live in localStorage and
+ * never make a page personal.)
  */
 export function publicPageCacheControl(request: Request): string {
-  return request.headers.has("Cookie") ? NO_STORE : PUBLIC_PAGE_CACHE;
+  return isPersonalRequest(request) ? NO_STORE : SHARED_PAGE_CACHE;
 }
+
+/** May a shared cache keep a response with this Cache-Control? */
+export function isShareable(cacheControl: string | null): boolean {
+  if (!cacheControl) return false;
+  const directives = cacheControl.toLowerCase();
+  return /\bpublic\b|s-maxage/.test(directives) && !/\bprivate\b|no-store/.test(directives);
+}
+
+/**
+ * The final word on a page's or data answer's Cache-Control (entry.server.tsx): what the route
+ * said, unless a shared cache must not keep it: a write, a personal request, or an answer that
+ * sets a cookie (a cached Set-Cookie would hand one visitor's session to the next), or an answer
+ * other than 200 (an error page, a redirect). An answer that says nothing is not kept either.
+ */
+export function finalCacheControl(request: Request, status: number, headers: Headers): string {
+  const said = headers.get("Cache-Control");
+  if (!said) return NO_STORE;
+  if (!isShareable(said)) return said;
+  const safe =
+    status === 200 &&
+    (request.method === "GET" || request.method === "HEAD") &&
+    !isPersonalRequest(request) &&
+    !headers.has("Set-Cookie");
+  return safe ? said : NO_STORE;
+}
+
+/** The `headers` of a public page whose loader set its Cache-Control (publicPageCacheControl). */
+export const publicPageHeaders: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? NO_STORE,
+  Vary: "Cookie",
+});
 
 /**
  * A JSON Response. Not `Response.json`: on AWS, SST's Lambda handler installs Remix's fetch

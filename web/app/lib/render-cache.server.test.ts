@@ -26,10 +26,16 @@ describe("renderCacheKey", () => {
     expect(renderCacheKey(page(), 200, headers(), catalogue, nextYear)).not.toBe(key);
   });
 
-  it("keeps nothing personal: no key with a Cookie or a Set-Cookie", () => {
-    expect(renderCacheKey(page({ headers: { Cookie: "s=1" } }), 200, headers(), catalogue)).toBe(
-      null,
-    );
+  it("keeps nothing personal: no key with a session or toast cookie, or a Set-Cookie", () => {
+    for (const cookie of ["sid=1", "a=2; toast=x"]) {
+      expect(renderCacheKey(page({ headers: { Cookie: cookie } }), 200, headers(), catalogue)).toBe(
+        null,
+      );
+    }
+    // Other cookies (an analytics id) change nothing a page shows.
+    expect(
+      renderCacheKey(page({ headers: { Cookie: "_ga=1" } }), 200, headers(), catalogue),
+    ).not.toBe(null);
     const setting = new Headers({ "Set-Cookie": "toast=; Max-Age=0" });
     expect(renderCacheKey(page(), 200, setting, catalogue)).toBe(null);
   });

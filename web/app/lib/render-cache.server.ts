@@ -4,9 +4,10 @@
 // render — most of a request's CPU — until their data changes. Being keyed by the data itself,
 // an entry can never be stale: an admin edit changes the loader data, hence the key.
 //
-// Only anonymous, plain GET documents are kept (no Cookie, no Set-Cookie, status 200, no action
+// Only anonymous, plain GET documents are kept (no session or toast cookie, no Set-Cookie, status 200, no action
 // or error, no deferred data), so nothing personal is ever stored or shared.
 import { createHash } from "node:crypto";
+import { isPersonalRequest } from "./http";
 
 export interface RenderedFrom {
   loaderData: Record<string, unknown>;
@@ -23,7 +24,7 @@ export function renderCacheKey(
   now = new Date(),
 ): string | null {
   if (request.method !== "GET" || statusCode !== 200) return null;
-  if (request.headers.has("Cookie") || responseHeaders.has("Set-Cookie")) return null;
+  if (isPersonalRequest(request) || responseHeaders.has("Set-Cookie")) return null;
   if (from.actionData || from.errors) return null;
   let data: string;
   try {

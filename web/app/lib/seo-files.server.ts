@@ -4,6 +4,7 @@
 import { robotsTxt, type SitemapDocument, sitemapDocument, sitemapXml } from "@shop/core/catalog";
 import { sitemapUrls } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
+import { SHARED_PAGE_CACHE } from "./http";
 import { COMPANY_LINKS, CUSTOMER_SERVICE_LINKS } from "./shop";
 
 /** Every static page of the shop (the company and customer-service sections). */
@@ -13,15 +14,12 @@ export const STATIC_PAGE_PATHS: readonly string[] = [
 ].map((link) => link.to);
 
 /**
- * robots.txt changes only with a deploy of the shop: caches (the browser, CloudFront, crawlers,
- * which keep it up to a day anyway) may keep it for a day.
+ * Both files are the same whoever asks, and name nobody: shared-cacheable (decision 018) even for
+ * a signed-in visitor. The sitemap is purged with the catalogue when products change; robots.txt
+ * changes only with a deploy, which invalidates the whole distribution.
  */
-const ROBOTS_CACHE = "public, max-age=86400";
-/**
- * Crawlers read a sitemap a few times a day; a product that shows in it an hour late loses
- * nothing (its page is live at once), and caches answering meanwhile spare the site function.
- */
-const SITEMAP_CACHE = "public, max-age=3600";
+const ROBOTS_CACHE = SHARED_PAGE_CACHE;
+const SITEMAP_CACHE = SHARED_PAGE_CACHE;
 
 export function robotsResponse(): Response {
   return new Response(robotsTxt(getContext().config.appUrl), {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { normalizeSearch, type ProductSummary } from "@shop/core/catalog";
 import { getCatalogPage } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
-import { jsonResponse, PUBLIC_PAGE_CACHE } from "../lib/http";
+import { jsonResponse, publicPageCacheControl } from "../lib/http";
 import { servesUnavailablePage } from "../lib/unavailable.server";
 
 /** Live results shown under the navbar search. */
@@ -18,7 +18,7 @@ export interface SearchResults {
 /**
  * GET /api/search?q=shirt: products whose name contains the text, case-insensitively (docs/product.md §5),
  * from the catalogue read model (one table round trip when warm). Empty text → no results.
- * The same for everyone (public, but asked again before each use: prices change). A plain JSON
+ * The same for everyone: shared-cacheable, purged when a product changes (docs/decisions/018-edge-cache.md). A plain JSON
  * Response: the navbar asks it with fetch (a resource route's `data()` loses its headers
  * under single fetch).
  */
@@ -33,6 +33,6 @@ async function load({ request }: LoaderFunctionArgs) {
     body.items = page.items.slice(0, SEARCH_RESULTS_LIMIT);
   }
   return jsonResponse(body, {
-    headers: { "Cache-Control": PUBLIC_PAGE_CACHE },
+    headers: { "Cache-Control": publicPageCacheControl(request) },
   });
 }

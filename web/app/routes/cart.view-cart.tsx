@@ -11,12 +11,13 @@ import { CartSummary } from "../components/CartSummary";
 import { ErrorPage } from "../components/ErrorPage";
 import { removeItem, setItemQuantity, useCartLines, useCartReady } from "../lib/cart";
 import { useCartProducts } from "../lib/cart-products";
-import { PUBLIC_PAGE_CACHE } from "../lib/http";
+import { NO_STORE } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
 import { pageTitle, privatePageMeta } from "../lib/title";
 
 // The same shell for everyone: what is in the cart never reaches the server's HTML.
-export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE });
+// The same for everyone (the lines live in the browser), yet a cart: kept by no shared cache.
+export const headers: HeadersFunction = () => ({ "Cache-Control": NO_STORE });
 
 export const meta: MetaFunction = () =>
   privatePageMeta(

@@ -1,10 +1,4 @@
-import {
-  data,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { isSizeTag } from "@shop/core/catalog";
 import { schemaAvailability, sizeAvailability } from "@shop/core/inventory";
@@ -23,7 +17,7 @@ import { ProductJsonLd, productJsonLd } from "../components/ProductJsonLd";
 import { ProductReviews } from "../components/ProductReviews";
 import { ReviewDialog, WRITE_REVIEW_PARAM, WriteReviewBox } from "../components/ReviewDialog";
 import { Stars } from "../components/Stars";
-import { NO_STORE, publicPageCacheControl } from "../lib/http";
+import { publicPageCacheControl, publicPageHeaders } from "../lib/http";
 import { loaderPageMeta, metaDescription } from "../lib/meta";
 import { productPageAction, SLUG, SLUG_MAX_LENGTH } from "../lib/product-page.server";
 import { getSessionUser } from "../lib/session.server";
@@ -98,10 +92,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const action = keepsInput(productPageAction);
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? NO_STORE,
-  Vary: "Cookie",
-});
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: SHOP_NAME }];
 

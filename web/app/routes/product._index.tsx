@@ -1,9 +1,4 @@
-import {
-  data,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { type CatalogQuery, parseCatalogQuery, priceBand } from "@shop/core/catalog";
 import { getCatalogPage } from "@shop/core/server/catalog";
@@ -12,7 +7,7 @@ import { CatalogFilters, catalogHref } from "../components/CatalogFilters";
 import { Pagination } from "../components/Pagination";
 import { ProductCard } from "../components/ProductCard";
 import { SortSelect } from "../components/SortSelect";
-import { NO_STORE, publicPageCacheControl } from "../lib/http";
+import { publicPageCacheControl, publicPageHeaders } from "../lib/http";
 import { loaderPageMeta, type PublicPage } from "../lib/meta";
 import { SHOP_NAME } from "../lib/shop";
 
@@ -33,10 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? NO_STORE,
-  Vary: "Cookie",
-});
+export const headers = publicPageHeaders;
 
 /** Who each audience's clothes are for, in the catalogue's descriptions. */
 const AUDIENCE_WORDS = { Men: "men", Women: "women", Kid: "kids", Baby: "babies" } as const;
