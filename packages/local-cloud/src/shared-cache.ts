@@ -50,6 +50,8 @@ export interface SharedCacheStats {
   requests: number;
   /** Requests sent to the site: misses, revalidations, refreshes and passes. */
   originRequests: number;
+  /** Of those, the ones keyed by a `sid` or `toast` cookie (a visitor's own page). */
+  personalOriginRequests: number;
   hits: number;
   misses: number;
   /** Served past freshness (stale-while-revalidate or stale-if-error). */
@@ -117,6 +119,7 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
   const zero = () => ({
     requests: 0,
     originRequests: 0,
+    personalOriginRequests: 0,
     hits: 0,
     misses: 0,
     stale: 0,
@@ -159,6 +162,7 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
   ) =>
     new Promise<IncomingMessage>((resolve, reject) => {
       counters.originRequests++;
+      if (keyCookies(String(headers.cookie ?? "")).length > 0) counters.personalOriginRequests++;
       const req = httpRequest(
         {
           protocol: origin.protocol,
@@ -429,15 +433,12 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
 
 /**
  * One CloudFront invalidation path: exact (query string included, as stored), or a prefix when
- * it ends in `*`, the only place a wildcard may be. Case-sensitive, like CloudFront's.
+ * it ends in `*`, the only place `*` is a wildcard (elsewhere it is the character itself).
+ * Case-sensitive, like CloudFront's.
  */
 export function invalidationMatcher(path: string): (stored: string) => boolean {
   if (!path.startsWith("/")) throw new Error(`An invalidation path starts with "/": ${path}`);
-  const star = path.indexOf("*");
-  if (star >= 0 && star !== path.length - 1) {
-    throw new Error(`An invalidation path may hold "*" only at its end: ${path}`);
-  }
-  if (star < 0) return (stored) => stored === path;
+  if (!path.endsWith("*")) return (stored) => stored === path;
   const prefix = path.slice(0, -1);
   return (stored) => stored.startsWith(prefix);
 }
