@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ...reviewPage,
         // What the page shows of each review: the author as "Jane D.", never the last name.
         reviews: reviewPage.reviews.map((review) => ({
-          userId: review.userId,
+          deletableBy: user && (user.isAdmin || user.id === review.userId) ? review.userId : null,
           author: reviewAuthorName(review.authorFirstName, review.authorLastName),
           rating: review.rating,
           description: review.description,
@@ -112,8 +112,6 @@ export default function ProductPage() {
   const soldOut = product.sizes.filter((tag) => availability[tag]?.state === "out");
   const reviewsHref = (cursor: string | null) =>
     cursor ? `?reviews=${encodeURIComponent(cursor)}#reviews` : null;
-  const canDelete = (authorId: string) =>
-    viewer !== null && (viewer.isAdmin || viewer.id === authorId);
 
   return (
     <div className="container-page py-8 lg:py-12">
@@ -161,7 +159,6 @@ export default function ProductPage() {
         previousHref={reviewsHref(reviewPage.previousCursor)}
         nextHref={reviewsHref(reviewPage.nextCursor)}
         writeReview={canReview ? <WriteReviewBox openHref={`?${WRITE_REVIEW_PARAM}=1`} /> : null}
-        canDelete={canDelete}
       />
       {writing ? (
         <ReviewDialog
