@@ -15,6 +15,11 @@
 // figures are meant for a running shop. BENCH_DURATION (seconds per page
 // measurement, default 8) and BENCH_PRODUCTS (default 10000)
 // shorten or lengthen the run.
+//
+// Last, at the big size, the edge (scripts/lib/bench-edge.ts): BENCH_VIEWS (default 10000)
+// anonymous views and 5% signed-in ones replayed through the shared-cache stand-in in front of the
+// shop, and the time an admin's price change takes to show through it. BENCH_EDGE_ONLY=1 skips the
+// page measurements.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -25,6 +30,7 @@ import { createProduct, getCatalogPage, getProductPage } from "@shop/core/server
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
 import autocannon from "autocannon";
+import { runEdgeBench } from "./lib/bench-edge.ts";
 import { pageJsGzipBytes } from "./lib/bench-js.ts";
 import { type StaticServer, startStaticServer } from "./lib/bench-static.ts";
 
@@ -34,6 +40,13 @@ const DURATION_S = positiveInt(process.env.BENCH_DURATION, 8);
 /** The static twin is steady: half as long is enough. */
 const STATIC_DURATION_S = Math.max(2, Math.round(DURATION_S / 2));
 const EXTRA_PRODUCTS = positiveInt(process.env.BENCH_PRODUCTS, 10_000);
+const EDGE_VIEWS = positiveInt(process.env.BENCH_VIEWS, 10_000);
+const EDGE_ONLY = process.env.BENCH_EDGE_ONLY === "1";
+/** The seeded customer (scripts/lib/seed.ts), signed in for the replay's signed-in views. */
+const CUSTOMER = {
+  email: "ana.garcia@example.com",
+  password: process.env.SEED_CUSTOMER_PASSWORD || "customer1234",
+};
 const CONNECTIONS = 50;
 const INSERT_CONCURRENCY = 20;
 const PRODUCT_SLUG = "organic-cotton-crew-t-shirt";
@@ -206,6 +219,21 @@ function table(headers: string[], rows: string[][]): string {
   return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
+/** The replay through the shared cache and an edit's time to show (scripts/lib/bench-edge.ts). */
+function edge(base: string, ctx: Context): Promise<string[]> {
+  return runEdgeBench({
+    base,
+    ctx,
+    normaliseQuery: (_pathname, search) => search,
+    anonymousViews: EDGE_VIEWS,
+    signedInShare: 0.05,
+    concurrency: 16,
+    customer: CUSTOMER,
+    productSlug: PRODUCT_SLUG,
+    log,
+  });
+}
+
 async function main() {
   const started = Date.now();
   const dataDir = await mkdtemp(join(tmpdir(), "shop-bench-"));
@@ -228,6 +256,13 @@ async function main() {
       env: Record<string, string>;
     };
     const { ctx, calls } = countingContext(state.env);
+    if (EDGE_ONLY) {
+      log(`Adding ${EXTRA_PRODUCTS} products (concurrency ${INSERT_CONCURRENCY})…`);
+      await addProducts(ctx, EXTRA_PRODUCTS);
+      log("");
+      for (const line of await edge(base, ctx)) log(line);
+      return;
+    }
 
     // What each page weighs: HTML bytes (for the static twin) and gzipped JavaScript.
     const html = new Map<string, number>();
@@ -290,6 +325,7 @@ async function main() {
       big.set(target.name, await measure(base + target.path));
     }
     const tripsBig = await roundTrips(ctx, calls);
+    const edgeLines = await edge(base, ctx);
 
     const rows = TARGETS.map((target) => {
       const s = seeded.get(target.name) as Figures;
@@ -361,6 +397,8 @@ async function main() {
       const bytes = js.get(name) ?? 0;
       log(`${verdict(bytes <= 95 * 1024)}  ${page} JavaScript: ${kb(bytes)} gzip (target ≤ 95 kB)`);
     }
+    log("");
+    for (const line of edgeLines) log(line);
     log(
       `\n(trips: table round trips per page, seeded/big, warm; done in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
