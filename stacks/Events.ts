@@ -306,5 +306,15 @@ export function Events({ stack, app }: StackContext) {
     newsletterFanout: consumers.newsletter,
   };
   stack.addOutputs({ StripeWebhookUrl: webhookUrl.url });
-  return { environment, shopFunction, settings, sendMail, alerts, functions, queues };
+  return {
+    environment,
+    shopFunction,
+    settings,
+    sendMail,
+    alerts,
+    functions,
+    queues,
+    deadLetterQueue,
+    STREAM_READER,
+  };
 }

@@ -6,16 +6,19 @@
 // table for the mailer. What AWS's rule packs find in the
 // constructs SST v2 builds for the site, and we cannot change through its props, is justified
 // here (docs/decisions/006-aws-rule-packs.md).
+
+import { PURGING_ENTITIES, RELEASED_SLUG_PREFIX } from "@shop/core/edge-cache";
 import {
   CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS,
   SITE_FUNCTION_TIMEOUT_SECONDS,
 } from "@shop/core/server/context";
-import { Duration, Stack } from "aws-cdk-lib";
+import { ArnFormat, Duration, Stack } from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as lambda from "aws-cdk-lib/aws-lambda";
+import * as sources from "aws-cdk-lib/aws-lambda-event-sources";
 import type * as s3 from "aws-cdk-lib/aws-s3";
-import { RemixSite, type StackContext, use } from "sst/constructs";
+import { Function as Fn, RemixSite, type StackContext, use } from "sst/constructs";
 import { CLOUDFRONT_CROSS_ORIGIN_GUARD } from "../web/server/cross-origin.ts";
 import { CLOUDFRONT_QUERY_NORMALISER } from "../web/server/edge-query.ts";
 import { HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from "../web/server/security-headers.ts";
@@ -189,8 +192,80 @@ export function Web({ stack, app }: StackContext) {
     "deletes the variants of a photo an admin takes off a product (or of a deleted product's photos) under variants/ of the images bucket, named by the photo's random name; it writes none",
   );
 
+  const purge = edgePurgeFunction(stack, site, use(Events));
+
   stack.addOutputs({ SiteUrl: site.customDomainUrl || site.url || "" });
-  return { site };
+  return { site, purge };
+}
+
+/**
+ * The edge purge (docs/decisions/018-edge-cache.md): a reader of the table's stream, filtered to
+ * the items cached pages show (core/src/edge-cache: products, slug claims, stock; a released slug
+ * claim by its key), that sends one CloudFront invalidation per batch. Its role may create
+ * invalidations on this stage's distribution and nothing else (besides reading the stream and
+ * parking a failed batch in its dead-letter queue). It lives here, beside the distribution it
+ * purges: the Events stack is built before it.
+ */
+function edgePurgeFunction(
+  stack: StackContext["stack"],
+  site: RemixSite,
+  { deadLetterQueue, alerts, STREAM_READER }: ReturnType<typeof Events>,
+) {
+  const { table } = use(Storage);
+  const distribution = site.cdk?.distribution;
+  if (!distribution) throw new Error("SST's RemixSite built no distribution");
+  const fn = new Fn(stack, "EdgePurge", {
+    handler: "functions/src/edge-purge.handler",
+    // Only what it reads (core/src/context/settings.ts): no table, bucket or secret.
+    environment: {
+      STAGE: stack.stage,
+      NODE_ENV: "production",
+      SHOP_FUNCTION: "edgePurge",
+      SITE_DISTRIBUTION_ID: distribution.distributionId,
+    },
+    timeout: 60,
+    memorySize: 256,
+  });
+  fn.addEventSource(
+    new sources.DynamoEventSource(table.cdk.table, {
+      startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+      // Changes of a few seconds are purged together: fewer invalidations, deduplicated paths.
+      batchSize: 100,
+      maxBatchingWindow: Duration.seconds(5),
+      retryAttempts: 5,
+      bisectBatchOnError: true,
+      maxRecordAge: Duration.days(1),
+      onFailure: new sources.SqsDlq(
+        deadLetterQueue("EdgePurge", "the edge purge stream reader (its on-failure destination)"),
+      ),
+      filters: [
+        lambda.FilterCriteria.filter({
+          dynamodb: { NewImage: { entity: { S: lambda.FilterRule.or(...PURGING_ENTITIES) } } },
+        }),
+        lambda.FilterCriteria.filter({
+          eventName: lambda.FilterRule.isEqual("REMOVE"),
+          dynamodb: { Keys: { pk: { S: lambda.FilterRule.beginsWith(RELEASED_SLUG_PREFIX) } } },
+        }),
+      ],
+    }),
+  );
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ["cloudfront:CreateInvalidation"],
+      resources: [
+        stack.formatArn({
+          service: "cloudfront",
+          region: "",
+          resource: "distribution",
+          resourceName: distribution.distributionId,
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+        }),
+      ],
+    }),
+  );
+  alarmOnAny(stack, "EdgePurgeErrorsAlarm", fn.metricErrors(), alerts);
+  justifyFunction(fn, STREAM_READER);
+  return fn;
 }
 
 /**

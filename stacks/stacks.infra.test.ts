@@ -1,5 +1,6 @@
 // The synthesized CloudFormation of a (non-production) stage: the table is the one the local
-// cloud creates, storage is private and encrypted, the stream has at most two readers, every
+// cloud creates, storage is private and encrypted, the stream has at most two event readers (and
+// the edge purge, a reader of product changes), every
 // queue has a dead-letter queue with an alarm, every function holds only the permissions its
 // work needs, no secret appears in clear, and AWS's rule packs find nothing left unjustified.
 
@@ -123,6 +124,8 @@ const queueIds = () => Object.keys(resources(events, "AWS::SQS::Queue"));
 const mappings = () => Object.values(resources(events, "AWS::Lambda::EventSourceMapping"));
 /** The event source mappings that read the table's stream (the others read SQS queues). */
 const streamMappings = () => mappings().filter((m) => props(m).StartingPosition !== undefined);
+/** The Web stack's stream reader: the edge purge (stacks/Web.ts). */
+const purgeMappings = () => Object.values(resources(web, "AWS::Lambda::EventSourceMapping"));
 const workQueueId = (name: QueueName) => idOf(events, "AWS::SQS::Queue", `${pascal(name)}Queue`);
 /**
  * The queues some redrive policy, stream reader, function (asynchronous invocations) or rule
@@ -138,7 +141,11 @@ function deadLetterQueueIds(): string[] {
     ),
     ...Object.values(resources(events, "AWS::Events::Rule")).map((r) => json(props(r).Targets)),
   ].join();
-  return Object.keys(queues).filter((id) => targets.includes(`"${id}"`));
+  // The edge purge reads the stream from the Web stack: its queue comes by an import.
+  const imported = purgeMappings()
+    .map((m) => json(props(m).DestinationConfig))
+    .join();
+  return Object.keys(queues).filter((id) => targets.includes(`"${id}"`) || imported.includes(id));
 }
 
 describe("the table", () => {
@@ -229,11 +236,12 @@ describe("the queues", () => {
     expect(workQueues.sort()).toEqual(
       (Object.keys(QUEUES) as QueueName[]).map((name) => workQueueId(name)).sort(),
     );
-    // One dead-letter queue per work queue, per stream reader, per scheduled job and per
-    // function S3 notifies (UPLOAD_CONSUMERS).
+    // One dead-letter queue per work queue, per stream reader (the edge purge's included), per
+    // scheduled job and per function S3 notifies (UPLOAD_CONSUMERS).
     expect(dlqs).toHaveLength(
       workQueues.length +
         streamMappings().length +
+        purgeMappings().length +
         Object.keys(SCHEDULED_JOBS).length +
         Object.keys(UPLOAD_CONSUMERS).length,
     );
@@ -329,6 +337,7 @@ describe("least privilege", () => {
       "ImageVariants",
     ].map((id): [Template, string] => [events, id]),
     [web, "SiteServerFunction"],
+    [web, "EdgePurge"],
   ];
 
   it("no statement of the shop's functions grants every action, or every resource where a narrower one exists", () => {
@@ -395,6 +404,51 @@ describe("least privilege", () => {
     expect(env.filter((v) => !v.startsWith("SST_") && !v.startsWith("AWS_")).sort()).toEqual(
       ["QUEUE_URL_MAIL", "QUEUE_URL_NEWSLETTER"].sort(),
     );
+  });
+
+  it("the edge purge reads the stream for the items cached pages show, and may only invalidate this stage's distribution", () => {
+    expect([...new Set(actionsOf(web, "EdgePurge"))].sort()).toEqual(
+      [
+        // The stream (its event source mapping).
+        "dynamodb:DescribeStream",
+        "dynamodb:GetRecords",
+        "dynamodb:GetShardIterator",
+        "dynamodb:ListStreams",
+        // Its own dead-letter queue (CDK's grant for the failure destination).
+        "sqs:SendMessage",
+        "sqs:GetQueueAttributes",
+        "sqs:GetQueueUrl",
+        "cloudfront:CreateInvalidation",
+        "xray:PutTelemetryRecords",
+        "xray:PutTraceSegments",
+      ].sort(),
+    );
+    const distribution = idOf(web, "AWS::CloudFront::Distribution", "SiteDistribution");
+    const invalidate = resourcesFor(web, "EdgePurge", "cloudfront:CreateInvalidation");
+    expect(invalidate).toHaveLength(1);
+    expect(invalidate[0]).toContain(":cloudfront::");
+    expect(invalidate[0]).toContain(`:distribution/",{"Ref":"${distribution}"}`);
+    expect(resourcesFor(web, "EdgePurge", "sqs:SendMessage").join()).toMatch(
+      /EdgePurgeDeadLetters/,
+    );
+
+    // On the stream, filtered to products, slug claims and stock (and released slug claims).
+    const mapping = Object.values(resources(web, "AWS::Lambda::EventSourceMapping"));
+    expect(mapping).toHaveLength(1);
+    const filter = json(props(mapping[0]).FilterCriteria);
+    for (const entity of ["product", "slugClaim", "stock"])
+      expect(filter).toContain(`\\"${entity}\\"`);
+    expect(filter).toContain('{\\"prefix\\":\\"SLUG#\\"}');
+    expect(filter).not.toContain('\\"event\\"');
+    expect(json(props(mapping[0]).EventSourceArn)).toContain("StreamArn");
+    expect(json(props(mapping[0]).DestinationConfig)).toMatch(/EdgePurgeDeadLetters/);
+
+    const fn = resources(web, "AWS::Lambda::Function")[
+      idOf(web, "AWS::Lambda::Function", "EdgePurge")
+    ];
+    const env = (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(json(env.SITE_DISTRIBUTION_ID)).toBe(`{"Ref":"${distribution}"}`);
+    expect(env.TABLE_NAME).toBeUndefined();
   });
 
   it("the invoice function writes invoices and cannot send mail; the mailer reads them, sends mail, and cannot write them", () => {
@@ -604,8 +658,10 @@ describe("settings", () => {
     ];
     for (const { id, env } of functions) {
       const role = env.SHOP_FUNCTION as FunctionRole;
-      const payments = role === "dispatcher" ? null : (env.PAYMENTS as "stripe" | "test");
-      if (role !== "dispatcher") expect(payments, id).toBe("stripe");
+      // The dispatcher and the edge purge take no payment and read no payment setting.
+      const payless = role === "dispatcher" || role === "edgePurge";
+      const payments = payless ? null : (env.PAYMENTS as "stripe" | "test");
+      if (!payless) expect(payments, id).toBe("stripe");
       for (const [name, setting] of settingsReadBy(role, payments)) {
         if (setting.source === "lambda" || setting.optional) continue;
         const supplied =
