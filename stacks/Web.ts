@@ -19,6 +19,7 @@ import * as lambda from "aws-cdk-lib/aws-lambda";
 import * as sources from "aws-cdk-lib/aws-lambda-event-sources";
 import type * as s3 from "aws-cdk-lib/aws-s3";
 import { Function as Fn, RemixSite, type StackContext, use } from "sst/constructs";
+import { PERSONAL_COOKIES } from "../web/app/lib/http.ts";
 import { CLOUDFRONT_CROSS_ORIGIN_GUARD } from "../web/server/cross-origin.ts";
 import { CLOUDFRONT_QUERY_NORMALISER } from "../web/server/edge-query.ts";
 import { HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from "../web/server/security-headers.ts";
@@ -65,8 +66,9 @@ class ShopSite extends RemixSite {
  * it says (s-maxage; nothing without it), keyed (docs/decisions/018-edge-cache.md) on:
  * - every query string, which the viewer-request function has already cut down to what the page
  *   reads, sorted (web/server/edge-query.ts);
- * - the `sid` and `toast` cookies, so a signed-in visitor or one with a toast never shares an
- *   entry with anonymous visitors (whose requests carry neither); no other cookie, no header.
+ * - the `sid` and `toast` cookies (PERSONAL_COOKIES, web/app/lib/http.ts), so a signed-in
+ *   visitor or one with a toast never shares an entry with anonymous visitors (whose requests
+ *   carry neither); no other cookie, no header.
  * It replaces SST's (the same without the cookies). The origin request policy stays
  * SERVER_ORIGIN_REQUEST_POLICY_ID: every cookie still reaches the site.
  */
@@ -74,8 +76,7 @@ function serverCachePolicy(stack: StackContext["stack"]) {
   return new cloudfront.CachePolicy(stack, "SiteServerCache", {
     comment: "The shop's pages: query strings and the sid and toast cookies (stacks/Web.ts)",
     queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
-    // The cookies that make a page personal (web/app/lib/http.ts).
-    cookieBehavior: cloudfront.CacheCookieBehavior.allowList("sid", "toast"),
+    cookieBehavior: cloudfront.CacheCookieBehavior.allowList(...PERSONAL_COOKIES),
     headerBehavior: cloudfront.CacheHeaderBehavior.none(),
     enableAcceptEncodingGzip: true,
     enableAcceptEncodingBrotli: true,
