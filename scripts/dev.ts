@@ -100,6 +100,10 @@ try {
   await cloud.deliverEvents((records) => deliver({ Records: records as never }));
   // An admin's photo → its variants, by the function S3 invokes on AWS (docs/architecture.md §3).
   cloud.deliverUploads(await localUploadHandlers());
+  // Changes cached pages show → the edge purge's invalidations, recorded by the CloudFront
+  // stand-in (docs/decisions/018-edge-cache.md): a stream reader of its own, as on AWS.
+  const { handler: purge } = await import("@shop/functions/edge-purge");
+  await cloud.deliverChanges((records) => purge({ Records: records as never }));
 
   // The scheduled sweep of abandoned payments (on AWS a schedule runs the same handler).
   const { handler: expireAbandoned } = await import("@shop/functions/expire-abandoned-orders");
