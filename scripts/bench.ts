@@ -30,7 +30,8 @@ import { createProduct, getCatalogPage, getProductPage } from "@shop/core/server
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
 import autocannon from "autocannon";
-import { runEdgeBench } from "./lib/bench-edge.ts";
+import { normaliseQuery } from "../web/server/edge-query.ts";
+import { edgePurgeWiring, runEdgeBench } from "./lib/bench-edge.ts";
 import { pageJsGzipBytes } from "./lib/bench-js.ts";
 import { type StaticServer, startStaticServer } from "./lib/bench-static.ts";
 
@@ -220,11 +221,12 @@ function table(headers: string[], rows: string[][]): string {
 }
 
 /** The replay through the shared cache and an edit's time to show (scripts/lib/bench-edge.ts). */
-function edge(base: string, ctx: Context): Promise<string[]> {
+function edge(base: string, ctx: Context, cloudEnv: Record<string, string>): Promise<string[]> {
   return runEdgeBench({
     base,
     ctx,
-    normaliseQuery: (_pathname, search) => search,
+    normaliseQuery,
+    wirePurge: edgePurgeWiring(cloudEnv),
     anonymousViews: EDGE_VIEWS,
     signedInShare: 0.05,
     concurrency: 16,
@@ -260,7 +262,7 @@ async function main() {
       log(`Adding ${EXTRA_PRODUCTS} products (concurrency ${INSERT_CONCURRENCY})…`);
       await addProducts(ctx, EXTRA_PRODUCTS);
       log("");
-      for (const line of await edge(base, ctx)) log(line);
+      for (const line of await edge(base, ctx, state.env)) log(line);
       return;
     }
 
@@ -325,7 +327,7 @@ async function main() {
       big.set(target.name, await measure(base + target.path));
     }
     const tripsBig = await roundTrips(ctx, calls);
-    const edgeLines = await edge(base, ctx);
+    const edgeLines = await edge(base, ctx, state.env);
 
     const rows = TARGETS.map((target) => {
       const s = seeded.get(target.name) as Figures;

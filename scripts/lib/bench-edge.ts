@@ -7,10 +7,19 @@
 // customer's (a real session cookie), which must never be served from an anonymous entry. Then an
 // admin changes a price through core, and the time until the cached product page and catalogue
 // page show it is measured through the cache.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { isPurgeCandidate } from "@shop/core/edge-cache";
 import { formatPrice } from "@shop/core/pricing";
 import { catalogSummaries, getProductBySlug, updateProduct } from "@shop/core/server/catalog";
 import type { Context } from "@shop/core/server/context";
-import { type SharedCache, startSharedCache } from "@shop/local-cloud";
+import {
+  type SharedCache,
+  startCloudFrontStandIn,
+  startSharedCache,
+  startStreamDelivery,
+} from "@shop/local-cloud";
 
 export interface View {
   path: string;
@@ -261,8 +270,8 @@ export interface EdgeBenchOptions {
   /** The product whose price the admin changes. */
   productSlug: string;
   /**
-   * Connects the table's changes to the cache's purge (the edge purge and the CloudFront
-   * stand-in); answers how to disconnect. Absent: nothing purges the cache.
+   * Connects the table's changes to the cache's purge (edgePurgeWiring); answers how to
+   * disconnect. Absent: nothing purges the cache.
    */
   wirePurge?: (cache: SharedCache) => Promise<() => Promise<void>>;
   log: (line: string) => void;
@@ -275,7 +284,7 @@ export async function runEdgeBench(opts: EdgeBenchOptions): Promise<string[]> {
     normaliseQuery: opts.normaliseQuery,
     log: opts.log,
   });
-  const unwire = opts.wirePurge ? await opts.wirePurge(cache) : undefined;
+  let unwire: (() => Promise<void>) | undefined;
   try {
     const sessionCookie = await signIn(cache.url, opts.customer.email, opts.customer.password);
     // The seeded products first (the most popular), then the rest.
@@ -294,6 +303,10 @@ export async function runEdgeBench(opts: EdgeBenchOptions): Promise<string[]> {
       sessionCookie,
     });
     const stats = cache.stats();
+    if (opts.wirePurge) {
+      opts.log("Wiring the edge purge to the cache (the table's stream so far, drained first)…");
+      unwire = await opts.wirePurge(cache);
+    }
     const shown = await priceChangeShown(cache, opts);
     const perThousand = (figures.anonymousOriginRequests / figures.anonymousViews) * 1000;
     const answers = Object.entries(figures.xCache)
@@ -361,4 +374,41 @@ async function priceChangeShown(cache: SharedCache, opts: EdgeBenchOptions): Pro
     }
     return `  price change → shown on the ${label}: not within ${timeoutMs / 1000} s ${status}`;
   });
+}
+
+/**
+ * The table's changes → the cache's purge, as on AWS and in one process: a stream reader of its
+ * own with the edge purge's filter, the edge purge function's handler, and the CloudFront
+ * stand-in it calls (AWS_ENDPOINT_URL_CLOUDFRONT), whose invalidations purge `cache`. The stream
+ * so far (the seed, the added products) is drained before it answers.
+ */
+export function edgePurgeWiring(cloudEnv: Record<string, string>) {
+  return async (cache: SharedCache): Promise<() => Promise<void>> => {
+    const dir = await mkdtemp(join(tmpdir(), "bench-edge-purge-"));
+    const cloudFront = await startCloudFrontStandIn();
+    cloudFront.onInvalidation((paths) => {
+      cache.purge(paths);
+    });
+    // The handler reads its settings from the environment, as on Lambda.
+    Object.assign(process.env, cloudEnv, {
+      PAYMENTS: "test",
+      AWS_ENDPOINT_URL_CLOUDFRONT: cloudFront.endpoint,
+      SITE_DISTRIBUTION_ID: "EBENCHSITE",
+    });
+    const { handler } = await import("@shop/functions/edge-purge");
+    const delivery = await startStreamDelivery({
+      endpoint: cloudEnv.DYNAMODB_ENDPOINT ?? "",
+      tableName: cloudEnv.TABLE_NAME ?? "shop",
+      checkpointFile: join(dir, "checkpoint.json"),
+      deadLetterFile: join(dir, "dead-letters.jsonl"),
+      filter: (record) => isPurgeCandidate(record as never),
+      deliver: (records) => handler({ Records: records as never }),
+    });
+    await delivery.drain(300_000);
+    return async () => {
+      await delivery.stop();
+      await cloudFront.stop();
+      await rm(dir, { recursive: true, force: true });
+    };
+  };
 }
