@@ -62,10 +62,14 @@ export function finalCacheControl(request: Request, status: number, headers: Hea
   return safe ? said : NO_STORE;
 }
 
-/** The `headers` of a public page whose loader set its Cache-Control (publicPageCacheControl). */
+/**
+ * The `headers` of a public page whose loader set its Cache-Control (publicPageCacheControl). No
+ * `Vary: Cookie`: the shared cache keys on the session and toast cookies themselves (a Vary on the
+ * whole Cookie header would split anonymous visitors by their other cookies, and CloudFront's
+ * cache is keyed by its policy, not by Vary), and a browser asks again each time (max-age=0).
+ */
 export const publicPageHeaders: HeadersFunction = ({ loaderHeaders }) => ({
   "Cache-Control": loaderHeaders.get("Cache-Control") ?? NO_STORE,
-  Vary: "Cookie",
 });
 
 /**
