@@ -2,6 +2,7 @@
 // shapes the AWS SDK v3 sends (learned from a recording server), and by the installed SDK clients
 // themselves (a request handler captures the request instead of sending it), so a change in what
 // the SDK sends (protocol, path encoding) shows up here.
+import { CloudFrontClient, CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
 import { DynamoDBClient, QueryCommand, TransactWriteItemsCommand } from "@aws-sdk/client-dynamodb";
 import {
   CopyObjectCommand,
@@ -621,6 +622,32 @@ async function built(send: () => Promise<unknown>): Promise<AwsRequest> {
 }
 
 describe("requests built by the installed AWS SDK clients", () => {
+  it("CloudFront CreateInvalidation (REST-XML): the distribution's ARN, without a region", async () => {
+    const req = await built(() =>
+      new CloudFrontClient(config).send(
+        new CreateInvalidationCommand({
+          DistributionId: "E2SITE",
+          InvalidationBatch: {
+            CallerReference: "batch-1",
+            Paths: { Quantity: 2, Items: ["/product", "/product?*"] },
+          },
+        }),
+      ),
+    );
+    expect(classify("cloudfront", req)).toEqual({
+      operation: "CreateInvalidation",
+      needs: [
+        {
+          action: "cloudfront:CreateInvalidation",
+          resource: "arn:aws:cloudfront::123456789012:distribution/E2SITE",
+        },
+      ],
+    });
+    expect(() =>
+      classify("cloudfront", request("DELETE", "/2020-05-31/distribution/E2SITE", {})),
+    ).toThrow(UnclassifiedRequestError);
+  });
+
   it("SQS SendMessageBatch (JSON protocol)", async () => {
     const req = await built(() =>
       new SQSClient(config).send(

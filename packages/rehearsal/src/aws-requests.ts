@@ -1,6 +1,6 @@
 // IAM replay, part 1: which IAM permissions does one AWS API request need?
 // The rehearsal's recording proxies stand between each Lambda function and the local stand-ins of
-// DynamoDB, S3, SES, SQS and SSM. For every request they call `permissionsFor`, which names the
+// DynamoDB, S3, SES, SQS, SSM and CloudFront (invalidations). For every request they call `permissionsFor`, which names the
 // IAM action(s) on the resource ARN(s) it needs (Service Authorization Reference semantics); iam.ts
 // then checks them against the function role's statements. A request that cannot be classified
 // throws `UnclassifiedRequestError`: nothing is guessed.
@@ -10,7 +10,7 @@
 // one table in a transaction give one need); DynamoDB stream ARNs are re-homed to `account` (the
 // stand-in's region and account differ).
 
-export type Service = "dynamodb" | "s3" | "ses" | "sqs" | "ssm";
+export type Service = "dynamodb" | "s3" | "ses" | "sqs" | "ssm" | "cloudfront";
 export interface Permission {
   action: string;
   resource: string;
@@ -57,7 +57,8 @@ export function permissionsFor(
   account: Account,
 ): Classified {
   const classify =
-    own({ dynamodb, s3, ses, sqs, ssm }, service) ?? fail(`unknown service "${service}"`);
+    own({ dynamodb, s3, ses, sqs, ssm, cloudfront }, service) ??
+    fail(`unknown service "${service}"`);
   const { operation, needs } = classify(request, account);
   const seen = new Set<string>();
   const unique = needs.filter((n) => {
@@ -406,6 +407,27 @@ function senderAddress(value: string): string {
 }
 
 // ---- shared helpers ----
+
+// ---- CloudFront (REST-XML, a global service: its ARNs have no region) ----
+
+/** CreateInvalidation, the one CloudFront call the shop makes (the edge purge). */
+function cloudfront(req: AwsRequest, account: Account): Classified {
+  const { pathname } = splitPath(req.path);
+  const match = /^\/2020-05-31\/distribution\/([^/]+)\/invalidation$/.exec(pathname);
+  if (req.method !== "POST" || !match?.[1]) {
+    fail(`unsupported CloudFront request ${req.method} ${pathname}`);
+  }
+  const distribution = decodeURIComponent(match[1]);
+  return {
+    operation: "CreateInvalidation",
+    needs: [
+      {
+        action: "cloudfront:CreateInvalidation",
+        resource: `arn:aws:cloudfront::${account.accountId}:distribution/${distribution}`,
+      },
+    ],
+  };
+}
 
 function fail(message: string): never {
   throw new UnclassifiedRequestError(`Cannot classify AWS request: ${message}`);

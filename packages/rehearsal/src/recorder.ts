@@ -35,6 +35,7 @@ const ENDPOINT_VARIABLES: Record<Service, string> = {
   ses: "SES_ENDPOINT",
   sqs: "AWS_ENDPOINT_URL_SQS",
   ssm: "AWS_ENDPOINT_URL_SSM",
+  cloudfront: "AWS_ENDPOINT_URL_CLOUDFRONT",
 };
 
 export class Recorder {
@@ -214,7 +215,7 @@ function accessDenied(service: Service, v: Violation) {
     `User: arn:aws:sts::${ACCOUNT_ID}:assumed-role/${v.function}/${v.function} is not authorized ` +
     `to perform: ${v.action} on resource: ${v.resource} because no identity-based policy allows ` +
     `the ${v.action} action`;
-  if (service === "s3") {
+  if (service === "s3" || service === "cloudfront") {
     return {
       status: 403,
       headers: { "content-type": "application/xml" },

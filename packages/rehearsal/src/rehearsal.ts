@@ -19,6 +19,7 @@ import {
 } from "@aws-sdk/client-sqs";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { allVariantKeys } from "@shop/core/catalog";
+import { createProduct } from "@shop/core/server/catalog";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { setSubscription } from "@shop/core/server/newsletter";
 import { getOrder } from "@shop/core/server/orders";
@@ -46,6 +47,7 @@ export const STEPS = [
   "shipped",
   "newsletter",
   "photo",
+  "purge",
   "poison",
   "schedules",
 ] as const;
@@ -377,6 +379,31 @@ export async function rehearse(
           throw new Error(`the photo's state is ${JSON.stringify(Item?.variants)}, not ready`);
         }
         log(`    ${made.length} variants stored under variants/${productId}/; the state recorded`);
+      },
+    );
+    await run(
+      "purge",
+      "a new product's pages are purged at the edge (the stream → the edge purge → CloudFront)",
+      async () => {
+        const slug = `rehearsal-purge-${randomBytes(3).toString("hex")}`;
+        await createProduct(ctx, {
+          slug,
+          name: "Rehearsal shirt",
+          category: "Women",
+          priceCents: 2500,
+          description: "A shirt",
+          sizes: ["M"],
+          stock: { M: 10 },
+          images: [{ key: "products/shirt.svg", alt: "shirt" }],
+        });
+        const page = `/product/${slug}`;
+        const invalidation = await waitFor(`an invalidation of ${page}`, 60_000, async () =>
+          standIns.cloudFront.invalidations.find((i) => i.paths.includes(page)),
+        );
+        if (!invalidation.paths.includes("/product?*")) {
+          throw new Error(`the invalidation of ${page} left the catalogue: ${invalidation.paths}`);
+        }
+        log(`    ${invalidation.paths.length} paths invalidated on ${invalidation.distributionId}`);
       },
     );
     await run(

@@ -1,15 +1,18 @@
 // The AWS services a rehearsed stage talks to, on this machine: DynamoDB Local (the official jar,
 // with Streams), s3rver (S3), aws-ses-v2-local (SES, with its mailbox), fauxqs (SQS, with
 // visibility timeouts and redrive to dead-letter queues) and a parameter store of our own for
-// the secrets functions read at a cold start (ssm:GetParameters). The rehearsal deploys a stage's resources into
+// the secrets functions read at a cold start (ssm:GetParameters), and the local cloud's CloudFront
+// invalidation API. The rehearsal deploys a stage's resources into
 // them (deploy.ts); functions reach them only through the recording proxies (recorder.ts).
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { S3Client } from "@aws-sdk/client-s3";
 import {
+  type CloudFrontStandIn,
   freePort,
   LOCAL_CREDENTIALS,
   listenOnLoopback,
+  startCloudFrontStandIn,
   startDynamoDbLocal,
 } from "@shop/local-cloud";
 import sesLocal from "aws-ses-v2-local";
@@ -38,6 +41,9 @@ export interface StandIns {
   ses: string;
   sqs: string;
   ssm: string;
+  /** CloudFront's invalidation API (packages/local-cloud's stand-in): the edge purge's target. */
+  cloudfront: string;
+  cloudFront: CloudFrontStandIn;
   /** The parameter store's contents (name → value): SST's secrets are put here. */
   parameters: Map<string, string>;
   stop(): Promise<void>;
@@ -73,7 +79,12 @@ export async function startStandIns(dir: string, log: (line: string) => void): P
     const ssm = await startParameterStore(parameters);
     stops.push(() => new Promise((resolve) => ssm.server.close(resolve)));
 
+    const cloudFront = await startCloudFrontStandIn();
+    stops.push(() => cloudFront.stop());
+
     return {
+      cloudfront: cloudFront.endpoint,
+      cloudFront,
       dynamodb: dynamo.endpoint,
       s3: `http://127.0.0.1:${s3Port}`,
       ses: `http://127.0.0.1:${sesPort}`,
