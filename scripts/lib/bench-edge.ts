@@ -31,6 +31,8 @@ export interface ReplayFigures {
   signedInViews: number;
   /** Requests the cache sent to the shop for anonymous views (misses, refreshes). */
   anonymousOriginRequests: number;
+  /** Distinct anonymous URLs once normalised: each one's first view cannot be a hit. */
+  distinctAnonymousUrls: number;
   /** Every view's time to its last byte, ms. */
   p50: number;
   p99: number;
@@ -167,7 +169,11 @@ function percentile(sorted: number[], p: number): number {
 export async function replay(
   cache: SharedCache,
   views: View[],
-  opts: { concurrency: number; sessionCookie: string },
+  opts: {
+    concurrency: number;
+    sessionCookie: string;
+    normaliseQuery: (pathname: string, search: string) => string;
+  },
 ): Promise<ReplayFigures> {
   const started = Date.now();
   const before = cache.stats();
@@ -199,11 +205,20 @@ export async function replay(
   const after = cache.stats();
   latencies.sort((a, b) => a - b);
   const signedInViews = views.filter((v) => v.signedIn).length;
+  const distinct = new Set(
+    views
+      .filter((v) => !v.signedIn)
+      .map((v) => {
+        const url = new URL(v.path, "http://shop.invalid");
+        return url.pathname + opts.normaliseQuery(url.pathname, url.search);
+      }),
+  );
   const personal = after.personalOriginRequests - before.personalOriginRequests;
   return {
     anonymousViews: views.length - signedInViews,
     signedInViews,
     anonymousOriginRequests: after.originRequests - before.originRequests - personal,
+    distinctAnonymousUrls: distinct.size,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     errors,
@@ -301,6 +316,7 @@ export async function runEdgeBench(opts: EdgeBenchOptions): Promise<string[]> {
     const figures = await replay(cache, views, {
       concurrency: opts.concurrency,
       sessionCookie,
+      normaliseQuery: opts.normaliseQuery,
     });
     const stats = cache.stats();
     if (opts.wirePurge) {
@@ -314,7 +330,7 @@ export async function runEdgeBench(opts: EdgeBenchOptions): Promise<string[]> {
       .join(", ");
     return [
       `Edge (shared-cache stand-in, decision 018) — ${figures.anonymousViews} anonymous + ${figures.signedInViews} signed-in views over ${slugs.length} products, Zipf popularity, ${opts.concurrency} visitors at a time, ${figures.seconds.toFixed(0)} s:`,
-      `  origin requests per 1,000 anonymous views: ${perThousand.toFixed(0)}  (${figures.anonymousOriginRequests} for ${figures.anonymousViews})`,
+      `  origin requests per 1,000 anonymous views: ${perThousand.toFixed(0)}  (${figures.anonymousOriginRequests} for ${figures.anonymousViews}, from a cold cache; ${figures.distinctAnonymousUrls} distinct URLs, whose first views are misses)`,
       `  replay latency p50/p99: ${figures.p50.toFixed(1)} ms / ${figures.p99.toFixed(1)} ms   errors: ${figures.errors}`,
       `  answers: ${answers}; signed-in views served from the cache: ${figures.signedInFromCache} (must be 0); shareable answers refused for Set-Cookie: ${stats.setCookieRefused}; kept: ${stats.entries} entries, ${(stats.bytes / 1024 / 1024).toFixed(1)} MB`,
       ...shown,

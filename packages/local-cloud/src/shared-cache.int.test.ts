@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type SharedCache, startSharedCache } from "./shared-cache.ts";
-import { listenOnLoopback } from "./util.ts";
+import { freePort, listenOnLoopback } from "./util.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void | Promise<void>;
 
@@ -129,6 +129,64 @@ describe("what is kept", () => {
     expect(cache.stats().entries).toBe(2);
     expect((await get("/1")).xCache).toBe("Hit");
     expect((await get("/2")).xCache).toBe("Miss");
+  });
+});
+
+describe("request collapsing", () => {
+  it("concurrent requests for a key not yet kept ask the site once", async () => {
+    routes.set("/slow", async (_req, res, n) => {
+      await sleep(200);
+      res.writeHead(200, { "cache-control": SHARED }).end(`slow #${n}`);
+    });
+    const answers = await Promise.all([get("/slow"), get("/slow"), get("/slow")]);
+    expect(answers.map((a) => a.body)).toEqual(["slow #1", "slow #1", "slow #1"]);
+    expect(answers.map((a) => a.xCache).sort()).toEqual(["Hit", "Hit", "Miss"]);
+    expect(siteHits("/slow")).toBe(1);
+    expect(cache.stats().collapsed).toBe(2);
+  });
+
+  it("a key whose answer cannot be kept is not waited on", async () => {
+    let inFlight = 0;
+    let most = 0;
+    routes.set("/mine", async (_req, res, n) => {
+      most = Math.max(most, ++inFlight);
+      await sleep(200);
+      inFlight--;
+      res.writeHead(200, { "cache-control": "private, no-store" }).end(`mine #${n}`);
+    });
+    await get("/mine");
+    await Promise.all([get("/mine"), get("/mine"), get("/mine")]);
+    expect(siteHits("/mine")).toBe(4);
+    expect(most).toBe(3);
+  });
+});
+
+describe("passing on", () => {
+  it("streams a body larger than an entry may hold, whole, and does not keep it", async () => {
+    await cache.close();
+    cache = await startSharedCache({
+      origin: siteUrl,
+      normaliseQuery: sortQuery,
+      maxEntryBytes: 1000,
+    });
+    routes.set("/big", (_req, res, n) => {
+      res.writeHead(200, { "cache-control": SHARED });
+      res.write("x".repeat(800));
+      setTimeout(() => res.end(`${"y".repeat(800)}#${n}`), 20);
+    });
+    const first = await get("/big");
+    expect(first.body).toBe(`${"x".repeat(800)}${"y".repeat(800)}#1`);
+    expect(await get("/big")).toMatchObject({ xCache: "Miss", body: expect.stringMatching(/#2$/) });
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it("answers 502 (X-Cache: Error) when the site cannot be reached and nothing is kept", async () => {
+    await cache.close();
+    cache = await startSharedCache({
+      origin: `http://127.0.0.1:${await freePort()}`,
+      normaliseQuery: sortQuery,
+    });
+    expect(await get("/anything")).toMatchObject({ status: 502, xCache: "Error" });
   });
 });
 

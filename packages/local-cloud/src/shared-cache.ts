@@ -15,7 +15,8 @@
 // - `purge` has CloudFront's invalidation semantics: a path as stored, query string included,
 //   or a path ending in `*` for every stored URL it prefixes; every cookie variant goes;
 // - an `X-Cache` answer header: Hit, Miss, Stale (served past its freshness: while one request
-//   refreshes it, or because the site failed) or RefreshHit (revalidated: the site said 304).
+//   refreshes it, or because the site failed), RefreshHit (revalidated: the site said 304) or
+//   Error (the site could not be reached and nothing kept may stand in).
 import {
   Agent,
   createServer,
@@ -57,6 +58,8 @@ export interface SharedCacheStats {
   /** Served past freshness (stale-while-revalidate or stale-if-error). */
   stale: number;
   refreshHits: number;
+  /** Requests that waited for another's answer from the site instead of asking too. */
+  collapsed: number;
   /** Requests the cache does not key (methods other than GET and HEAD): passed to the site. */
   passes: number;
   /** Shareable responses not kept because they set a cookie: each is a bug at the site. */
@@ -76,7 +79,8 @@ export interface SharedCache {
   close(): Promise<void>;
 }
 
-export type XCache = "Hit" | "Miss" | "Stale" | "RefreshHit";
+/** CloudFront's X-Cache, without its " from cloudfront". */
+export type XCache = "Hit" | "Miss" | "Stale" | "RefreshHit" | "Error";
 
 interface Entry {
   policy: CachePolicy;
@@ -86,6 +90,8 @@ interface Entry {
   url: string;
 }
 
+/** Purges remembered for fills in progress; a fill older than all of them is not kept. */
+const MAX_PURGES_REMEMBERED = 1000;
 /** The cookies in the key (web/app/lib/http.ts, PERSONAL_COOKIES). */
 const KEY_COOKIES = ["sid", "toast"];
 const HOP_BY_HOP = new Set([
@@ -113,9 +119,33 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
   const entries = new Map<string, Entry>();
   let bytes = 0;
   const refreshing = new Set<string>();
+  /**
+   * Request collapsing, as CloudFront does: while the site is asked for a key nothing is kept
+   * under, other requests for it wait for that answer instead of asking too. A key whose last
+   * answer could not be kept is not waited on (each of its requests goes to the site at once).
+   */
+  const filling = new Map<string, Promise<void>>();
+  const notKeepable = new Set<string>();
+  const beginFill = (key: string) => {
+    let settle = () => {};
+    const done = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    filling.set(key, done);
+    return () => {
+      if (filling.get(key) === done) filling.delete(key);
+      settle();
+    };
+  };
+  const markKeepable = (key: string, keepable: boolean) => {
+    if (keepable) notKeepable.delete(key);
+    else if (notKeepable.size < maxEntries) notKeepable.add(key);
+  };
   /** Purges so far, so a fill that started before one does not store what it removed. */
-  const purges: Array<{ at: number; matches: (url: string) => boolean }> = [];
-  let purgeCount = 0;
+  const purges: Array<{ epoch: number; matches: (url: string) => boolean }> = [];
+  let purgeEpoch = 0;
+  /** URLs already logged for setting a cookie (once each, up to a bound). */
+  const loggedSetCookie = new Set<string>();
   const zero = () => ({
     requests: 0,
     originRequests: 0,
@@ -124,6 +154,7 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
     misses: 0,
     stale: 0,
     refreshHits: 0,
+    collapsed: 0,
     passes: 0,
     setCookieRefused: 0,
     purged: 0,
@@ -141,8 +172,15 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
     entries.delete(key);
     entries.set(key, entry);
   };
-  const store = (key: string, entry: Entry, startedAtPurge: number) => {
-    if (purges.slice(startedAtPurge).some((p) => p.matches(entry.url))) return;
+  /** Was `url` purged since `epoch`? Past the purges remembered, assume so (not kept). */
+  const purgedSince = (epoch: number, url: string) => {
+    if (epoch === purgeEpoch) return false;
+    if ((purges[0]?.epoch ?? Number.POSITIVE_INFINITY) > epoch + 1) return true;
+    return purges.some((p) => p.epoch > epoch && p.matches(url));
+  };
+  /** Keeps `entry` unless a purge since the fill started (`epoch`) covers it. */
+  const store = (key: string, entry: Entry, epoch: number) => {
+    if (purgedSince(epoch, entry.url)) return;
     remove(key);
     entries.set(key, entry);
     bytes += entry.body.length;
@@ -202,7 +240,10 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
     if (!policy.storable() || policy.timeToLive() <= 0) return false;
     if (res.headers["set-cookie"]) {
       counters.setCookieRefused++;
-      log(`shared cache: ${url} is shareable but sets a cookie; not kept (a bug at the site)`);
+      if (!loggedSetCookie.has(url) && loggedSetCookie.size < 1000) {
+        loggedSetCookie.add(url);
+        log(`shared cache: ${url} is shareable but sets a cookie; not kept (a bug at the site)`);
+      }
       return false;
     }
     return true;
@@ -232,9 +273,11 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
     res: ServerResponse,
     upstream: IncomingMessage,
     fill?: { key: string; url: string; policyRequest: CachePolicy.Request; at: number },
+    release?: () => void,
   ) => {
     if (fill) counters.misses++;
     upstream.on("error", () => res.destroy());
+    if (release) upstream.on("close", release);
     res.writeHead(upstream.statusCode ?? 502, {
       ...withoutHopByHop(upstream.headers),
       "x-cache": "Miss",
@@ -243,7 +286,9 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
       fill && req.method === "GET"
         ? new CachePolicy(fill.policyRequest, asPolicyResponse(upstream), { shared: true })
         : undefined;
-    if (fill && policy && keepable(policy, upstream, fill.url)) {
+    const kept = Boolean(fill && policy && keepable(policy, upstream, fill.url));
+    if (fill && req.method === "GET") markKeepable(fill.key, kept);
+    if (fill && policy && kept) {
       const chunks: Buffer[] = [];
       let size = 0;
       upstream.on("data", (chunk: Buffer) => {
@@ -273,7 +318,7 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
   ) => {
     if (refreshing.has(key)) return;
     refreshing.add(key);
-    const at = purges.length;
+    const at = purgeEpoch;
     void (async () => {
       try {
         const upstream = await toOrigin("GET", entry.url, headers).catch(() => undefined);
@@ -332,7 +377,12 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
       },
     };
 
-    const at = purges.length;
+    const pending = filling.get(key);
+    if (pending && !notKeepable.has(key)) {
+      counters.collapsed++;
+      await pending;
+    }
+    const at = purgeEpoch;
     const entry = entries.get(key);
     if (entry) {
       const { response, revalidation } = entry.policy.evaluateRequest(policyRequest);
@@ -388,9 +438,13 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
       return relay(req, res, upstream, { key, url, policyRequest, at });
     }
 
+    const release = method === "GET" ? beginFill(key) : undefined;
     const upstream = await toOrigin(method, url, forwarded).catch(() => undefined);
-    if (!upstream) return badGateway(res);
-    relay(req, res, upstream, { key, url, policyRequest, at });
+    if (!upstream) {
+      release?.();
+      return badGateway(res);
+    }
+    relay(req, res, upstream, { key, url, policyRequest, at }, release);
   };
 
   const server = createServer((req, res) => {
@@ -407,7 +461,8 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
     purge(paths) {
       const matchers = paths.map(invalidationMatcher);
       const matches = (stored: string) => matchers.some((m) => m(stored));
-      purges.push({ at: ++purgeCount, matches });
+      purges.push({ epoch: ++purgeEpoch, matches });
+      if (purges.length > MAX_PURGES_REMEMBERED) purges.shift();
       let removed = 0;
       for (const [key, entry] of [...entries]) {
         if (matches(entry.url)) {
@@ -491,6 +546,6 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string) {
 }
 
 function badGateway(res: ServerResponse) {
-  res.writeHead(502, { "content-type": "text/plain", "x-cache": "Miss" });
+  res.writeHead(502, { "content-type": "text/plain", "x-cache": "Error" satisfies XCache });
   res.end("The shared cache could not reach the site.");
 }
