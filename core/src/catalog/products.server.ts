@@ -12,7 +12,7 @@ import type { Context } from "../context/index.server.ts";
 import { bumpCatalogVersion } from "../db/catalog-version.ts";
 import { productIndexes, productKey, slugKey, stockKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
-import { getStock, newStockItem } from "../inventory/stock.server.ts";
+import { getStock, newStockItem, renameStock } from "../inventory/stock.server.ts";
 import { anyInStock, type StockCounts } from "../inventory/stock.ts";
 import type { RatingCounts } from "../reviews/stats.ts";
 import type { Category } from "./categories.ts";
@@ -159,7 +159,7 @@ export async function createProduct(
         },
       },
       bumpCatalogVersion(ctx),
-      newStockItem(ctx, id, stock),
+      newStockItem(ctx, id, stock, input.slug),
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(0)) {
@@ -274,6 +274,7 @@ export async function updateProduct(
     }
     throw error;
   }
+  if (renamed) await renameStock(ctx, id, input.slug);
   const kept = new Set(fields.images.map((image) => image.key));
   const product = toProduct(ctx, { ...current, ...fields });
   return {

@@ -5,7 +5,7 @@
 // that changes its state (stockItems "release"), and an admin's save applies what they typed on
 // top of whatever sold meanwhile (saveStock, conditional on the count it read). Each change
 // carries a `stock.changed` event in its transaction; core/src/reactions follows it up.
-import { BatchGetCommand, GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { stockIndex, stockKey } from "../db/keys.ts";
@@ -32,11 +32,16 @@ const BATCH_GET_LIMIT = 100;
 /** Saves retried when a sale changes a count between the read and the write. */
 const SAVE_ATTEMPTS = 5;
 
-/** The Put of a new product's stock, in the transaction that creates the product. */
+/**
+ * The Put of a new product's stock, in the transaction that creates the product. The product's
+ * `slug` rides along so that a stock change names its page on the table's stream (the edge purge,
+ * core/src/edge-cache); a rename updates it (core/src/catalog/products.server.ts).
+ */
 export function newStockItem(
   ctx: Pick<Context, "tableName">,
   productId: string,
   counts: StockCounts,
+  slug?: string,
 ): TransactItem {
   return {
     Put: {
@@ -47,10 +52,34 @@ export function newStockItem(
         entity: STOCK_ENTITY,
         productId,
         counts: wholeCounts(counts),
+        ...(slug ? { slug } : {}),
       },
       ConditionExpression: "attribute_not_exists(pk)",
     },
   };
+}
+
+/**
+ * The stock item's copy of the slug, after a rename (core/src/catalog/products.server.ts).
+ * Outside the rename's transaction, so a product without a stock item (older data) renames all
+ * the same; if this write is lost, a stock change purges the old address and the new page keeps
+ * its labels until its s-maxage (docs/decisions/018-edge-cache.md).
+ */
+export async function renameStock(ctx: Context, productId: string, slug: string) {
+  try {
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: stockKey(productId),
+        UpdateExpression: "SET #slug = :slug",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeNames: { "#slug": "slug" },
+        ExpressionAttributeValues: { ":slug": slug },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
+  }
 }
 
 /** One product's counts, read consistently (none: every size at 0). */

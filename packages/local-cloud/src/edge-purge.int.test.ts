@@ -13,6 +13,7 @@ import {
 } from "@shop/core/edge-cache";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createProduct, updateProduct } from "@shop/core/server/catalog";
+import { saveStock } from "@shop/core/server/inventory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CloudFrontStandIn, startCloudFrontStandIn } from "./cloudfront.ts";
 import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
@@ -94,5 +95,27 @@ describe("the edge purge, locally", () => {
         url,
       ).toEqual([]);
     }
+  });
+
+  it("a stock save that shows 'Only 3 left' purges that product's page, named by its stock, and nothing else", async () => {
+    const slug = `wool-coat-${run()}`;
+    const coat = await createProduct(test.ctx, newProduct(`${slug}-old`));
+    const { stock: _stock, ...fields } = newProduct(slug);
+    await updateProduct(test.ctx, coat.id, fields); // renamed: the stock item follows
+    await delivery.drain(20_000);
+    const before = cloudFront.invalidations.length;
+
+    await saveStock(test.ctx, coat.id, [{ size: "M", shown: 50, typed: 3 }]);
+    await delivery.drain(20_000);
+    const after = cloudFront.invalidations.slice(before);
+    expect(after.map((i) => i.paths)).toEqual([productPaths(slug).sort()]);
+
+    // Plenty left after plenty: no label changes, nothing is purged.
+    await saveStock(test.ctx, coat.id, [{ size: "M", shown: 3, typed: 40 }]);
+    await delivery.drain(20_000);
+    const count = cloudFront.invalidations.length;
+    await saveStock(test.ctx, coat.id, [{ size: "M", shown: 40, typed: 39 }]);
+    await delivery.drain(20_000);
+    expect(cloudFront.invalidations.length).toBe(count);
   });
 });
