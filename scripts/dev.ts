@@ -10,7 +10,8 @@ import { readdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { createContext, loadConfig, SettingsError } from "@shop/core/server/context";
-import { REPO_ROOT, waitFor } from "@shop/local-cloud";
+import { REPO_ROOT, type SharedCache, startSharedCache, waitFor } from "@shop/local-cloud";
+import { normaliseQuery } from "../web/server/edge-query.ts";
 import {
   applyLocalDefaults,
   LOCAL_CLOUD_SETTINGS,
@@ -23,6 +24,12 @@ const log = (line: string) => console.log(line);
 const DEV = process.argv.includes("--dev");
 const started = Date.now();
 const PORT = process.env.PORT || "3000";
+/**
+ * EDGE_CACHE_PORT: also serve the storefront through the shared-cache stand-in on this port (0
+ * picks a free one), as CloudFront serves it on AWS: cached for an hour, purged by the stream
+ * (docs/decisions/018-edge-cache.md). Off by default (README: Configuration).
+ */
+const EDGE_CACHE_PORT = process.env.EDGE_CACHE_PORT;
 const HOST = process.env.HOST || "127.0.0.1";
 const APP_URL = process.env.APP_URL || `http://localhost:${PORT}`;
 const WEB = join(REPO_ROOT, "web");
@@ -51,12 +58,14 @@ if (await runningCloudEnv()) {
 
 const children: ChildProcess[] = [];
 let cloud: Awaited<ReturnType<typeof startDevCloud>> | undefined;
+let edgeCache: SharedCache | undefined;
 let stopping = false;
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   log("\nStopping…");
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  await edgeCache?.close().catch((e) => console.error(e));
   await cloud?.stop().catch((e) => console.error(e));
   process.exit(code);
 }
@@ -154,12 +163,24 @@ try {
     return res?.ok === true;
   });
 
+  if (EDGE_CACHE_PORT !== undefined) {
+    edgeCache = await startSharedCache({
+      origin: `http://127.0.0.1:${PORT}`,
+      normaliseQuery,
+      port: Number(EDGE_CACHE_PORT) || 0,
+    });
+    const cache = edgeCache;
+    cloud.cloudFront.onInvalidation((paths) => {
+      cache.purge(paths);
+    });
+  }
+
   log(`
   The shop is running${DEV ? " (development: hot reload)" : ""}: http://localhost:${PORT}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
 
   Admin        ${ADMIN_EMAIL} / ${process.env.SEED_ADMIN_PASSWORD}   (local use only)
   Customers    e.g. ana.garcia@example.com / ${process.env.SEED_CUSTOMER_PASSWORD}
-  Mailbox      ${cloud.mailboxUrl}   (every e-mail the shop sends)
+  Mailbox      ${cloud.mailboxUrl}   (every e-mail the shop sends)${edgeCache ? `\n  Edge cache   ${edgeCache.url}   (the storefront as CloudFront serves it)` : ""}
   Data         .data/  (kept across restarts; npm run reset wipes it)
 
   Press Ctrl+C to stop.

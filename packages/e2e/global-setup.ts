@@ -24,6 +24,9 @@ export default async function globalSetup() {
         PORT: String(port),
         DATA_DIR: dataDir,
         SES_PORT: "0",
+        // The shared-cache stand-in in front of the shop, purged by the stream as CloudFront
+        // is on AWS (tests/edge-cache.spec.ts reads the storefront through it).
+        EDGE_CACHE_PORT: "0",
         TRUST_PROXY: "1",
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -48,6 +51,7 @@ export default async function globalSetup() {
   const mailbox = /Mailbox\s+(\S+)/.exec(output)?.[1] ?? "";
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAILBOX_URL = mailbox;
+  process.env.E2E_CACHE_URL = /Edge cache\s+(\S+)/.exec(output)?.[1] ?? "";
   // The running shop's cloud (endpoints, table), so tests can arrange data through core.
   const state = JSON.parse(await readFile(join(dataDir, "cloud.json"), "utf8")) as { env: object };
   process.env.E2E_CLOUD_ENV = JSON.stringify(state.env);
