@@ -1,5 +1,6 @@
-// What happens after a change: the table's stream, read by two functions (AWS advises at most two
-// readers per shard), and the SQS work queues between them and the slow or bulky work. The
+// What happens after a change: the table's stream, read by two functions here (AWS advises at most
+// two readers per shard; the edge purge in Web.ts is a third, decision 004's amendment), and the
+// SQS work queues between them and the slow or bulky work. The
 // routing is functions/src/subscriptions.ts (docs/decisions/004-dispatcher-and-work-queues.md):
 // - the dispatcher forwards work-item events (mail.requested, newsletter.send.requested) to
 //   their queue; it may send to those queues and nothing else;
