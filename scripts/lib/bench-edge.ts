@@ -292,8 +292,15 @@ export interface EdgeBenchOptions {
   log: (line: string) => void;
 }
 
-/** The replay and the time an edit takes to show through the cache: lines to print. */
-export async function runEdgeBench(opts: EdgeBenchOptions): Promise<string[]> {
+export interface EdgeBench {
+  /** What to print. */
+  lines: string[];
+  /** Origin requests per 1,000 anonymous views, from a cold cache and once it is warm. */
+  perThousand: { cold: number; warm: number };
+}
+
+/** The replay and the time an edit takes to show through the cache. */
+export async function runEdgeBench(opts: EdgeBenchOptions): Promise<EdgeBench> {
   const cache = await startSharedCache({
     origin: opts.base,
     normaliseQuery: opts.normaliseQuery,
@@ -335,18 +342,19 @@ export async function runEdgeBench(opts: EdgeBenchOptions): Promise<string[]> {
       unwire = await opts.wirePurge(cache);
     }
     const shown = await priceChangeShown(cache, opts);
-    const perThousand = (f: ReplayFigures) =>
-      ((f.anonymousOriginRequests / f.anonymousViews) * 1000).toFixed(0);
+    const rate = (f: ReplayFigures) => (f.anonymousOriginRequests / f.anonymousViews) * 1000;
+    const perThousand = (f: ReplayFigures) => rate(f).toFixed(0);
     const answers = Object.entries(figures.xCache)
       .map(([answer, n]) => `${answer} ${n}`)
       .join(", ");
-    return [
+    const lines = [
       `Edge (shared-cache stand-in, decision 018) — ${figures.anonymousViews} anonymous + ${figures.signedInViews} signed-in views over ${slugs.length} products, Zipf popularity, ${opts.concurrency} visitors at a time, ${figures.seconds.toFixed(0)} s:`,
       `  origin requests per 1,000 anonymous views: ${perThousand(figures)} from a cold cache (${figures.anonymousOriginRequests} for ${figures.anonymousViews}; ${figures.distinctAnonymousUrls} distinct URLs, whose first views are misses), ${perThousand(warm)} warm (as many views again, same popularity: ${warm.anonymousOriginRequests} for ${warm.anonymousViews})`,
       `  replay latency p50/p99: ${figures.p50.toFixed(1)} ms / ${figures.p99.toFixed(1)} ms cold, ${warm.p50.toFixed(1)} ms / ${warm.p99.toFixed(1)} ms warm   errors: ${figures.errors + warm.errors}`,
       `  answers (cold): ${answers}; signed-in views served from the cache: ${figures.signedInFromCache + warm.signedInFromCache} (must be 0); shareable answers refused for Set-Cookie: ${stats.setCookieRefused}; kept: ${stats.entries} entries, ${(stats.bytes / 1024 / 1024).toFixed(1)} MB`,
       ...shown,
     ];
+    return { lines, perThousand: { cold: rate(figures), warm: rate(warm) } };
   } finally {
     await unwire?.();
     await cache.close();

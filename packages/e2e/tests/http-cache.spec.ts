@@ -92,6 +92,20 @@ test("anonymous public pages are shared for a minute or more, stale while refres
   }
 });
 
+test("the redirects to a section's first page are shared too, and private with a session", async ({
+  request,
+}, info) => {
+  test.skip(info.project.name === "mobile", "HTTP only: once is enough");
+  for (const url of ["/", "/company", "/customer-service"]) {
+    const res = await request.get(url, { maxRedirects: 0 });
+    expect(res.status(), url).toBe(302);
+    expect(res.headers()["cache-control"], url).toContain("s-maxage=");
+    expect(res.headers()["set-cookie"], url).toBeUndefined();
+    const personal = await request.get(url, { maxRedirects: 0, headers: { Cookie: "sid=x" } });
+    expect(personal.headers()["cache-control"], url).toBe("private, no-store");
+  }
+});
+
 test("the same pages with a session answer private, no-store", async ({ page }, info) => {
   test.skip(info.project.name === "mobile", "HTTP only: once is enough");
   await signInAdmin(page);

@@ -1,6 +1,11 @@
-import { redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { publicPageCacheControl } from "../lib/http";
 
 // The shop's home is the catalogue (docs/product.md §2). A temporary redirect, so the home can change later.
-export function loader() {
-  return redirect("/product", 302);
+// The same answer for every anonymous visitor: a shared cache may keep the redirect too.
+export function loader({ request }: LoaderFunctionArgs) {
+  return redirect("/product", {
+    status: 302,
+    headers: { "Cache-Control": publicPageCacheControl(request) },
+  });
 }

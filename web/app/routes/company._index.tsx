@@ -1,6 +1,11 @@
-import { redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { publicPageCacheControl } from "../lib/http";
 
 // /company alone shows the section's first page.
-export function loader() {
-  return redirect("/company/who-we-are", 302);
+// The same answer for every anonymous visitor: a shared cache may keep the redirect too.
+export function loader({ request }: LoaderFunctionArgs) {
+  return redirect("/company/who-we-are", {
+    status: 302,
+    headers: { "Cache-Control": publicPageCacheControl(request) },
+  });
 }
