@@ -31,7 +31,7 @@ import { type Context, createContext, loadConfig } from "@shop/core/server/conte
 import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
 import autocannon from "autocannon";
 import { normaliseQuery } from "../web/server/edge-query.ts";
-import { type EdgeBench, edgePurgeWiring, runEdgeBench } from "./lib/bench-edge.ts";
+import { type EdgeBench, edgePurgeWiring, runEdgeBench, stopEdgePurge } from "./lib/bench-edge.ts";
 import { pageJsGzipBytes } from "./lib/bench-js.ts";
 import { type StaticServer, startStaticServer } from "./lib/bench-static.ts";
 
@@ -263,6 +263,7 @@ async function main() {
   const stop = async () => {
     await stopShop(shop);
     await staticServer?.stop();
+    await stopEdgePurge();
     await rm(dataDir, { recursive: true, force: true });
   };
   process.once("SIGINT", () => void stop().then(() => process.exit(130)));

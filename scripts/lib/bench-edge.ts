@@ -15,6 +15,7 @@ import { formatPrice } from "@shop/core/pricing";
 import { catalogSummaries, getProductBySlug, updateProduct } from "@shop/core/server/catalog";
 import type { Context } from "@shop/core/server/context";
 import {
+  type CloudFrontStandIn,
   type SharedCache,
   startCloudFrontStandIn,
   startSharedCache,
@@ -421,7 +422,10 @@ async function priceChangeShown(cache: SharedCache, opts: EdgeBenchOptions): Pro
 export function edgePurgeWiring(cloudEnv: Record<string, string>) {
   return async (cache: SharedCache): Promise<() => Promise<void>> => {
     const dir = await mkdtemp(join(tmpdir(), "bench-edge-purge-"));
-    const cloudFront = await startCloudFrontStandIn();
+    // One stand-in for the whole run: the purge's CloudFront client, made at its first batch,
+    // keeps the endpoint it was given, so a second replay must find it at the same address.
+    cloudFrontStandIn ??= startCloudFrontStandIn();
+    const cloudFront = await cloudFrontStandIn;
     cloudFront.onInvalidation((paths) => {
       cache.purge(paths);
     });
@@ -443,8 +447,15 @@ export function edgePurgeWiring(cloudEnv: Record<string, string>) {
     await delivery.drain(300_000);
     return async () => {
       await delivery.stop();
-      await cloudFront.stop();
+      cloudFront.onInvalidation(undefined);
       await rm(dir, { recursive: true, force: true });
     };
   };
+}
+let cloudFrontStandIn: Promise<CloudFrontStandIn> | undefined;
+
+/** Stops the CloudFront stand-in of the replays (the end of the bench). */
+export async function stopEdgePurge() {
+  await (await cloudFrontStandIn)?.stop();
+  cloudFrontStandIn = undefined;
 }
