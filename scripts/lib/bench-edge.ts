@@ -199,7 +199,8 @@ export async function replay(
       const answer = res.headers.get("x-cache") ?? "none";
       xCache[answer] = (xCache[answer] ?? 0) + 1;
       if (res.status >= 400) errors++;
-      if (view.signedIn && answer !== "Miss") signedInFromCache++;
+      // Answered from a kept entry (an "Error" is the site's failure, counted above).
+      if (view.signedIn && answer !== "Miss" && answer !== "Error") signedInFromCache++;
     }
   };
   await Promise.all(Array.from({ length: opts.concurrency }, visitor));

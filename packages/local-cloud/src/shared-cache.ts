@@ -192,7 +192,27 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
   };
 
   /** Sends a request to the site; rejects on a connection error or the origin timeout. */
-  const toOrigin = (
+  /**
+   * One request to the site. A GET or HEAD whose kept-alive connection the site had just closed
+   * (ECONNRESET, "socket hang up" before any answer) is sent once more on a new connection, as
+   * CloudFront retries an origin connection: the race is the connection's, not the site's.
+   */
+  const toOrigin = async (
+    method: string,
+    path: string,
+    headers: OutgoingHttpHeaders,
+    body?: IncomingMessage,
+  ): Promise<IncomingMessage> => {
+    try {
+      return await sendToOrigin(method, path, headers, body);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const reused = code === "ECONNRESET" || code === "EPIPE";
+      if (body || !reused || (method !== "GET" && method !== "HEAD")) throw error;
+      return sendToOrigin(method, path, headers);
+    }
+  };
+  const sendToOrigin = (
     method: string,
     path: string,
     headers: OutgoingHttpHeaders,
