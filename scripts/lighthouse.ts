@@ -75,7 +75,8 @@ async function main() {
   console.log("Starting the shop (as the end-to-end tests do)…");
   const teardown = await globalSetup();
   const port = new URL(process.env.E2E_BASE_URL ?? "").port;
-  // The host of APP_URL (scripts/dev.ts): canonical URLs must name the audited page's domain.
+  // The host of APP_URL (global-setup.ts: the shared cache, as CloudFront on AWS): canonical URLs
+  // must name the audited page's domain.
   const base = `http://localhost:${port}`;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",

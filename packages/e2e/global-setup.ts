@@ -10,8 +10,12 @@ import { shopContext } from "./support/shop";
 
 export default async function globalSetup() {
   const port = await freePort();
+  let edgePort = await freePort();
+  while (edgePort === port) edgePort = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), "shop-e2e-"));
-  const baseURL = `http://127.0.0.1:${port}`;
+  // Every test reads the shop through the shared-cache stand-in, as visitors reach the deployed
+  // shop through CloudFront: public pages are kept for an hour and purged by the table's stream.
+  const baseURL = `http://127.0.0.1:${edgePort}`;
   const child: ChildProcess = spawn(
     process.execPath,
     ["--import", "tsx", join(REPO_ROOT, "scripts", "dev.ts")],
@@ -25,8 +29,9 @@ export default async function globalSetup() {
         DATA_DIR: dataDir,
         SES_PORT: "0",
         // The shared-cache stand-in in front of the shop, purged by the stream as CloudFront
-        // is on AWS (tests/edge-cache.spec.ts reads the storefront through it).
-        EDGE_CACHE_PORT: "0",
+        // is on AWS. The shop's public URL is the cache's, as it is CloudFront's on AWS.
+        EDGE_CACHE_PORT: String(edgePort),
+        APP_URL: `http://localhost:${edgePort}`,
         TRUST_PROXY: "1",
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -51,7 +56,9 @@ export default async function globalSetup() {
   const mailbox = /Mailbox\s+(\S+)/.exec(output)?.[1] ?? "";
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAILBOX_URL = mailbox;
-  process.env.E2E_CACHE_URL = /Edge cache\s+(\S+)/.exec(output)?.[1] ?? "";
+  process.env.E2E_CACHE_URL = baseURL;
+  // The site itself, behind the cache (a test that must see the origin's own answer).
+  process.env.E2E_SITE_URL = `http://127.0.0.1:${port}`;
   // The running shop's cloud (endpoints, table), so tests can arrange data through core.
   const state = JSON.parse(await readFile(join(dataDir, "cloud.json"), "utf8")) as { env: object };
   process.env.E2E_CLOUD_ENV = JSON.stringify(state.env);

@@ -247,6 +247,49 @@ describe("the key", () => {
     expect(await res.text()).toBe("a=1");
     expect(cache.stats()).toMatchObject({ passes: 1, misses: 0 });
   });
+
+  it("relays the site's early refusal of a large streamed write, without resetting the viewer", async () => {
+    // The site refuses an oversized form at once and closes the connection, the body unread.
+    routes.set("/big", (_req, res) => {
+      res.writeHead(413, { "cache-control": "private, no-store", connection: "close" });
+      res.end("too large");
+    });
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ >= 64) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const res = await fetch(`${cache.url}/big`, {
+      method: "POST",
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.text()).toBe("too large");
+  });
+
+  it("answers 413 to a write past the deployed site's request limit, without asking the site", async () => {
+    routes.set("/huge", (_req, res) => {
+      res.end("read");
+    });
+    const small = await startSharedCache({
+      origin: siteUrl,
+      normaliseQuery: sortQuery,
+      maxRequestBytes: 1024,
+    });
+    try {
+      const res = await fetch(`${small.url}/huge`, { method: "POST", body: "x".repeat(2048) });
+      expect(res.status).toBe(413);
+      expect(siteHits("/huge")).toBe(0);
+      const fits = await fetch(`${small.url}/huge`, { method: "POST", body: "x".repeat(1024) });
+      expect(await fits.text()).toBe("read");
+    } finally {
+      await small.close();
+    }
+  });
 });
 
 describe("past freshness", () => {

@@ -10,6 +10,8 @@
 //   `sid` and `toast` cookies, nothing else of the request (no other cookie, no header but the
 //   normalised Accept-Encoding, which CloudFront keys on when it compresses);
 // - the viewer's Cache-Control and Pragma do not bypass the cache, as they do not at CloudFront;
+// - a write (any method but GET and HEAD) is passed to the site once its body has arrived whole,
+//   as the site's Lambda receives it on AWS (413 past a function URL's 6 MB);
 // - a response carrying Set-Cookie is never kept, whatever its Cache-Control (the site's promise,
 //   counted and logged as the site's bug when broken);
 // - `purge` has CloudFront's invalidation semantics: a path as stored, query string included,
@@ -43,6 +45,12 @@ export interface SharedCacheOptions {
   maxEntryBytes?: number;
   /** CloudFront's default origin response timeout. */
   originTimeoutMs?: number;
+  /**
+   * A write's body is read whole before it goes to the site, as it is on AWS, where the site's
+   * Lambda receives a request only once its body has arrived; past this size the answer is 413
+   * without asking the site (a Lambda function URL's own limit, 6 MB).
+   */
+  maxRequestBytes?: number;
   log?: (line: string) => void;
 }
 
@@ -90,6 +98,10 @@ interface Entry {
   url: string;
 }
 
+/** A Lambda function URL's request payload limit: the deployed site never sees a larger write. */
+const LAMBDA_URL_MAX_REQUEST_BYTES = 6 * 1024 * 1024;
+/** A connection error, with whether it happened on a kept-alive connection used before. */
+type OriginError = NodeJS.ErrnoException & { reusedSocket?: boolean };
 /** Purges remembered for fills in progress; a fill older than all of them is not kept. */
 const MAX_PURGES_REMEMBERED = 1000;
 /** The cookies in the key (web/app/lib/http.ts, PERSONAL_COOKIES). */
@@ -114,6 +126,7 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
   const maxBytes = opts.maxBytes ?? 128 * 1024 * 1024;
   const maxEntryBytes = opts.maxEntryBytes ?? 4 * 1024 * 1024;
   const originTimeoutMs = opts.originTimeoutMs ?? 30_000;
+  const maxRequestBytes = opts.maxRequestBytes ?? LAMBDA_URL_MAX_REQUEST_BYTES;
   const log = opts.log ?? (() => {});
   const agent = new Agent({ keepAlive: true, maxSockets: 128 });
   const entries = new Map<string, Entry>();
@@ -191,32 +204,36 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
     }
   };
 
-  /** Sends a request to the site; rejects on a connection error or the origin timeout. */
   /**
-   * One request to the site. A GET or HEAD whose kept-alive connection the site had just closed
-   * (ECONNRESET, "socket hang up" before any answer) is sent once more on a new connection, as
-   * CloudFront retries an origin connection: the race is the connection's, not the site's.
+   * One request to the site; rejects on a connection error or the origin timeout. A request whose
+   * kept-alive connection the site had just closed (ECONNRESET or EPIPE before any answer) is
+   * sent once more on a new connection, as CloudFront retries an origin connection: the race is
+   * the connection's, not the site's. A GET or HEAD is retried on any such error, a write only
+   * when it went out on a reused connection, so the site cannot have seen it (Node's advice for
+   * `request.reusedSocket`); its body is a buffer, so it can be sent again.
    */
   const toOrigin = async (
     method: string,
     path: string,
     headers: OutgoingHttpHeaders,
-    body?: IncomingMessage,
+    body?: Buffer,
   ): Promise<IncomingMessage> => {
     try {
       return await sendToOrigin(method, path, headers, body);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      const reused = code === "ECONNRESET" || code === "EPIPE";
-      if (body || !reused || (method !== "GET" && method !== "HEAD")) throw error;
-      return sendToOrigin(method, path, headers);
+      const reset = code === "ECONNRESET" || code === "EPIPE";
+      const safe =
+        method === "GET" || method === "HEAD" || (error as OriginError).reusedSocket === true;
+      if (!reset || !safe) throw error;
+      return sendToOrigin(method, path, headers, body);
     }
   };
   const sendToOrigin = (
     method: string,
     path: string,
     headers: OutgoingHttpHeaders,
-    body?: IncomingMessage,
+    body?: Buffer,
   ) =>
     new Promise<IncomingMessage>((resolve, reject) => {
       counters.originRequests++;
@@ -235,10 +252,27 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
         resolve,
       );
       req.on("timeout", () => req.destroy(new Error(`the site took over ${originTimeoutMs} ms`)));
-      req.on("error", reject);
-      if (body) body.pipe(req);
-      else req.end();
+      req.on("error", (error: OriginError) => {
+        error.reusedSocket = req.reusedSocket;
+        reject(error);
+      });
+      req.end(body);
     });
+
+  /** A write's whole body, or undefined past `maxRequestBytes` (the rest is then read and dropped). */
+  const readRequestBody = async (req: IncomingMessage): Promise<Buffer | undefined> => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > maxRequestBytes) {
+        req.resume();
+        return undefined;
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks);
+  };
 
   /** Reads a whole body, or undefined once it exceeds what one entry may hold. */
   const readBody = async (res: IncomingMessage): Promise<Buffer | undefined> => {
@@ -369,7 +403,14 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
     const forwarded = withoutHopByHop(req.headers);
     if (method !== "GET" && method !== "HEAD") {
       counters.passes++;
-      const upstream = await toOrigin(method, req.url ?? "/", forwarded, req).catch(
+      const body = await readRequestBody(req);
+      if (!body) {
+        res.writeHead(413, { "content-type": "text/plain", "x-cache": "Error" });
+        res.end(`Request must be at most ${maxRequestBytes} bytes\n`);
+        return;
+      }
+      forwarded["content-length"] = String(body.length);
+      const upstream = await toOrigin(method, req.url ?? "/", forwarded, body).catch(
         () => undefined,
       );
       if (!upstream) return badGateway(res);
