@@ -168,6 +168,8 @@ try {
       origin: `http://127.0.0.1:${PORT}`,
       normaliseQuery,
       port: Number(EDGE_CACHE_PORT) || 0,
+      // A shareable answer that sets a cookie is the site's bug: say which, once per URL.
+      log,
     });
     const cache = edgeCache;
     cloud.cloudFront.onInvalidation((paths) => {
