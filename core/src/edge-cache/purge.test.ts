@@ -135,6 +135,23 @@ describe("the paths a batch of changes purges", () => {
     ).toEqual(productPaths("linen-shirt").sort());
   });
 
+  it("stock, new image only: the item's previousCounts tell a restock from low to plenty", () => {
+    const written = (counts: Record<string, number>, previousCounts: Record<string, number>) => ({
+      ...stock("p1", counts, "linen-shirt"),
+      previousCounts,
+    });
+    expect(pathsToPurge([record("MODIFY", written({ M: 50 }, { M: 2 }))], options).paths).toEqual(
+      productPaths("linen-shirt").sort(),
+    );
+    expect(pathsToPurge([record("MODIFY", written({ M: 40 }, { M: 41 }))], options).paths).toEqual(
+      [],
+    );
+    // A low count that stays low still changes what the page says ("Only 3 left" → "Only 2 left").
+    expect(pathsToPurge([record("MODIFY", written({ M: 2 }, { M: 3 }))], options).paths).toEqual(
+      productPaths("linen-shirt").sort(),
+    );
+  });
+
   it("stock without a slug takes it from a product record of the batch, or is reported", () => {
     expect(
       pathsToPurge(

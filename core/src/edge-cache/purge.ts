@@ -13,10 +13,12 @@
 //   names the slug, so the old address of a renamed or deleted product is purged even though the
 //   stream carries new images only (a deleted item's record has its keys and nothing else);
 // - a stock item (`PRODUCT#<id>` / `STOCK`) whose counts change a size's label on the product
-//   page ("Only N left", "Out of stock": core/src/inventory). With the old image, exactly when a
-//   label differs; with the new image only (this table's stream is NEW_IMAGE), when some size is
-//   at or under the threshold, where every count is shown (a restock from a low count to plenty
-//   leaves the old label until the page's s-maxage, an hour). The page is named by the stock
+//   page ("Only N left", "Out of stock": core/src/inventory): exactly when a label differs
+//   between the counts before and after. This table's stream carries new images only, so the
+//   counts before are the item's own `previousCounts`, which every change of the counts writes
+//   in the same update (core/src/inventory/stock.server.ts); an old image, where a stream has
+//   one, serves as well. An item written before `previousCounts` existed purges when some size
+//   is at or under the threshold, where every count is shown. The page is named by the stock
 //   item's `slug` or by a product record of the same batch; a stock item without either is
 //   skipped and reported (`unresolved`);
 // - promotions: no public page shows one (they apply in the cart and the checkout, which are
@@ -179,8 +181,10 @@ function labelsMayHaveChanged(
     availabilityLabel(sizeAvailability(counts[size], threshold));
   // The stock goes only with its product, whose records purge the page.
   if (!after) return false;
-  if (before) {
-    const countsBefore = (before.counts ?? {}) as Record<string, number>;
+  const countsBefore = (before?.counts ?? after.previousCounts) as
+    | Record<string, number>
+    | undefined;
+  if (countsBefore) {
     const sizes = new Set([...Object.keys(countsBefore), ...Object.keys(countsAfter)]);
     return [...sizes].some((size) => label(countsBefore, size) !== label(countsAfter, size));
   }

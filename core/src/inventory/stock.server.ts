@@ -175,15 +175,25 @@ function stockChangedItem(
   return eventPut(ctx, STOCK_CHANGED, payload, now);
 }
 
+/**
+ * Every change of the counts keeps, in the same update, the counts it changed (`previousCounts`):
+ * the table's stream carries new images only, so this is how its reader sees what a page showed
+ * before (core/src/edge-cache: a restock from "Only 2 left" to plenty purges the page). DynamoDB
+ * evaluates every operand of an update against the item as it was, so the copy is exact.
+ */
+const KEEP_PREVIOUS = "#previous = if_not_exists(counts, :noCounts)";
+const PREVIOUS_NAMES = { "#previous": "previousCounts" };
+const PREVIOUS_VALUES = { ":noCounts": {} as StockCounts };
+
 function countsUpdate(
   ctx: Pick<Context, "tableName">,
   productId: string,
   sizes: Map<string, number>,
   change: StockChange,
 ): TransactItem {
-  const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
-  const sets: string[] = [];
+  const names: Record<string, string> = { ...PREVIOUS_NAMES };
+  const values: Record<string, number | StockCounts> = { ...PREVIOUS_VALUES };
+  const sets: string[] = [KEEP_PREVIOUS];
   const conditions: string[] = [];
   [...sizes].forEach(([size, quantity], i) => {
     names[`#s${i}`] = size;
@@ -292,9 +302,9 @@ function conditionalSet(
   current: Record<string, number>,
   next: Record<string, number>,
 ): TransactItem {
-  const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
-  const sets: string[] = [];
+  const names: Record<string, string> = { ...PREVIOUS_NAMES };
+  const values: Record<string, number | StockCounts> = { ...PREVIOUS_VALUES };
+  const sets: string[] = [KEEP_PREVIOUS];
   const conditions: string[] = [];
   sizes.forEach((size, i) => {
     names[`#s${i}`] = size;
