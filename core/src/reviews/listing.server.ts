@@ -4,7 +4,7 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { productKey, reviewIndexes, reviewKey } from "../db/keys.ts";
-import { encodeCursor, readCursor } from "./cursor.server.ts";
+import { openCursor, sealCursor } from "./cursor.server.ts";
 import { type Review, toReview } from "./reviews.server.ts";
 import { REVIEWS_PAGE_SIZE } from "./stats.ts";
 
@@ -31,19 +31,22 @@ function listKeyOf(productId: string, review: Review): ReviewListKey {
   return { ...reviewKey(productId, review.userId), gsi1pk, gsi1sk };
 }
 
-function listCursor(direction: CursorDirection, key: ReviewListKey): string {
-  return encodeCursor({ d: direction === "next" ? "n" : "p", k: [key.sk, key.gsi1sk] });
+/** A page's cursor, sealed for its product: the key inside names the review's author. */
+function listCursor(ctx: Context, direction: CursorDirection, key: ReviewListKey): string {
+  const body = { d: direction === "next" ? "n" : "p", k: [key.sk, key.gsi1sk] };
+  return sealCursor(ctx.config.sessionSecret, key.pk, body);
 }
 
 /**
- * Reads a cursor from the URL. Anything forged, malformed or made for another product gives
- * null (the caller then shows the first page): a cursor is never trusted as a key as-is.
+ * Reads a cursor from the URL. Anything forged, altered, malformed or made for another product
+ * gives null (the caller then shows the first page); even a sealed key is checked for shape.
  */
 function decodeCursor(
+  ctx: Context,
   productId: string,
   cursor: string | null | undefined,
 ): { direction: CursorDirection; key: ReviewListKey } | null {
-  const body = readCursor(cursor);
+  const body = openCursor(ctx.config.sessionSecret, productKey(productId).pk, cursor);
   if (typeof body !== "object" || body === null) return null;
   const { d, k } = body as { d?: unknown; k?: unknown };
   if ((d !== "n" && d !== "p") || !Array.isArray(k) || k.length !== 2) return null;
@@ -100,7 +103,7 @@ export async function listProductReviews(
   options: { cursor?: string | null; limit?: number } = {},
 ): Promise<ReviewPage> {
   const limit = Math.min(Math.max(1, Math.floor(options.limit ?? REVIEWS_PAGE_SIZE)), 100);
-  const cursor = decodeCursor(productId, options.cursor);
+  const cursor = decodeCursor(ctx, productId, options.cursor);
 
   if (cursor?.direction === "previous") {
     const { reviews, more } = await queryReviews(ctx, productId, {
@@ -114,8 +117,8 @@ export async function listProductReviews(
     if (!first || !last) return firstPage(ctx, productId, limit);
     return {
       reviews: page,
-      nextCursor: listCursor("next", listKeyOf(productId, last)),
-      previousCursor: more ? listCursor("previous", listKeyOf(productId, first)) : null,
+      nextCursor: listCursor(ctx, "next", listKeyOf(productId, last)),
+      previousCursor: more ? listCursor(ctx, "previous", listKeyOf(productId, first)) : null,
     };
   }
 
@@ -130,8 +133,8 @@ export async function listProductReviews(
     if (!first || !last) return firstPage(ctx, productId, limit);
     return {
       reviews,
-      nextCursor: more ? listCursor("next", listKeyOf(productId, last)) : null,
-      previousCursor: listCursor("previous", listKeyOf(productId, first)),
+      nextCursor: more ? listCursor(ctx, "next", listKeyOf(productId, last)) : null,
+      previousCursor: listCursor(ctx, "previous", listKeyOf(productId, first)),
     };
   }
 
@@ -143,7 +146,7 @@ async function firstPage(ctx: Context, productId: string, limit: number): Promis
   const last = reviews[reviews.length - 1];
   return {
     reviews,
-    nextCursor: more && last ? listCursor("next", listKeyOf(productId, last)) : null,
+    nextCursor: more && last ? listCursor(ctx, "next", listKeyOf(productId, last)) : null,
     previousCursor: null,
   };
 }
