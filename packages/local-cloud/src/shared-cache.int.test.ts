@@ -278,13 +278,29 @@ describe("the key", () => {
     const small = await startSharedCache({
       origin: siteUrl,
       normaliseQuery: sortQuery,
-      maxRequestBytes: 1024,
+      maxRequestBytes: 64 * 1024,
     });
     try {
-      const res = await fetch(`${small.url}/huge`, { method: "POST", body: "x".repeat(2048) });
+      // Streamed, 4 MiB against a 64 KiB limit: the refusal, not a reset.
+      const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent++ >= 64) controller.close();
+          else controller.enqueue(chunk);
+        },
+      });
+      const res = await fetch(`${small.url}/huge`, {
+        method: "POST",
+        body,
+        duplex: "half",
+      } as RequestInit);
       expect(res.status).toBe(413);
       expect(siteHits("/huge")).toBe(0);
-      const fits = await fetch(`${small.url}/huge`, { method: "POST", body: "x".repeat(1024) });
+      const fits = await fetch(`${small.url}/huge`, {
+        method: "POST",
+        body: "x".repeat(64 * 1024),
+      });
       expect(await fits.text()).toBe("read");
     } finally {
       await small.close();
