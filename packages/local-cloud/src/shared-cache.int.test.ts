@@ -71,6 +71,19 @@ async function get(path: string, headers: Record<string, string> = {}, method = 
   return { status: res.status, xCache: res.headers.get("x-cache"), body: await res.text(), res };
 }
 
+/** POSTs 4 MiB streamed in 64 KiB chunks, without Content-Length. */
+function postStreamed(url: string) {
+  const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent++ >= 64) controller.close();
+      else controller.enqueue(chunk);
+    },
+  });
+  return fetch(url, { method: "POST", body, duplex: "half" } as RequestInit);
+}
+
 const siteHits = (path: string) =>
   seen.filter((s) => new URL(s.url, "http://site").pathname === path).length;
 
@@ -254,19 +267,7 @@ describe("the key", () => {
       res.writeHead(413, { "cache-control": "private, no-store", connection: "close" });
       res.end("too large");
     });
-    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
-    let sent = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent++ >= 64) controller.close();
-        else controller.enqueue(chunk);
-      },
-    });
-    const res = await fetch(`${cache.url}/big`, {
-      method: "POST",
-      body,
-      duplex: "half",
-    } as RequestInit);
+    const res = await postStreamed(`${cache.url}/big`);
     expect(res.status).toBe(413);
     expect(await res.text()).toBe("too large");
   });
@@ -282,19 +283,7 @@ describe("the key", () => {
     });
     try {
       // Streamed, 4 MiB against a 64 KiB limit: the refusal, not a reset.
-      const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
-      let sent = 0;
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (sent++ >= 64) controller.close();
-          else controller.enqueue(chunk);
-        },
-      });
-      const res = await fetch(`${small.url}/huge`, {
-        method: "POST",
-        body,
-        duplex: "half",
-      } as RequestInit);
+      const res = await postStreamed(`${small.url}/huge`);
       expect(res.status).toBe(413);
       expect(siteHits("/huge")).toBe(0);
       const fits = await fetch(`${small.url}/huge`, {

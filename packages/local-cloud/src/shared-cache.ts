@@ -259,36 +259,6 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
       req.end(body);
     });
 
-  /** A write's whole body, or undefined past `maxRequestBytes` (the rest is then read and dropped). */
-  const readRequestBody = async (req: IncomingMessage): Promise<Buffer | undefined> => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > maxRequestBytes) {
-        req.resume();
-        return undefined;
-      }
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks);
-  };
-
-  /** Reads a whole body, or undefined once it exceeds what one entry may hold. */
-  const readBody = async (res: IncomingMessage): Promise<Buffer | undefined> => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of res) {
-      size += (chunk as Buffer).length;
-      if (size > maxEntryBytes) {
-        res.resume();
-        return undefined;
-      }
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks);
-  };
-
   /** May this answer be kept? Counts and logs the site's Set-Cookie bug. */
   const keepable = (policy: CachePolicy, res: IncomingMessage, url: string) => {
     if (!policy.storable() || policy.timeToLive() <= 0) return false;
@@ -384,7 +354,7 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
           if (entries.get(key) === entry) store(key, { ...entry, policy }, at);
           return;
         }
-        const body = await readBody(upstream);
+        const body = await readWhole(upstream, maxEntryBytes);
         if (body && keepable(policy, upstream, entry.url)) {
           store(key, { policy, status: upstream.statusCode ?? 200, body, url: entry.url }, at);
         }
@@ -403,7 +373,7 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
     const forwarded = withoutHopByHop(req.headers);
     if (method !== "GET" && method !== "HEAD") {
       counters.passes++;
-      const body = await readRequestBody(req);
+      const body = await readWhole(req, maxRequestBytes);
       if (!body) {
         res.writeHead(413, { "content-type": "text/plain", "x-cache": "Error" });
         res.end(`Request must be at most ${maxRequestBytes} bytes\n`);
@@ -579,6 +549,24 @@ function normalisedEncoding(header: string | string[] | undefined): string {
     .split(",")
     .map((part) => part.split(";")[0]?.trim().toLowerCase());
   return ["br", "gzip"].filter((coding) => offered.includes(coding)).join(",");
+}
+
+/**
+ * A whole body (a viewer's write, the site's answer), or undefined once it passes `max` bytes:
+ * the rest is then read and dropped.
+ */
+async function readWhole(stream: IncomingMessage, max: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      stream.resume();
+      return undefined;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
 }
 
 function withoutHopByHop(headers: IncomingHttpHeaders): OutgoingHttpHeaders {

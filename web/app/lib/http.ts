@@ -1,5 +1,5 @@
 // HTTP caching rules shared by routes (docs/decisions/018-edge-cache.md).
-import type { HeadersFunction } from "@remix-run/node";
+import { type HeadersFunction, redirect } from "@remix-run/node";
 
 /**
  * A page (or its data) that is the same for every anonymous visitor: the browser asks again each
@@ -35,6 +35,17 @@ export function isPersonalRequest(request: Request): boolean {
  */
 export function publicPageCacheControl(request: Request): string {
   return isPersonalRequest(request) ? NO_STORE : SHARED_PAGE_CACHE;
+}
+
+/**
+ * A temporary redirect that is the same for every anonymous visitor (a section's first page): a
+ * shared cache may keep it too, unless the request is personal.
+ */
+export function publicRedirect(request: Request, to: string): Response {
+  return redirect(to, {
+    status: 302,
+    headers: { "Cache-Control": publicPageCacheControl(request) },
+  });
 }
 
 /** May a shared cache keep a response with this Cache-Control? */

@@ -1,11 +1,8 @@
-import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { publicPageCacheControl } from "../lib/http";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { publicRedirect } from "../lib/http";
 
 // /company alone shows the section's first page.
 // The same answer for every anonymous visitor: a shared cache may keep the redirect too.
 export function loader({ request }: LoaderFunctionArgs) {
-  return redirect("/company/who-we-are", {
-    status: 302,
-    headers: { "Cache-Control": publicPageCacheControl(request) },
-  });
+  return publicRedirect(request, "/company/who-we-are");
 }
