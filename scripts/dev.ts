@@ -5,6 +5,7 @@
 // npm run dev (`--dev`): the same, but the web app is served from Vite's dev server instead of a
 // build (NODE_ENV=development): a change to a route shows at once, hot-reloaded in the browser.
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -12,6 +13,7 @@ import { dirname, join } from "node:path";
 import { createContext, loadConfig, SettingsError } from "@shop/core/server/context";
 import { REPO_ROOT, type SharedCache, startSharedCache, waitFor } from "@shop/local-cloud";
 import { normaliseQuery } from "../web/server/edge-query.ts";
+import { acceptedOriginSecrets, ORIGIN_HEADER } from "../web/server/origin-guard.ts";
 import {
   applyLocalDefaults,
   LOCAL_CLOUD_SETTINGS,
@@ -31,6 +33,17 @@ const PORT = process.env.PORT || "3000";
  */
 const EDGE_CACHE_PORT = process.env.EDGE_CACHE_PORT;
 const HOST = process.env.HOST || "127.0.0.1";
+/**
+ * TRUST_PROXY=1 (the end-to-end tests): the site answers only requests carrying the origin
+ * secret, as on AWS (web/server/origin-guard.ts); the shared-cache stand-in adds it, as
+ * CloudFront does. ORIGIN_SECRET unset: a fresh one for this run.
+ */
+const ORIGIN_SECRET =
+  process.env.TRUST_PROXY === "1"
+    ? process.env.ORIGIN_SECRET || randomBytes(24).toString("hex")
+    : undefined;
+const [ORIGIN_VALUE] = acceptedOriginSecrets(ORIGIN_SECRET);
+const originHeaders: Record<string, string> = ORIGIN_VALUE ? { [ORIGIN_HEADER]: ORIGIN_VALUE } : {};
 const APP_URL = process.env.APP_URL || `http://localhost:${PORT}`;
 const WEB = join(REPO_ROOT, "web");
 const SERVER_BUILD = join(WEB, "build", "server", "index.js");
@@ -150,6 +163,7 @@ try {
       HOST,
       NODE_ENV: DEV ? "development" : "production",
       APP_URL,
+      ...(ORIGIN_SECRET ? { ORIGIN_SECRET } : {}),
     },
   });
   web.once("exit", (code) => {
@@ -159,7 +173,9 @@ try {
     }
   });
   await waitFor(`the web server on port ${PORT}`, 30_000, async () => {
-    const res = await fetch(`http://127.0.0.1:${PORT}/healthz`).catch(() => undefined);
+    const res = await fetch(`http://127.0.0.1:${PORT}/healthz`, { headers: originHeaders }).catch(
+      () => undefined,
+    );
     return res?.ok === true;
   });
 
@@ -168,6 +184,7 @@ try {
       origin: `http://127.0.0.1:${PORT}`,
       normaliseQuery,
       port: Number(EDGE_CACHE_PORT) || 0,
+      originHeaders,
       // A shareable answer that sets a cookie is the site's bug: say which, once per URL.
       log,
     });

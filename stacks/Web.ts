@@ -1,4 +1,6 @@
-// The Remix storefront on Lambda behind CloudFront (SST's RemixSite), with the environment and
+// The Remix storefront on Lambda behind CloudFront (SST's RemixSite), answering only requests
+// that came through its own distribution (the guarded origin, docs/decisions/020-guarded-origin.md),
+// with the environment and
 // the permissions its loaders and actions use: the table, invoices (download) and product images
 // (admins upload and delete them under products/; CloudFront serves them, the site never reads
 // them), and the cache key of the pages CloudFront keeps (docs/decisions/018-edge-cache.md).
@@ -7,21 +9,25 @@
 // constructs SST v2 builds for the site, and we cannot change through its props, is justified
 // here (docs/decisions/006-aws-rule-packs.md).
 
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { PURGING_ENTITIES, RELEASED_SLUG_PREFIX } from "@shop/core/edge-cache";
 import {
   CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS,
   SITE_FUNCTION_TIMEOUT_SECONDS,
 } from "@shop/core/server/context";
-import { ArnFormat, Duration, Stack } from "aws-cdk-lib";
+import { ArnFormat, Duration, RemovalPolicy, SecretValue, Stack } from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as lambda from "aws-cdk-lib/aws-lambda";
 import * as sources from "aws-cdk-lib/aws-lambda-event-sources";
 import type * as s3 from "aws-cdk-lib/aws-s3";
+import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import { Function as Fn, RemixSite, type StackContext, use } from "sst/constructs";
 import { PERSONAL_COOKIES } from "../web/app/lib/http.ts";
 import { CLOUDFRONT_CROSS_ORIGIN_GUARD } from "../web/server/cross-origin.ts";
 import { CLOUDFRONT_QUERY_NORMALISER } from "../web/server/edge-query.ts";
+import { ORIGIN_HEADER } from "../web/server/origin-guard.ts";
 import { HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from "../web/server/security-headers.ts";
 import { alarmOnAny } from "./alarms.ts";
 import { Events } from "./Events.ts";
@@ -46,10 +52,22 @@ export const VIEWER_TLS = cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021;
 export const SERVER_ORIGIN_REQUEST_POLICY_ID = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
 
 /**
+ * The site's Lambda handler: SST's Remix wrapper (build/server.js, which SST writes beside the
+ * Remix build) behind the guarded origin's check (web/server/origin-guard.ts), bundled by SST as
+ * its own handler would be.
+ */
+const GUARDED_HANDLER = `// Written by stacks/Web.ts at synthesis: SST's Remix handler behind the guarded origin.
+import { handler as remix } from "./server.js";
+import { guardHandler } from "../server/origin-guard.ts";
+export const handler = guardHandler(remix);
+`;
+
+/**
  * SST's RemixSite, with two injections of the shop's in the viewer-request CloudFront Function
  * (after SST's own line that copies Host into X-Forwarded-Host): the cross-site write guard (a
  * cross-site POST is answered 403 at the edge, as web/server.ts answers it locally, instead of
- * Remix's bare 500), then the query-string normaliser of the cache key (web/server/edge-query.ts).
+ * Remix's bare 500), then the query-string normaliser of the cache key (web/server/edge-query.ts);
+ * and with its server's handler wrapped by the guarded origin's check (GUARDED_HANDLER).
  */
 class ShopSite extends RemixSite {
   protected override plan() {
@@ -57,6 +75,15 @@ class ShopSite extends RemixSite {
     const server = plan.cloudFrontFunctions?.serverCfFunction;
     if (!server) throw new Error("SST's RemixSite has no server CloudFront Function any more");
     server.injections.push(CLOUDFRONT_CROSS_ORIGIN_GUARD, CLOUDFRONT_QUERY_NORMALISER);
+    const fn = plan.origins.regionalServer?.function;
+    if (!fn?.handler.endsWith("server.handler")) {
+      throw new Error(
+        "SST's RemixSite has no regional server handler build/server.handler any more",
+      );
+    }
+    const dir = dirname(fn.handler);
+    writeFileSync(join(dir, "guarded-server.js"), GUARDED_HANDLER);
+    fn.handler = join(dir, "guarded-server.handler");
     return plan;
   }
 }
@@ -132,6 +159,7 @@ export function Web({ stack, app }: StackContext) {
   const { shopFunction, settings, alerts } = use(Events);
   const { domain } = settings;
   const { environment, bind } = shopFunction("site");
+  const origin = originSecret(stack, app.name, settings.originSecretVersion);
 
   const site = new ShopSite(stack, "Site", {
     path: "web",
@@ -140,7 +168,16 @@ export function Web({ stack, app }: StackContext) {
     // Above the longest budget of its work (a card charge), below CloudFront's wait for it.
     timeout: SITE_FUNCTION_TIMEOUT_SECONDS,
     nodejs: BUNDLE,
-    environment: { ...environment, TRUST_PROXY: "1" },
+    environment: {
+      ...environment,
+      TRUST_PROXY: "1",
+      ORIGIN_SECRET_PARAMETER: origin.parameterName,
+      // A rotation's deploy changes it, so the site's instances start afresh and read both values
+      // before CloudFront sends the new one (README "Rotating the origin secret").
+      ...(settings.originSecretVersion
+        ? { ORIGIN_SECRET_VERSION: settings.originSecretVersion }
+        : {}),
+    },
     bind,
     customDomain: domain ? { domainName: domain, domainAlias: `www.${domain}` } : undefined,
     cdk: {
@@ -161,8 +198,11 @@ export function Web({ stack, app }: StackContext) {
   });
   removeIdleWarmer(site);
   waitLongerThanTheSite(site);
+  sendTheOriginSecret(site, origin.headerValue);
   const server = site.cdk?.function;
   if (server) {
+    server.addToRolePolicy(origin.read);
+    server.addToRolePolicy(origin.readThroughParameterStore);
     server.addToRolePolicy(tableReadWrite(table));
     server.addToRolePolicy(readObjects(invoices));
     server.addToRolePolicy(replaceObjectsUnder(images, PRODUCT_IMAGES_PREFIX));
@@ -195,7 +235,10 @@ export function Web({ stack, app }: StackContext) {
 
   const purge = edgePurgeFunction(stack, site, use(Events));
 
-  stack.addOutputs({ SiteUrl: site.customDomainUrl || site.url || "" });
+  stack.addOutputs({
+    SiteUrl: site.customDomainUrl || site.url || "",
+    OriginSecretArn: origin.secret.secretArn,
+  });
   return { site, purge };
 }
 
@@ -267,6 +310,83 @@ function edgePurgeFunction(
   alarmOnAny(stack, "EdgePurgeErrorsAlarm", fn.metricErrors(), alerts);
   justifyFunction(fn, STREAM_READER);
   return fn;
+}
+
+/**
+ * The guarded origin's secret (docs/decisions/020-guarded-origin.md): generated by Secrets Manager
+ * at the stage's first deploy (so it is in no repository and no template), as
+ * `{"current": "…", "previous": ""}`. CloudFront sends `current` (a dynamic reference that
+ * CloudFormation resolves at deploy time: the template holds only the reference, pinned to
+ * `version` when one is given); the site reads the whole secret at start through Parameter
+ * Store's reference to it, with its other secrets, and accepts both values.
+ */
+function originSecret(stack: StackContext["stack"], app: string, version: string | undefined) {
+  const secretName = `${app}/${stack.stage}/origin-secret`;
+  const secret = new secretsmanager.Secret(stack, "OriginSecret", {
+    secretName,
+    description:
+      "The header CloudFront sends to the site's function URL (current) and the one before it (previous): stacks/Web.ts",
+    generateSecretString: {
+      secretStringTemplate: JSON.stringify({ previous: "" }),
+      generateStringKey: "current",
+      excludePunctuation: true,
+      passwordLength: 48,
+    },
+    // Nothing depends on a value once the stage is gone; a new stage makes its own.
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  justify(
+    secret,
+    "AwsSolutions-SMG4",
+    'rotated by the operator in two steps (README "Rotating the origin secret"): a new value is put beside the previous one, which the site keeps accepting, then a deploy points CloudFront at it; a rotation function would have to update CloudFront\'s origin itself, outside CloudFormation',
+  );
+  const parameterName = `/aws/reference/secretsmanager/${secretName}`;
+  return {
+    secret,
+    parameterName,
+    headerValue: SecretValue.secretsManager(secret.secretArn, {
+      jsonField: "current",
+      ...(version ? { versionId: version } : {}),
+    }).unsafeUnwrap(),
+    read: new iam.PolicyStatement({
+      actions: ["secretsmanager:GetSecretValue"],
+      resources: [secret.secretArn],
+    }),
+    readThroughParameterStore: new iam.PolicyStatement({
+      actions: ["ssm:GetParameters"],
+      resources: [
+        stack.formatArn({
+          service: "ssm",
+          resource: "parameter",
+          resourceName: parameterName.slice(1),
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+        }),
+      ],
+    }),
+  };
+}
+
+/**
+ * The site's origin (its function URL) gets the origin secret as a custom header: CloudFront
+ * adds it to every request it sends there, over any header of that name the viewer sent.
+ */
+function sendTheOriginSecret(site: RemixSite, value: string) {
+  const cfn = site.cdk?.distribution?.node.defaultChild as cloudfront.CfnDistribution | undefined;
+  if (!cfn) throw new Error("SST's RemixSite has no distribution any more");
+  const config = Stack.of(site).resolve(cfn.distributionConfig) as {
+    Origins?: Array<{ CustomOriginConfig?: unknown }>;
+    origins?: Array<{ customOriginConfig?: unknown }>;
+  };
+  const origins = config.Origins ?? config.origins ?? [];
+  let guarded = 0;
+  origins.forEach((origin, index) => {
+    if (!("CustomOriginConfig" in origin || "customOriginConfig" in origin)) return;
+    cfn.addPropertyOverride(`DistributionConfig.Origins.${index}.OriginCustomHeaders`, [
+      { HeaderName: ORIGIN_HEADER, HeaderValue: value },
+    ]);
+    guarded++;
+  });
+  if (guarded !== 1) throw new Error(`expected one function URL origin, found ${guarded}`);
 }
 
 /**

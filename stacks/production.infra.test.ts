@@ -106,6 +106,25 @@ describe("deploy settings", () => {
     ).toMatchObject({ payments: "test", appUrl: "https://shop.example.com" });
   });
 
+  it("pin the origin secret CloudFront sends to a rotation's version, and refuse anything else", () => {
+    const version = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
+    expect(
+      deploySettings(app("staging"), {
+        DOMAIN: "shop.example.com",
+        ORIGIN_SECRET_VERSION: version,
+      }),
+    ).toMatchObject({ originSecretVersion: version });
+    expect(deploySettings(app("staging"), { DOMAIN: "shop.example.com" }).originSecretVersion).toBe(
+      undefined,
+    );
+    expect(() =>
+      deploySettings(app("staging"), {
+        DOMAIN: "shop.example.com",
+        ORIGIN_SECRET_VERSION: "AWSCURRENT}}{{x",
+      }),
+    ).toThrow(/ORIGIN_SECRET_VERSION: .* is not a Secrets Manager version id/);
+  });
+
   it("give a test-gateway stage's functions no Stripe key to fetch", () => {
     expect(secretsFor("site", SECRETS, "test").map(String)).toEqual(
       ["SESSION_SECRET", "STRIPE_WEBHOOK_SECRET"].map(String),

@@ -41,6 +41,12 @@ export interface DeploySettings {
   payments: "stripe" | "test";
   /** The shop's time zone for its sales figures (SHOP_TIME_ZONE, UTC by default). */
   timeZone: string;
+  /**
+   * The version of the origin secret CloudFront sends (ORIGIN_SECRET_VERSION, a Secrets Manager
+   * version id), set when rotating it (README "Rotating the origin secret"); unset, the version
+   * current at the stage's first deploy.
+   */
+  originSecretVersion?: string;
 }
 
 /** The deploy settings (README "Deploy to AWS"), refused with a clear message when unusable. */
@@ -73,6 +79,12 @@ export function deploySettings(
   const timeZone = env.SHOP_TIME_ZONE || "UTC";
   const zoneProblem = deployedValueProblem("SHOP_TIME_ZONE", timeZone);
   if (zoneProblem) problems.push(`SHOP_TIME_ZONE: "${timeZone}" ${zoneProblem}`);
+  const originSecretVersion = env.ORIGIN_SECRET_VERSION || undefined;
+  if (originSecretVersion && !/^[A-Za-z0-9-]{32,64}$/.test(originSecretVersion)) {
+    problems.push(
+      `ORIGIN_SECRET_VERSION: "${originSecretVersion}" is not a Secrets Manager version id (the VersionId put-secret-value printed)`,
+    );
+  }
   if (problems.length > 0) {
     throw new Error(`Cannot deploy the stage "${app.stage}":\n  - ${problems.join("\n  - ")}`);
   }
@@ -83,6 +95,7 @@ export function deploySettings(
     supportEmail: env.SUPPORT_EMAIL || mailFrom,
     payments: payments as DeploySettings["payments"],
     timeZone,
+    originSecretVersion,
   };
 }
 

@@ -4,7 +4,9 @@
 // - loaders and actions get the socket's address (`context.clientAddress`) for abuse limits;
 // - every response carries the security headers (server/security-headers.ts): pages and data
 //   get theirs from the Remix build, static files and the server's own answers these;
-// - a request body left unread by a refusal is drained after the answer (server/unread-body.ts).
+// - a request body left unread by a refusal is drained after the answer (server/unread-body.ts);
+// - behind a CDN (TRUST_PROXY=1), every request must carry the CDN's secret origin header
+//   (server/origin-guard.ts, ORIGIN_SECRET), checked first: without it, a 403 and nothing else.
 // With NODE_ENV=development (npm run dev) it serves the app from Vite's dev server instead of the
 // build: every request loads the current sources, and the browser hot-reloads what changed.
 // On AWS the SST RemixSite runs the same build on Lambda instead (stacks/Web.ts).
@@ -14,6 +16,12 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { CROSS_ORIGIN_REFUSED, isCrossOriginWrite } from "./server/cross-origin.ts";
+import {
+  acceptedOriginSecrets,
+  isFromEdge,
+  ORIGIN_HEADER,
+  ORIGIN_REFUSED,
+} from "./server/origin-guard.ts";
 import { BASELINE_CSP, SECURITY_HEADERS } from "./server/security-headers.ts";
 import { discardUnreadBody } from "./server/unread-body.ts";
 
@@ -33,6 +41,18 @@ const build: ServerBuild | (() => Promise<ServerBuild>) = vite
   : ((await import(pathToFileURL(BUILD).href)) as ServerBuild);
 
 const FILE_NAME = /\.[A-Za-z0-9]+$/;
+
+// Behind a CDN the client's address is the one the CDN vouches for (CloudFront-Viewer-Address),
+// which only a request that carries the CDN's secret may use: without the secret there is no
+// telling the CDN from anyone else, so the server refuses to start.
+const behindEdge = process.env.TRUST_PROXY === "1";
+const originSecrets = acceptedOriginSecrets(process.env.ORIGIN_SECRET);
+if (behindEdge && originSecrets.length === 0) {
+  console.error(
+    'TRUST_PROXY=1 needs ORIGIN_SECRET (16 characters or more): the value the CDN in front sends in X-Origin-Verify (README "Configuration")',
+  );
+  process.exit(1);
+}
 
 const app = express();
 app.disable("x-powered-by");
@@ -58,6 +78,18 @@ app.use((_req, res, next) => {
   } as typeof writeHead;
   next();
 });
+if (behindEdge) {
+  // Before any file or page: a request that did not come through the CDN gets a small 403 (its
+  // body is not parsed; the drain above throws it away after the answer).
+  app.use((req, res, next) => {
+    if (isFromEdge(req.get(ORIGIN_HEADER), originSecrets)) {
+      delete req.headers[ORIGIN_HEADER.toLowerCase()];
+      next();
+      return;
+    }
+    res.status(403).set("Cache-Control", "no-store").type("text/plain").send(ORIGIN_REFUSED);
+  });
+}
 app.use(compression());
 if (vite) {
   // The sources, the public files and the hot-reload client, from Vite.

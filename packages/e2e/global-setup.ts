@@ -1,6 +1,7 @@
 // Starts the whole shop exactly as `npm start` does (scripts/dev.ts), but on a free port and with
 // its data in a temporary folder, so end-to-end tests exercise what a newcomer runs.
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,10 @@ export default async function globalSetup() {
   let edgePort = await freePort();
   while (edgePort === port) edgePort = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), "shop-e2e-"));
+  // The guarded origin's secret for this run: the shared-cache stand-in adds it as CloudFront
+  // does; a test that reaches a web server directly sends it (support/origin.ts).
+  const originSecret = randomBytes(24).toString("hex");
+  process.env.E2E_ORIGIN_SECRET = originSecret;
   // Every test reads the shop through the shared-cache stand-in, as visitors reach the deployed
   // shop through CloudFront: public pages are kept for an hour and purged by the table's stream.
   const baseURL = `http://127.0.0.1:${edgePort}`;
@@ -33,6 +38,7 @@ export default async function globalSetup() {
         EDGE_CACHE_PORT: String(edgePort),
         APP_URL: `http://localhost:${edgePort}`,
         TRUST_PROXY: "1",
+        ORIGIN_SECRET: originSecret,
       },
       stdio: ["ignore", "pipe", "pipe"],
     },

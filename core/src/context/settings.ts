@@ -140,6 +140,13 @@ export const SETTINGS = {
     ),
   },
   TRUST_PROXY: { source: "stack", readBy: ["site"], optional: true },
+  // The guarded origin's secret (web/server/origin-guard.ts): the values CloudFront's origin
+  // header may carry. On AWS the stacks give the site ORIGIN_SECRET_PARAMETER, Parameter Store's
+  // name for the stage's Secrets Manager secret, read with the SST secrets at start
+  // (./sst-secrets.server.ts); a site without it refuses every request. Locally, TRUST_PROXY=1
+  // needs ORIGIN_SECRET itself.
+  ORIGIN_SECRET: { source: "stack", readBy: ["site"], optional: true },
+  ORIGIN_SECRET_PARAMETER: { source: "stack", readBy: ["site"], optional: true },
   SIGNIN_MAX_FAILURES: { source: "deploy", readBy: ["site"], optional: true },
   SIGNIN_LOCK_MINUTES: { source: "deploy", readBy: ["site"], optional: true },
   SIGNIN_MAX_FAILURES_PER_EMAIL_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },

@@ -5,6 +5,9 @@
 // but with the shop's deadline and retry budget for SSM (deadlines.ts): SST's own client has the
 // SDK's defaults, no timeout at all, so a stalled SSM would hold a cold start until the
 // function's timeout. Locally (no SST_APP) it does nothing: the environment says everything.
+// In the same call it reads the settings the stacks name a parameter for (<NAME>_PARAMETER):
+// the guarded origin's secret, a Secrets Manager secret read through Parameter Store's reference
+// (/aws/reference/secretsmanager/…), so that it costs the cold start no client and no call more.
 import { GetParametersCommand, type Parameter, SSMClient } from "@aws-sdk/client-ssm";
 import { awsClientOptions } from "./deadlines.ts";
 import { guardCalls } from "./dependency-calls.server.ts";
@@ -16,6 +19,9 @@ export const BOUND_SECRETS = Object.entries(SETTINGS)
   .map(([name]) => name);
 
 const FETCH_FROM_SSM = "__FETCH_FROM_SSM__";
+
+/** Settings read from the parameter the stacks name in <NAME>_PARAMETER (./settings.ts). */
+export const PARAMETER_SETTINGS = ["ORIGIN_SECRET"] as const;
 
 type Env = Record<string, string | undefined>;
 
@@ -41,11 +47,22 @@ async function getParameters(ssm: SSMClient, names: string[]): Promise<Parameter
 
 /** Fills `env` with the bound secrets' values; throws DependencyUnavailable if SSM does not answer. */
 export async function fetchBoundSecrets(env: Env, ssm: SSMClient): Promise<void> {
-  const wanted = BOUND_SECRETS.filter((name) => env[`SST_Secret_value_${name}`] === FETCH_FROM_SSM);
+  const named = new Map<string, string>();
+  for (const name of PARAMETER_SETTINGS) {
+    const parameter = env[`${name}_PARAMETER`];
+    if (parameter && env[name] === undefined) named.set(name, parameter);
+  }
+  const wanted = [
+    ...BOUND_SECRETS.filter((name) => env[`SST_Secret_value_${name}`] === FETCH_FROM_SSM),
+    ...named.keys(),
+  ];
   const unset = () => wanted.filter((name) => env[name] === undefined);
+  const pathOf = (name: string, which: "stage" | "fallback") =>
+    named.get(name) ?? secretParameterPaths(name, env)[which];
   for (const which of ["stage", "fallback"] as const) {
-    const paths = new Map(unset().map((name) => [secretParameterPaths(name, env)[which], name]));
-    if (paths.size === 0) return;
+    const names = unset().filter((name) => which === "stage" || !named.has(name));
+    const paths = new Map(names.map((name) => [pathOf(name, which), name]));
+    if (paths.size === 0) break;
     for (const parameter of await getParameters(ssm, [...paths.keys()])) {
       const name = parameter.Name ? paths.get(parameter.Name) : undefined;
       if (name && parameter.Value !== undefined) env[name] = parameter.Value;

@@ -1,9 +1,11 @@
 // A second web server for a spec that needs the shop configured otherwise (Stripe keys, a table
 // behind a stall proxy…): the same build as the shop under test, on the test shop's own cloud,
 // on a free port, with `env` on top. Its output is kept, for its logs and for a failed start.
+// Like the shop under test, it answers only requests carrying the origin secret (support/origin.ts).
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
+import { originHeaders } from "./origin";
 
 export interface WebServer {
   /** http://127.0.0.1:PORT */
@@ -34,6 +36,7 @@ export async function startWebServer(
         NODE_ENV: "production",
         APP_URL: url,
         TRUST_PROXY: "1",
+        ORIGIN_SECRET: process.env.E2E_ORIGIN_SECRET ?? "",
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -47,7 +50,7 @@ export async function startWebServer(
   });
   await waitFor(what, 60_000, async () => {
     if (server.exitCode !== null) throw new Error(`the web server exited:\n${output}`);
-    const res = await fetch(`${url}/healthz`).catch(() => undefined);
+    const res = await fetch(`${url}/healthz`, { headers: originHeaders() }).catch(() => undefined);
     return res?.ok === true;
   });
   return {

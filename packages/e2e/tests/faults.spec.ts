@@ -11,6 +11,7 @@ import { listOrdersForUser } from "@shop/core/server/orders";
 import { createPromotion, getPromotion } from "@shop/core/server/promotions";
 import { type StallProxy, startStallProxy } from "@shop/local-cloud";
 import { customerAtCheckout } from "../support/checkout";
+import { originHeaders } from "../support/origin";
 import { shopContext } from "../support/shop";
 import { startWebServer, type WebServer } from "../support/web-server";
 
@@ -46,7 +47,10 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const visitor = () => ({ "cloudfront-viewer-address": `192.0.2.${seq++}:${Date.now() % 60_000}` });
+const visitor = () => ({
+  ...originHeaders(),
+  "cloudfront-viewer-address": `192.0.2.${seq++}:${Date.now() % 60_000}`,
+});
 
 test("with the table stalled, every storefront page ends within 6 s on the 503 page, and the shop recovers by itself", async ({
   page,

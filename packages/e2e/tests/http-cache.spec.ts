@@ -6,6 +6,7 @@ import { expect, test } from "@playwright/test";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createProduct, getProductBySlug, updateProduct } from "@shop/core/server/catalog";
 import { COMPANY_LINKS, CUSTOMER_SERVICE_LINKS } from "../../../web/app/lib/shop.ts";
+import { originHeaders } from "../support/origin";
 import { signInAdmin } from "../support/pages";
 import { shopContext } from "../support/shop";
 
@@ -31,26 +32,32 @@ test("the site's pages revalidate: 304 while unchanged, the new page right after
   // front of it shows the edit once the stream's purge arrives: edge-cache.spec.ts).
   const url = `${process.env.E2E_SITE_URL}/product/${slug}`;
 
-  const first = await request.get(url);
+  const first = await request.get(url, { headers: originHeaders() });
   expect(first.status()).toBe(200);
   expect(first.headers()["cache-control"]).toBe(SHARED);
   const etag = first.headers().etag ?? "";
   expect(etag).toMatch(/^"[\w-]+"$/);
   expect(await first.text()).toContain("42.00");
 
-  const unchanged = await request.get(url, { headers: { "If-None-Match": etag } });
+  const unchanged = await request.get(url, {
+    headers: { ...originHeaders(), "If-None-Match": etag },
+  });
   expect(unchanged.status()).toBe(304);
   expect(await unchanged.text()).toBe("");
 
   await updateProduct(shopContext(), product.id, { ...input, priceCents: 4700 });
   expect((await getProductBySlug(shopContext(), slug))?.priceCents).toBe(4700);
-  const edited = await request.get(url, { headers: { "If-None-Match": etag } });
+  const edited = await request.get(url, {
+    headers: { ...originHeaders(), "If-None-Match": etag },
+  });
   expect(edited.status()).toBe(200);
   expect(edited.headers().etag).not.toBe(etag);
   expect(await edited.text()).toContain("47.00");
 
   // A request with a session cookie is personal: never a shared validator.
-  const personal = await request.get(url, { headers: { Cookie: "sid=whatever" } });
+  const personal = await request.get(url, {
+    headers: { ...originHeaders(), Cookie: "sid=whatever" },
+  });
   expect(personal.headers().etag).toBeUndefined();
   expect(personal.headers()["cache-control"]).toBe("private, no-store");
 });

@@ -99,6 +99,40 @@ test("30 parallel wrong passwords give at most the configured 5 verified attempt
   expect(statuses.filter((s) => s === 429)).toHaveLength(25);
 });
 
+test("the site answers only through the edge: direct calls with forged viewer addresses get 403 and check no password", async ({
+  request,
+}) => {
+  const email = uniqueEmail("direct");
+  await createUser(shopContext(), {
+    firstName: "D",
+    lastName: "Irect",
+    email,
+    password: "secret1",
+  });
+  const site = process.env.E2E_SITE_URL;
+  // An attacker who found the site's own address writes a new viewer address into every request.
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      request.post(`${site}/auth/sign-in`, {
+        form: { intent: "sign-in", email, password: "wrong-pass" },
+        headers: { "cloudfront-viewer-address": `203.0.113.${i}:443`, Origin: site as string },
+        maxRedirects: 0,
+      }),
+    ),
+  );
+  expect(answers.map((res) => res.status())).toEqual(Array(30).fill(403));
+  expect(await answers[0]?.text()).toContain("only through its CloudFront distribution");
+  const page = await request.get(`${site}/product`, { maxRedirects: 0 });
+  expect(page.status()).toBe(403);
+  // No attempt was counted: the owner signs in at once, through the edge.
+  const owner = await request.post("/auth/sign-in", {
+    form: { intent: "sign-in", email, password: "secret1" },
+    headers: viewer(),
+    maxRedirects: 0,
+  });
+  expect(owner.status()).toBe(303);
+});
+
 test("re-authentication: a session alone changes neither the password nor deletes the account", async ({
   request,
 }) => {

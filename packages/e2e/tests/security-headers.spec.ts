@@ -6,6 +6,7 @@
 // are used.
 import { createHash } from "node:crypto";
 import { type APIResponse, expect, type Page, test } from "@playwright/test";
+import { originHeaders } from "../support/origin";
 import { waitForHydration } from "../support/pages";
 
 const COMMON = {
@@ -128,11 +129,11 @@ test("a shared-cacheable page allows exactly its own inline scripts by hash, no 
   // A copy the site revalidates keeps the policy it came with: the site's 304 carries none.
   // (The shared cache's own 304 repeats the kept copy's headers: same ETag, same page, same hashes.)
   const site = process.env.E2E_SITE_URL;
-  const first = await request.get(`${site}/product?category=men`);
+  const first = await request.get(`${site}/product?category=men`, { headers: originHeaders() });
   const etag = first.headers().etag;
   expect(etag).toBeTruthy();
   const again = await request.get(`${site}/product?category=men`, {
-    headers: { "If-None-Match": etag as string },
+    headers: { ...originHeaders(), "If-None-Match": etag as string },
   });
   expect(again.status()).toBe(304);
   expect(again.headers()["content-security-policy"]).toBeUndefined();

@@ -9,6 +9,7 @@ import { listOrdersForUser } from "@shop/core/server/orders";
 import { type StallProxy, startStallProxy } from "@shop/local-cloud";
 import { customerAtCheckout } from "../support/checkout";
 import { FAKE_STRIPE_JS, startFakeStripeApi } from "../support/fake-stripe";
+import { originHeaders } from "../support/origin";
 import { shopContext } from "../support/shop";
 import { startWebServer, type WebServer } from "../support/web-server";
 
@@ -37,7 +38,10 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "cloudfront-viewer-address": `192.0.2.${Date.now()}-${seq++}` });
+  await page.setExtraHTTPHeaders({
+    ...originHeaders(),
+    "cloudfront-viewer-address": `192.0.2.${Date.now()}-${seq++}`,
+  });
 });
 
 /** Requests to Stripe's hosts are recorded and refused; scripts fetched are recorded. */

@@ -414,3 +414,31 @@ describe("purge (CloudFront's invalidation paths)", () => {
     expect(cache.purge(["/c*ny"])).toBe(0);
   });
 });
+
+describe("the origin's custom headers", () => {
+  it("are added to every request sent to the site, over any the viewer sent under that name", async () => {
+    const received: Array<string | undefined> = [];
+    routes.set("/page", (req, res) => {
+      received.push(req.headers["x-origin-verify"] as string | undefined);
+      res.writeHead(200, { "cache-control": "private, no-store" }).end("ok");
+    });
+    routes.set("/form", (req, res) => {
+      received.push(req.headers["x-origin-verify"] as string | undefined);
+      req.resume();
+      req.on("end", () => res.writeHead(200).end("posted"));
+    });
+    const guarded = await startSharedCache({
+      origin: siteUrl,
+      normaliseQuery: sortQuery,
+      originHeaders: { "X-Origin-Verify": "the-edge-secret-value" },
+    });
+    try {
+      expect((await fetch(`${guarded.url}/page`)).status).toBe(200);
+      await fetch(`${guarded.url}/page`, { headers: { "x-origin-verify": "forged-by-viewer" } });
+      await fetch(`${guarded.url}/form`, { method: "POST", body: "a=1" });
+      expect(received).toEqual(Array(3).fill("the-edge-secret-value"));
+    } finally {
+      await guarded.close();
+    }
+  });
+});

@@ -51,6 +51,12 @@ export interface SharedCacheOptions {
    * without asking the site (a Lambda function URL's own limit, 6 MB).
    */
   maxRequestBytes?: number;
+  /**
+   * Headers added to every request sent to the site, over any the viewer sent under the same
+   * name, as CloudFront adds an origin's custom headers: the guarded origin's secret
+   * (web/server/origin-guard.ts).
+   */
+  originHeaders?: Record<string, string>;
   log?: (line: string) => void;
 }
 
@@ -229,6 +235,14 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
       return sendToOrigin(method, path, headers, body);
     }
   };
+  const added = Object.entries(opts.originHeaders ?? {});
+  const withOriginHeaders = (headers: OutgoingHttpHeaders): OutgoingHttpHeaders => {
+    if (added.length === 0) return headers;
+    const out = { ...headers };
+    for (const [name] of added) delete out[name.toLowerCase()];
+    for (const [name, value] of added) out[name.toLowerCase()] = value;
+    return out;
+  };
   const sendToOrigin = (
     method: string,
     path: string,
@@ -245,7 +259,7 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
           port: origin.port,
           method,
           path,
-          headers,
+          headers: withOriginHeaders(headers),
           agent,
           timeout: originTimeoutMs,
         },

@@ -36,6 +36,8 @@ export interface Account {
   streamArnOfIterator?(iterator: string): string | undefined;
   /** Stream ARN for GetRecords when `streamArnOfIterator` is absent or cannot map the iterator. */
   streamArn?: string;
+  /** A Secrets Manager secret's ARN by its name (read through Parameter Store's reference). */
+  secretArnOf?(name: string): string | undefined;
 }
 export interface Classified {
   operation: string;
@@ -188,6 +190,8 @@ function sqs(req: AwsRequest, account: Account): Classified {
 
 // ---- SSM (JSON 1.1) ----
 
+const SECRET_REFERENCE = "/aws/reference/secretsmanager/";
+
 function ssm(req: AwsRequest, account: Account): Classified {
   const [prefix, op] = target(req);
   if (prefix !== "AmazonSSM") fail(`unexpected SSM target prefix "${prefix}"`);
@@ -198,9 +202,20 @@ function ssm(req: AwsRequest, account: Account): Classified {
     // Names hold no ":"; what follows one is a version or label selector ("/a/b:3").
     return `${arnBase("ssm", account)}:parameter/${name.replace(/^\//, "").replace(/:.*$/, "")}`;
   };
+  // A Secrets Manager secret read through Parameter Store's reference needs both services' reads.
+  const referenced = (value: unknown): NeededPermission[] => {
+    const name = String(value);
+    if (!name.startsWith(SECRET_REFERENCE)) return [];
+    const secret = name.slice(SECRET_REFERENCE.length).replace(/:.*$/, "");
+    const arn = account.secretArnOf?.(secret) ?? fail(`no secret named "${secret}"`);
+    return [{ action: "secretsmanager:GetSecretValue", resource: arn }];
+  };
   const needs = (values: unknown[]) => ({
     operation: op,
-    needs: values.map((v) => ({ action: `ssm:${op}`, resource: parameter(v) })),
+    needs: values.flatMap((v) => [
+      { action: `ssm:${op}`, resource: parameter(v) },
+      ...(op === "GetParameter" || op === "GetParameters" ? referenced(v) : []),
+    ]),
   });
   switch (op) {
     case "GetParameter":

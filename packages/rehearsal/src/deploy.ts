@@ -1,10 +1,13 @@
 // "Deploys" a synthesized stage into the stand-ins, the way CloudFormation would create it: the
 // table with the template's keys, indexes and stream, the buckets, the queues with their
-// template attributes and redrive policies, the parameter store's secrets. Every other resource
+// template attributes and redrive policies, the parameter store's secrets, Secrets Manager's
+// generated secrets (readable through Parameter Store's reference to them, and resolved where a
+// template's dynamic reference names them, as CloudFormation does). Every other resource
 // is recorded with placeholder names, so that references to it resolve. What comes out is the
 // deployment the rehearsal runs: each function's code (the synthesized asset), handler,
 // environment (resolved from the template) and IAM statements; event source mappings, schedules,
 // function URLs and the site's CloudFront distribution.
+import { randomInt } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -18,7 +21,15 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from "@aws-s
 import AdmZip from "adm-zip";
 import type { Statement } from "./iam.ts";
 import { type Deployment, exportsOf, type PhysicalResource, resolve } from "./intrinsics.ts";
-import { ACCOUNT_ID, LOCAL_CREDENTIALS, REGION, type StandIns, standInS3 } from "./stand-ins.ts";
+import {
+  ACCOUNT_ID,
+  LOCAL_CREDENTIALS,
+  REGION,
+  SECRET_REFERENCE_PREFIX,
+  type StandIns,
+  secretArn,
+  standInS3,
+} from "./stand-ins.ts";
 
 export interface Resource {
   Type: string;
@@ -80,6 +91,8 @@ export interface DeployedStage {
   buckets: Map<string, string>;
   distributions: Array<{ stack: string; config: Record<string, unknown> }>;
   cloudFrontFunctions: Map<string, string>;
+  /** Secrets Manager secrets: ARN → name and the value generated at "deploy". */
+  secrets: Map<string, { name: string; value: string }>;
   outputs: Record<string, Record<string, string>>;
   /** Resource types created only as names (not emulated), with their counts. */
   notEmulated: Map<string, number>;
@@ -130,6 +143,7 @@ export async function deployStage(
     buckets: new Map(),
     distributions: [],
     cloudFrontFunctions: new Map(),
+    secrets: new Map(),
     outputs: {},
     notEmulated: new Map(),
   };
@@ -290,8 +304,17 @@ export async function deployStage(
         stage.cloudFrontFunctions.set(id, String(p.FunctionCode));
         return { ref: id, attributes: { FunctionARN: `cloudfront-function:${stack.name}/${id}` } };
       }
+      case "AWS::SecretsManager::Secret": {
+        const name = String(res(p.Name ?? short(id)));
+        const value = generatedSecret(p);
+        const secret = secretArn(name);
+        stage.secrets.set(secret, { name, value });
+        standIns.parameters.set(`${SECRET_REFERENCE_PREFIX}${name}`, value);
+        return { ref: secret, attributes: { Id: secret } };
+      }
       case "AWS::CloudFront::Distribution": {
-        stage.distributions.push({ stack: stack.name, config: res(p.DistributionConfig) as never });
+        const config = resolveDynamicReferences(res(p.DistributionConfig), stage.secrets);
+        stage.distributions.push({ stack: stack.name, config: config as never });
         return { ref: id, attributes: { DomainName: `${short(id).toLowerCase()}.cloudfront.net` } };
       }
       case "AWS::SES::EmailIdentity": {
@@ -409,6 +432,60 @@ export async function deployStage(
       });
     }
   }
+}
+
+/**
+ * A secret's value as Secrets Manager generates it for the template's GenerateSecretString: random
+ * characters (letters and digits without punctuation), alone or as one key of the template's JSON.
+ */
+function generatedSecret(p: Record<string, unknown>): string {
+  const spec = (p.GenerateSecretString ?? {}) as {
+    PasswordLength?: number;
+    ExcludePunctuation?: boolean;
+    SecretStringTemplate?: string;
+    GenerateStringKey?: string;
+  };
+  if (typeof p.SecretString === "string") return p.SecretString;
+  const alphabet = `ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789${spec.ExcludePunctuation ? "" : "!#$%&()*+,-./:;<=>?@[]^_{|}~"}`;
+  const length = spec.PasswordLength ?? 32;
+  const generated = Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join("");
+  if (!spec.SecretStringTemplate || !spec.GenerateStringKey) return generated;
+  const template = JSON.parse(spec.SecretStringTemplate) as Record<string, unknown>;
+  return JSON.stringify({ ...template, [spec.GenerateStringKey]: generated });
+}
+
+const SECRETS_MANAGER_REFERENCE =
+  /\{\{resolve:secretsmanager:(.+?):SecretString:([^:}]*)(?::([^:}]*))?(?::([^:}]*))?\}\}/g;
+
+/**
+ * CloudFormation's dynamic references to Secrets Manager (`{{resolve:secretsmanager:<arn>:
+ * SecretString:<json-key>:<stage>:<version>}}`) replaced by the secret's value, as CloudFormation
+ * resolves them at deploy time. The rehearsed secret has one version: a reference pinned to a
+ * version the rehearsal cannot tell from it is taken as that one.
+ */
+export function resolveDynamicReferences(
+  value: unknown,
+  secrets: Map<string, { name: string; value: string }>,
+): unknown {
+  if (typeof value === "string") {
+    return value.replace(SECRETS_MANAGER_REFERENCE, (_, id: string, key: string) => {
+      const secret =
+        secrets.get(id) ??
+        [...secrets.values()].find((s) => s.name === id || id.endsWith(`:secret:${s.name}`));
+      if (!secret) throw new Error(`a dynamic reference names an unknown secret ${id}`);
+      if (!key) return secret.value;
+      const field = (JSON.parse(secret.value) as Record<string, unknown>)[key];
+      if (typeof field !== "string") throw new Error(`secret ${secret.name} has no key "${key}"`);
+      return field;
+    });
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveDynamicReferences(v, secrets));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, resolveDynamicReferences(v, secrets)]),
+    );
+  }
+  return value;
 }
 
 /** A statement with what can be resolved resolved; the rest stays an object (never matches). */

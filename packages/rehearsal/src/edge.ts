@@ -2,7 +2,8 @@
 // cache behaviour by path pattern, runs the behaviour's viewer-request CloudFront Function (the
 // code in the template), and goes to the behaviour's origin: the site's function URL with the
 // headers the origin request policy lets through (plus CloudFront's own, such as
-// CloudFront-Viewer-Address), or the assets bucket. Not rehearsed: caching, TLS, compression.
+// CloudFront-Viewer-Address, and the origin's custom headers from the template, such as the
+// guarded origin's secret), or the assets bucket. Not rehearsed: caching, TLS, compression.
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { listenOnLoopback } from "@shop/local-cloud";
@@ -26,7 +27,11 @@ interface Behavior {
 interface DistributionConfig {
   DefaultCacheBehavior: Behavior;
   CacheBehaviors?: Behavior[];
-  Origins: Array<{ Id: string; DomainName: string }>;
+  Origins: Array<{
+    Id: string;
+    DomainName: string;
+    OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: string }>;
+  }>;
 }
 
 export interface Edge {
@@ -105,6 +110,13 @@ export async function startEdge(
             "cloudfront-is-smarttv-viewer": "false",
             "cloudfront-viewer-country": "ES",
           });
+          // The origin's custom headers replace any of the same name the viewer sent.
+          for (const { HeaderName, HeaderValue } of origin.OriginCustomHeaders ?? []) {
+            for (const name of Object.keys(headers)) {
+              if (name.toLowerCase() === HeaderName.toLowerCase()) delete headers[name];
+            }
+            headers[HeaderName.toLowerCase()] = HeaderValue;
+          }
           const target = new URL(functionUrl);
           const forward = httpRequest(
             {

@@ -22,6 +22,12 @@ export const FAULTS = {
     steps: ["poison"],
     expect: /mail queue \w+ has no dead-letter queue/,
   },
+  "unguarded-origin": {
+    what: "the site's distribution no longer sends the origin secret to the site",
+    steps: ["home"],
+    expect:
+      /GET \/ answered 403: Forbidden: this site answers only through its CloudFront distribution/,
+  },
   "broken-handler-wrapping": {
     what: "the site's bundle no longer exports SST's Lambda handler",
     steps: ["home"],
@@ -72,13 +78,26 @@ export async function applyFault(
       delete queue.resource.Properties?.RedrivePolicy;
       break;
     }
+    case "unguarded-origin": {
+      const distribution = findResource(copy, "AWS::CloudFront::Distribution", "SiteDistribution");
+      const config = distribution.resource.Properties?.DistributionConfig as {
+        Origins: Array<{ OriginCustomHeaders?: unknown }>;
+      };
+      const guarded = config.Origins.filter((o) => o.OriginCustomHeaders);
+      if (guarded.length === 0)
+        throw new Error("the site's origin sends no custom header to remove");
+      for (const origin of guarded) delete origin.OriginCustomHeaders;
+      break;
+    }
     case "broken-handler-wrapping": {
       const key = String((props(site.resource).Code as { S3Key: unknown }).S3Key);
       const original = site.stack.assets.get(key);
       if (!original) throw new Error("the site's code asset is missing");
       const broken = join(workDir, "broken-site");
       await cp(original, broken, { recursive: true });
-      const bundle = join(broken, "web", "build", "server.mjs");
+      // The bundle of the handler's file (web/build/guarded-server.handler → …/guarded-server.mjs).
+      const handler = String(props(site.resource).Handler).replace(/\.[^.]+$/, "");
+      const bundle = join(broken, `${handler}.mjs`);
       const code = await readFile(bundle, "utf8");
       // Drop `handler` from the bundle's export list (`export{x as handler}` when minified).
       const unexported = code.replace(/export\s*\{([^}]*)\}/g, (statement, list: string) => {

@@ -175,6 +175,8 @@ export class Recorder {
         queueNameOf: (url) =>
           [...this.stage.queues.values()].find((q) => q.url === url || url.endsWith(`/${q.name}`))
             ?.name,
+        secretArnOf: (name) =>
+          [...this.stage.secrets.entries()].find(([, s]) => s.name === name)?.[0],
       });
     } catch (error) {
       const violation = {

@@ -41,6 +41,7 @@ import { startTriggers } from "./triggers.ts";
 
 export const STEPS = [
   "home",
+  "guard",
   "order",
   "paid",
   "invoice",
@@ -237,6 +238,51 @@ export async function rehearse(
           throw new Error(
             `the page's script ${asset} answered ${script?.status} from the assets bucket`,
           );
+        }
+      },
+    );
+    await run(
+      "guard",
+      "the site answers only through CloudFront: direct calls with forged viewer addresses get 403 and read nothing",
+      async () => {
+        const domain = [...stage.functionUrls].find(([, name]) => name === site.fn.name)?.[0];
+        const direct = domain && triggers.functionUrls.get(domain);
+        if (!direct) throw new Error("the site has no function URL");
+        const tableCalls = () =>
+          recorder.calls.filter((c) => c.function === site.fn.logicalId && c.service === "dynamodb")
+            .length;
+        const before = tableCalls();
+        const page = await fetch(new URL("/product", direct), {
+          headers: { "cloudfront-viewer-address": "203.0.113.7:443", "x-origin-verify": "guess" },
+        });
+        if (page.status !== 403) throw new Error(`a direct GET /product answered ${page.status}`);
+        // 30 wrong passwords, each from a new forged address: none may reach the sign-in.
+        const email = admin.email || "nobody@example.com";
+        const answers = await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            fetch(new URL("/auth/sign-in", direct), {
+              method: "POST",
+              headers: {
+                "content-type": "application/x-www-form-urlencoded",
+                "cloudfront-viewer-address": `198.51.100.${i}:443`,
+              },
+              body: new URLSearchParams({ intent: "sign-in", email, password: `wrong-${i}` }),
+              redirect: "manual",
+            }).then((res) => res.status),
+          ),
+        );
+        const passed = answers.filter((status) => status !== 403);
+        if (passed.length > 0) {
+          throw new Error(`direct sign-in attempts answered ${passed.join(", ")}, not 403`);
+        }
+        const read = tableCalls() - before;
+        if (read !== 0) throw new Error(`direct calls made ${read} table call(s); expected none`);
+        // The same page through the distribution, whose origin adds the secret from the template.
+        const through = await fetch(`${edge.url}/product`, {
+          headers: { "x-origin-verify": "guess" },
+        });
+        if (through.status !== 200) {
+          throw new Error(`GET /product through CloudFront answered ${through.status}`);
         }
       },
     );

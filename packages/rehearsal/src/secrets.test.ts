@@ -47,6 +47,32 @@ describe("a function's secrets at a cold start", () => {
     }
   });
 
+  it("include the guarded origin's secret, read through the parameter the stacks name, in the same call", async () => {
+    const reference = "/aws/reference/secretsmanager/threadline/pr-1/origin";
+    const parameters = new Map([
+      [secretParameterPaths("SESSION_SECRET", STAGE).stage, "stage-session-secret"],
+      [reference, '{"current":"c","previous":"p"}'],
+    ]);
+    const store = await startParameterStore(parameters);
+    try {
+      const env: Record<string, string | undefined> = {
+        ...STAGE,
+        SST_Secret_value_SESSION_SECRET: "__FETCH_FROM_SSM__",
+        ORIGIN_SECRET_PARAMETER: reference,
+      };
+      await fetchBoundSecrets(env, ssmAt(store.url));
+      expect(env.ORIGIN_SECRET).toBe('{"current":"c","previous":"p"}');
+      expect(env.SESSION_SECRET).toBe("stage-session-secret");
+      expect(store.calls).toBe(1);
+      // Never looked for under SST's fallback path: a stage without it says so.
+      parameters.delete(reference);
+      const without = { ...STAGE, ORIGIN_SECRET_PARAMETER: reference };
+      await expect(fetchBoundSecrets(without, ssmAt(store.url))).rejects.toThrow(/ORIGIN_SECRET/);
+    } finally {
+      store.server.close();
+    }
+  });
+
   it("says which secret is set nowhere", async () => {
     const store = await startParameterStore(new Map());
     try {

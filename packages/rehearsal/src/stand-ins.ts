@@ -21,6 +21,15 @@ import S3rver from "s3rver";
 
 export const REGION = "eu-west-1";
 export const ACCOUNT_ID = "000000000000";
+/**
+ * A Secrets Manager secret's ARN in the rehearsed stage: its name and a suffix (AWS adds six
+ * random characters; the rehearsal's are fixed, so that a request naming the secret maps to it).
+ */
+export const secretArn = (name: string) =>
+  `arn:aws:secretsmanager:${REGION}:${ACCOUNT_ID}:secret:${name}-Rhrsl0`;
+/** Parameter Store's name for a Secrets Manager secret (GetParameters reads it as one). */
+export const SECRET_REFERENCE_PREFIX = "/aws/reference/secretsmanager/";
+
 /** s3rver accepts only its own key pair; the other stand-ins accept any. */
 export { LOCAL_CREDENTIALS };
 
@@ -44,7 +53,11 @@ export interface StandIns {
   /** CloudFront's invalidation API (packages/local-cloud's stand-in): the edge purge's target. */
   cloudfront: string;
   cloudFront: CloudFrontStandIn;
-  /** The parameter store's contents (name → value): SST's secrets are put here. */
+  /**
+   * The parameter store's contents (name → value): SST's secrets are put here, and each Secrets
+   * Manager secret under its reference (SECRET_REFERENCE_PREFIX + name), as Parameter Store
+   * answers for it.
+   */
   parameters: Map<string, string>;
   stop(): Promise<void>;
 }
@@ -104,7 +117,9 @@ export async function startStandIns(dir: string, log: (line: string) => void): P
  * found names in Parameters, the others in InvalidParameters, as SSM answers.
  */
 export async function startParameterStore(parameters: Map<string, string>) {
+  const store = { calls: 0 };
   const server = createServer((req, res) => {
+    store.calls++;
     let body = "";
     req.on("data", (chunk) => {
       body += chunk;
@@ -136,5 +151,13 @@ export async function startParameterStore(parameters: Map<string, string>) {
       });
     });
   });
-  return { server, url: await listenOnLoopback(server) };
+  const url = await listenOnLoopback(server);
+  return {
+    server,
+    url,
+    /** GetParameters calls answered so far. */
+    get calls() {
+      return store.calls;
+    },
+  };
 }

@@ -41,8 +41,9 @@ function allowedOrigins(request: Request): string[] {
  * The client's address, for abuse limits. Behind CloudFront (`TRUST_PROXY=1`) it is only the
  * viewer address CloudFront sets (CloudFront-Viewer-Address, "address:port", forwarded by the
  * site's origin request policy, stacks/Web.ts); X-Forwarded-For is never read, since its first
- * entry is whatever the client wrote. A request without it did not come through CloudFront, and
- * all such requests share one limit. Otherwise it is the socket's address, which the shop's
+ * entry is whatever the client wrote. Every request that gets here behind CloudFront carried the
+ * distribution's origin secret (web/server/origin-guard.ts refuses the others first), so nobody
+ * but CloudFront wrote that header. A request without it shares one limit. Otherwise it is the socket's address, which the shop's
  * server (web/server.ts) puts in the load context; headers a client can set are then ignored.
  */
 export function clientAddress(request: Request, context?: AppLoadContext): string {
