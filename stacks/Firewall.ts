@@ -15,7 +15,7 @@ import * as wafv2 from "aws-cdk-lib/aws-wafv2";
 import * as cr from "aws-cdk-lib/custom-resources";
 import type { StackContext } from "sst/constructs";
 import { alarmOnAny } from "./alarms.ts";
-import { justifyBasicExecution, SST_DEPLOY_TIME } from "./rule-packs.ts";
+import { justify, justifyBasicExecution, SST_DEPLOY_TIME } from "./rule-packs.ts";
 import { ACCESS_LOG_RETENTION_DAYS } from "./Storage.ts";
 import {
   type DeploySettings,
@@ -243,8 +243,22 @@ export function Firewall({ stack, app }: StackContext) {
 const AWS_CUSTOM_RESOURCE_ID = "AWS679f53fac002430cb0da5b7982bd2287";
 
 function justifyHandOver(stack: StackContext["stack"]) {
-  justifyBasicExecution(
-    stack.node.tryFindChild(AWS_CUSTOM_RESOURCE_ID),
-    `CDK's AwsCustomResource function, which writes the web ACL's ARN to one SSM parameter of the shop's region and ${SST_DEPLOY_TIME}`,
+  const fn = stack.node.tryFindChild(AWS_CUSTOM_RESOURCE_ID);
+  const what = `CDK's AwsCustomResource function writes the web ACL's ARN to one SSM parameter of the shop's region; it ${SST_DEPLOY_TIME}`;
+  justify(
+    fn,
+    [
+      "AwsSolutions-L1",
+      "Serverless-LambdaLatestVersion",
+      "Serverless-LambdaDefaultMemorySize",
+      "Serverless-LambdaTracing",
+    ],
+    `${what}; its runtime and memory are aws-cdk-lib 2.224's own, and a trace would follow a deploy, which CloudFormation's events already record`,
   );
+  justify(
+    fn,
+    "Serverless-LambdaDLQ",
+    `${what}: CloudFormation waits for its answer, and a failure fails and rolls back the deploy, so nothing is lost for a dead-letter queue to keep`,
+  );
+  justifyBasicExecution(fn, "CDK's AwsCustomResource function");
 }
