@@ -41,12 +41,19 @@ export const RATE_LIMITS = {
   checkout: 150,
 } as const;
 
-/** Paths whose POSTs may carry a body over the core rule set's 8 KB (the admin's big forms). */
+/**
+ * Paths whose POSTs may carry a body over the core rule set's 8 KB; the site reads each with its
+ * own limit (web/app/lib/form.server.ts) and answers 413 past it.
+ */
 export const LARGE_BODY_PATHS = [
   // The product form, multipart with its new photos (UPLOAD_MAX_BYTES): /admin/products/new, /<id>.
   "/admin/products/",
   // The newsletter form, a message of up to 50,000 characters (LONG_FORM_MAX_BYTES).
   "/admin/newsletter",
+  // The checkout: the cart's lines as text (up to 100 lines, 20,000 characters), URL-encoded.
+  "/cart/checkout",
+  // A contact message of up to 5,000 characters: past 8 KB once URL-encoded in a non-Latin script.
+  "/customer-service/contact",
 ] as const;
 
 /** The label AWS's core rule set gives a request whose body is over 8 KB. */
@@ -117,10 +124,10 @@ export function firewallRules(mode: DeploySettings["wafMode"]): wafv2.CfnWebACL.
     rate("AccountPostsPerAddress", RATE_LIMITS.accounts, posts("/auth/")),
     rate("CheckoutPostsPerAddress", RATE_LIMITS.checkout, posts("/cart/checkout")),
     managed("AWSManagedRulesKnownBadInputsRuleSet"),
-    // Its 8 KB body rule only labels; the next rule blocks with that label outside the uploads.
+    // Its 8 KB body rule only labels; the next rule blocks with that label outside the large forms.
     managed("AWSManagedRulesCommonRuleSet", ["SizeRestrictions_BODY"]),
     {
-      name: "BodyOver8KbOutsideAdminForms",
+      name: "BodyOver8KbOutsideLargeForms",
       action,
       statement: {
         andStatement: {

@@ -83,17 +83,22 @@ describe("the edge part of a stage (stacks/Firewall.ts)", () => {
     }
   });
 
-  it("lets the admin's product photos and newsletter through the 8 KB body rule, and no other path", () => {
+  it("lets the admin's product photos, the newsletter, the checkout and contact through the 8 KB body rule, and no other path", () => {
     const rules = firewallRules("block");
     const core = rules.find((r) => r.name === "AWS-AWSManagedRulesCommonRuleSet");
     expect(json(core?.statement)).toContain(
       '"name":"SizeRestrictions_BODY","actionToUse":{"count"',
     );
-    const body = rules.find((r) => r.name === "BodyOver8KbOutsideAdminForms");
+    const body = rules.find((r) => r.name === "BodyOver8KbOutsideLargeForms");
     expect(body?.action).toEqual({ block: {} });
     expect(body?.priority).toBeGreaterThan(core?.priority ?? Number.POSITIVE_INFINITY);
     expect(json(body?.statement)).toContain(BODY_OVER_8KB_LABEL);
-    expect(LARGE_BODY_PATHS).toEqual(["/admin/products/", "/admin/newsletter"]);
+    expect(LARGE_BODY_PATHS).toEqual([
+      "/admin/products/",
+      "/admin/newsletter",
+      "/cart/checkout",
+      "/customer-service/contact",
+    ]);
   });
 
   it("with WAF_MODE=count, every rule only counts (a first deploy)", () => {
