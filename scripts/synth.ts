@@ -21,21 +21,20 @@ if (!process.env.DOMAIN && !process.env.APP_URL) {
 }
 const out = join(REPO_ROOT, ".sst", "synth", stage);
 await mkdir(out, { recursive: true });
-// The stage's edge part (DEPLOY_PART=edge: the web firewall, in us-east-1), then the shop.
-const edge = await synthesize(stage, undefined, { rulePacks: true, part: "edge" });
-const shop = await synthesize(stage, undefined, { rulePacks: true, part: "shop" });
-const parts = [
-  { template: edge.template, stacks: { Firewall } },
-  { template: shop.template, stacks: { Secrets, Storage, Events, Web } },
-];
-for (const { template, stacks } of parts) {
+// The stage's edge part (DEPLOY_PART=edge: the web firewall, in us-east-1), then the shop; each
+// part's templates are written before the next is synthesized (SST finds stacks in the last app).
+async function synthesizePart(part: "edge" | "shop", stacks: Record<string, never>) {
+  const { template, rulePacks } = await synthesize(stage, undefined, { rulePacks: true, part });
   for (const [name, stack] of Object.entries(stacks)) {
     const file = join(out, `${name}.template.json`);
     await writeFile(file, JSON.stringify(template(stack).toJSON(), null, 2));
     console.log(`  ${file}`);
   }
+  return rulePacks;
 }
-const found = [edge.rulePacks, shop.rulePacks].map((p) => p as NonNullable<typeof p>);
+const edge = await synthesizePart("edge", { Firewall } as never);
+const shop = await synthesizePart("shop", { Secrets, Storage, Events, Web } as never);
+const found = [edge, shop].map((p) => p as NonNullable<typeof p>);
 const packs = {
   findings: found.flatMap((p) => p.findings),
   suppressed: found.flatMap((p) => p.suppressed),
