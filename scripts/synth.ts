@@ -6,6 +6,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { REPO_ROOT } from "@shop/local-cloud";
 import { Events } from "../stacks/Events.ts";
+import { Firewall } from "../stacks/Firewall.ts";
 import { formatFindings } from "../stacks/rule-packs.ts";
 import { Secrets } from "../stacks/Secrets.ts";
 import { Storage } from "../stacks/Storage.ts";
@@ -20,13 +21,25 @@ if (!process.env.DOMAIN && !process.env.APP_URL) {
 }
 const out = join(REPO_ROOT, ".sst", "synth", stage);
 await mkdir(out, { recursive: true });
-const { template, rulePacks } = await synthesize(stage, undefined, { rulePacks: true });
-for (const [name, stack] of Object.entries({ Secrets, Storage, Events, Web })) {
-  const file = join(out, `${name}.template.json`);
-  await writeFile(file, JSON.stringify(template(stack).toJSON(), null, 2));
-  console.log(`  ${file}`);
+// The stage's edge part (DEPLOY_PART=edge: the web firewall, in us-east-1), then the shop; each
+// part's templates are written before the next is synthesized (SST finds stacks in the last app).
+async function synthesizePart(part: "edge" | "shop", stacks: Record<string, never>) {
+  const { template, rulePacks } = await synthesize(stage, undefined, { rulePacks: true, part });
+  for (const [name, stack] of Object.entries(stacks)) {
+    const file = join(out, `${name}.template.json`);
+    await writeFile(file, JSON.stringify(template(stack).toJSON(), null, 2));
+    console.log(`  ${file}`);
+  }
+  return rulePacks;
 }
-const packs = rulePacks as NonNullable<typeof rulePacks>;
+const edge = await synthesizePart("edge", { Firewall } as never);
+const shop = await synthesizePart("shop", { Secrets, Storage, Events, Web } as never);
+const found = [edge, shop].map((p) => p as NonNullable<typeof p>);
+const packs = {
+  findings: found.flatMap((p) => p.findings),
+  suppressed: found.flatMap((p) => p.suppressed),
+  errors: found.flatMap((p) => p.errors),
+};
 console.log(
   `\nAWS's rule packs: ${packs.findings.length} finding(s), ${packs.suppressed.length} justified on their resource (stacks/rule-packs.ts)`,
 );

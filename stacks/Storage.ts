@@ -1,22 +1,48 @@
 // The one table (its shape comes from core/src/db/table.ts, the single source of truth), the
-// private invoices bucket and the product images bucket served through CloudFront. A production
-// stage also keeps access logs (who fetched what, for after an incident) in a log bucket of their
-// own; dev stages keep none, so they stay cheap (docs/decisions/006-aws-rule-packs.md).
+// private invoices bucket and the product images bucket served through CloudFront (on
+// images.<domain> with the shop's domain), behind the stage's web firewall (stacks/Firewall.ts).
+// A production-like stage also keeps access logs (who fetched what, for after an incident) in a
+// log bucket of their own; other stages keep none, so they stay cheap
+// (docs/decisions/006-aws-rule-packs.md).
 import { TABLE } from "@shop/core/db";
-import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import {
+  CfnDynamicReference,
+  CfnDynamicReferenceService,
+  Duration,
+  RemovalPolicy,
+} from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import * as origins from "aws-cdk-lib/aws-cloudfront-origins";
+import * as route53 from "aws-cdk-lib/aws-route53";
+import * as targets from "aws-cdk-lib/aws-route53-targets";
 import * as s3 from "aws-cdk-lib/aws-s3";
 import type { IConstruct } from "constructs";
 import { Bucket, type StackContext, Table } from "sst/constructs";
-import { justify } from "./rule-packs.ts";
-import { isProduction } from "./stage.ts";
+import { DnsValidatedCertificate } from "sst/constructs/cdk/dns-validated-certificate.js";
+import { justify, justifyCertificateRequestor } from "./rule-packs.ts";
+import {
+  deploySettings,
+  EDGE_REGION,
+  isProduction,
+  isProductionLike,
+  VIEWER_TLS,
+  webAclParameterName,
+} from "./stage.ts";
 
 /** How long access logs are kept: long enough to investigate an incident, no longer (they hold IPs). */
 export const ACCESS_LOG_RETENTION_DAYS = 90;
 
+/**
+ * The stage's web ACL (stacks/Firewall.ts), as every distribution names it: CloudFormation reads
+ * its ARN from the SSM parameter the edge part wrote in this region, when it deploys the stack.
+ */
+export const webAclOf = (app: StackContext["app"]) =>
+  new CfnDynamicReference(CfnDynamicReferenceService.SSM, webAclParameterName(app)).toString();
+
 export function Storage({ stack, app }: StackContext) {
   const production = isProduction(app);
+  const settings = deploySettings(app);
+  const { domain } = settings;
   const removalPolicy = production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
   const keys = [
@@ -52,8 +78,10 @@ export function Storage({ stack, app }: StackContext) {
     removalPolicy,
     autoDeleteObjects: !production,
   };
-  const logs = production ? accessLogBucket(stack, removalPolicy) : undefined;
-  /** Where a bucket or a distribution writes its access logs (production only). */
+  const logs = isProductionLike(app, settings)
+    ? accessLogBucket(stack, removalPolicy, production)
+    : undefined;
+  /** Where a bucket or a distribution writes its access logs (production-like stages only). */
   const logTo = (prefix: string) =>
     logs ? { serverAccessLogsBucket: logs, serverAccessLogsPrefix: `s3/${prefix}/` } : {};
   const invoices = new Bucket(stack, "Invoices", {
@@ -67,6 +95,21 @@ export function Storage({ stack, app }: StackContext) {
       justify(bucket.cdk.bucket, "AwsSolutions-S1", DEV_STAGE_KEEPS_NO_LOGS);
     }
   }
+  // With the shop's domain, the photos are served from images.<domain> with a certificate of its
+  // own, requested in us-east-1 for CloudFront and validated in the domain's hosted zone, the way
+  // SST's RemixSite makes the site's (its DnsValidatedCertificate).
+  const imagesDomain = domain ? `images.${domain}` : undefined;
+  const zone = domain
+    ? route53.HostedZone.fromLookup(stack, "ImagesHostedZone", { domainName: domain })
+    : undefined;
+  const certificate =
+    imagesDomain && zone
+      ? new DnsValidatedCertificate(stack, "ImagesCertificate", {
+          domainName: imagesDomain,
+          hostedZone: zone,
+          region: EDGE_REGION,
+        })
+      : undefined;
   const imagesCdn = new cloudfront.Distribution(stack, "ImagesCdn", {
     defaultBehavior: {
       origin: origins.S3BucketOrigin.withOriginAccessControl(images.cdk.bucket),
@@ -77,12 +120,24 @@ export function Storage({ stack, app }: StackContext) {
       }),
     },
     ...(logs ? { enableLogging: true, logBucket: logs, logFilePrefix: "cloudfront/images/" } : {}),
+    ...(imagesDomain && certificate
+      ? { domainNames: [imagesDomain], certificate, minimumProtocolVersion: VIEWER_TLS }
+      : {}),
+    webAclId: webAclOf(app),
   });
-  justify(imagesCdn, "AwsSolutions-CFR4", IMAGES_CDN_CERTIFICATE);
+  if (imagesDomain && zone) {
+    const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(imagesCdn));
+    new route53.ARecord(stack, "ImagesAlias", { zone, recordName: imagesDomain, target });
+    new route53.AaaaRecord(stack, "ImagesAliasV6", { zone, recordName: imagesDomain, target });
+    justifyCertificateRequestor(certificate);
+  } else {
+    justify(imagesCdn, "AwsSolutions-CFR4", IMAGES_CDN_CERTIFICATE);
+  }
   justifyDistribution(imagesCdn, Boolean(logs));
 
-  stack.addOutputs({ TableName: table.tableName, ImagesUrl: `https://${imagesCdn.domainName}` });
-  return { table, invoices, images, logs, imagesBaseUrl: `https://${imagesCdn.domainName}` };
+  const imagesBaseUrl = `https://${imagesDomain ?? imagesCdn.domainName}`;
+  stack.addOutputs({ TableName: table.tableName, ImagesUrl: imagesBaseUrl });
+  return { table, invoices, images, logs, imagesBaseUrl };
 }
 
 /**
@@ -90,7 +145,11 @@ export function Storage({ stack, app }: StackContext) {
  * standard logs and S3's server access logs are both written with the log-delivery ACL, so the
  * bucket keeps ACLs (object writer owns nothing: the bucket owner is preferred).
  */
-function accessLogBucket(stack: StackContext["stack"], removalPolicy: RemovalPolicy) {
+function accessLogBucket(
+  stack: StackContext["stack"],
+  removalPolicy: RemovalPolicy,
+  production: boolean,
+) {
   const logs = new s3.Bucket(stack, "AccessLogs", {
     blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
     encryption: s3.BucketEncryption.S3_MANAGED,
@@ -99,27 +158,24 @@ function accessLogBucket(stack: StackContext["stack"], removalPolicy: RemovalPol
     accessControl: s3.BucketAccessControl.LOG_DELIVERY_WRITE,
     lifecycleRules: [{ expiration: Duration.days(ACCESS_LOG_RETENTION_DAYS) }],
     removalPolicy,
+    // A production-like stage that is not production is removed whole, its logs with it.
+    autoDeleteObjects: !production,
   });
   return logs;
 }
 
 export const DEV_STAGE_KEEPS_NO_LOGS =
-  "dev stage: access logs are kept on production stages only (isProduction in stacks/stage.ts), a dev stage holds no customer's data and pays for no log storage";
+  "dev stage: access logs are kept on production-like stages only (the production stage, or one with DOMAIN set or real payments: isProductionLike in stacks/stage.ts); a stage with neither takes no real order, holds no customer's data and pays for no log storage";
 
 const IMAGES_CDN_CERTIFICATE =
-  "serves public product photos on its own *.cloudfront.net name, whose default certificate keeps CloudFront's fixed TLSv1 policy (a minimum protocol applies only to a custom certificate); it forwards no cookies and carries nothing private";
+  "no DOMAIN is set for this stage, so the product photos are served on the distribution's own *.cloudfront.net name, whose default certificate keeps CloudFront's fixed TLSv1 policy (a minimum protocol applies only to a custom certificate); with DOMAIN set they are served from images.<domain> with TLS 1.2 (VIEWER_TLS)";
 
-/** The findings every distribution of the shop answers the same way (CloudFront and WAF rules). */
+/** The findings every distribution of the shop answers the same way (CloudFront's rules). */
 export function justifyDistribution(distribution: IConstruct, logged: boolean) {
   if (!logged) justify(distribution, "AwsSolutions-CFR3", DEV_STAGE_KEEPS_NO_LOGS);
   justify(
     distribution,
     "AwsSolutions-CFR1",
     "the shop ships to any country (an address's country is free text, docs/product.md §3 and §5), so no viewer's country is refused at the edge",
-  );
-  justify(
-    distribution,
-    "AwsSolutions-CFR2",
-    "a CloudFront web ACL must be created in us-east-1 while a stage deploys all its stacks to one region (AWS_REGION, eu-west-1 by default); the site limits sign-in attempts itself, and a web ACL is an open item of docs/decisions/006-aws-rule-packs.md",
   );
 }

@@ -33,15 +33,15 @@ import { alarmOnAny } from "./alarms.ts";
 import { Events } from "./Events.ts";
 import { VARIANTS_PREFIX } from "./image-variants.ts";
 import { objectsOf, readObjects, replaceObjectsUnder, tableReadWrite } from "./permissions.ts";
-import { justify, justifyFunction, SST_DEPLOY_TIME } from "./rule-packs.ts";
-import { DEV_STAGE_KEEPS_NO_LOGS, justifyDistribution, Storage } from "./Storage.ts";
-import { BUNDLE, isProduction, RUNTIME } from "./stage.ts";
+import { justify, justifyCertificateRequestor, justifyFunction } from "./rule-packs.ts";
+import { DEV_STAGE_KEEPS_NO_LOGS, justifyDistribution, Storage, webAclOf } from "./Storage.ts";
+import { BUNDLE, isProduction, RUNTIME, VIEWER_TLS } from "./stage.ts";
 
 /** Where product images live in the images bucket (the seed and the admin's uploads). */
 export const PRODUCT_IMAGES_PREFIX = "products/";
 
 /** The oldest TLS a viewer may use on a distribution with the shop's own certificate. */
-export const VIEWER_TLS = cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021;
+export { VIEWER_TLS };
 
 /**
  * CloudFront's managed origin request policy that SST gives the site's server behaviour
@@ -186,6 +186,8 @@ export function Web({ stack, app }: StackContext) {
       distribution: {
         // Applies with the custom domain's certificate (the default one has a fixed policy).
         minimumProtocolVersion: VIEWER_TLS,
+        // The stage's web firewall (stacks/Firewall.ts).
+        webAclId: webAclOf(app),
         ...(logs
           ? { enableLogging: true, logBucket: logs, logFilePrefix: "cloudfront/site/" }
           : {}),
@@ -213,10 +215,13 @@ export function Web({ stack, app }: StackContext) {
         resources: [`${images.bucketArn}/${VARIANTS_PREFIX}*`],
       }),
     );
+    // SST grants the server read and write on the site's assets bucket (grantReadWrite); the
+    // server only serves what the deploy uploaded, so every write that grant allows is denied.
+    server.addToRolePolicy(denyWritesTo(site.cdk?.bucket));
     alarmOnAny(stack, "SiteErrorsAlarm", server.metricErrors(), alerts);
   }
   justifySite(site, { custom: Boolean(domain), logged: Boolean(logs) });
-  if (domain) hardenWwwRedirect(site, logs);
+  if (domain) hardenWwwRedirect(site, logs, webAclOf(app));
   justify(
     server,
     `AwsSolutions-IAM5[${objectsOf(invoices)}]`,
@@ -240,6 +245,17 @@ export function Web({ stack, app }: StackContext) {
     OriginSecretArn: origin.secret.secretArn,
   });
   return { site, purge };
+}
+
+/** The object writes of CDK's grantReadWrite (PutObject and its ACL, tagging, retention, legal hold; DeleteObject and its versions and tagging; multipart aborts), denied on a bucket's objects. */
+export const ASSET_WRITES = ["s3:PutObject*", "s3:DeleteObject*", "s3:Abort*"];
+function denyWritesTo(bucket: s3.IBucket | undefined) {
+  if (!bucket) throw new Error("SST's RemixSite built no assets bucket");
+  return new iam.PolicyStatement({
+    effect: iam.Effect.DENY,
+    actions: ASSET_WRITES,
+    resources: [bucket.arnForObjects("*")],
+  });
 }
 
 /**
@@ -430,7 +446,7 @@ function waitLongerThanTheSite(site: RemixSite) {
   });
 }
 
-function hardenWwwRedirect(site: RemixSite, logs: s3.IBucket | undefined) {
+function hardenWwwRedirect(site: RemixSite, logs: s3.IBucket | undefined, webAclId: string) {
   const redirect = site.node.findChild("Redirect");
   const distribution = redirect.node.findChild("RedirectDistribution");
   const cfn = distribution.node.findChild("CFDistribution") as cloudfront.CfnDistribution;
@@ -444,6 +460,7 @@ function hardenWwwRedirect(site: RemixSite, logs: s3.IBucket | undefined) {
     ...(logs
       ? { logging: { bucket: logs.bucketRegionalDomainName, prefix: "cloudfront/www/" } }
       : {}),
+    webAclId,
   };
   const bucket = redirect.node.findChild("RedirectBucket");
   if (logs) {
@@ -466,28 +483,7 @@ function hardenWwwRedirect(site: RemixSite, logs: s3.IBucket | undefined) {
     site.node.tryFindChild("Certificate"),
     redirect.node.tryFindChild("RedirectCertificate"),
   ]) {
-    const requestor = certificate?.node.tryFindChild("CertificateRequestorFunction");
-    justify(
-      requestor,
-      [
-        "AwsSolutions-L1",
-        "Serverless-LambdaLatestVersion",
-        "Serverless-LambdaDefaultMemorySize",
-        "Serverless-LambdaTracing",
-        "Serverless-LambdaDLQ",
-      ],
-      `SST v2's certificate requestor (a copy of CDK's DnsValidatedCertificate; sst 2.49.8 fixes its runtime at nodejs22.x, supported until April 2027, and its memory) asks ACM in us-east-1 for CloudFront's certificate; it ${SST_DEPLOY_TIME}, and CloudFormation waits for its answer`,
-    );
-    justify(
-      requestor,
-      "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
-      "AWS's managed policy for the certificate requestor's own log group: logs:CreateLogGroup, CreateLogStream and PutLogEvents, nothing else",
-    );
-    justify(
-      requestor,
-      "AwsSolutions-IAM5[Resource::*]",
-      "acm:RequestCertificate, DescribeCertificate and DeleteCertificate act on a certificate that does not exist until this function requests it, and route53:GetChange on a change it has just made; record changes stay limited to the domain's hosted zone",
-    );
+    justifyCertificateRequestor(certificate);
   }
 }
 
@@ -524,6 +520,6 @@ function justifySite(site: RemixSite, { custom, logged }: { custom: boolean; log
       "AwsSolutions-IAM5[Action::s3:List*]",
       `AwsSolutions-IAM5[${objectsOf(site.cdk?.bucket)}]`,
     ],
-    "SST v2's RemixSite grants its server function read and write on the site's own assets bucket (bucket.grantReadWrite in SsrSite), which holds only the built static assets",
+    "SST v2's RemixSite grants its server function read and write on the site's own assets bucket (bucket.grantReadWrite in SsrSite), which holds only the built static assets; an explicit Deny of the role (ASSET_WRITES) takes back every write and delete of that grant, so the server may only read there",
   );
 }

@@ -146,8 +146,9 @@ describe("AWS's rule packs (cdk-nag AwsSolutions and Serverless) on the producti
     const withDomain = Object.entries(all("AWS::CloudFront::Distribution")).filter(
       ([, d]) => d.Properties.DistributionConfig.Aliases,
     );
-    // The site, and SST's redirect of www.<domain> to it.
+    // The images on images.<domain>, the site, and SST's redirect of www.<domain> to it.
     expect(withDomain.map(([id]) => id).sort()).toEqual([
+      expect.stringMatching(/^ImagesCdn/),
       expect.stringMatching(/^SiteDistribution/),
       expect.stringMatching(/^SiteRedirectRedirectDistribution/),
     ]);
@@ -155,6 +156,16 @@ describe("AWS's rule packs (cdk-nag AwsSolutions and Serverless) on the producti
       const certificate = d.Properties.DistributionConfig.ViewerCertificate;
       expect(certificate.MinimumProtocolVersion, id).toBe("TLSv1.2_2021");
       expect(certificate.SslSupportMethod, id).toBe("sni-only");
+    }
+  });
+
+  it("every distribution is behind the stage's web ACL (stacks/Firewall.ts)", () => {
+    const distributions = Object.entries(all("AWS::CloudFront::Distribution"));
+    expect(distributions).toHaveLength(3);
+    for (const [id, d] of distributions) {
+      expect(d.Properties.DistributionConfig.WebACLId, id).toBe(
+        "{{resolve:ssm:/threadline/production/firewall/web-acl-arn}}",
+      );
     }
   });
 

@@ -122,16 +122,19 @@ const LOG_POLICY =
   "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]";
 
 /**
+ * What AWS's AWSLambdaBasicExecutionRole really allows (`who` uses it): writing logs, on every
+ * log group of the account, not only the function's own.
+ */
+const basicExecution = (who: string) =>
+  `AWS's managed policy AWSLambdaBasicExecutionRole on ${who}: logs:CreateLogGroup, CreateLogStream and PutLogEvents on Resource "*", so it could create or write to any log group of the account, not only its own (Lambda writes to /aws/lambda/<function>); it reads and deletes no log. A role per function limited to its own log group is the stricter alternative, not taken: the shop's own code writes logs only through Lambda's runtime`;
+
+/**
  * What every function of the shop answers the same way: AWS's managed policy for its own logs,
  * the actions AWS authorizes only on "*", and, for a function invoked synchronously (`invoked`
  * says how), why it has no dead-letter queue: failures come back to the caller, which retries.
  */
 export function justifyFunction(fn: IConstruct | undefined, invoked?: string) {
-  justify(
-    fn,
-    LOG_POLICY,
-    "AWS's managed policy for a function's own log group: logs:CreateLogGroup, CreateLogStream and PutLogEvents, nothing else",
-  );
+  justify(fn, LOG_POLICY, basicExecution("a function of the shop"));
   justify(
     fn,
     "AwsSolutions-IAM5[Resource::*]",
@@ -144,6 +147,62 @@ export function justifyFunction(fn: IConstruct | undefined, invoked?: string) {
       `${invoked}: a failure goes back to the caller, so a dead-letter queue (for asynchronous invocations only) would never receive anything`,
     );
   }
+}
+
+/** AWS's basic execution policy on a deploy-time function of a library (`who`). */
+export const justifyBasicExecution = (fn: IConstruct | undefined, who: string) =>
+  justify(fn, LOG_POLICY, basicExecution(who));
+
+/**
+ * SST v2's certificate requestor (a copy of CDK's DnsValidatedCertificate), as SST's RemixSite
+ * uses it for the site and its www redirect, and the images distribution for images.<domain>.
+ */
+export function justifyCertificateRequestor(certificate: IConstruct | undefined) {
+  const requestor = certificate?.node.tryFindChild("CertificateRequestorFunction");
+  justify(
+    requestor,
+    [
+      "AwsSolutions-L1",
+      "Serverless-LambdaLatestVersion",
+      "Serverless-LambdaDefaultMemorySize",
+      "Serverless-LambdaTracing",
+      "Serverless-LambdaDLQ",
+    ],
+    `SST v2's certificate requestor (a copy of CDK's DnsValidatedCertificate; sst 2.49.8 fixes its runtime at nodejs22.x, supported until April 2027, and its memory) asks ACM in us-east-1 for CloudFront's certificate; it ${SST_DEPLOY_TIME}, and CloudFormation waits for its answer`,
+  );
+  justify(requestor, LOG_POLICY, basicExecution("the certificate requestor"));
+  justify(
+    requestor,
+    "AwsSolutions-IAM5[Resource::*]",
+    "acm:RequestCertificate, DescribeCertificate and DeleteCertificate act on a certificate that does not exist until this function requests it, and route53:GetChange on a change it has just made; record changes stay limited to the domain's hosted zone",
+  );
+}
+
+/**
+ * The AwsSolutions-IAM5 findings on a policy's wildcard resources, named as cdk-nag names them
+ * ("Resource::arn:<AWS::Partition>:s3:::bucket/*", "Resource::<Bucket.Arn>/*"): each justified
+ * on its own, never the whole rule.
+ */
+function wildcardFindingsOf(policy: IConstruct | undefined): string[] {
+  if (!policy) return [];
+  const render = (value: unknown): string => {
+    if (typeof value === "string") return value;
+    const v = value as Record<string, unknown>;
+    if (Array.isArray(v["Fn::Join"])) {
+      const [separator, parts] = v["Fn::Join"] as [string, unknown[]];
+      return parts.map(render).join(separator);
+    }
+    if (typeof v.Ref === "string") return `<${v.Ref}>`;
+    if (Array.isArray(v["Fn::GetAtt"])) return `<${(v["Fn::GetAtt"] as string[]).join(".")}>`;
+    return JSON.stringify(value);
+  };
+  const document = Stack.of(policy).resolve(
+    (policy as unknown as { document: { toJSON(): unknown } }).document.toJSON(),
+  ) as { Statement: Array<{ Resource: unknown }> };
+  return document.Statement.flatMap((s) => ([] as unknown[]).concat(s.Resource))
+    .map(render)
+    .filter((resource) => resource.includes("*"))
+    .map((resource) => `AwsSolutions-IAM5[Resource::${resource}]`);
 }
 
 /** The id CDK gives the one log-retention function of a stack (aws-cdk-lib's LogRetention). */
@@ -174,31 +233,27 @@ export function justifySstDeployHandlers(stack: SstStack) {
     "Serverless-LambdaDLQ",
     `SST v2's custom resource handler is invoked by CloudFormation, which waits for its answer: a failure fails and rolls back the deploy, so nothing is lost for a dead-letter queue to keep`,
   );
-  justify(
-    handler,
-    LOG_POLICY,
-    "AWS's managed policy for SST's custom resource handler's own log group: logs:CreateLogGroup, CreateLogStream and PutLogEvents, nothing else",
-  );
+  justify(handler, LOG_POLICY, basicExecution("SST's custom resource handler"));
   const site = stack.node.tryFindChild("Site");
   if (site) {
+    const uploader = site.node.tryFindChild("S3AssetUploaderPolicy");
     justify(
-      site.node.tryFindChild("S3AssetUploaderPolicy"),
-      "AwsSolutions-IAM5",
-      `SST v2's asset uploader (attached to its custom resource handler) copies the site's built assets from CDK's asset bucket into the site's assets bucket, object by object; it ${SST_DEPLOY_TIME}`,
+      uploader,
+      wildcardFindingsOf(uploader),
+      `SST v2's asset uploader (attached to its custom resource handler) copies the site's built assets from CDK's asset bucket into the site's assets bucket, object by object, under names the build chooses; it ${SST_DEPLOY_TIME}`,
     );
+    const replacer = site.node
+      .tryFindChild("ServerFunction")
+      ?.node.tryFindChild("AssetReplacerPolicy");
     justify(
-      site.node.tryFindChild("ServerFunction")?.node.tryFindChild("AssetReplacerPolicy"),
-      "AwsSolutions-IAM5",
-      `SST v2's code replacer (attached to its custom resource handler) rewrites the server bundle's settings placeholders in CDK's asset bucket; it ${SST_DEPLOY_TIME}`,
+      replacer,
+      wildcardFindingsOf(replacer),
+      `SST v2's code replacer (attached to its custom resource handler) rewrites the server bundle's settings placeholders in CDK's asset bucket, whose object key is the bundle's hash; it ${SST_DEPLOY_TIME}`,
     );
   }
   const logRetention = stack.node.tryFindChild(LOG_RETENTION_ID);
   if (logRetention) {
-    justify(
-      logRetention,
-      LOG_POLICY,
-      "AWS's managed policy for CDK's log-retention function's own log group: logs:CreateLogGroup, CreateLogStream and PutLogEvents, nothing else",
-    );
+    justify(logRetention, LOG_POLICY, basicExecution("CDK's log-retention function"));
     justify(
       logRetention,
       "AwsSolutions-IAM5[Resource::*]",

@@ -8,6 +8,7 @@ import {
   isProductionStage,
   settingsReadBy,
 } from "@shop/core/server/context";
+import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import type { App, Config } from "sst/constructs";
 
 /**
@@ -31,6 +32,52 @@ export const BUNDLE = {
 /** Stages that hold real customers' data: retained on removal, protected from deletion. */
 export const isProduction = (app: App) => isProductionStage(app.stage);
 
+/**
+ * Stages that face real shoppers, whatever they are called: the production stage, a stage on a
+ * domain of its own (DOMAIN), or one that takes real payments (PAYMENTS=stripe, the default).
+ * They keep access logs, WAF logs and the blocked-requests alarm; retention on removal and the
+ * table's deletion protection stay for production only (isProduction).
+ */
+export const isProductionLike = (app: App, settings: Pick<DeploySettings, "domain" | "payments">) =>
+  isProduction(app) || Boolean(settings.domain) || settings.payments === "stripe";
+
+/**
+ * Which part of a stage a deploy builds (DEPLOY_PART): the shop's stacks in the stage's region
+ * (unset), or `edge`, the web firewall of CloudFront, which AWS keeps in us-east-1
+ * (stacks/Firewall.ts). SST v2 deploys every stack of an app in the app's one region, so the
+ * edge part is its own deploy of the same app (docs/decisions/019-web-firewall.md).
+ */
+export type DeployPart = "shop" | "edge";
+export function deployPart(env: Record<string, string | undefined> = process.env): DeployPart {
+  const part = env.DEPLOY_PART || "shop";
+  if (part !== "shop" && part !== "edge") {
+    throw new Error(`DEPLOY_PART: "${part}" must be "edge" or unset (the shop)`);
+  }
+  return part;
+}
+
+/** The oldest TLS a viewer may use on a distribution with the shop's own certificate. */
+export const VIEWER_TLS = cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021;
+
+/** CloudFront's web ACLs, their logs and their metrics live in us-east-1 only. */
+export const EDGE_REGION = "us-east-1";
+
+/** The stage's own region (AWS_REGION, eu-west-1 by default): the shop's stacks live there. */
+export const shopRegion = (env: Record<string, string | undefined> = process.env) =>
+  env.AWS_REGION || "eu-west-1";
+
+/** The region of the part being deployed (sst.config.ts). */
+export const deployRegion = (env: Record<string, string | undefined> = process.env) =>
+  deployPart(env) === "edge" ? EDGE_REGION : shopRegion(env);
+
+/**
+ * The SSM parameter, in the shop's region, that holds the ARN of the stage's web ACL: written by
+ * the edge part (stacks/Firewall.ts), read by CloudFormation when the shop's distributions are
+ * deployed (a `{{resolve:ssm:…}}` dynamic reference).
+ */
+export const webAclParameterName = (app: Pick<App, "name" | "stage">) =>
+  `/${app.name}/${app.stage}/firewall/web-acl-arn`;
+
 export interface DeploySettings {
   /** Custom domain of the site and SES sending domain, if any. */
   domain?: string;
@@ -47,6 +94,11 @@ export interface DeploySettings {
    * current at the stage's first deploy.
    */
   originSecretVersion?: string;
+  /**
+   * What the web firewall does with what its rules match (WAF_MODE): `block` (the default), or
+   * `count` for a first deploy, to read in its logs what it would have blocked.
+   */
+  wafMode: "block" | "count";
 }
 
 /** The deploy settings (README "Deploy to AWS"), refused with a clear message when unusable. */
@@ -85,6 +137,10 @@ export function deploySettings(
       `ORIGIN_SECRET_VERSION: "${originSecretVersion}" is not a Secrets Manager version id (the VersionId put-secret-value printed)`,
     );
   }
+  const wafMode = env.WAF_MODE || "block";
+  if (wafMode !== "block" && wafMode !== "count") {
+    problems.push(`WAF_MODE: "${wafMode}" must be "block" or "count"`);
+  }
   if (problems.length > 0) {
     throw new Error(`Cannot deploy the stage "${app.stage}":\n  - ${problems.join("\n  - ")}`);
   }
@@ -96,6 +152,7 @@ export function deploySettings(
     payments: payments as DeploySettings["payments"],
     timeZone,
     originSecretVersion,
+    wafMode: wafMode as DeploySettings["wafMode"],
   };
 }
 

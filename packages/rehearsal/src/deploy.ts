@@ -190,6 +190,10 @@ export async function deployStage(
   clients.sqs.destroy();
   return stage;
 
+  function notRehearsed(what: string) {
+    stage.notEmulated.set(what, (stage.notEmulated.get(what) ?? 0) + 1);
+  }
+
   async function create(
     stack: SynthesizedStack,
     id: string,
@@ -313,7 +317,15 @@ export async function deployStage(
         return { ref: secret, attributes: { Id: secret } };
       }
       case "AWS::CloudFront::Distribution": {
-        const config = resolveDynamicReferences(res(p.DistributionConfig), stage.secrets);
+        // The stage's web firewall is NOT rehearsed: its web ACL is the edge part, deployed
+        // apart in us-east-1 (stacks/Firewall.ts), and the distribution names it by a dynamic
+        // reference ({{resolve:ssm:…}}) that only CloudFormation resolves. No WAF rule is
+        // evaluated here (docs/decisions/005-deploy-rehearsal.md); the WebACLId is set aside.
+        // Secrets Manager's references (the guarded origin's header) are resolved, as
+        // CloudFormation does at deploy time.
+        const { WebACLId, ...rest } = p.DistributionConfig as Record<string, unknown>;
+        if (WebACLId) notRehearsed("AWS::WAFv2::WebACL (the distribution's WebACLId)");
+        const config = resolveDynamicReferences(res(rest), stage.secrets);
         stage.distributions.push({ stack: stack.name, config: config as never });
         return { ref: id, attributes: { DomainName: `${short(id).toLowerCase()}.cloudfront.net` } };
       }
@@ -344,7 +356,7 @@ export async function deployStage(
         return { ref: id, attributes: {} };
       }
       default: {
-        stage.notEmulated.set(resource.Type, (stage.notEmulated.get(resource.Type) ?? 0) + 1);
+        notRehearsed(resource.Type);
         const placeholder = `${resource.Type}:${stack.name}/${id}`;
         return new Proxy(
           { ref: placeholder, attributes: {} as Record<string, string> },
