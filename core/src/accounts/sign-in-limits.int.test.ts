@@ -128,3 +128,32 @@ describe("sign-in lockout", () => {
     ).resolves.toMatchObject({ id: user.id });
   });
 });
+
+describe("sign-in lockout in a sliding window", () => {
+  // The SIGNIN window's edges are multiples of its length since the epoch: the next one after now.
+  const windowMs = limits.signInFailures.windowSeconds * 1000;
+  const edge = Math.ceil(Date.now() / windowMs) * windowMs + windowMs;
+  const at = (offsetMs: number) => new Date(edge + offsetMs);
+
+  it("30 parallel wrong passwords across a window's edge: at most 5 are verified", async () => {
+    const { ctx } = await createTestContext();
+    const user = await createUser(ctx, person());
+    const from = { clientAddress: "198.51.100.30" };
+    // 15 one second before the edge and 15 one second after, all at once.
+    const statuses = await answers(
+      Array.from({ length: 30 }, (_, i) =>
+        signIn(
+          ctx,
+          { email: user.email, password: "wrong-1" },
+          from,
+          limits,
+          at(i < 15 ? -1000 : 1000),
+        ),
+      ),
+    );
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(limits.signInFailures.max);
+    expect(
+      statuses.filter((s) => s === 401).length + statuses.filter((s) => s === 429).length,
+    ).toBe(30);
+  });
+});
