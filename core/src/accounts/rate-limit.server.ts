@@ -1,6 +1,7 @@
 // Abuse limits (docs/architecture.md §5, §6), counted in a sliding window: the rule is
 // ./sliding-window.ts (cur + ceil(prev * w) < max, w the previous window's remaining weight), so a
-// burst across a window's edge gets at most `max`, never twice that.
+// burst across a window's edge gets at most `max`, never twice that as in fixed windows (the
+// exact bound for uses spread over d seconds is in sliding-window.ts).
 //
 // One item per scope and subject (RATE#<scope>#<sha256(subject)> / RATE), expiring by TTL at the
 // end of the window after the last use. Its attributes are the counts of window k (`c<k>`), so the

@@ -9,7 +9,12 @@
 //
 // (the "sliding window counter"). ceil, not floor: with floor, `max` uses at the very end of one
 // window and one just after its edge would give max + 1. A burst across an edge therefore gets at
-// most `max`: the uses of the window before are still counted whole right after the edge.
+// most `max`: the uses of the window before are still counted whole right after the edge. The
+// rule assumes the previous window's uses were spread evenly, so it is not a strict log: uses
+// within d seconds of each other across an edge are at most max + floor(max * d / length) (e.g.
+// 5 failed sign-ins at 14:59:59 and a sixth at 15:03, 15-minute window), and with fixed windows
+// that was 2 * max for any d. A strict count would need every use's time in the item (a log),
+// which one conditional UpdateItem cannot trim and check; this keeps two numbers.
 //
 // DynamoDB's condition expressions cannot multiply, but the weight is known when the request is
 // made, so the rule is handed to the table as a staircase: allowed iff for some step i,
