@@ -24,7 +24,13 @@ import type { Context } from "../context/index.server.ts";
 import { rateLimitKey } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
 import { sha256 } from "./sessions.server.ts";
-import { type Limit, retryAfterSeconds, steps, windowOf, windowStart } from "./sliding-window.ts";
+import {
+  consumeCondition,
+  type Limit,
+  retryAfterSeconds,
+  windowOf,
+  windowStart,
+} from "./sliding-window.ts";
 
 export type { Limit } from "./sliding-window.ts";
 
@@ -70,25 +76,7 @@ export async function consume(
   now = new Date(),
 ): Promise<Consumed> {
   const k = windowOf(limit, now);
-  const staircase = steps(limit, now);
-  const values: Record<string, unknown> = {
-    ":one": 1,
-    ":k": k,
-    ":ttl": windowStart(limit, k + 2) / 1000,
-    ":entity": "rateLimit",
-  };
-  const clauses = staircase.map((step, i) => {
-    values[`:p${i}`] = step.prevAtMost;
-    values[`:a${i}`] = step.curAtMost;
-    return `(#prev <= :p${i} AND #cur <= :a${i})`;
-  });
-  // Step 0 allows the most earlier uses (prev = 0); the last step, the widest prev.
-  const last = staircase.length - 1;
-  // A comparison with a missing attribute is false: a missing count is 0, given its own clauses.
-  clauses.push(
-    `(attribute_not_exists(#cur) AND (attribute_not_exists(#prev) OR #prev <= :p${last}))`,
-    "(attribute_not_exists(#prev) AND #cur <= :a0)",
-  );
+  const condition = consumeCondition(limit, now);
   try {
     await ctx.db.send(
       new UpdateCommand({
@@ -96,7 +84,7 @@ export async function consume(
         Key: key(scope, subject),
         UpdateExpression:
           "ADD #cur :one SET #latest = :k, #ttl = :ttl, entity = :entity REMOVE #old",
-        ConditionExpression: `(attribute_not_exists(#latest) OR #latest <= :k) AND (${clauses.join(" OR ")})`,
+        ConditionExpression: condition.expression,
         ExpressionAttributeNames: {
           "#cur": countName(k),
           "#prev": countName(k - 1),
@@ -104,7 +92,12 @@ export async function consume(
           "#latest": "w",
           "#ttl": TABLE.ttlAttribute,
         },
-        ExpressionAttributeValues: values,
+        ExpressionAttributeValues: {
+          ...condition.values,
+          ":one": 1,
+          ":ttl": windowStart(limit, k + 2) / 1000,
+          ":entity": "rateLimit",
+        },
         ReturnValuesOnConditionCheckFailure: "ALL_OLD",
       }),
     );

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   allows,
   bucketSize,
+  consumeCondition,
   effectivePrev,
   type Limit,
   MAX_STEPS,
@@ -128,6 +129,23 @@ describe("the staircase the condition is built from", () => {
     expect(effectivePrev(quotes, 1)).toBe(5);
     expect(effectivePrev(quotes, 5)).toBe(5);
     expect(effectivePrev(quotes, 301)).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe("the condition written to the table", () => {
+  it("fits DynamoDB's limits on an expression (4 KB, 300 operators) at any max", () => {
+    for (const max of [1, 5, 50, 63, 64, 300, 1000, 100_000]) {
+      const limit = { max, windowSeconds: 3600 };
+      for (const s of [0, 1, 1800, 3599.999]) {
+        const { expression, values } = consumeCondition(limit, at(limit, s));
+        expect(Buffer.byteLength(expression)).toBeLessThan(4096);
+        const operators = expression.match(/<=|\bAND\b|\bOR\b|attribute_not_exists/g) ?? [];
+        expect(operators.length).toBeLessThan(300);
+        // Every value the expression names is given, and only those.
+        const named = new Set(expression.match(/:[a-z]\d*/g));
+        expect(new Set(Object.keys(values))).toEqual(named);
+      }
+    }
   });
 });
 

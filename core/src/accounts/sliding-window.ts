@@ -122,6 +122,32 @@ export function stepsAdmit(
 }
 
 /**
+ * The condition of rate-limit.server.ts's `consume` at `now` (names #cur, #prev, #latest; values :k, :p<i>, :a<i>): the
+ * item's latest window is not after this one, and the counts allow one more use (the staircase of
+ * `steps`, plus clauses for a missing count, which a comparison would take as false).
+ * At most MAX_STEPS steps: under DynamoDB's 4 KB and 300 operators (checked by the unit tests).
+ */
+export function consumeCondition(limit: Limit, now: Date) {
+  const staircase = steps(limit, now);
+  const values: Record<string, number> = { ":k": windowOf(limit, now) };
+  const clauses = staircase.map((step, i) => {
+    values[`:p${i}`] = step.prevAtMost;
+    values[`:a${i}`] = step.curAtMost;
+    return `(#prev <= :p${i} AND #cur <= :a${i})`;
+  });
+  // Step 0 allows the most earlier uses (prev = 0); the last step, the widest prev.
+  const last = staircase.length - 1;
+  clauses.push(
+    `(attribute_not_exists(#cur) AND (attribute_not_exists(#prev) OR #prev <= :p${last}))`,
+    "(attribute_not_exists(#prev) AND #cur <= :a0)",
+  );
+  return {
+    expression: `(attribute_not_exists(#latest) OR #latest <= :k) AND (${clauses.join(" OR ")})`,
+    values,
+  };
+}
+
+/**
  * Milliseconds from `now` until one more use would be allowed, if nothing else is counted
  * meanwhile (0: allowed now). The weight of prev falls through the window; once the window ends,
  * cur becomes prev and counts for nothing new.
