@@ -5,8 +5,11 @@
 //
 // One item per scope and subject (RATE#<scope>#<sha256(subject)> / RATE), expiring by TTL at the
 // end of the window after the last use. Its attributes are the counts of window k (`c<k>`), so the
-// current and the previous window live side by side; `w` is the latest window counted. The
-// subject is hashed, so no e-mail or client address is stored in a key.
+// current and the previous window live side by side; `w` is the latest window counted. Each use
+// removes the count of window k-2, so the item holds two counts (one left from before a gap of two
+// windows or more stays until the item is deleted by TTL; it is never read). The subject is
+// hashed, so no e-mail or client address is stored in a key. Items of the earlier fixed-window
+// layout (sk W#<window>) are no longer read and expire by their TTL.
 //
 // A check is one UpdateItem, no read before it: the client knows the weight at `now`, so the rule
 // is written into the condition as a staircase of (prev, cur) thresholds (sliding-window.ts
