@@ -317,7 +317,7 @@ describe("abuse limits", () => {
     const results = await Promise.all(
       Array.from({ length: 8 }, () => consume(ctx, "test", "subject", limit)),
     );
-    expect(results.filter(Boolean)).toHaveLength(3);
+    expect(results.filter((r) => r.allowed)).toHaveLength(3);
   });
 
   // Twenty scrypt hashes (docs/architecture.md §5): side by side, and given more than the default time.

@@ -17,7 +17,7 @@ import {
 } from "../mail/index.server.ts";
 import { type AbuseLimits, tryAgainIn } from "./limits.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
-import { consume, type Limit, release, secondsLeft } from "./rate-limit.server.ts";
+import { consume, release } from "./rate-limit.server.ts";
 import { RESET_TOKEN_MAX_LENGTH } from "./schemas.ts";
 import { revokeUserSessions, sha256 } from "./sessions.server.ts";
 import {
@@ -45,9 +45,9 @@ export interface Requester {
 
 const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 
-const tooManySignIns = (limit: Limit, now: Date) =>
+const tooManySignIns = (retryAfterSeconds: number) =>
   new DomainError(
-    `Too many failed sign-in attempts. ${tryAgainIn(secondsLeft(limit, now))}`,
+    `Too many failed sign-in attempts. ${tryAgainIn(retryAfterSeconds)}`,
     "email",
     429,
   );
@@ -55,12 +55,12 @@ const tooManySignIns = (limit: Limit, now: Date) =>
 /**
  * Signs in. Failures are counted per e-mail + client address, and per e-mail from any address
  * (a higher limit, against an attacker rotating addresses); once either limit is reached the
- * attempt is refused (429 on the e-mail field) until its window ends, even with the right
- * password.
+ * attempt is refused (429 on the e-mail field), even with the right password, until the sliding
+ * window has moved past enough failures (the message says when).
  *
  * Every attempt is counted BEFORE its password is verified, by `consume`'s conditional update,
  * so concurrent attempts cannot all pass a check made before any of them was counted: at most
- * `max` wrong passwords are checked per window. An attempt that did not fail (the right
+ * `max` wrong passwords are checked in any stretch of the window's length. An attempt that did not fail (the right
  * password, or an error other than wrong credentials) gives its count back, so only failures
  * stay counted, as before.
  */
@@ -80,10 +80,11 @@ export async function signIn(
   const giveBack = () =>
     Promise.all(counted.map((c) => release(ctx, c.scope, c.subject, c.limit, now)));
   for (const counter of counters) {
-    if (!(await consume(ctx, counter.scope, counter.subject, counter.limit, now))) {
+    const use = await consume(ctx, counter.scope, counter.subject, counter.limit, now);
+    if (!use.allowed) {
       // Refused without a verification: the counters already taken are not charged for it.
       await giveBack();
-      throw tooManySignIns(counter.limit, now);
+      throw tooManySignIns(use.retryAfterSeconds);
     }
     counted.push(counter);
   }
@@ -106,9 +107,10 @@ export async function signUp(
   limits: AbuseLimits,
   now = new Date(),
 ): Promise<User> {
-  if (!(await consume(ctx, "signup", who.clientAddress, limits.signUps, now))) {
+  const use = await consume(ctx, "signup", who.clientAddress, limits.signUps, now);
+  if (!use.allowed) {
     throw new DomainError(
-      `Too many accounts were created from your network. ${tryAgainIn(secondsLeft(limits.signUps, now))}`,
+      `Too many accounts were created from your network. ${tryAgainIn(use.retryAfterSeconds)}`,
       "email",
       429,
     );
@@ -158,12 +160,11 @@ export async function requestPasswordReset(
   now = new Date(),
 ): Promise<void> {
   const email = rawEmail.trim().toLowerCase();
-  const allowed =
-    (await consume(ctx, "reset-address", who.clientAddress, limits.resetsPerAddress, now)) &&
-    (await consume(ctx, "reset-email", email, limits.resetsPerEmail, now));
-  if (!allowed) {
+  let use = await consume(ctx, "reset-address", who.clientAddress, limits.resetsPerAddress, now);
+  if (use.allowed) use = await consume(ctx, "reset-email", email, limits.resetsPerEmail, now);
+  if (!use.allowed) {
     throw new DomainError(
-      `Too many reset requests. ${tryAgainIn(secondsLeft(limits.resetsPerEmail, now))}`,
+      `Too many reset requests. ${tryAgainIn(use.retryAfterSeconds)}`,
       "email",
       429,
     );
@@ -299,9 +300,10 @@ export async function confirmCurrentPassword(
   now = new Date(),
 ): Promise<UserItem> {
   const limit = limits.signInFailures;
-  if (!(await consume(ctx, "reauth", userId, limit, now))) {
+  const use = await consume(ctx, "reauth", userId, limit, now);
+  if (!use.allowed) {
     throw new DomainError(
-      `Too many wrong passwords. ${tryAgainIn(secondsLeft(limit, now))}`,
+      `Too many wrong passwords. ${tryAgainIn(use.retryAfterSeconds)}`,
       "currentPassword",
       429,
     );

@@ -26,7 +26,7 @@ import {
 } from "../mail/index.server.ts";
 import { confirmCurrentPassword } from "./auth.server.ts";
 import { type AbuseLimits, tryAgainIn } from "./limits.ts";
-import { consume, secondsLeft } from "./rate-limit.server.ts";
+import { consume } from "./rate-limit.server.ts";
 import {
   CURRENT_PASSWORD_REQUIRED,
   EMAIL_CHANGE_TOKEN_MAX_LENGTH,
@@ -77,9 +77,10 @@ async function claimOwner(ctx: Context, email: string): Promise<string | undefin
 
 /** Links per user and hour: the same limit as reset e-mails, so nobody is mail-bombed. */
 async function countLink(ctx: Context, userId: string, limits: AbuseLimits, now: Date) {
-  if (!(await consume(ctx, "email-link", userId, limits.resetsPerEmail, now))) {
+  const use = await consume(ctx, "email-link", userId, limits.resetsPerEmail, now);
+  if (!use.allowed) {
     throw new DomainError(
-      `Too many confirmation e-mails. ${tryAgainIn(secondsLeft(limits.resetsPerEmail, now))}`,
+      `Too many confirmation e-mails. ${tryAgainIn(use.retryAfterSeconds)}`,
       "email",
       429,
     );

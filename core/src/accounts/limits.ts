@@ -5,9 +5,12 @@
 // attacker who rotates addresses; it is high enough (20 an hour by default, four addresses'
 // worth of the pair's 5) that a few wrong tries elsewhere do not lock the owner out.
 export interface AbuseLimits {
-  /** Failed sign-ins per e-mail + client address before that pair is locked for the window. */
+  /**
+   * Failed sign-ins per e-mail + client address, in any stretch of the window's length (a sliding
+   * window: ./sliding-window.ts), before that pair is locked.
+   */
   signInFailures: { max: number; windowSeconds: number };
-  /** Failed sign-ins per e-mail, from any address, before that e-mail is locked for the hour. */
+  /** Failed sign-ins per e-mail, from any address, in any hour, before that e-mail is locked. */
   signInFailuresPerEmail: { max: number; windowSeconds: number };
   /** Sign-ups per client address. */
   signUps: { max: number; windowSeconds: number };

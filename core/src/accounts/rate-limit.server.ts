@@ -1,35 +1,75 @@
-// Abuse limits (docs/architecture.md §5, §6): counters in the table, one item per key and fixed time window
-// (RATE#<scope>#<sha256(subject)> / W#<window>), expiring by TTL. The subject is hashed, so no
-// e-mail or client address is stored in a key.
+// Abuse limits (docs/architecture.md §5, §6), counted in a sliding window: the rule is
+// ./sliding-window.ts (cur + ceil(prev * w) < max, w the previous window's remaining weight), so a
+// burst across a window's edge gets at most `max`, never twice that as in fixed windows (the
+// exact bound for uses spread over d seconds is in sliding-window.ts).
+//
+// One item per scope and subject (RATE#<scope>#<sha256(subject)> / RATE), expiring by TTL at the
+// end of the window after the last use. Its attributes are the counts of window k (`c<k>`), so the
+// current and the previous window live side by side; `w` is the latest window counted. Each use
+// removes the count of window k-2, so the item holds two counts (one left from before a gap of two
+// windows or more stays until the item is deleted by TTL; it is never read). The subject is
+// hashed, so no e-mail or client address is stored in a key. Items of the earlier fixed-window
+// layout (sk W#<window>) are no longer read and expire by their TTL.
+//
+// A check is one UpdateItem, no read before it: the client knows the weight at `now`, so the rule
+// is written into the condition as a staircase of (prev, cur) thresholds (sliding-window.ts
+// `steps`), and the write counts the use only if the counts stored at that moment allow it. Being
+// one conditional write, parallel requests can never get past the limit. A refusal returns the
+// old item with the ConditionalCheckFailedException (ReturnValuesOnConditionCheckFailure), so
+// "Try again in …" is computed from the real counts.
+//
+// A request stamped in a window older than the item's latest (a clock behind another's) is
+// refused: it would not see the newer window's uses.
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { rateLimitKey } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
 import { sha256 } from "./sessions.server.ts";
+import {
+  consumeCondition,
+  type Limit,
+  retryAfterSeconds,
+  windowOf,
+  windowStart,
+} from "./sliding-window.ts";
 
-export interface Limit {
-  /** How many are allowed in one window. */
-  max: number;
-  windowSeconds: number;
+export type { Limit } from "./sliding-window.ts";
+
+/** What `consume` answers: counted, or refused with the seconds until a use would be allowed. */
+export type Consumed = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+const key = (scope: string, subject: string) => rateLimitKey(scope, sha256(subject));
+const countName = (k: number) => `c${k}`;
+
+/** The old item of a refused write (the SDK gives it in DynamoDB's JSON). */
+function oldItem(error: ConditionalCheckFailedException): Record<string, unknown> | undefined {
+  return error.Item ? unmarshall(error.Item) : undefined;
 }
 
-const windowOf = (limit: Limit, now: Date) =>
-  Math.floor(now.getTime() / 1000 / limit.windowSeconds);
-
-function key(scope: string, subject: string, limit: Limit, now: Date) {
-  return rateLimitKey(scope, sha256(subject), windowOf(limit, now));
-}
-
-/** Seconds until the current window ends (what a "try again in…" message says). */
-export function secondsLeft(limit: Limit, now = new Date()): number {
-  const end = (windowOf(limit, now) + 1) * limit.windowSeconds;
-  return Math.max(1, end - Math.floor(now.getTime() / 1000));
+/** Seconds until a use is allowed again, from the counts of the item that refused it. */
+function retryAfter(limit: Limit, item: Record<string, unknown> | undefined, now: Date): number {
+  if (!item) {
+    // No old item came back: the most a refusal can mean (max uses in this window).
+    return retryAfterSeconds(limit, { cur: limit.max, prev: limit.max }, now);
+  }
+  const count = (k: number) => Number(item[countName(k)] ?? 0);
+  const latest = Number(item.w ?? Number.NEGATIVE_INFINITY);
+  const k = windowOf(limit, now);
+  if (latest > k) {
+    // Another clock is ahead: wait as seen from the start of its window.
+    const start = new Date(windowStart(limit, latest));
+    const ahead = Math.ceil((start.getTime() - now.getTime()) / 1000);
+    return ahead + retryAfterSeconds(limit, { cur: count(latest), prev: count(latest - 1) }, start);
+  }
+  return retryAfterSeconds(limit, { cur: count(k), prev: count(k - 1) }, now);
 }
 
 /**
- * Counts one use and tells whether it was allowed: one UpdateItem whose condition refuses the
- * use once `max` were counted in this window (so concurrent requests cannot slip past).
+ * Counts one use and tells whether it was allowed: one UpdateItem whose condition is the sliding
+ * window's rule at `now`, so concurrent requests cannot slip past. Refused: the seconds until the
+ * next use would be allowed.
  */
 export async function consume(
   ctx: Context,
@@ -37,26 +77,38 @@ export async function consume(
   subject: string,
   limit: Limit,
   now = new Date(),
-): Promise<boolean> {
+): Promise<Consumed> {
+  const k = windowOf(limit, now);
+  const condition = consumeCondition(limit, now);
   try {
     await ctx.db.send(
       new UpdateCommand({
         TableName: ctx.tableName,
-        Key: key(scope, subject, limit, now),
-        UpdateExpression: "ADD #count :one SET #ttl = :ttl, entity = :entity",
-        ConditionExpression: "attribute_not_exists(#count) OR #count < :max",
-        ExpressionAttributeNames: { "#count": "count", "#ttl": TABLE.ttlAttribute },
+        Key: key(scope, subject),
+        UpdateExpression:
+          "ADD #cur :one SET #latest = :k, #ttl = :ttl, entity = :entity REMOVE #old",
+        ConditionExpression: condition.expression,
+        ExpressionAttributeNames: {
+          "#cur": countName(k),
+          "#prev": countName(k - 1),
+          "#old": countName(k - 2),
+          "#latest": "w",
+          "#ttl": TABLE.ttlAttribute,
+        },
         ExpressionAttributeValues: {
+          ...condition.values,
           ":one": 1,
-          ":max": limit.max,
-          ":ttl": (windowOf(limit, now) + 1) * limit.windowSeconds,
+          ":ttl": windowStart(limit, k + 2) / 1000,
           ":entity": "rateLimit",
         },
+        ReturnValuesOnConditionCheckFailure: "ALL_OLD",
       }),
     );
-    return true;
+    return { allowed: true };
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (error instanceof ConditionalCheckFailedException) {
+      return { allowed: false, retryAfterSeconds: retryAfter(limit, oldItem(error), now) };
+    }
     throw error;
   }
 }
@@ -76,10 +128,10 @@ export async function release(
     await ctx.db.send(
       new UpdateCommand({
         TableName: ctx.tableName,
-        Key: key(scope, subject, limit, now),
+        Key: key(scope, subject),
         UpdateExpression: "ADD #count :minusOne",
         ConditionExpression: "#count > :zero",
-        ExpressionAttributeNames: { "#count": "count" },
+        ExpressionAttributeNames: { "#count": countName(windowOf(limit, now)) },
         ExpressionAttributeValues: { ":minusOne": -1, ":zero": 0 },
       }),
     );

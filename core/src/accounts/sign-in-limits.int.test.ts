@@ -115,8 +115,8 @@ describe("sign-in lockout", () => {
         now,
       ),
     ).resolves.toMatchObject({ id: other.id });
-    // The next hour, the account is open again.
-    const nextHour = new Date(now.getTime() + 3600 * 1000);
+    // Two hours on, the failures have slid out of the window: the account is open again.
+    const nextHour = new Date(now.getTime() + 2 * 3600 * 1000);
     await expect(
       signIn(
         ctx,
@@ -126,5 +126,72 @@ describe("sign-in lockout", () => {
         nextHour,
       ),
     ).resolves.toMatchObject({ id: user.id });
+  });
+});
+
+describe("sign-in lockout in a sliding window", () => {
+  // The SIGNIN window's edges are multiples of its length since the epoch: one ahead of now, so
+  // that no other test's attempts are in the windows around it.
+  const windowMs = limits.signInFailures.windowSeconds * 1000;
+  const edge = Math.ceil(Date.now() / windowMs) * windowMs + windowMs;
+  const at = (offsetMs: number) => new Date(edge + offsetMs);
+
+  it("30 parallel wrong passwords across a window's edge: at most 5 are verified", async () => {
+    const { ctx } = await createTestContext();
+    const user = await createUser(ctx, person());
+    const from = { clientAddress: "198.51.100.30" };
+    // 15 one second before the edge and 15 one second after, all at once.
+    const statuses = await answers(
+      Array.from({ length: 30 }, (_, i) =>
+        signIn(
+          ctx,
+          { email: user.email, password: "wrong-1" },
+          from,
+          limits,
+          at(i < 15 ? -1000 : 1000),
+        ),
+      ),
+    );
+    // In fixed windows this was 10: 5 in the window before the edge and 5 in the one after.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(limits.signInFailures.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - limits.signInFailures.max);
+  });
+
+  it("after the window has slid far enough, the account may try again, when the message said", async () => {
+    const { ctx } = await createTestContext();
+    const user = await createUser(ctx, person());
+    const from = { clientAddress: "198.51.100.31" };
+    const attempt = (password: string, offsetMs: number) =>
+      signIn(ctx, { email: user.email, password }, from, limits, at(offsetMs)).catch(
+        (e: { status?: number; message?: string }) => e,
+      );
+    // 5 failures 1 s before the edge fill the window.
+    for (let i = 0; i < 5; i++) {
+      expect(await attempt("wrong-1", -1000)).toMatchObject({ status: 401 });
+    }
+    // Just after the edge they still weigh 5 (ceil(5 * 899/900)): locked, even with the right
+    // password, for 179 s more (at 180 s into the window they weigh 4).
+    expect(await attempt("secret1", 1000)).toMatchObject({
+      status: 429,
+      message: "Too many failed sign-in attempts. Try again in 3 minutes.",
+    });
+    expect(await attempt("secret1", 179_999)).toMatchObject({ status: 429 });
+    // Then one more attempt is checked; a right password gives its count back.
+    await expect(
+      signIn(ctx, { email: user.email, password: "secret1" }, from, limits, at(180_000)),
+    ).resolves.toMatchObject({ id: user.id });
+    expect(await attempt("wrong-1", 180_000)).toMatchObject({ status: 401 });
+    // Now 1 + the five, which weigh 3 at 360 s: 180 s from here.
+    expect(await attempt("wrong-1", 180_000)).toMatchObject({
+      status: 429,
+      message: "Too many failed sign-in attempts. Try again in 3 minutes.",
+    });
+    expect(await attempt("wrong-1", 360_000)).toMatchObject({ status: 401 });
+    // Two windows after the burst, nothing of it is counted: 5 more, then locked.
+    const later = 2 * limits.signInFailures.windowSeconds * 1000 + 1000;
+    for (let i = 0; i < 5; i++) {
+      expect(await attempt("wrong-1", later)).toMatchObject({ status: 401 });
+    }
+    expect(await attempt("wrong-1", later)).toMatchObject({ status: 429 });
   });
 });

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { tryAgainIn } from "../accounts/limits.ts";
-import { consume, secondsLeft } from "../accounts/rate-limit.server.ts";
+import { consume } from "../accounts/rate-limit.server.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { contactIndex, contactKey } from "../db/keys.ts";
@@ -30,9 +30,10 @@ export async function sendContactMessage(
   limit = CONTACT_LIMIT,
   now = new Date(),
 ): Promise<ContactMessage> {
-  if (!(await consume(ctx, "contact", clientAddress, limit, now))) {
+  const use = await consume(ctx, "contact", clientAddress, limit, now);
+  if (!use.allowed) {
     throw new DomainError(
-      `Too many messages from your network. ${tryAgainIn(secondsLeft(limit, now))}`,
+      `Too many messages from your network. ${tryAgainIn(use.retryAfterSeconds)}`,
       "message",
       429,
     );

@@ -131,10 +131,13 @@ export const contactIndex = (createdAt: string, id: string) => ({
 /** Domain event (delivered from the stream; expires after a week). */
 export const eventKey = (id: string) => ({ pk: `EVENT#${id}`, sk: "EVENT" });
 
-/** Abuse-limit counter for one key and time window; expires by TTL. */
-export const rateLimitKey = (scope: string, subject: string, window: number) => ({
+/**
+ * Abuse-limit counts of one scope and subject: one item holding the counts of the current and the
+ * previous window (core/src/accounts/rate-limit.server.ts); expires by TTL.
+ */
+export const rateLimitKey = (scope: string, subject: string) => ({
   pk: `RATE#${scope}#${subject}`,
-  sk: `W#${window}`,
+  sk: "RATE",
 });
 
 /** Order number claim (the short "TL-…" number is unique by condition; finds the order by it). */

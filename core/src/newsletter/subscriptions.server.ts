@@ -9,7 +9,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { tryAgainIn } from "../accounts/limits.ts";
-import { consume, secondsLeft } from "../accounts/rate-limit.server.ts";
+import { consume } from "../accounts/rate-limit.server.ts";
 import { DomainError } from "../common/errors.ts";
 import { EMAIL_MAX_LENGTH } from "../common/fields.ts";
 import type { Config, Context } from "../context/index.server.ts";
@@ -129,9 +129,10 @@ export async function subscribeFromFooter(
   limit = NEWSLETTER_LIMIT,
   now = new Date(),
 ): Promise<void> {
-  if (!(await consume(ctx, "newsletter", clientAddress, limit, now))) {
+  const use = await consume(ctx, "newsletter", clientAddress, limit, now);
+  if (!use.allowed) {
     throw new DomainError(
-      `Too many sign-ups from your network. ${tryAgainIn(secondsLeft(limit, now))}`,
+      `Too many sign-ups from your network. ${tryAgainIn(use.retryAfterSeconds)}`,
       "email",
       429,
     );

@@ -7,7 +7,7 @@
 
 import type { AbuseLimits } from "../accounts/limits.ts";
 import { tryAgainIn } from "../accounts/limits.ts";
-import { consume, type Limit, release, secondsLeft } from "../accounts/rate-limit.server.ts";
+import { consume, type Limit, release } from "../accounts/rate-limit.server.ts";
 import { DomainError, isDomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { type PlacedOrder, type PlaceOrderInput, placeOrder } from "./placing.server.ts";
@@ -39,10 +39,11 @@ async function take(
     await Promise.all(taken.map((subject) => release(ctx, scope, subject, limit, now)));
   };
   for (const subject of subjects(who)) {
-    if (!(await consume(ctx, scope, subject, limit, now))) {
+    const use = await consume(ctx, scope, subject, limit, now);
+    if (!use.allowed) {
       await giveBack();
       throw new DomainError(
-        `${refusal.message}. ${tryAgainIn(secondsLeft(limit, now))}`,
+        `${refusal.message}. ${tryAgainIn(use.retryAfterSeconds)}`,
         refusal.field,
         429,
       );
