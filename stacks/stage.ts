@@ -33,12 +33,17 @@ export const ENV_CREDENTIALS = fileURLToPath(
  * How every function is bundled (docs/decisions/022-lean-bundles.md): minified (a smaller bundle
  * parses faster on a cold start; source maps stay separate); with NODE_ENV fixed to production,
  * so that libraries that choose a build by it (React, under the e-mail templates) ship their
- * production build only; and with the SDK clients' credentials read from the environment
+ * production build only; split into chunks, so that a cold start parses only what its first
+ * request needs (the budgets: packages/rehearsal/src/budgets.ts); and with the SDK clients' credentials read from the environment
  * (ENV_CREDENTIALS instead of `@aws-sdk/credential-provider-node`, whose SSO, SSO-OIDC and STS
  * clients Lambda never uses).
  */
 export const BUNDLE = {
   minify: true,
+  // ES modules split at every dynamic import(): what only some requests use (Stripe, S3, SES,
+  // the mail templates and their renderer…) is its own chunk, read when first imported.
+  format: "esm" as const,
+  splitting: true,
   esbuild: {
     target: BUNDLE_TARGET,
     define: { "process.env.NODE_ENV": '"production"' },
