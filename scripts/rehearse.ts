@@ -70,6 +70,14 @@ process.exit(failed ? 1 : 0);
 function printReport(report: RehearsalReport) {
   for (const { step, ms } of report.steps) log(`  ✓ ${step} (${seconds(ms)})`);
   log(`  ${report.awsCalls} AWS calls, each checked against its function's IAM policy`);
+  if (report.bundles.length > 0) {
+    log("\n  Bundles (the handler's file and its static chunks: what a cold start parses):");
+    for (const b of report.bundles) {
+      log(
+        `    ${`${b.function} (${b.role})`.padEnd(44)} ${(b.eagerBytes / 1024 / 1024).toFixed(2)} MB in ${b.files} file${b.files === 1 ? "" : "s"}`,
+      );
+    }
+  }
   if (report.coldStarts.length > 0) {
     log("\n  Cold start (a fresh process to its first answer, through the Lambda handler):");
     for (const c of report.coldStarts) {

@@ -2,6 +2,8 @@
 // deploy time, and which SST secrets each function is bound to. Both follow the one schema of
 // settings (core/src/context/settings.ts), so a function is given exactly the secrets it reads,
 // and a stage that could not run is refused here, at synthesis, rather than on first request.
+
+import { fileURLToPath } from "node:url";
 import {
   deployedValueProblem,
   type FunctionRole,
@@ -20,13 +22,33 @@ export const RUNTIME = "nodejs24.x";
 export const BUNDLE_TARGET = "node24";
 
 /**
- * How every function is bundled: minified (a smaller bundle parses faster on a cold start; source
- * maps stay separate), and with NODE_ENV fixed to production, so that libraries that choose a
- * build by it (React, under the e-mail templates) ship their production build only.
+ * The module bundled in place of the AWS SDK's default credential chain: the role's credentials
+ * from the environment, where Lambda puts them (functions/src/lambda/env-credentials.ts).
+ */
+export const ENV_CREDENTIALS = fileURLToPath(
+  new URL("../functions/src/lambda/env-credentials.ts", import.meta.url),
+);
+
+/**
+ * How every function is bundled (docs/decisions/022-lean-bundles.md): minified (a smaller bundle
+ * parses faster on a cold start; source maps stay separate); with NODE_ENV fixed to production,
+ * so that libraries that choose a build by it (React, under the e-mail templates) ship their
+ * production build only; split into chunks, so that a cold start parses only what its first
+ * request needs (the budgets: packages/rehearsal/src/budgets.ts); and with the SDK clients' credentials read from the environment
+ * (ENV_CREDENTIALS instead of `@aws-sdk/credential-provider-node`, whose SSO, SSO-OIDC and STS
+ * clients Lambda never uses).
  */
 export const BUNDLE = {
   minify: true,
-  esbuild: { target: BUNDLE_TARGET, define: { "process.env.NODE_ENV": '"production"' } },
+  // ES modules split at every dynamic import(): what only some requests use (Stripe, S3, SES,
+  // the mail templates and their renderer…) is its own chunk, read when first imported.
+  format: "esm" as const,
+  splitting: true,
+  esbuild: {
+    target: BUNDLE_TARGET,
+    define: { "process.env.NODE_ENV": '"production"' },
+    alias: { "@aws-sdk/credential-provider-node": ENV_CREDENTIALS },
+  },
 };
 
 /** Stages that hold real customers' data: retained on removal, protected from deletion. */

@@ -8,8 +8,7 @@
 // poison message ends in its dead-letter queue, the scheduled jobs run. Every AWS call is
 // checked against the function's IAM policy. Any failure names its cause.
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdir, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir } from "node:fs/promises";
 import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
 import {
   GetQueueAttributesCommand,
@@ -25,6 +24,13 @@ import { setSubscription } from "@shop/core/server/newsletter";
 import { getOrder } from "@shop/core/server/orders";
 import { signWebhookPayload } from "@shop/core/server/payments";
 import { freePort, startFakeStripeApi, waitFor } from "@shop/local-cloud";
+import {
+  type BundleFigure,
+  bundleFigures,
+  eagerBytes,
+  handlerFile,
+  overBudget,
+} from "./budgets.ts";
 import { deployStage, type SynthesizedStack } from "./deploy.ts";
 import { startEdge } from "./edge.ts";
 import { applyFault, type Fault } from "./faults.ts";
@@ -78,6 +84,8 @@ export interface RehearsalReport {
   failures: string[];
   steps: Array<{ step: Step; ms: number }>;
   coldStarts: ColdStart[];
+  /** What each function's cold start parses (./budgets.ts). */
+  bundles: BundleFigure[];
   awsCalls: number;
 }
 
@@ -93,6 +101,7 @@ export async function rehearse(
     failures,
     steps: [],
     coldStarts: [],
+    bundles: [],
     awsCalls: 0,
   };
   await mkdir(options.workDir, { recursive: true });
@@ -118,6 +127,9 @@ export async function rehearse(
       timeScale: options.timeScale ?? 120,
       queueFront: `http://127.0.0.1:${queueFrontPort}`,
     });
+    // The bundle budgets: a bundle over its budget fails the rehearsal, naming it and its size.
+    report.bundles = await bundleFigures(stage.functions.values());
+    failures.push(...overBudget(report.bundles));
     const recorder = new Recorder(standIns, stage);
     await recorder.startQueueFront(
       queueFrontPort,
@@ -535,11 +547,10 @@ async function coldStarts(functions: Map<string, LambdaFunction>) {
     const fn = [...functions.values()].find((f) => f.fn.environment.SHOP_FUNCTION === role);
     const first = fn?.invocations.find((i) => i.coldStartMs !== undefined);
     if (!fn || !first?.coldStartMs) continue;
-    const file = fn.fn.handler.slice(0, fn.fn.handler.lastIndexOf("."));
-    const bundle = await stat(join(fn.fn.codeDir, `${file}.mjs`)).catch(() => undefined);
+    const bundle = await eagerBytes(handlerFile(fn.fn)).catch(() => undefined);
     figures.push({
       function: fn.fn.logicalId,
-      bundleBytes: bundle?.size ?? 0,
+      bundleBytes: bundle?.bytes ?? 0,
       coldStartMs: first.coldStartMs,
     });
   }

@@ -1,18 +1,16 @@
 // The one layout every e-mail of the shop shares (docs/decisions/016-email-templates.md): the
 // shop's name, the mail's content, a footer. Templates take plain props (strings the calling
 // area has formatted), so the mail area depends on no other area of core.
-import {
-  Body,
-  Container,
-  Head,
-  Heading,
-  Hr,
-  Html,
-  Link,
-  Preview,
-  Section,
-  Text,
-} from "@react-email/components";
+import { Body } from "@react-email/body";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { type CSSProperties, Fragment, type ReactNode } from "react";
 
 export const SHOP_NAME = "Threadline";

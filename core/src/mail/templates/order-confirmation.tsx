@@ -1,5 +1,7 @@
 // The order confirmation, sent once the order is paid, with the invoice PDF attached.
-import { Column, Row, Section } from "@react-email/components";
+import { Column } from "@react-email/column";
+import { Row } from "@react-email/row";
+import { Section } from "@react-email/section";
 import { Layout, Lines, MailLink, Paragraph, SHOP_NAME, Title } from "./layout.tsx";
 import { renderParts } from "./render.ts";
 

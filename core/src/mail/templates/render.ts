@@ -1,7 +1,7 @@
 // One mail element → the message's subject, HTML part and plain-text part. The text part is
 // React Email's plain-text rendering of the same element (docs/decisions/016-email-templates.md),
 // so both parts always say the same thing.
-import { render } from "@react-email/components";
+import { render } from "@react-email/render";
 import type { ReactElement } from "react";
 
 export interface RenderedMail {
