@@ -1,0 +1,90 @@
+// The words of a product or a search (docs/decisions/021-search.md): the same steps on both
+// sides, so a word typed and a word stored meet in one form. Case and accents folded, the
+// spellings of a T-shirt made one word, apostrophes dropped ("women's" → "womens"), split into
+// letters and digits, each word reduced to its stem by the Porter stemmer (the `stemmer`
+// package: "jackets" → "jacket", "dresses" → "dress"). Pure; safe in a browser.
+import { stemmer } from "stemmer";
+
+/** The most characters of a search the shop reads (docs/product.md §5 "Search"). */
+export const SEARCH_TEXT_MAX_LENGTH = 100;
+
+/**
+ * A search as the shop keeps it and puts in its URLs: control and format characters taken out,
+ * spaces collapsed, trimmed, cut to 100 characters and lower-cased, so "  Linen  SHIRT" and
+ * "linen shirt" are one URL (one cache entry). Empty → undefined.
+ * web/server/edge-query.ts applies the same rule at the edge.
+ */
+export function normalizeSearch(value: string | null | undefined): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const text = value
+    .replace(CONTROL, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, SEARCH_TEXT_MAX_LENGTH)
+    .trim()
+    .toLowerCase();
+  return text === "" ? undefined : text;
+}
+
+/**
+ * C0 and C1 controls, and invisible format characters (soft hyphen, zero-width and direction
+ * marks, BOM), as a character class's contents: web/server/edge-query.ts builds the edge's
+ * version of `normalizeSearch` from the same text.
+ */
+export const SEARCH_CONTROL_CLASS =
+  "\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\ufeff";
+const CONTROL = new RegExp(`[${SEARCH_CONTROL_CLASS}]`, "g");
+
+/** Lower case without accents: "Piqué" → "pique". */
+export function fold(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+}
+
+/**
+ * Spellings that are one garment written in several words or with a hyphen, made one word
+ * before splitting: "t-shirt", "t shirt", "tshirt", "tee" → "tshirt".
+ */
+const PHRASES: ReadonlyArray<[RegExp, string]> = [
+  [/\bt[\s-]*shirts?\b/g, "tshirt"],
+  [/\btees?\b/g, "tshirt"],
+  [/\bsweat[\s-]+shirts?\b/g, "sweatshirt"],
+  [/\brain[\s-]+coats?\b/g, "raincoat"],
+  [/\bbaby[\s-]?grows?\b/g, "babygrow"],
+  [/\bone[\s-]+piece\b/g, "onepiece"],
+];
+
+/** The folded words of a text, as written (before stemming), in order. */
+export function words(text: string): string[] {
+  let folded = fold(text).replace(/['’‘`´]/g, "");
+  for (const [pattern, replacement] of PHRASES) folded = folded.replace(pattern, replacement);
+  return folded.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== "");
+}
+
+/** A word's stem: "jackets" → "jacket", "hoodies" → "hoodi". Digits stay as they are. */
+export function stem(word: string): string {
+  return /^\p{N}+$/u.test(word) ? word : stemmer(word);
+}
+
+/** The stems of a text, for the index. */
+export function terms(text: string): string[] {
+  return words(text).map(stem);
+}
+
+/** Words that carry no meaning in a search for clothes. */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  "a",
+  "an",
+  "and",
+  "the",
+  "for",
+  "with",
+  "in",
+  "of",
+  "on",
+  "to",
+  "my",
+  "some",
+]);
