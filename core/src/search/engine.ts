@@ -7,7 +7,8 @@
 // - Audience words ("women's", "kids", "mens") are taken out of the text: they filter the
 //   audience in the catalogue and rank that audience first (./vocabulary.ts).
 // - Each remaining word is looked up on its own, with prefixes (as the shopper types), typos
-//   (one edit from 4 letters, two from 8; a swap of two letters counts as one) and synonyms.
+//   (one edit from 4 letters, two from 8; a swap of two letters counts as one; only for words
+//   the catalogue does not hold, so "shirt" never finds a skirt) and synonyms.
 //   A product's score is the sum over the words it matches, and products matching every word
 //   come before those matching only some.
 //
@@ -32,6 +33,8 @@ export interface SearchHit {
   score: number;
   /** How many of the search's words it matches (audience words not counted). */
   matchedWords: number;
+  /** How many of them it matches as typed (a prefix or a typo of it), not only by a synonym. */
+  directWords: number;
   /** It belongs to an audience the search names. */
   inAudience: boolean;
   /** The index's terms (stems) it matched: what to mark in its name (see `highlight`). */
@@ -39,7 +42,10 @@ export interface SearchHit {
 }
 
 export interface SearchAnswer {
-  /** Best first: every word matched before some, then the audience named, then the score. */
+  /**
+   * Best first: every word matched before some, then the audience named, then words matched as
+   * typed before those matched by a synonym only, then the score.
+   */
   hits: SearchHit[];
   /** The audiences the search names ("womens dresses" → Women). */
   audiences: Audience[];
@@ -185,53 +191,84 @@ export class ProductSearch {
       // Only audience words ("womens"): that audience's products, in the catalogue's order.
       return this.documents
         .filter((doc) => wanted.has(doc.audience))
-        .map((doc) => ({ id: doc.id, score: 0, matchedWords: 0, inAudience: true, terms: [] }));
+        .map((doc) => ({
+          id: doc.id,
+          score: 0,
+          matchedWords: 0,
+          directWords: 0,
+          inAudience: true,
+          terms: [],
+        }));
     }
     const found = new Map<string, SearchHit & { terms: string[] }>();
     for (const word of parsed) {
-      for (const result of this.lookUp(word)) {
-        const id = result.id as string;
-        let hit = found.get(id);
-        if (!hit) {
-          const audience = audienceOfId.get(id);
-          hit = {
-            id,
-            score: 0,
-            matchedWords: 0,
-            inAudience: audience !== undefined && wanted.has(audience),
-            terms: [],
-          };
-          found.set(id, hit);
+      const { direct, synonyms } = this.lookUp(word);
+      const directIds = new Set<string>();
+      for (const [results, weight] of [
+        [direct, 1],
+        [synonyms, SYNONYM_WEIGHT],
+      ] as const) {
+        for (const result of results) {
+          const id = result.id as string;
+          let hit = found.get(id);
+          if (!hit) {
+            const audience = audienceOfId.get(id);
+            hit = {
+              id,
+              score: 0,
+              matchedWords: 0,
+              directWords: 0,
+              inAudience: audience !== undefined && wanted.has(audience),
+              terms: [],
+            };
+            found.set(id, hit);
+          }
+          if (weight === 1) {
+            directIds.add(id);
+            hit.directWords += 1;
+            hit.matchedWords += 1;
+            hit.score += result.score;
+          } else if (!directIds.has(id)) {
+            // A synonym counts only where the word itself did not match.
+            hit.matchedWords += 1;
+            hit.score += result.score * weight;
+          }
+          for (const term of result.terms) if (!hit.terms.includes(term)) hit.terms.push(term);
         }
-        hit.score += result.score;
-        hit.matchedWords += 1;
-        for (const term of result.terms) if (!hit.terms.includes(term)) hit.terms.push(term);
       }
     }
     return [...found.values()].sort(
       (a, b) =>
         b.matchedWords - a.matchedWords ||
         Number(b.inAudience) - Number(a.inAudience) ||
+        b.directWords - a.directWords ||
         b.score - a.score ||
         (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     );
   }
 
-  /** The products one word finds: itself (prefix and typos), its swaps and its synonyms. */
-  private lookUp(word: ParsedWord): SearchResult[] {
+  /** The products one word finds: itself (prefix and typos) and its swaps; its synonyms. */
+  private lookUp(word: ParsedWord): { direct: SearchResult[]; synonyms: SearchResult[] } {
     const queries: Query[] = [
       {
         queries: [word.stem],
         prefix: word.stem.length >= 2,
-        fuzzy: editsAllowed(word.word.length),
+        // A word the catalogue knows is taken as meant ("shirt" is not a typo of "skirt").
+        fuzzy: this.surfaces.has(word.stem) ? 0 : editsAllowed(word.word.length),
       },
     ];
     const swaps = this.swapsOf(word);
     if (swaps.length > 0) {
       queries.push({ queries: swaps, prefix: false, fuzzy: false, boost: scaled(SWAP_WEIGHT) });
     }
-    for (const alternative of alternativesOf(word.stem)) queries.push(synonymQuery(alternative));
-    return this.index.search({ combineWith: "OR", queries });
+    const alternatives = alternativesOf(word.stem).map(synonymQuery);
+    return {
+      direct: this.index.search({ combineWith: "OR", queries }),
+      synonyms:
+        alternatives.length > 0
+          ? this.index.search({ combineWith: "OR", queries: alternatives })
+          : [],
+    };
   }
 
   /** Known stems one swap of neighbouring letters away ("jackte" → "jacket"). */
@@ -295,6 +332,5 @@ function synonymQuery(alternative: Alternative): Query {
     queries: [...alternative],
     prefix: false,
     fuzzy: false,
-    boost: scaled(SYNONYM_WEIGHT),
   };
 }
