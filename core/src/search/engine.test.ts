@@ -87,4 +87,12 @@ describe("ProductSearch", () => {
       { text: "T-Shirt", mark: true },
     ]);
   });
+
+  it("answers the same once saved and loaded again", () => {
+    const loaded = ProductSearch.load(JSON.parse(JSON.stringify(search)));
+    for (const text of ["linen shirt", "jackte", "womens jacket", "women", "jakcte", "tee"]) {
+      expect(loaded.search(text)).toEqual(search.search(text));
+    }
+    expect(loaded.size).toBe(search.size);
+  });
 });

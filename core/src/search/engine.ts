@@ -6,9 +6,10 @@
 // - Words are folded and stemmed the same way on both sides (./text.ts).
 // - Audience words ("women's", "kids", "mens") are taken out of the text: they filter the
 //   audience in the catalogue and rank that audience first (./vocabulary.ts).
-// - Each remaining word is looked up on its own, with prefixes (as the shopper types), typos
-//   (one edit from 4 letters, two from 8; a swap of two letters counts as one; only for words
-//   the catalogue does not hold, so "shirt" never finds a skirt) and synonyms.
+// - Each remaining word is looked up on its own, the last one also as a prefix (the shopper may
+//   still be typing it), with typos (one edit from 4 letters, two from 8; a swap of two
+//   letters counts as one; only for words the catalogue does not hold, so "shirt" never finds
+//   a skirt) and synonyms.
 //   A product's score is the sum over the words it matches, and products matching every word
 //   come before those matching only some.
 //
@@ -121,20 +122,37 @@ export function highlight(name: string, terms: readonly string[]): NamePart[] {
   return parts;
 }
 
+/** The shape `toJSON` writes; a new engine version changes SAVED_VERSION. */
+export interface SavedSearch {
+  version: number;
+  documents: Array<[id: string, audience: Audience]>;
+  surfaces: Record<string, Array<[word: string, count: number]>>;
+  index: unknown;
+}
+
+const SAVED_VERSION = 1;
+
 export class ProductSearch {
   private readonly index: MiniSearch<SearchDocument>;
   /** Every document's id and audience, in the order given (audience-only searches list them). */
   private readonly documents: ReadonlyArray<{ id: string; audience: Audience }>;
   /** Stem → how often each folded word was seen with it (to write a suggestion in words). */
-  private readonly surfaces = new Map<string, Map<string, number>>();
+  private readonly surfaces: Map<string, Map<string, number>>;
+  private readonly audienceOfId: ReadonlyMap<string, Audience>;
 
-  private constructor(documents: readonly SearchDocument[]) {
-    this.documents = documents.map(({ id, audience }) => ({ id, audience }));
-    this.index = new MiniSearch<SearchDocument>({
+  private constructor(documents: readonly SearchDocument[], saved?: SavedSearch) {
+    this.documents = saved
+      ? saved.documents.map(([id, audience]) => ({ id, audience }))
+      : documents.map(({ id, audience }) => ({ id, audience }));
+    this.audienceOfId = new Map(this.documents.map((doc) => [doc.id, doc.audience]));
+    this.surfaces = new Map(
+      Object.entries(saved?.surfaces ?? {}).map(([key, seen]) => [key, new Map(seen)]),
+    );
+    const options = {
       fields: ["name", "description"],
       storeFields: [],
-      tokenize: (text) => words(text),
-      processTerm: (word) => {
+      tokenize: (text: string) => words(text),
+      processTerm: (word: string) => {
         const stemmed = stem(word);
         let seen = this.surfaces.get(stemmed);
         if (!seen) {
@@ -146,12 +164,17 @@ export class ProductSearch {
       },
       searchOptions: {
         // The terms given to MiniSearch are already stems (see `lookUp`).
-        tokenize: (text) => [text],
-        processTerm: (term) => term,
+        tokenize: (text: string) => [text],
+        processTerm: (term: string) => term,
         boost: { ...BOOST },
       },
-    });
-    this.index.addAll(documents);
+    };
+    if (saved) {
+      this.index = MiniSearch.loadJS<SearchDocument>(saved.index as never, options);
+    } else {
+      this.index = new MiniSearch<SearchDocument>(options);
+      this.index.addAll(documents);
+    }
   }
 
   /** Builds the index of these products: once per catalogue version. */
@@ -159,14 +182,24 @@ export class ProductSearch {
     return new ProductSearch(documents);
   }
 
+  /** An index saved by `toJSON` (and parsed), as it was: no product is read again. */
+  static load(saved: SavedSearch): ProductSearch {
+    return new ProductSearch([], saved);
+  }
+
   /** How many products it holds. */
   get size(): number {
     return this.documents.length;
   }
 
-  /** The index as JSON (to measure it, or to store it). */
-  toJSON(): unknown {
-    return this.index.toJSON();
+  /** The index as a plain object for JSON.stringify (to measure it, or to store it). */
+  toJSON(): SavedSearch {
+    return {
+      version: SAVED_VERSION,
+      documents: this.documents.map(({ id, audience }) => [id, audience]),
+      surfaces: Object.fromEntries([...this.surfaces].map(([key, seen]) => [key, [...seen]])),
+      index: this.index.toJSON(),
+    };
   }
 
   /** Searches. Text already normalised or not; never throws on any text. */
@@ -186,7 +219,7 @@ export class ProductSearch {
 
   private hits(parsed: readonly ParsedWord[], audiences: readonly Audience[]): SearchHit[] {
     const wanted = new Set(audiences);
-    const audienceOfId = new Map(this.documents.map((doc) => [doc.id, doc.audience]));
+    const audienceOfId = this.audienceOfId;
     if (parsed.length === 0) {
       // Only audience words ("womens"): that audience's products, in the catalogue's order.
       return this.documents
@@ -201,8 +234,8 @@ export class ProductSearch {
         }));
     }
     const found = new Map<string, SearchHit & { terms: string[] }>();
-    for (const word of parsed) {
-      const { direct, synonyms } = this.lookUp(word);
+    for (const [at, word] of parsed.entries()) {
+      const { direct, synonyms } = this.lookUp(word, at === parsed.length - 1);
       const directIds = new Set<string>();
       for (const [results, weight] of [
         [direct, 1],
@@ -248,11 +281,15 @@ export class ProductSearch {
   }
 
   /** The products one word finds: itself (prefix and typos) and its swaps; its synonyms. */
-  private lookUp(word: ParsedWord): { direct: SearchResult[]; synonyms: SearchResult[] } {
+  private lookUp(
+    word: ParsedWord,
+    last: boolean,
+  ): { direct: SearchResult[]; synonyms: SearchResult[] } {
     const queries: Query[] = [
       {
         queries: [word.stem],
-        prefix: word.stem.length >= 2,
+        // The last word may be one the shopper is still typing.
+        prefix: last && word.stem.length >= 2,
         // A word the catalogue knows is taken as meant ("shirt" is not a typo of "skirt").
         fuzzy: this.surfaces.has(word.stem) ? 0 : editsAllowed(word.word.length),
       },

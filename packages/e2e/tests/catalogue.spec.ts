@@ -146,7 +146,7 @@ test("each sort order orders the products shown", async ({ page }) => {
 test("nothing matching shows an empty state that clears the filters", async ({ page }) => {
   await page.goto("/product?search=no-such-garment-anywhere&category=baby");
   await expect(cards(page)).toHaveCount(0);
-  await expect(page.getByText("No products match your filters.")).toBeVisible();
+  await expect(page.getByText("No products match “no-such-garment-anywhere”.")).toBeVisible();
   await page.getByRole("main").getByRole("link", { name: "Clear filters" }).last().click();
   await expect(page).toHaveURL(/\/product$/);
   await expect(cards(page)).toHaveCount(12);
