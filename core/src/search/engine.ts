@@ -290,8 +290,7 @@ export class ProductSearch {
         queries: [word.stem],
         // The last word may be one the shopper is still typing.
         prefix: last && word.stem.length >= 2,
-        // A word the catalogue knows is taken as meant ("shirt" is not a typo of "skirt").
-        fuzzy: this.surfaces.has(word.stem) ? 0 : editsAllowed(word.word.length),
+        fuzzy: typoEdits(word, this.surfaces),
       },
     ];
     const swaps = this.swapsOf(word);
@@ -310,7 +309,7 @@ export class ProductSearch {
 
   /** Known stems one swap of neighbouring letters away ("jackte" → "jacket"). */
   private swapsOf({ word, stem: stemmed }: ParsedWord): string[] {
-    if (editsAllowed(word.length) === 0 || this.surfaces.has(stemmed)) return [];
+    if (typoEdits({ word, stem: stemmed }, this.surfaces) === 0) return [];
     const swaps = new Set<string>();
     for (let i = 0; i + 1 < word.length; i++) {
       if (word[i] === word[i + 1]) continue;
@@ -356,6 +355,16 @@ export class ProductSearch {
     if (!seen) return undefined;
     return [...seen].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0]?.[0];
   }
+}
+
+/**
+ * The edits a word may be off by: none for a word the catalogue knows (taken as meant: "shirt"
+ * is not a typo of "skirt") or one with digits (a number is not a typo of another); else
+ * `editsAllowed`.
+ */
+function typoEdits(word: ParsedWord, known: ReadonlyMap<string, unknown>): number {
+  if (known.has(word.stem) || /\p{N}/u.test(word.word)) return 0;
+  return editsAllowed(word.word.length);
 }
 
 function scaled(weight: number): Record<string, number> {
