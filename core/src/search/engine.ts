@@ -184,6 +184,9 @@ export class ProductSearch {
 
   /** An index saved by `toJSON` (and parsed), as it was: no product is read again. */
   static load(saved: SavedSearch): ProductSearch {
+    if (saved?.version !== SAVED_VERSION) {
+      throw new Error(`A saved search index of version ${saved?.version}, not ${SAVED_VERSION}`);
+    }
     return new ProductSearch([], saved);
   }
 
