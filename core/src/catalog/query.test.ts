@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ProductSearch } from "../search/engine.ts";
 import {
   type CatalogQuery,
   catalogQueryToSearchParams,
@@ -6,9 +7,23 @@ import {
   PRICE_BANDS,
   type ProductSummary,
   parseCatalogQuery,
-  queryCatalog,
+  queryCatalog as queryCatalogWith,
   SORTS,
 } from "./query.ts";
+
+/** The catalogue query with the product search over these items (as the read model does). */
+const indexes = new WeakMap<readonly ProductSummary[], ProductSearch>();
+function queryCatalog(items: readonly ProductSummary[], query: CatalogQuery) {
+  let index = indexes.get(items);
+  if (!index) {
+    index = ProductSearch.build(
+      items.map((item) => ({ ...item, audience: item.category, description: "" })),
+    );
+    indexes.set(items, index);
+  }
+  const search = index;
+  return queryCatalogWith(items, query, (text) => search.search(text));
+}
 
 function product(overrides: Partial<ProductSummary> & { id: string }): ProductSummary {
   return {

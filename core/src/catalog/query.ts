@@ -2,7 +2,8 @@
 // docs/product.md §9 "Price filters"): filter by category, price band and name, sort, and page 12 at a time.
 // Pure and in memory, so it runs over a cached read model of product summaries. A search is
 // answered by the product search (core/src/search, docs/decisions/021-search.md).
-import { normalizeSearch, ProductSearch, SEARCH_TEXT_MAX_LENGTH } from "../search/index.ts";
+import type { SearchAnswer } from "../search/engine.ts";
+import { normalizeSearch, SEARCH_TEXT_MAX_LENGTH } from "../search/normalize.ts";
 import { type Category, categoryFromSlug, categorySlug } from "./categories.ts";
 import type { ImageSources } from "./image-variants.ts";
 
@@ -140,8 +141,11 @@ export function catalogQueryToSearchParams(query: Partial<CatalogQuery>): URLSea
 export function queryCatalog(
   items: readonly ProductSummary[],
   query: CatalogQuery,
-  /** The search index of `items` (with descriptions); else one of the names is built. */
-  search?: ProductSearch,
+  /**
+   * The product search over `items` (core/src/search; read-model.server.ts passes its index of
+   * the catalogue version). Without it a search finds nothing.
+   */
+  search?: (text: string) => SearchAnswer,
 ): CatalogPage {
   let answers = answerCache.get(items);
   if (!answers) {
@@ -176,13 +180,13 @@ const MAX_REMEMBERED_QUERIES = 2000;
 function runQuery(
   items: readonly ProductSummary[],
   query: CatalogQuery,
-  index: ProductSearch | undefined,
+  search: ((text: string) => SearchAnswer) | undefined,
 ): CatalogPage {
   const band = query.price ? priceBand(query.price) : undefined;
   const minCents = band?.minCents ?? 0;
   const maxCents = band?.maxCents ?? Number.POSITIVE_INFINITY;
-  const search = normalizeSearch(query.search);
-  const answer = search ? (index ?? namesIndex(items)).search(search) : undefined;
+  const text = normalizeSearch(query.search);
+  const answer = text ? (search?.(text) ?? NOTHING) : undefined;
   const found = answer ? new Set(answer.hits.map((hit) => hit.id)) : undefined;
   // A search is listed best first unless another order is asked for.
   const ordered =
@@ -226,24 +230,7 @@ function byIdOf(items: readonly ProductSummary[]): Map<string, ProductSummary> {
   return map;
 }
 
-/** A search index of the names alone, per catalogue array, when none was given. */
-const namesIndexCache = new WeakMap<readonly ProductSummary[], ProductSearch>();
-
-function namesIndex(items: readonly ProductSummary[]): ProductSearch {
-  let index = namesIndexCache.get(items);
-  if (!index) {
-    index = ProductSearch.build(
-      items.map((item) => ({
-        id: item.id,
-        name: item.name,
-        audience: item.category,
-        description: "",
-      })),
-    );
-    namesIndexCache.set(items, index);
-  }
-  return index;
-}
+const NOTHING: SearchAnswer = { hits: [], audiences: [], words: [] };
 
 type SortKey = SortId;
 

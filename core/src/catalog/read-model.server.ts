@@ -211,7 +211,9 @@ export async function catalogSummaries(ctx: Context): Promise<ProductSummary[]> 
 
 export async function getCatalogPage(ctx: Context, query: CatalogQuery): Promise<CatalogPage> {
   const snapshot = await catalogSnapshot(ctx);
-  return queryCatalog(snapshot.items, query, query.search ? searchIndex(snapshot) : undefined);
+  if (!query.search) return queryCatalog(snapshot.items, query);
+  const index = searchIndex(snapshot);
+  return queryCatalog(snapshot.items, query, (text) => index.search(text));
 }
 
 /** Search indexes, one per snapshot (so per catalogue version): built on the first search. */
@@ -255,6 +257,15 @@ export async function liveSearch(ctx: Context, text: string, limit: number): Pro
   const search = normalizeSearch(text) ?? "";
   if (search === "") return { search, total: 0, items: [] };
   const snapshot = await catalogSnapshot(ctx);
+  // The same text asked again for this version is a lookup, as the catalogue's answers are.
+  let answers = liveAnswers.get(snapshot);
+  if (!answers) {
+    answers = new Map();
+    liveAnswers.set(snapshot, answers);
+  }
+  const key = `${limit}\n${search}`;
+  const known = answers.get(key);
+  if (known) return known;
   const answer = searchIndex(snapshot).search(search);
   const byId = new Map(snapshot.items.map((item) => [item.id, item]));
   const items: LiveSearchItem[] = [];
@@ -263,8 +274,15 @@ export async function liveSearch(ctx: Context, text: string, limit: number): Pro
     const item = byId.get(hit.id);
     if (item) items.push({ ...item, nameParts: highlight(item.name, hit.terms) });
   }
-  return { search, total: answer.hits.length, items };
+  const live: LiveSearch = { search, total: answer.hits.length, items };
+  if (answers.size >= MAX_LIVE_ANSWERS) answers.delete(answers.keys().next().value ?? "");
+  answers.set(key, live);
+  return live;
 }
+
+/** Live-search answers per snapshot (bounded; dropped with it). Shared: never mutated. */
+const liveAnswers = new WeakMap<CatalogSnapshot, Map<string, LiveSearch>>();
+const MAX_LIVE_ANSWERS = 2000;
 
 /**
  * `load()`, remembered for as long as the catalogue keeps this version, for data that only a
