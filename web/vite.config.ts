@@ -48,6 +48,20 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   ssr: {
     // Workspace packages (@shop/core) are TypeScript sources: bundle them into the server build.
-    noExternal: [/^@shop\//],
+    // So are the e-mail renderer's packages: npm installs @react-email/render with the versions
+    // it needs (prettier 3, html-to-text…) under core/node_modules, since the root holds others
+    // (prettier 2 for @remix-run/dev), and the built server (web/build/server) would resolve
+    // those from the root, or not at all.
+    noExternal: [
+      /^@shop\//,
+      /^@react-email\//,
+      /^prettier(\/|$)/,
+      /^html-to-text$/,
+      /^htmlparser2$/,
+      /^@?selderee(\/|$)/,
+      /^leac$/,
+      /^parseley$/,
+      /^peberminta$/,
+    ],
   },
 }));
