@@ -112,8 +112,8 @@ export interface DeploySettings {
   timeZone: string;
   /**
    * The version of the origin secret CloudFront sends (ORIGIN_SECRET_VERSION, a Secrets Manager
-   * version id), set when rotating it (README "Rotating the origin secret"); unset, the version
-   * current at the stage's first deploy.
+   * version id), set when rotating it (README "Rotating the origin secret"); unset, the secret's
+   * current version (CloudFormation resolves the reference again only when its text changes).
    */
   originSecretVersion?: string;
   /**
