@@ -15,4 +15,3 @@ export {
   type SeedSize,
   slugify,
 } from "./products.ts";
-export { SEARCH_QUERIES } from "./search-queries.ts";
