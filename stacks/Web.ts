@@ -387,22 +387,30 @@ function originSecret(stack: StackContext["stack"], app: string, version: string
  * adds it to every request it sends there, over any header of that name the viewer sent.
  */
 function sendTheOriginSecret(site: RemixSite, value: string) {
+  const { cfn, indices } = functionUrlOrigins(site);
+  if (indices.length !== 1) {
+    throw new Error(`expected one function URL origin, found ${indices.length}`);
+  }
+  for (const index of indices) {
+    cfn.addPropertyOverride(`DistributionConfig.Origins.${index}.OriginCustomHeaders`, [
+      { HeaderName: ORIGIN_HEADER, HeaderValue: value },
+    ]);
+  }
+}
+
+/** The site's distribution, and the indices of its custom origins (the function URL's). */
+function functionUrlOrigins(site: RemixSite) {
   const cfn = site.cdk?.distribution?.node.defaultChild as cloudfront.CfnDistribution | undefined;
   if (!cfn) throw new Error("SST's RemixSite has no distribution any more");
   const config = Stack.of(site).resolve(cfn.distributionConfig) as {
     Origins?: Array<{ CustomOriginConfig?: unknown }>;
     origins?: Array<{ customOriginConfig?: unknown }>;
   };
-  const origins = config.Origins ?? config.origins ?? [];
-  let guarded = 0;
-  origins.forEach((origin, index) => {
-    if (!("CustomOriginConfig" in origin || "customOriginConfig" in origin)) return;
-    cfn.addPropertyOverride(`DistributionConfig.Origins.${index}.OriginCustomHeaders`, [
-      { HeaderName: ORIGIN_HEADER, HeaderValue: value },
-    ]);
-    guarded++;
-  });
-  if (guarded !== 1) throw new Error(`expected one function URL origin, found ${guarded}`);
+  const origins: object[] = config.Origins ?? config.origins ?? [];
+  const indices = origins.flatMap((origin, index) =>
+    "CustomOriginConfig" in origin || "customOriginConfig" in origin ? [index] : [],
+  );
+  return { cfn, indices };
 }
 
 /**
@@ -428,22 +436,13 @@ function removeIdleWarmer(site: RemixSite) {
  * Every custom origin (the site's function URL) waits CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS.
  */
 function waitLongerThanTheSite(site: RemixSite) {
-  const distribution = site.cdk?.distribution;
-  const cfn = distribution?.node.defaultChild as cloudfront.CfnDistribution | undefined;
-  if (!cfn) throw new Error("SST's RemixSite has no distribution any more");
-  const config = Stack.of(site).resolve(cfn.distributionConfig) as {
-    Origins?: Array<{ CustomOriginConfig?: unknown }>;
-    origins?: Array<{ customOriginConfig?: unknown }>;
-  };
-  const origins = config.Origins ?? config.origins ?? [];
-  origins.forEach((origin, index) => {
-    const custom = "CustomOriginConfig" in origin || "customOriginConfig" in origin;
-    if (!custom) return;
+  const { cfn, indices } = functionUrlOrigins(site);
+  for (const index of indices) {
     cfn.addPropertyOverride(
       `DistributionConfig.Origins.${index}.CustomOriginConfig.OriginReadTimeout`,
       CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS,
     );
-  });
+  }
 }
 
 function hardenWwwRedirect(site: RemixSite, logs: s3.IBucket | undefined, webAclId: string) {
