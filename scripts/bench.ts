@@ -20,6 +20,11 @@
 // anonymous views and 5% signed-in ones replayed through the shared-cache stand-in in front of the
 // shop, and the time an admin's price change takes to show through it. BENCH_EDGE_ONLY=1 skips the
 // page measurements.
+//
+// And the search (scripts/lib/bench-search.ts): in the process, its p50/p99 over the query set and
+// every prefix of it, the index's build time, size and load time, at the seeded size and with the
+// added products; against the running shop, each live-search request's time, one at a time, at
+// both sizes. BENCH_SEARCH_ONLY=1 prints the in-process part alone, in seconds, without the shop.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -33,6 +38,14 @@ import autocannon from "autocannon";
 import { normaliseQuery } from "../web/server/edge-query.ts";
 import { type EdgeBench, edgePurgeWiring, runEdgeBench, stopEdgePurge } from "./lib/bench-edge.ts";
 import { pageJsGzipBytes } from "./lib/bench-js.ts";
+import {
+  BENCH_DESCRIPTION,
+  benchProductAudience,
+  benchProductName,
+  measureSearch,
+  searchReport,
+  searchTexts,
+} from "./lib/bench-search.ts";
 import { type StaticServer, startStaticServer } from "./lib/bench-static.ts";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
@@ -175,10 +188,6 @@ async function roundTrips(ctx: Context, calls: () => number): Promise<Map<string
   return counts;
 }
 
-const ADJECTIVES = ["Classic", "Linen", "Organic", "Relaxed", "Slim", "Heavy", "Soft", "Striped"];
-const GARMENTS = ["Shirt", "T-Shirt", "Sweater", "Jeans", "Dress", "Jacket", "Shorts", "Hoodie"];
-const CATEGORIES = ["Men", "Women", "Kid", "Baby"] as const;
-
 async function addProducts(ctx: Context, count: number): Promise<void> {
   const started = Date.now();
   let next = 0;
@@ -188,10 +197,10 @@ async function addProducts(ctx: Context, count: number): Promise<void> {
       const i = next++;
       await createProduct(ctx, {
         slug: `bench-${i}`,
-        name: `${ADJECTIVES[i % 8]} ${GARMENTS[(i >> 3) % 8]} ${i}`,
-        category: CATEGORIES[i % 4] ?? "Men",
+        name: benchProductName(i),
+        category: benchProductAudience(i),
         priceCents: 500 + ((i * 7919) % 19_500),
-        description: "A garment added by the benchmark.",
+        description: BENCH_DESCRIPTION,
         sizes: ["S", "M", "L", "XL"],
         stock: unitsOfEach(["S", "M", "L", "XL"], 50),
         images: [{ key: IMAGE_KEY, alt: "A garment" }],
@@ -255,8 +264,33 @@ function edge(base: string, ctx: Context, cloudEnv: Record<string, string>): Pro
   });
 }
 
+/** Each live-search request's time, one at a time (no queueing): the query set and its prefixes. */
+async function searchRequests(base: string): Promise<{ p50: number; p99: number; count: number }> {
+  const texts = searchTexts();
+  const times: number[] = [];
+  for (const text of texts) {
+    const startedAt = performance.now();
+    const response = await fetch(`${base}/api/search?q=${encodeURIComponent(text)}`);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`GET /api/search?q=${text} answered ${response.status}`);
+    times.push(performance.now() - startedAt);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))] ?? 0;
+  return { p50: at(0.5), p99: at(0.99), count: times.length };
+}
+
+function searchInProcess(): string {
+  return searchReport([measureSearch(0), measureSearch(EXTRA_PRODUCTS)], verdict);
+}
+
 async function main() {
   const started = Date.now();
+  if (process.env.BENCH_SEARCH_ONLY === "1") {
+    log("Search, in the process (BENCH_SEARCH_ONLY=1: no shop started)…");
+    log(searchInProcess());
+    return;
+  }
   const dataDir = await mkdtemp(join(tmpdir(), "shop-bench-"));
   let shop: ChildProcess | undefined;
   let staticServer: StaticServer | undefined;
@@ -301,6 +335,8 @@ async function main() {
       }
     }
     const trips = await roundTrips(ctx, calls);
+    await searchRequests(base); // warms the search index of this version
+    const searchSeeded = await searchRequests(base);
     const seededSize = (await getCatalogPage(ctx, parseCatalogQuery(new URLSearchParams()))).total;
 
     const seeded = new Map<string, Figures>();
@@ -351,6 +387,8 @@ async function main() {
       big.set(target.name, await measure(base + target.path));
     }
     const tripsBig = await roundTrips(ctx, calls);
+    await searchRequests(base);
+    const searchBig = await searchRequests(base);
     const edgeBig = await edge(base, ctx, state.env);
 
     const rows = TARGETS.map((target) => {
@@ -421,6 +459,17 @@ async function main() {
     ] as const) {
       const bytes = js.get(name) ?? 0;
       log(`${verdict(bytes <= 95 * 1024)}  ${page} JavaScript: ${kb(bytes)} gzip (target ≤ 95 kB)`);
+    }
+    log("");
+    log("Search (docs/decisions/021-search.md):");
+    log(searchInProcess());
+    for (const [size, figures] of [
+      [seededSize, searchSeeded],
+      [catalogueSize, searchBig],
+    ] as const) {
+      log(
+        `${verdict(figures.p99 <= 50)}  live search request at ${size} products, one at a time: p50 ${ms(figures.p50)}, p99 ${ms(figures.p99)} over ${figures.count} requests (target p99 ≤ 50 ms)`,
+      );
     }
     log("");
     edgeReport(edgeSeeded, edgeBig);

@@ -15,3 +15,4 @@ export {
   type SeedSize,
   slugify,
 } from "./products.ts";
+export { SEARCH_QUERIES } from "./search-queries.ts";

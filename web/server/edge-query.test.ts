@@ -1,6 +1,7 @@
 import { catalogQueryToSearchParams, parseCatalogQuery } from "@shop/core/catalog";
+import { normalizeSearch } from "@shop/core/search";
 import { describe, expect, it } from "vitest";
-import { CLOUDFRONT_QUERY_NORMALISER, normaliseQuery } from "./edge-query.ts";
+import { CLOUDFRONT_QUERY_NORMALISER, normaliseQuery, normaliseSearchValue } from "./edge-query.ts";
 
 type CfQuery = Record<string, { value: string; multiValue?: Array<{ value: string }> }>;
 
@@ -71,10 +72,35 @@ const CASES: Array<[string, string, string, string]> = [
   [
     "catalogue: values stay as spelled",
     "/product",
-    "?search=caf%C3%A9%20noir&x=1",
-    "?search=caf%C3%A9%20noir",
+    "?category=MEN&search=caf%C3%A9%20noir&x=1",
+    "?category=MEN&search=caf%C3%A9%20noir",
   ],
-  ["catalogue: an empty value is still a value", "/product", "?search=&stock", "?search=&stock="],
+  ["catalogue: an empty value is still a value", "/product", "?price=&stock", "?price=&stock="],
+  [
+    "catalogue: the search in lower case, spaces collapsed",
+    "/product",
+    "?search=%20Linen++SHIRT%09&sort=rating",
+    "?search=linen%20shirt&sort=rating",
+  ],
+  ["catalogue: an empty search is no search", "/product", "?search=+%20&stock", "?stock="],
+  [
+    "catalogue: control characters out of the search",
+    "/product",
+    "?search=jack%00et%E2%80%8B%20",
+    "?search=jack%20et",
+  ],
+  [
+    "catalogue: a search cut to 100 characters",
+    "/product",
+    `?search=${"a".repeat(150)}`,
+    `?search=${"a".repeat(100)}`,
+  ],
+  [
+    "catalogue: a search that is not valid percent-encoding is left as sent",
+    "/product",
+    "?search=%E0%A4%A",
+    "?search=%E0%A4%A",
+  ],
   [
     "catalogue: names are case-sensitive",
     "/product",
@@ -113,6 +139,12 @@ const CASES: Array<[string, string, string, string]> = [
     "?size=s",
   ],
   ["search API", "/api/search", "?q=shirt&_=123", "?q=shirt"],
+  [
+    "search API: the text normalised",
+    "/api/search",
+    "?q=Womens%20%20Dresses",
+    "?q=womens%20dresses",
+  ],
   ["home", "/", "?utm_source=newsletter", ""],
   ["home data", "/_root.data", "?_routes=root&utm_source=x", "?_routes=root"],
   ["a static page", "/company/who-we-are", "?utm_source=x", ""],
@@ -188,6 +220,38 @@ describe("the query string a shared cache keys a page on", () => {
     expect(parseCatalogQuery(new URLSearchParams(kept))).toEqual(
       parseCatalogQuery(new URLSearchParams(sent)),
     );
+  });
+
+  it("writes a search text as core's normalizeSearch reads it", () => {
+    const texts = [
+      "  Linen   SHIRT ",
+      "T\u0000shirt\u200b\u00ad",
+      "Piqué Polo",
+      "women's\tjacket\n",
+      "x".repeat(150),
+      "  ",
+      "ÀÉÎ ß ǅ",
+      "a+b&c=d",
+    ];
+    for (const text of texts) {
+      const sent = `?search=${encodeURIComponent(text)}`;
+      const expected = normalizeSearch(text);
+      const want = expected ? `?search=${encodeURIComponent(expected)}` : "";
+      expect(normaliseQuery("/product", sent)).toBe(want);
+      expect(atCloudFront("/product", sent)).toBe(want);
+      expect(normaliseSearchValue(encodeURIComponent(text))).toBe(
+        encodeURIComponent(expected ?? ""),
+      );
+    }
+    // Every character of the basic plane is taken out, or kept, as core does.
+    const differ: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const text = `a${String.fromCharCode(code)}b`;
+      const core = encodeURIComponent(normalizeSearch(text) ?? "");
+      if (normaliseSearchValue(encodeURIComponent(text)) !== core) differ.push(code.toString(16));
+    }
+    expect(differ).toEqual([]);
   });
 
   it("leaves a write's query string to the site (CloudFront normalises GET and HEAD only)", () => {

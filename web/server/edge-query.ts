@@ -11,14 +11,20 @@
 // CloudFront Function (on AWS the request never meets Node before the cache). Both are built
 // from PUBLIC_QUERY_RULES; the unit test runs both over the same cases.
 //
-// Names and values are taken as the viewer spelled them (percent-encoded): a name is kept only
-// when spelled exactly as the page reads it, and a kept value is passed on unchanged.
+// Names are taken as the viewer spelled them (percent-encoded): a name is kept only when spelled
+// exactly as the page reads it. A kept value is passed on unchanged, except a search text
+// (`search` on the catalogue, `q` on the live search), written as the site reads it: control
+// characters out, spaces collapsed, trimmed, cut to 100 characters, lower case (the rule of
+// normalizeSearch in core/src/search/text.ts), so "Linen  Shirt" and "linen shirt" are one entry;
+// an empty one is dropped.
 
 interface QueryRule {
   /** The paths (as sent, percent-encoded) of one public page, its `.data` URL included. */
   path: RegExp;
   /** The parameters the page reads; everything else is dropped. */
   reads: readonly string[];
+  /** Those that hold a search text, normalised as the site reads it. */
+  texts?: readonly string[];
 }
 
 /**
@@ -34,12 +40,13 @@ export const PUBLIC_QUERY_RULES: readonly QueryRule[] = [
   {
     path: /^\/product(?:\/|\.data)?$/,
     reads: ["category", "page", "price", "search", "sort", "stock"],
+    texts: ["search"],
   },
   // A product page (web/app/routes/product.$slug.tsx): the size chosen, the page of reviews,
   // the review dialog (WRITE_REVIEW_PARAM of web/app/components/ReviewDialog.tsx).
   { path: /^\/product\/[^/]+\/?$/, reads: ["reviews", "size", "write-review"] },
   // The navbar's live search (web/app/routes/api.search.ts).
-  { path: /^\/api\/search(?:\.data)?$/, reads: ["q"] },
+  { path: /^\/api\/search(?:\.data)?$/, reads: ["q"], texts: ["q"] },
   // The static pages.
   { path: /^\/(?:company|customer-service)(?:\/[^/]+)?(?:\/|\.data)?$/, reads: [] },
   // Search engines' files.
@@ -50,10 +57,41 @@ export const PUBLIC_QUERY_RULES: readonly QueryRule[] = [
 const DATA_READS = ["_routes"];
 
 /** The parameters kept on this path, sorted; undefined when the path is not a public page. */
-function keptOn(pathname: string): string[] | undefined {
-  const rule = PUBLIC_QUERY_RULES.find(({ path }) => path.test(pathname));
-  if (!rule) return undefined;
+function ruleOf(pathname: string): QueryRule | undefined {
+  return PUBLIC_QUERY_RULES.find(({ path }) => path.test(pathname));
+}
+
+function keptBy(rule: QueryRule, pathname: string): string[] {
   return [...rule.reads, ...(pathname.endsWith(".data") ? DATA_READS : [])].sort();
+}
+
+/**
+ * Control and invisible format characters taken out of a search text: the same class as
+ * SEARCH_CONTROL_CLASS in core/src/search/text.ts (the unit test checks they agree).
+ */
+const SEARCH_CONTROLS =
+  "\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\ufeff";
+const SEARCH_MAX = 100;
+
+/**
+ * A search text's value (percent-encoded, `+` for a space) as the site reads it, re-encoded;
+ * "" when it is empty. A value that is not valid percent-encoding is left as sent.
+ */
+export function normaliseSearchValue(value: string): string {
+  let text: string;
+  try {
+    text = decodeURIComponent(value.replace(/\+/g, " "));
+  } catch {
+    return value;
+  }
+  text = text
+    .replace(new RegExp(`[${SEARCH_CONTROLS}]`, "g"), " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, SEARCH_MAX)
+    .trim()
+    .toLowerCase();
+  return encodeURIComponent(text);
 }
 
 /**
@@ -62,13 +100,21 @@ function keptOn(pathname: string): string[] | undefined {
  * `""` or `"?a=1&b=2"`, only the parameters the page reads, the first value of each, by name.
  */
 export function normaliseQuery(pathname: string, search: string): string {
-  const kept = keptOn(pathname);
-  if (!kept) return search;
+  const rule = ruleOf(pathname);
+  if (!rule) return search;
+  const kept = keptBy(rule, pathname);
   const first = new Map<string, string>();
   for (const pair of search.replace(/^\?/, "").split("&")) {
     const at = pair.indexOf("=");
     const name = at < 0 ? pair : pair.slice(0, at);
     if (kept.includes(name) && !first.has(name)) first.set(name, at < 0 ? "" : pair.slice(at + 1));
+  }
+  for (const name of rule.texts ?? []) {
+    const value = first.get(name);
+    if (value === undefined) continue;
+    const text = normaliseSearchValue(value);
+    if (text === "") first.delete(name);
+    else first.set(name, text);
   }
   const pairs = kept.filter((name) => first.has(name)).map((name) => `${name}=${first.get(name)}`);
   return pairs.length > 0 ? `?${pairs.join("&")}` : "";
@@ -81,13 +127,27 @@ export function normaliseQuery(pathname: string, search: string): string {
  */
 export const CLOUDFRONT_QUERY_NORMALISER = `
 var shopQueryRules = [${PUBLIC_QUERY_RULES.map(
-  ({ path, reads }) => `[${path.toString()}, ${JSON.stringify(reads)}]`,
+  ({ path, reads, texts }) =>
+    `[${path.toString()}, ${JSON.stringify(reads)}, ${JSON.stringify(texts ?? [])}]`,
 ).join(", ")}];
+var shopSearchControls = new RegExp("[${SEARCH_CONTROLS}]", "g");
+function shopSearchValue(value) {
+  var text;
+  try {
+    text = decodeURIComponent(value.replace(/\\+/g, " "));
+  } catch (e) {
+    return value;
+  }
+  text = text.replace(shopSearchControls, " ").replace(/\\s+/g, " ").trim().slice(0, ${SEARCH_MAX}).trim().toLowerCase();
+  return encodeURIComponent(text);
+}
 if (request.method === "GET" || request.method === "HEAD") {
   var shopKept = null;
+  var shopTexts = [];
   for (var shopRule = 0; shopRule < shopQueryRules.length; shopRule++) {
     if (shopQueryRules[shopRule][0].test(request.uri)) {
       shopKept = shopQueryRules[shopRule][1];
+      shopTexts = shopQueryRules[shopRule][2];
       break;
     }
   }
@@ -101,7 +161,8 @@ if (request.method === "GET" || request.method === "HEAD") {
       if (Object.prototype.hasOwnProperty.call(shopQueryIn, shopParam)) {
         var shopValue = shopQueryIn[shopParam];
         var shopFirst = shopValue.multiValue && shopValue.multiValue.length > 0 ? shopValue.multiValue[0].value : shopValue.value;
-        shopQueryOut[shopParam] = { value: shopFirst };
+        if (shopTexts.indexOf(shopParam) >= 0) shopFirst = shopSearchValue(shopFirst);
+        if (shopFirst !== "" || shopTexts.indexOf(shopParam) < 0) shopQueryOut[shopParam] = { value: shopFirst };
       }
     }
     request.querystring = shopQueryOut;

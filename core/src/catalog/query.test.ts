@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ProductSearch } from "../search/engine.ts";
 import {
   type CatalogQuery,
   catalogQueryToSearchParams,
@@ -6,9 +7,23 @@ import {
   PRICE_BANDS,
   type ProductSummary,
   parseCatalogQuery,
-  queryCatalog,
+  queryCatalog as queryCatalogWith,
   SORTS,
 } from "./query.ts";
+
+/** The catalogue query with the product search over these items (as the read model does). */
+const indexes = new WeakMap<readonly ProductSummary[], ProductSearch>();
+function queryCatalog(items: readonly ProductSummary[], query: CatalogQuery) {
+  let index = indexes.get(items);
+  if (!index) {
+    index = ProductSearch.build(
+      items.map((item) => ({ ...item, audience: item.category, description: "" })),
+    );
+    indexes.set(items, index);
+  }
+  const search = index;
+  return queryCatalogWith(items, query, (text) => search.search(text));
+}
 
 function product(overrides: Partial<ProductSummary> & { id: string }): ProductSummary {
   return {
@@ -47,8 +62,10 @@ describe("price bands and sorts", () => {
     ]);
   });
 
-  it("has five sorts with their labels", () => {
+  it("has seven sorts with their labels, relevance and newest first", () => {
     expect(SORTS.map((sort) => sort.label)).toEqual([
+      "Relevance",
+      "Newest",
       "Price: low to high",
       "Price: high to low",
       "Name: A to Z",
@@ -256,7 +273,34 @@ describe("parseCatalogQuery", () => {
     },
   );
 
-  it("trims the search and cuts it to 100 characters; blank search is no search", () => {
+  it("lists a search best first unless another sort is asked for", () => {
+    const items = [
+      product({ id: "s1", name: "Linen Shirt", createdAt: "2026-01-01T00:00:00.000Z" }),
+      product({ id: "s2", name: "Linen Trousers", createdAt: "2026-01-03T00:00:00.000Z" }),
+      product({ id: "s3", name: "Oxford Shirt", createdAt: "2026-01-02T00:00:00.000Z" }),
+    ];
+    // Both words first, then one of them.
+    expect(ids(queryCatalog(items, q({ search: "shirt linen" })))[0]).toBe("s1");
+    expect(ids(queryCatalog(items, q({ search: "shirt linen", sort: "relevance" })))[0]).toBe("s1");
+    // Another order keeps the same matches.
+    expect(ids(queryCatalog(items, q({ search: "shirt linen", sort: "newest" })))).toEqual([
+      "s2",
+      "s3",
+      "s1",
+    ]);
+    expect(ids(queryCatalog(items, q({ sort: "relevance" })))).toEqual(["s2", "s3", "s1"]);
+  });
+
+  it("suggests a corrected search when nothing matches, and only then", () => {
+    const none = queryCatalog(catalog, q({ search: "wimtr" }));
+    expect(none.total).toBe(0);
+    expect(none.suggestion).toBe("winter");
+    expect(queryCatalog(catalog, q({ search: "winter" })).suggestion).toBeUndefined();
+    expect(queryCatalog(catalog, q({ search: "xyzzy" })).suggestion).toBeUndefined();
+  });
+
+  it("trims the search, collapses spaces, lower-cases and cuts it to 100 characters; blank search is no search", () => {
+    expect(parse("search=%20%20Linen%20%20SHIRT%20").search).toBe("linen shirt");
     expect(parse("search=%20%20shirt%20").search).toBe("shirt");
     expect(parse(`search=${"x".repeat(5000)}`).search).toHaveLength(100);
     expect(parse("search=%20%20").search).toBeUndefined();

@@ -1,6 +1,9 @@
 // The catalogue query (docs/product.md §2 "/product", §5 "Search", §9 sorts, price filters, page size;
 // docs/product.md §9 "Price filters"): filter by category, price band and name, sort, and page 12 at a time.
-// Pure and in memory, so it runs over a cached read model of product summaries.
+// Pure and in memory, so it runs over a cached read model of product summaries. A search is
+// answered by the product search (core/src/search, docs/decisions/021-search.md).
+import type { SearchAnswer } from "../search/engine.ts";
+import { normalizeSearch, SEARCH_TEXT_MAX_LENGTH } from "../search/normalize.ts";
 import { type Category, categoryFromSlug, categorySlug } from "./categories.ts";
 import type { ImageSources } from "./image-variants.ts";
 
@@ -23,7 +26,8 @@ export interface ProductSummary {
 }
 
 export const PAGE_SIZE = 12;
-export const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_MAX_LENGTH = SEARCH_TEXT_MAX_LENGTH;
+export { normalizeSearch };
 
 /** Bounds are lower-inclusive and upper-exclusive; "Under 25" works (docs/product.md §9 "Price filters"). */
 export const PRICE_BANDS = [
@@ -44,8 +48,14 @@ export interface PriceBand {
 
 export type PriceBandId = (typeof PRICE_BANDS)[number]["id"];
 
-/** Sort options; without one the catalogue shows the newest products first. */
+/**
+ * Sort options. Without one, a search lists the best matches first ("relevance") and the
+ * catalogue otherwise the newest products first ("newest"); relevance without a search is the
+ * newest first.
+ */
 export const SORTS = [
+  { id: "relevance", label: "Relevance" },
+  { id: "newest", label: "Newest" },
   { id: "price-asc", label: "Price: low to high" },
   { id: "price-desc", label: "Price: high to low" },
   { id: "name-asc", label: "Name: A to Z" },
@@ -76,6 +86,8 @@ export interface CatalogPage {
   pageCount: number;
   /** Categories present in the whole catalogue (not the filtered one), alphabetically. */
   categories: Category[];
+  /** A search that matched nothing: a corrected search that would ("Did you mean …?"). */
+  suggestion?: string;
 }
 
 export function priceBand(id: PriceBandId): PriceBand {
@@ -120,20 +132,21 @@ export function catalogQueryToSearchParams(query: Partial<CatalogQuery>): URLSea
   return params;
 }
 
-/** Search text as typed: trimmed and cut to 100 characters; empty → undefined. */
-export function normalizeSearch(value: string | null | undefined): string | undefined {
-  if (typeof value !== "string") return undefined;
-  const text = value.trim().slice(0, SEARCH_MAX_LENGTH).trim();
-  return text === "" ? undefined : text;
-}
-
 /**
  * Filters, sorts and pages the catalogue. The sorted order of `items` is computed once per
  * array and sort and reused (see `sortedBy`), so a query is one pass over the catalogue: fast at
  * 10,000 products; a query asked again is answered from memory (see `answerCache`). Pass a new
  * array for a new catalogue version; never mutate one in place, nor an answer.
  */
-export function queryCatalog(items: readonly ProductSummary[], query: CatalogQuery): CatalogPage {
+export function queryCatalog(
+  items: readonly ProductSummary[],
+  query: CatalogQuery,
+  /**
+   * The product search over `items` (core/src/search; read-model.server.ts passes its index of
+   * the catalogue version). Without it a search finds nothing.
+   */
+  search?: (text: string) => SearchAnswer,
+): CatalogPage {
   let answers = answerCache.get(items);
   if (!answers) {
     answers = new Map();
@@ -149,7 +162,7 @@ export function queryCatalog(items: readonly ProductSummary[], query: CatalogQue
   ]);
   let answer = answers.get(key);
   if (!answer) {
-    answer = runQuery(items, query);
+    answer = runQuery(items, query, search);
     if (answers.size >= MAX_REMEMBERED_QUERIES) answers.delete(answers.keys().next().value ?? "");
     answers.set(key, answer);
   }
@@ -164,20 +177,29 @@ export function queryCatalog(items: readonly ProductSummary[], query: CatalogQue
 const answerCache = new WeakMap<readonly ProductSummary[], Map<string, CatalogPage>>();
 const MAX_REMEMBERED_QUERIES = 2000;
 
-function runQuery(items: readonly ProductSummary[], query: CatalogQuery): CatalogPage {
+function runQuery(
+  items: readonly ProductSummary[],
+  query: CatalogQuery,
+  search: ((text: string) => SearchAnswer) | undefined,
+): CatalogPage {
   const band = query.price ? priceBand(query.price) : undefined;
   const minCents = band?.minCents ?? 0;
   const maxCents = band?.maxCents ?? Number.POSITIVE_INFINITY;
-  const search = normalizeSearch(query.search);
-  const pattern = search ? new RegExp(escapeRegExp(search), "iu") : undefined;
+  const text = normalizeSearch(query.search);
+  const answer = text ? (search?.(text) ?? NOTHING) : undefined;
+  const found = answer ? new Set(answer.hits.map((hit) => hit.id)) : undefined;
+  // A search is listed best first unless another order is asked for.
+  const ordered =
+    answer && answer.words.length > 0 && (query.sort === undefined || query.sort === "relevance")
+      ? answer.hits.flatMap((hit) => byIdOf(items).get(hit.id) ?? [])
+      : sortedBy(items, query.sort);
 
-  const present = new Set<Category>();
+  const present = new Set<Category>(items.map((item) => item.category));
   const matches: ProductSummary[] = [];
-  for (const item of sortedBy(items, query.sort)) {
-    present.add(item.category);
+  for (const item of ordered) {
     if (query.category && item.category !== query.category) continue;
     if (band && (item.priceCents < minCents || item.priceCents >= maxCents)) continue;
-    if (pattern && !pattern.test(item.name)) continue;
+    if (found && !found.has(item.id)) continue;
     if (query.inStock && item.soldOut) continue;
     matches.push(item);
   }
@@ -192,16 +214,31 @@ function runQuery(items: readonly ProductSummary[], query: CatalogQuery): Catalo
     page,
     pageCount,
     categories: [...present].sort(),
+    ...(answer?.suggestion && matches.length === 0 ? { suggestion: answer.suggestion } : {}),
   };
 }
 
-type SortKey = SortId | "newest";
+/** Products by id, per catalogue array; dropped with the array. */
+const byIdCache = new WeakMap<readonly ProductSummary[], Map<string, ProductSummary>>();
+
+function byIdOf(items: readonly ProductSummary[]): Map<string, ProductSummary> {
+  let map = byIdCache.get(items);
+  if (!map) {
+    map = new Map(items.map((item) => [item.id, item]));
+    byIdCache.set(items, map);
+  }
+  return map;
+}
+
+const NOTHING: SearchAnswer = { hits: [], audiences: [], words: [] };
+
+type SortKey = SortId;
 
 /** Sorted copies of catalogue arrays, per sort; dropped with the array. Never handed out. */
 const sortedCache = new WeakMap<readonly ProductSummary[], Map<SortKey, ProductSummary[]>>();
 
 function sortedBy(items: readonly ProductSummary[], sort: SortId | undefined): ProductSummary[] {
-  const key: SortKey = sort ?? "newest";
+  const key: SortKey = sort === undefined || sort === "relevance" ? "newest" : sort;
   let bySort = sortedCache.get(items);
   if (!bySort) {
     bySort = new Map();
@@ -235,6 +272,7 @@ function comparator(sort: SortKey): Compare {
     case "rating":
       return (a, b) => b.ratingAverage - a.ratingAverage || byName(a, b);
     case "newest":
+    case "relevance":
       // Newest first; ISO-8601 UTC strings sort as text.
       return (a, b) =>
         a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : byId(a, b);
@@ -245,8 +283,4 @@ function parsePage(value: string | null): number {
   if (!value || !/^\d+$/.test(value.trim())) return 1;
   const page = Number(value.trim());
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

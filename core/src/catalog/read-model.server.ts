@@ -18,6 +18,7 @@ import { freshReads } from "../common/fresh-reads.ts";
 import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
 import { reviewStats } from "../reviews/stats.ts";
+import { highlight, type NamePart, normalizeSearch, ProductSearch } from "../search/index.ts";
 import { type Product, type ProductItem, toProduct } from "./products.server.ts";
 import { type CatalogPage, type CatalogQuery, type ProductSummary, queryCatalog } from "./query.ts";
 
@@ -209,8 +210,79 @@ export async function catalogSummaries(ctx: Context): Promise<ProductSummary[]> 
 }
 
 export async function getCatalogPage(ctx: Context, query: CatalogQuery): Promise<CatalogPage> {
-  return queryCatalog(await catalogSummaries(ctx), query);
+  const snapshot = await catalogSnapshot(ctx);
+  if (!query.search) return queryCatalog(snapshot.items, query);
+  const index = searchIndex(snapshot);
+  return queryCatalog(snapshot.items, query, (text) => index.search(text));
 }
+
+/** Search indexes, one per snapshot (so per catalogue version): built on the first search. */
+const searchIndexes = new WeakMap<CatalogSnapshot, ProductSearch>();
+
+/**
+ * The product search over this catalogue version (names, audiences, descriptions), built once
+ * per snapshot on the first search and dropped with it (docs/decisions/021-search.md).
+ */
+export function searchIndex(snapshot: CatalogSnapshot): ProductSearch {
+  let index = searchIndexes.get(snapshot);
+  if (!index) {
+    index = ProductSearch.build(
+      [...snapshot.bySlug.values()].map((product) => ({
+        id: product.id,
+        name: product.name,
+        audience: product.category,
+        description: product.description,
+      })),
+    );
+    searchIndexes.set(snapshot, index);
+  }
+  return index;
+}
+
+/** A live search's product: its summary and its name with the matched words marked. */
+export interface LiveSearchItem extends ProductSummary {
+  nameParts: NamePart[];
+}
+
+export interface LiveSearch {
+  /** The text searched, normalised (docs/product.md §5 "Search"). */
+  search: string;
+  /** Every product found (the live list shows the first few). */
+  total: number;
+  items: LiveSearchItem[];
+}
+
+/** The navbar's live search: the best `limit` products for the text, best first. */
+export async function liveSearch(ctx: Context, text: string, limit: number): Promise<LiveSearch> {
+  const search = normalizeSearch(text) ?? "";
+  if (search === "") return { search, total: 0, items: [] };
+  const snapshot = await catalogSnapshot(ctx);
+  // The same text asked again for this version is a lookup, as the catalogue's answers are.
+  let answers = liveAnswers.get(snapshot);
+  if (!answers) {
+    answers = new Map();
+    liveAnswers.set(snapshot, answers);
+  }
+  const key = `${limit}\n${search}`;
+  const known = answers.get(key);
+  if (known) return known;
+  const answer = searchIndex(snapshot).search(search);
+  const byId = new Map(snapshot.items.map((item) => [item.id, item]));
+  const items: LiveSearchItem[] = [];
+  for (const hit of answer.hits) {
+    if (items.length >= limit) break;
+    const item = byId.get(hit.id);
+    if (item) items.push({ ...item, nameParts: highlight(item.name, hit.terms) });
+  }
+  const live: LiveSearch = { search, total: answer.hits.length, items };
+  if (answers.size >= MAX_LIVE_ANSWERS) answers.delete(answers.keys().next().value ?? "");
+  answers.set(key, live);
+  return live;
+}
+
+/** Live-search answers per snapshot (bounded; dropped with it). Shared: never mutated. */
+const liveAnswers = new WeakMap<CatalogSnapshot, Map<string, LiveSearch>>();
+const MAX_LIVE_ANSWERS = 2000;
 
 /**
  * `load()`, remembered for as long as the catalogue keeps this version, for data that only a

@@ -146,7 +146,7 @@ test("each sort order orders the products shown", async ({ page }) => {
 test("nothing matching shows an empty state that clears the filters", async ({ page }) => {
   await page.goto("/product?search=no-such-garment-anywhere&category=baby");
   await expect(cards(page)).toHaveCount(0);
-  await expect(page.getByText("No products match your filters.")).toBeVisible();
+  await expect(page.getByText("No products match “no-such-garment-anywhere”.")).toBeVisible();
   await page.getByRole("main").getByRole("link", { name: "Clear filters" }).last().click();
   await expect(page).toHaveURL(/\/product$/);
   await expect(cards(page)).toHaveCount(12);
@@ -242,7 +242,8 @@ test("the pagination window on a 9-page result", async ({ page }) => {
     .getByRole("navigation", { name: "Pagination" })
     .getByRole("link", { name: "Page 8" })
     .click();
-  await expect(page).toHaveURL(/search=Quillmarsh\+Pager&page=8|page=8.*search=/);
+  // Links carry the search as the shop reads it (lower case, docs/product.md §5 "Search").
+  await expect(page).toHaveURL(/search=quillmarsh\+pager&page=8|page=8.*search=/);
   await expect(cards(page)).toHaveCount(12);
 });
 

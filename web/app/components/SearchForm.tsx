@@ -27,7 +27,7 @@ const LIST_CLASS =
 /**
  * The navbar search (docs/product.md §2, §5). A GET form to the catalogue, so it works without
  * JavaScript (/product?search=…). With JavaScript it is a combobox: typing shows live results
- * (case-insensitive name matches from /api/search), ArrowDown/ArrowUp move through them, Enter
+ * (the best six from /api/search, matched words marked), ArrowDown/ArrowUp move through them, Enter
  * opens the active one, Escape closes the list. Ctrl+/ focuses it (wired in the header, which
  * may first have to open the mobile menu). The input and the combobox's state are here, so the
  * field is the same element before and after ./SearchResults.tsx (the results, the fetch and

@@ -148,7 +148,17 @@ export function SearchResults({
               className="h-12.5 w-10 shrink-0 rounded bg-stone-100 object-cover"
             />
             <span className="min-w-0 flex-1 truncate text-sm font-medium text-stone-900">
-              {item.name}
+              {item.nameParts.map((part, at) =>
+                part.mark ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one name, in order.
+                  <mark key={at} className="bg-amber-100 font-semibold text-stone-900">
+                    {part.text}
+                  </mark>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one name, in order.
+                  <span key={at}>{part.text}</span>
+                ),
+              )}
             </span>
             <Price cents={item.priceCents} className="shrink-0 text-sm text-stone-700" />
           </div>

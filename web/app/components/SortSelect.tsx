@@ -4,7 +4,8 @@ import { type CatalogQuery, categorySlug, SORTS } from "@shop/core/catalog";
 /**
  * The catalogue's sort order: a GET form (the current filters ride along as hidden fields, the
  * page does not: a new order starts on page 1). Without JavaScript it has a "Sort" button; with
- * it, choosing an option submits at once.
+ * it, choosing an option submits at once. With a search the default order is "Relevance" and
+ * "Newest" is an option of its own; without one the default is "Newest".
  */
 export function SortSelect({ query }: { query: CatalogQuery }) {
   const submit = useSubmit();
@@ -34,8 +35,11 @@ export function SortSelect({ query }: { query: CatalogQuery }) {
         }}
         className="h-10 min-w-0 flex-1 rounded-md border border-stone-300 bg-white px-2 text-sm text-stone-900 hover:border-stone-400"
       >
-        <option value="">Newest</option>
-        {SORTS.map((sort) => (
+        {/* The default order: the best matches for a search, else the newest. */}
+        <option value="">{query.search ? "Relevance" : "Newest"}</option>
+        {SORTS.filter(
+          (sort) => sort.id !== "relevance" && (sort.id !== "newest" || query.search),
+        ).map((sort) => (
           <option key={sort.id} value={sort.id}>
             {sort.label}
           </option>

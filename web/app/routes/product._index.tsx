@@ -98,10 +98,43 @@ export default function Catalogue() {
             </ul>
           ) : (
             <div className="py-16 text-center">
-              <p className="text-lg font-medium text-stone-900">No products match your filters.</p>
+              {catalog.suggestion ? (
+                <p className="mb-6 text-lg text-stone-900">
+                  Did you mean{" "}
+                  <Link
+                    to={catalogHref({ ...query, search: catalog.suggestion, page: 1 })}
+                    className="font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800"
+                  >
+                    “{catalog.suggestion}”
+                  </Link>
+                  ?
+                </p>
+              ) : null}
+              <p className="text-lg font-medium text-stone-900">
+                {query.search
+                  ? `No products match “${query.search}”.`
+                  : "No products match your filters."}
+              </p>
               <p className="mt-2 text-stone-600">
                 Try another category or price range, or search for something else.
               </p>
+              {query.search && categories.length > 0 ? (
+                <nav aria-label="Browse a category" className="mt-6">
+                  <p className="text-sm font-medium text-stone-700">Browse a category:</p>
+                  <ul className="mt-3 flex flex-wrap justify-center gap-3">
+                    {categories.map((category) => (
+                      <li key={category}>
+                        <Link
+                          to={catalogHref({ category })}
+                          className="inline-block rounded-full border border-stone-300 px-4 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100"
+                        >
+                          {category}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              ) : null}
               {filtered ? (
                 <p className="mt-6">
                   <Link

@@ -1,0 +1,51 @@
+// The search follows an admin's edit (docs/decisions/021-search.md): the index is built per
+// catalogue version, so a renamed product is found by its new name, and no longer by its old
+// one, as soon as the read model sees the new version.
+import { createTestContext } from "@shop/local-cloud/testing";
+import { describe, expect, it } from "vitest";
+import { createProduct, updateProduct } from "../catalog/products.server.ts";
+import { parseCatalogQuery } from "../catalog/query.ts";
+import { getCatalogPage, liveSearch } from "../catalog/read-model.server.ts";
+import { unitsOfEach } from "../inventory/stock.ts";
+
+const input = (name: string) => ({
+  slug: "harbour-coat",
+  name,
+  category: "Women" as const,
+  priceCents: 18_900,
+  description: "A long wool coat for cold harbours.",
+  sizes: ["S" as const, "M" as const],
+  stock: unitsOfEach(["S", "M"], 5),
+  images: [{ key: "products/harbour-coat/1.svg", alt: "Harbour coat" }],
+});
+
+const found = async (ctx: Parameters<typeof liveSearch>[0], text: string) => {
+  const live = await liveSearch(ctx, text, 6);
+  const page = await getCatalogPage(ctx, parseCatalogQuery(new URLSearchParams({ search: text })));
+  return {
+    live: live.items.map((item) => item.name),
+    page: page.items.map((item) => item.name),
+  };
+};
+
+describe("search after an admin's rename", () => {
+  it("finds the new name within 10 s, and the old one no more", async () => {
+    const test = await createTestContext();
+    const created = await createProduct(test.ctx, input("Quayside Overcoat"));
+    expect((await found(test.ctx, "quayside")).live).toEqual(["Quayside Overcoat"]);
+
+    const renamedAt = Date.now();
+    await updateProduct(test.ctx, created.id, input("Lighthouse Overcoat"));
+    let now = await found(test.ctx, "lighthouse");
+    while (now.live.length === 0 && Date.now() - renamedAt < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      now = await found(test.ctx, "lighthouse");
+    }
+    const seconds = (Date.now() - renamedAt) / 1000;
+    expect(now).toEqual({ live: ["Lighthouse Overcoat"], page: ["Lighthouse Overcoat"] });
+    expect(seconds).toBeLessThan(10);
+    expect(await found(test.ctx, "quayside")).toEqual({ live: [], page: [] });
+    // A typo of the new name too: the index is the new version's.
+    expect((await found(test.ctx, "lighthuose")).live).toEqual(["Lighthouse Overcoat"]);
+  }, 60_000);
+});

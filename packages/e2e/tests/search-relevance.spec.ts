@@ -1,0 +1,102 @@
+// What the search understands (docs/product.md §5 "Search", docs/decisions/021-search.md), by
+// keyboard only, desktop and mobile: a typo in the header's search, an audience with a garment
+// on the catalogue, a search that finds nothing (category suggestions) and one that a
+// correction would find ("Did you mean …?"). Against the seeded catalogue.
+import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "../support/pages";
+
+/** Ctrl+/ focuses the search (on a phone it opens the menu first), then the text is typed. */
+async function typeInSearch(page: Page, text: string) {
+  await waitForHydration(page);
+  await page.keyboard.press("Control+/");
+  const box = page.getByRole("combobox", { name: "Search" });
+  await expect(box).toBeFocused();
+  await page.keyboard.type(text);
+  return box;
+}
+
+const cardNames = (page: Page) => page.getByRole("main").getByRole("article").getByRole("heading");
+
+test("a typo in the header's search shows jackets, the matched word marked", async ({ page }) => {
+  await page.goto("/product");
+  await typeInSearch(page, "jackte");
+  const options = page.getByRole("listbox", { name: "Search results" }).getByRole("option");
+  await expect(options.first()).toBeVisible();
+  const names = await options.allTextContents();
+  expect(names.length).toBeGreaterThanOrEqual(4);
+  expect(names.length).toBeLessThanOrEqual(6);
+  for (const name of names) expect(name).toContain("Jacket");
+  await expect(options.first().locator("mark")).toHaveText("Jacket");
+
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/product\/[a-z0-9-]*jacket$/);
+});
+
+test("“womens dresses” on the catalogue lists women's dresses first", async ({ page }) => {
+  await page.goto("/product");
+  await typeInSearch(page, "womens dresses");
+  // Enter with no result chosen submits the form: the catalogue lists every match.
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/product\?search=womens(\+|%20)dresses$/);
+  await expect(page.getByRole("heading", { name: "Results for “womens dresses”" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveValue("");
+  await expect(page.getByLabel("Sort by").locator("option:checked")).toHaveText("Relevance");
+  await expect(cardNames(page).first()).toBeVisible();
+  const firstFour = (await cardNames(page).allTextContents()).slice(0, 4);
+  expect(firstFour.sort()).toEqual([
+    "Jersey Wrap Dress",
+    "Linen Sundress",
+    "Poplin Midi Dress",
+    "Silk Slip Dress",
+  ]);
+});
+
+test("a search that finds nothing says so and suggests the categories", async ({ page }) => {
+  await page.goto("/product");
+  const box = await typeInSearch(page, "xyzzy");
+  await expect(page.getByText("No products found")).toBeVisible();
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/product\?search=xyzzy$/);
+  await expect(page.getByText("No products match “xyzzy”.")).toBeVisible();
+  const categories = page.getByRole("navigation", { name: "Browse a category" }).getByRole("link");
+  await expect(categories).toHaveText(["Baby", "Kid", "Men", "Women"]);
+  await expect(page.getByText("Did you mean")).toHaveCount(0);
+
+  // By keyboard: Tab reaches the first suggestion, Enter follows it.
+  await categories.first().focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/product\?category=baby$/);
+  await expect(cardNames(page).first()).toBeVisible();
+});
+
+test("a search a correction would find offers “Did you mean …?”", async ({ page }) => {
+  await page.goto("/product?search=jakcte");
+  await expect(page.getByText("No products match “jakcte”.")).toBeVisible();
+  const correction = page.getByRole("link", { name: "“jacket”" });
+  await expect(correction).toBeVisible();
+  await correction.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/product\?search=jacket$/);
+  await expect(cardNames(page).first()).toContainText("Jacket");
+});
+
+test("without JavaScript the catalogue's search is ranked and corrected the same", async ({
+  browser,
+}, info) => {
+  const context = await browser.newContext({
+    ...(info.project.use as object),
+    javaScriptEnabled: false,
+  });
+  const page = await context.newPage();
+  await page.goto("/product?search=Kids%20%20COAT");
+  await expect(page.getByRole("heading", { name: "Results for “kids coat”" })).toBeVisible();
+  const firstTwo = (await cardNames(page).allTextContents()).slice(0, 2);
+  expect(firstTwo.sort()).toEqual(["Kids' Down Parka", "Kids' Wool Duffle Coat"]);
+  await page.goto("/product?search=jakcte");
+  await expect(page.getByRole("link", { name: "“jacket”" })).toHaveAttribute(
+    "href",
+    "/product?search=jacket",
+  );
+  await context.close();
+});
