@@ -43,13 +43,13 @@ test("“womens dresses” on the catalogue lists women's dresses first", async 
   await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveValue("");
   await expect(page.getByLabel("Sort by").locator("option:checked")).toHaveText("Relevance");
   await expect(cardNames(page).first()).toBeVisible();
-  const firstFour = (await cardNames(page).allTextContents()).slice(0, 4);
-  expect(firstFour.sort()).toEqual([
-    "Jersey Wrap Dress",
-    "Linen Sundress",
-    "Poplin Midi Dress",
-    "Silk Slip Dress",
-  ]);
+  // The seeded women's dresses are all listed, and nothing but dresses ranks among them (other
+  // tests add women's dresses of their own to the shared shop, which may rank there too).
+  const names = await cardNames(page).allTextContents();
+  const seeded = ["Jersey Wrap Dress", "Linen Sundress", "Poplin Midi Dress", "Silk Slip Dress"];
+  for (const name of seeded) expect(names).toContain(name);
+  const last = Math.max(...seeded.map((name) => names.indexOf(name)));
+  for (const name of names.slice(0, last + 1)) expect(name.toLowerCase()).toContain("dress");
 });
 
 test("a search that finds nothing says so and suggests the categories", async ({ page }) => {
