@@ -1,5 +1,5 @@
 // The one table (its shape comes from core/src/db/table.ts, the single source of truth), the
-// private invoices bucket and the product images bucket served through CloudFront (on
+// private invoices and search-index buckets and the product images bucket served through CloudFront (on
 // images.<domain> with the shop's domain), behind the stage's web firewall (stacks/Firewall.ts).
 // A production-like stage also keeps access logs (who fetched what, for after an incident) in a
 // log bucket of their own; other stages keep none, so they stay cheap
@@ -90,8 +90,13 @@ export function Storage({ stack, app }: StackContext) {
   const images = new Bucket(stack, "Images", {
     cdk: { bucket: { ...privateBucket, ...logTo("images") } },
   });
+  // The catalogue's published search index (one object, rebuilt from the table after each
+  // product change: docs/decisions/021-search.md).
+  const search = new Bucket(stack, "Search", {
+    cdk: { bucket: { ...privateBucket, ...logTo("search") } },
+  });
   if (!logs) {
-    for (const bucket of [invoices, images]) {
+    for (const bucket of [invoices, images, search]) {
       justify(bucket.cdk.bucket, "AwsSolutions-S1", DEV_STAGE_KEEPS_NO_LOGS);
     }
   }
@@ -137,7 +142,7 @@ export function Storage({ stack, app }: StackContext) {
 
   const imagesBaseUrl = `https://${imagesDomain ?? imagesCdn.domainName}`;
   stack.addOutputs({ TableName: table.tableName, ImagesUrl: imagesBaseUrl });
-  return { table, invoices, images, logs, imagesBaseUrl };
+  return { table, invoices, images, search, logs, imagesBaseUrl };
 }
 
 /**

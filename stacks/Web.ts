@@ -11,6 +11,7 @@
 
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { CATALOG_INDEX, SEARCH_INDEX_KEY } from "@shop/core/catalog";
 import { PURGING_ENTITIES, RELEASED_SLUG_PREFIX } from "@shop/core/edge-cache";
 import {
   CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS,
@@ -155,7 +156,7 @@ function securityHeadersPolicy(stack: StackContext["stack"], production: boolean
 }
 
 export function Web({ stack, app }: StackContext) {
-  const { table, invoices, images, logs } = use(Storage);
+  const { table, invoices, images, search, logs } = use(Storage);
   const { shopFunction, settings, alerts } = use(Events);
   const { domain } = settings;
   const { environment, bind } = shopFunction("site");
@@ -170,6 +171,7 @@ export function Web({ stack, app }: StackContext) {
     nodejs: BUNDLE,
     environment: {
       ...environment,
+      SEARCH_BUCKET: search.bucketName,
       TRUST_PROXY: "1",
       ORIGIN_SECRET_PARAMETER: origin.parameterName,
       // A rotation's deploy changes it, so the site's instances start afresh and read both values
@@ -207,6 +209,13 @@ export function Web({ stack, app }: StackContext) {
     server.addToRolePolicy(origin.readThroughParameterStore);
     server.addToRolePolicy(tableReadWrite(table));
     server.addToRolePolicy(readObjects(invoices));
+    // The published search index, loaded at start and checked every few seconds.
+    server.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["s3:GetObject"],
+        resources: [`${search.bucketArn}/${SEARCH_INDEX_KEY}`],
+      }),
+    );
     server.addToRolePolicy(replaceObjectsUnder(images, PRODUCT_IMAGES_PREFIX));
     // A photo taken off a product goes with its variants (the image-variants function wrote them).
     server.addToRolePolicy(
@@ -271,17 +280,19 @@ function edgePurgeFunction(
   site: RemixSite,
   { deadLetterQueue, alerts, STREAM_READER }: ReturnType<typeof Events>,
 ) {
-  const { table } = use(Storage);
+  const { table, search } = use(Storage);
   const distribution = site.cdk?.distribution;
   if (!distribution) throw new Error("SST's RemixSite built no distribution");
   const fn = new Fn(stack, "EdgePurge", {
     handler: "functions/src/edge-purge.handler",
-    // Only what it reads (core/src/context/settings.ts): no table, bucket or secret.
+    // Only what it reads (core/src/context/settings.ts): no secret.
     environment: {
       STAGE: stack.stage,
       NODE_ENV: "production",
       SHOP_FUNCTION: "edgePurge",
       SITE_DISTRIBUTION_ID: distribution.distributionId,
+      TABLE_NAME: table.tableName,
+      SEARCH_BUCKET: search.bucketName,
     },
     timeout: 60,
     memorySize: 256,
@@ -321,6 +332,20 @@ function edgePurgeFunction(
           arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
         }),
       ],
+    }),
+  );
+  // The search index (docs/decisions/021-search.md): the catalogue version and the catalogue's
+  // products read (keyed read, the catalogue index), the one object read (its version) and written.
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ["dynamodb:GetItem", "dynamodb:Query"],
+      resources: [table.tableArn, `${table.tableArn}/index/${CATALOG_INDEX}`],
+    }),
+  );
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ["s3:GetObject", "s3:PutObject"],
+      resources: [`${search.bucketArn}/${SEARCH_INDEX_KEY}`],
     }),
   );
   alarmOnAny(stack, "EdgePurgeErrorsAlarm", fn.metricErrors(), alerts);

@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { CATALOG_INDEX, SEARCH_INDEX_KEY } from "@shop/core/catalog";
 import { createTableInput, TABLE } from "@shop/core/db";
 import {
   CHARGE_BUDGET_MS,
@@ -174,10 +175,10 @@ describe("the table", () => {
 });
 
 describe("the buckets", () => {
-  it("keep invoices (and images, served through CloudFront) private and encrypted", () => {
+  it("keep invoices, the search index (and images, served through CloudFront) private and encrypted", () => {
     const buckets = resources(storage, "AWS::S3::Bucket");
-    const shop = Object.entries(buckets).filter(([id]) => /^(Invoices|Images)/.test(id));
-    expect(shop).toHaveLength(2);
+    const shop = Object.entries(buckets).filter(([id]) => /^(Invoices|Images|Search)/.test(id));
+    expect(shop).toHaveLength(3);
     for (const [, bucket] of shop) {
       expect(props(bucket).PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
@@ -428,7 +429,7 @@ describe("least privilege", () => {
     );
   });
 
-  it("the edge purge reads the stream for the items cached pages show, and may only invalidate this stage's distribution", () => {
+  it("the edge purge reads the stream for the items cached pages show, may only invalidate this stage's distribution, and reads the catalogue to write the one search index object", () => {
     expect([...new Set(actionsOf(web, "EdgePurge"))].sort()).toEqual(
       [
         // The stream (its event source mapping).
@@ -443,8 +444,23 @@ describe("least privilege", () => {
         "cloudfront:CreateInvalidation",
         "xray:PutTelemetryRecords",
         "xray:PutTraceSegments",
+        // The search index: the catalogue version and the catalogue index read, the object
+        // read (its version) and written.
+        "dynamodb:GetItem",
+        "dynamodb:Query",
+        "s3:GetObject",
+        "s3:PutObject",
       ].sort(),
     );
+    for (const action of ["s3:GetObject", "s3:PutObject"]) {
+      expect(resourcesFor(web, "EdgePurge", action)).toEqual([
+        expect.stringMatching(new RegExp(`Search.*/${SEARCH_INDEX_KEY.replaceAll(".", "\\.")}"`)),
+      ]);
+    }
+    expect(resourcesFor(web, "EdgePurge", "dynamodb:Query").join()).toContain(
+      `/index/${CATALOG_INDEX}`,
+    );
+    expect(resourcesFor(web, "EdgePurge", "dynamodb:Query").join()).not.toContain("index/*");
     const distribution = idOf(web, "AWS::CloudFront::Distribution", "SiteDistribution");
     const invalidate = resourcesFor(web, "EdgePurge", "cloudfront:CreateInvalidation");
     expect(invalidate).toHaveLength(1);
@@ -470,7 +486,8 @@ describe("least privilege", () => {
     ];
     const env = (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
     expect(json(env.SITE_DISTRIBUTION_ID)).toBe(`{"Ref":"${distribution}"}`);
-    expect(env.TABLE_NAME).toBeUndefined();
+    expect(json(env.SEARCH_BUCKET)).toMatch(/Search/);
+    expect(env.INVOICES_BUCKET).toBeUndefined();
   });
 
   it("the invoice function writes invoices and cannot send mail; the mailer reads them, sends mail, and cannot write them", () => {
@@ -552,13 +569,21 @@ describe("least privilege", () => {
     expect(json(variants.Resource)).toMatch(/Images.*"\/variants\/\*"\]\]\}$/);
     // It sends no mail itself (resets are queued like every other mail).
     expect(actionsOf(web, "SiteServerFunction").filter((a) => a.startsWith("ses:"))).toEqual([]);
-    // Invoices are only read (downloads), never written, by the site.
-    expect(json(resourcesFor(web, "SiteServerFunction", "s3:GetObject"))).toMatch(/Invoices/);
+    // Invoices are only read (downloads), never written, by the site; of the search bucket it
+    // reads the one published index.
+    const reads = resourcesFor(web, "SiteServerFunction", "s3:GetObject").filter(
+      (r) => !r.includes('"SiteS3Bucket'),
+    );
+    expect(reads).toEqual([
+      expect.stringMatching(/Invoices/),
+      expect.stringMatching(new RegExp(`Search.*/${SEARCH_INDEX_KEY.replaceAll(".", "\\.")}"`)),
+    ]);
     const fn = resources(web, "AWS::Lambda::Function")[
       idOf(web, "AWS::Lambda::Function", "SiteServerFunction")
     ];
     const env = (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
     expect(json(env.IMAGES_BUCKET)).toMatch(/Images/);
+    expect(json(env.SEARCH_BUCKET)).toMatch(/Search/);
   });
 });
 

@@ -1,7 +1,15 @@
-// Lambda: the table's stream (products, slug claims, stock) → one CloudFront invalidation of
-// exactly the storefront paths a batch makes stale (docs/decisions/018-edge-cache.md).
-import { loadConfig } from "@shop/core/server/context";
-import { cloudFrontInvalidate, edgePurgeHandler } from "./lambda/cloudfront.ts";
+// Lambda: the catalogue's change reader. The table's stream (products, slug claims, stock) → one
+// CloudFront invalidation of exactly the storefront paths a batch makes stale
+// (docs/decisions/018-edge-cache.md), then, when a product changed, the search index published
+// anew for the sites to load (docs/decisions/021-search.md). One reader for both: the stream
+// serves few readers per shard.
+import { changesSearch, publishSearchIndex } from "@shop/core/server/catalog";
+import { getContext, loadConfig } from "@shop/core/server/context";
+import {
+  cloudFrontInvalidate,
+  edgePurgeHandler,
+  type PurgeStreamRecord,
+} from "./lambda/cloudfront.ts";
 
 const distributionId = () => {
   const id = process.env.SITE_DISTRIBUTION_ID;
@@ -18,4 +26,9 @@ const purge = edgePurgeHandler(
   () => loadConfig().lowStockThreshold,
 );
 
-export const handler = purge;
+export const handler = async (event: { Records: PurgeStreamRecord[] }): Promise<void> => {
+  await purge(event);
+  if (event.Records.some(changesSearch)) {
+    console.log(JSON.stringify({ searchIndex: await publishSearchIndex(getContext()) }));
+  }
+};

@@ -10,6 +10,7 @@ export * from "./product-form.ts";
 export * from "./query.ts";
 export * from "./robots.ts";
 export * from "./schemas.ts";
+export * from "./search-object.ts";
 export * from "./sitemap.ts";
 export * from "./sizes.ts";
 export * from "./slug.ts";

@@ -18,9 +18,16 @@ import { freshReads } from "../common/fresh-reads.ts";
 import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
 import { reviewStats } from "../reviews/stats.ts";
-import { highlight, type NamePart, normalizeSearch, ProductSearch } from "../search/index.ts";
+import { highlight, type NamePart, normalizeSearch, type ProductSearch } from "../search/index.ts";
 import { type Product, type ProductItem, toProduct } from "./products.server.ts";
 import { type CatalogPage, type CatalogQuery, type ProductSummary, queryCatalog } from "./query.ts";
+import {
+  indexProducts,
+  publishedSearch,
+  publishedVersion,
+  writeSearchIndex,
+} from "./search-index.server.ts";
+import { CATALOG_INDEX } from "./search-object.ts";
 
 /** The catalogue as of one version. Shared by every request: never mutate it. */
 export interface CatalogSnapshot {
@@ -79,7 +86,7 @@ async function loadProducts(ctx: Context): Promise<Product[]> {
     { client: ctx.db, pageSize: 1000 },
     {
       TableName: ctx.tableName,
-      IndexName: "gsi1",
+      IndexName: CATALOG_INDEX,
       KeyConditionExpression: "gsi1pk = :pk",
       ExpressionAttributeValues: { ":pk": "CATALOG" },
     },
@@ -212,31 +219,47 @@ export async function catalogSummaries(ctx: Context): Promise<ProductSummary[]> 
 export async function getCatalogPage(ctx: Context, query: CatalogQuery): Promise<CatalogPage> {
   const snapshot = await catalogSnapshot(ctx);
   if (!query.search) return queryCatalog(snapshot.items, query);
-  const index = searchIndex(snapshot);
+  const index = await searchFor(ctx, snapshot);
   return queryCatalog(snapshot.items, query, (text) => index.search(text));
 }
 
-/** Search indexes, one per snapshot (so per catalogue version): built on the first search. */
-const searchIndexes = new WeakMap<CatalogSnapshot, ProductSearch>();
+/** Search indexes built in this process, one per snapshot (so per catalogue version). */
+const builtIndexes = new WeakMap<CatalogSnapshot, ProductSearch>();
 
 /**
- * The product search over this catalogue version (names, audiences, descriptions), built once
- * per snapshot on the first search and dropped with it (docs/decisions/021-search.md).
+ * The search over this catalogue version (docs/decisions/021-search.md): the published index
+ * when it is of this version (or a later one); otherwise, in the few seconds between a change and
+ * its index's publication (or when none is published), one built here from the snapshot, once
+ * per version, so that search always finds what the catalogue shows.
  */
-export function searchIndex(snapshot: CatalogSnapshot): ProductSearch {
-  let index = searchIndexes.get(snapshot);
-  if (!index) {
-    index = ProductSearch.build(
-      [...snapshot.bySlug.values()].map((product) => ({
-        id: product.id,
-        name: product.name,
-        audience: product.category,
-        description: product.description,
-      })),
-    );
-    searchIndexes.set(snapshot, index);
+export async function searchFor(ctx: Context, snapshot: CatalogSnapshot): Promise<ProductSearch> {
+  const published = await publishedSearch(ctx);
+  if (published && published.catalogVersion >= snapshot.version) return published.search;
+  let built = builtIndexes.get(snapshot);
+  if (!built) {
+    built = indexProducts(snapshot.bySlug.values());
+    builtIndexes.set(snapshot, built);
   }
-  return index;
+  return built;
+}
+
+/**
+ * Publishes the search index of the catalogue as it is now (the catalogue's change reader calls
+ * it after a product changed): once the change has settled in the table's index, unless an index
+ * of this version or a later one is already published. Returns what it did.
+ */
+export async function publishSearchIndex(
+  ctx: Context,
+): Promise<{ catalogVersion: number; products: number; bytes: number } | { skipped: number }> {
+  const { changedAt } = await currentVersion(ctx);
+  const wait = changedAt + CATALOG_SETTLE_MS - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 50));
+  const snapshot = await catalogSnapshot(ctx);
+  const stored = await publishedVersion(ctx);
+  if (stored !== undefined && stored >= snapshot.version) return { skipped: stored };
+  const search = indexProducts(snapshot.bySlug.values());
+  const bytes = await writeSearchIndex(ctx, snapshot.version, search);
+  return { catalogVersion: snapshot.version, products: search.size, bytes };
 }
 
 /** A live search's product: its summary and its name with the matched words marked. */
@@ -257,16 +280,17 @@ export async function liveSearch(ctx: Context, text: string, limit: number): Pro
   const search = normalizeSearch(text) ?? "";
   if (search === "") return { search, total: 0, items: [] };
   const snapshot = await catalogSnapshot(ctx);
-  // The same text asked again for this version is a lookup, as the catalogue's answers are.
+  const index = await searchFor(ctx, snapshot);
+  // The same text asked again of this version and index is a lookup, as the catalogue's are.
   let answers = liveAnswers.get(snapshot);
-  if (!answers) {
-    answers = new Map();
+  if (!answers || answers.index !== index) {
+    answers = { index, byKey: new Map() };
     liveAnswers.set(snapshot, answers);
   }
   const key = `${limit}\n${search}`;
-  const known = answers.get(key);
+  const known = answers.byKey.get(key);
   if (known) return known;
-  const answer = searchIndex(snapshot).search(search);
+  const answer = index.search(search);
   const byId = new Map(snapshot.items.map((item) => [item.id, item]));
   const items: LiveSearchItem[] = [];
   for (const hit of answer.hits) {
@@ -275,13 +299,18 @@ export async function liveSearch(ctx: Context, text: string, limit: number): Pro
     if (item) items.push({ ...item, nameParts: highlight(item.name, hit.terms) });
   }
   const live: LiveSearch = { search, total: answer.hits.length, items };
-  if (answers.size >= MAX_LIVE_ANSWERS) answers.delete(answers.keys().next().value ?? "");
-  answers.set(key, live);
+  if (answers.byKey.size >= MAX_LIVE_ANSWERS) {
+    answers.byKey.delete(answers.byKey.keys().next().value ?? "");
+  }
+  answers.byKey.set(key, live);
   return live;
 }
 
-/** Live-search answers per snapshot (bounded; dropped with it). Shared: never mutated. */
-const liveAnswers = new WeakMap<CatalogSnapshot, Map<string, LiveSearch>>();
+/** Live-search answers per snapshot and index (bounded; dropped with them). Never mutated. */
+const liveAnswers = new WeakMap<
+  CatalogSnapshot,
+  { index: ProductSearch; byKey: Map<string, LiveSearch> }
+>();
 const MAX_LIVE_ANSWERS = 2000;
 
 /**

@@ -9,6 +9,7 @@ const PRODUCTION = {
   TABLE_NAME: "shop-prod",
   INVOICES_BUCKET: "invoices",
   IMAGES_BUCKET: "images",
+  SEARCH_BUCKET: "search",
   IMAGES_BASE_URL: "https://images.example.com",
   APP_URL: "https://shop.example.com",
   MAIL_FROM: "shop@example.com",

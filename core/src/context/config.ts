@@ -29,6 +29,8 @@ export interface Config {
   awsDeadlines: boolean;
   imagesBucket: string;
   invoicesBucket: string;
+  /** The bucket of the catalogue's published search index (docs/decisions/021-search.md). */
+  searchBucket: string;
   /** Public base URL under which product images are served (CloudFront on AWS). */
   imagesBaseUrl: string;
   /** Public URL of the shop, for links in e-mails. */
@@ -64,6 +66,7 @@ export const LOCAL_DEFAULTS = {
   TABLE_NAME: "shop",
   IMAGES_BUCKET: "shop-images",
   INVOICES_BUCKET: "shop-invoices",
+  SEARCH_BUCKET: "shop-search",
   MAIL_FROM: "shop@example.com",
   SUPPORT_EMAIL: "support@example.com",
 } as const;
@@ -99,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     awsDeadlines: env.DEPENDENCY_DEADLINES === "aws",
     imagesBucket,
     invoicesBucket: local("INVOICES_BUCKET", LOCAL_DEFAULTS.INVOICES_BUCKET),
+    searchBucket: local("SEARCH_BUCKET", LOCAL_DEFAULTS.SEARCH_BUCKET),
     imagesBaseUrl: local(
       "IMAGES_BASE_URL",
       s3Endpoint ? `${s3Endpoint}/${imagesBucket}` : `https://${imagesBucket}.s3.amazonaws.com`,

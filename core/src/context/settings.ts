@@ -76,10 +76,12 @@ export const SETTINGS = {
   STAGE: { source: "stack", readBy: [...SHOP, "edgePurge"] },
   NODE_ENV: { source: "stack", readBy: [...SHOP, "edgePurge"] },
   AWS_REGION: { source: "lambda", readBy: FUNCTION_ROLES },
-  TABLE_NAME: { source: "stack", readBy: SHOP },
+  // The edge purge reads the catalogue to publish its search index (docs/decisions/021-search.md).
+  TABLE_NAME: { source: "stack", readBy: [...SHOP, "edgePurge"] },
   INVOICES_BUCKET: { source: "stack", readBy: ["site", "invoice", "mailer"] },
   IMAGES_BUCKET: { source: "stack", readBy: ["site", "imageVariants"] },
   IMAGES_BASE_URL: { source: "stack", readBy: ["site"] },
+  SEARCH_BUCKET: { source: "stack", readBy: ["site", "edgePurge"] },
   QUEUE_URL_MAIL: { source: "stack", readBy: ["dispatcher"] },
   QUEUE_URL_NEWSLETTER: { source: "stack", readBy: ["dispatcher"] },
   // The storefront's CloudFront distribution, which the edge purge invalidates (stacks/Web.ts).

@@ -51,6 +51,7 @@ export interface LocalCloudOptions {
   tableName?: string;
   imagesBucket?: string;
   invoicesBucket?: string;
+  searchBucket?: string;
   log?: (line: string) => void;
 }
 
@@ -90,6 +91,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
   const tableName = opts.tableName ?? "shop";
   const imagesBucket = opts.imagesBucket ?? "shop-images";
   const invoicesBucket = opts.invoicesBucket ?? "shop-invoices";
+  const searchBucket = opts.searchBucket ?? "shop-search";
   const port = async (p?: number) => (p ? p : await freePort());
   const [dynamoPort, s3Port, sesPort] = await Promise.all([
     port(opts.ports?.dynamodb),
@@ -118,7 +120,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       port: s3Port,
       silent: true,
       directory: join(opts.dataDir, "s3"),
-      configureBuckets: [{ name: imagesBucket }, { name: invoicesBucket }],
+      configureBuckets: [{ name: imagesBucket }, { name: invoicesBucket }, { name: searchBucket }],
     });
     await s3.run();
     stops.push(() => s3.close());
@@ -153,6 +155,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       SES_ENDPOINT: `http://127.0.0.1:${sesPort}`,
       IMAGES_BUCKET: imagesBucket,
       INVOICES_BUCKET: invoicesBucket,
+      SEARCH_BUCKET: searchBucket,
       IMAGES_BASE_URL: `${s3Endpoint}/${imagesBucket}`,
       // Read by the AWS SDK itself (its service-specific endpoint variable).
       AWS_ENDPOINT_URL_CLOUDFRONT: cloudFront.endpoint,

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CreateBucketCommand } from "@aws-sdk/client-s3";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { type DomainEvent, eventFromStreamRecord } from "@shop/core/server/events";
@@ -21,12 +22,21 @@ export interface TestContext {
 
 export async function createTestContext(): Promise<TestContext> {
   const { env: cloudEnv } = inject("cloud");
-  const tableName = `t-${randomUUID().slice(0, 8)}`;
-  const env: Record<string, string> = { ...cloudEnv, TABLE_NAME: tableName, PAYMENTS: "test" };
+  const run = randomUUID().slice(0, 8);
+  const tableName = `t-${run}`;
+  // A search bucket of its own too: a published search index names its table's catalogue version.
+  const searchBucket = `search-${run}`;
+  const env: Record<string, string> = {
+    ...cloudEnv,
+    TABLE_NAME: tableName,
+    SEARCH_BUCKET: searchBucket,
+    PAYMENTS: "test",
+  };
   const dynamodbEndpoint = env.DYNAMODB_ENDPOINT;
   if (!dynamodbEndpoint) throw new Error("the integration global setup did not start a cloud");
   await ensureTable(dynamodbEndpoint, tableName);
   const ctx = createContext(loadConfig(env));
+  await ctx.s3.send(new CreateBucketCommand({ Bucket: searchBucket }));
   let calls = 0;
   ctx.db.middlewareStack.add(
     (next) => async (args) => {

@@ -173,6 +173,7 @@ export async function rehearse(
         TABLE_NAME: env.TABLE_NAME,
         INVOICES_BUCKET: env.INVOICES_BUCKET,
         IMAGES_BUCKET: env.IMAGES_BUCKET,
+        SEARCH_BUCKET: env.SEARCH_BUCKET,
         DYNAMODB_ENDPOINT: standIns.dynamodb,
         S3_ENDPOINT: standIns.s3,
         SES_ENDPOINT: standIns.ses,
