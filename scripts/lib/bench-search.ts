@@ -4,7 +4,7 @@
 // set (scripts/seed-data/search-queries.ts) and every prefix of it as the live search sees it
 // while a shopper types.
 import { performance } from "node:perf_hooks";
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { ProductSearch, type SearchDocument } from "@shop/core/search";
 import { SEARCH_QUERIES, SEED_PRODUCTS } from "../seed-data/index.ts";
 
@@ -24,7 +24,10 @@ export interface SearchFigures {
   buildMs: number;
   jsonBytes: number;
   gzipBytes: number;
-  /** JSON.parse and load of the saved index (what a cold start would pay instead of a build). */
+  /**
+   * Gunzip, JSON.parse and load of the published object (what a site pays at its cold start, on
+   * its first search, and in the background after each publication).
+   */
   loadMs: number;
   searches: number;
   p50Ms: number;
@@ -72,10 +75,11 @@ export function measureSearch(extra: number, rounds = 5): SearchFigures {
     builds.push(performance.now() - started);
   }
   const json = JSON.stringify(index);
+  const gzipped = gzipSync(json);
   const loads: number[] = [];
   for (let i = 0; i < 3; i++) {
     const started = performance.now();
-    ProductSearch.load(JSON.parse(json));
+    ProductSearch.load(JSON.parse(gunzipSync(gzipped).toString("utf8")));
     loads.push(performance.now() - started);
   }
   const texts = searchTexts();
@@ -93,7 +97,7 @@ export function measureSearch(extra: number, rounds = 5): SearchFigures {
     products: docs.length,
     buildMs: median(builds),
     jsonBytes: Buffer.byteLength(json),
-    gzipBytes: gzipSync(json).length,
+    gzipBytes: gzipped.length,
     loadMs: median(loads),
     searches: times.length,
     p50Ms: percentile(times, 0.5),
@@ -107,14 +111,14 @@ export function searchReport(figures: SearchFigures[], verdict: (ok: boolean) =>
   const lines = figures.map(
     (f) =>
       `  ${String(f.products).padStart(6)} products: search p50 ${f.p50Ms.toFixed(2)} ms, p99 ${f.p99Ms.toFixed(2)} ms (${f.searches} searches); ` +
-      `index built in ${f.buildMs.toFixed(0)} ms, ${mb(f.jsonBytes)} as JSON, ${mb(f.gzipBytes)} gzip, loaded from JSON in ${f.loadMs.toFixed(0)} ms`,
+      `index built in ${f.buildMs.toFixed(0)} ms, ${mb(f.jsonBytes)} as JSON, ${mb(f.gzipBytes)} gzip, loaded from its published copy in ${f.loadMs.toFixed(0)} ms`,
   );
   const worst = Math.max(...figures.map((f) => f.p99Ms));
   const biggest = figures.reduce((a, b) => (b.products > a.products ? b : a));
   lines.push(
     `${verdict(worst <= 10)}  search in the process: p99 ${worst.toFixed(2)} ms (target ≤ 10 ms)`,
     `${verdict(biggest.gzipBytes <= 2 * 1024 * 1024)}  search index at ${biggest.products} products: ${mb(biggest.gzipBytes)} gzip (target ≤ 2 MB)`,
-    `    its cost in a cold start: built on the first search of a version in ${biggest.buildMs.toFixed(0)} ms (or loaded from a saved copy in ${biggest.loadMs.toFixed(0)} ms)`,
+    `    its cost in a cold start: the published index loaded (gunzip, parse, load) on the first search in ${biggest.loadMs.toFixed(0)} ms, where building it there would take ${biggest.buildMs.toFixed(0)} ms`,
   );
   return lines.join("\n");
 }
