@@ -56,7 +56,7 @@ export async function csvText(rows: readonly string[][]): Promise<string> {
   const { stringify } = await csvStringify();
   return stringify(rows as string[][], { record_delimiter: "windows", quoted_match: /[\r\n]/ });
 }
-const csvStringify = lazy(() => import("csv-stringify/sync"));
+const csvStringify = /* @__PURE__ */ lazy(() => import("csv-stringify/sync"));
 
 /** Rows written to one chunk of the download (a Query page holds EXPORT_PAGE_SIZE of them). */
 const ROWS_PER_CHUNK = 50;

@@ -15,7 +15,7 @@ export class WebhookSignatureError extends Error {
 }
 
 /** Stripe's SDK (its class), imported on the first call: a chunk of its own in the bundles. */
-export const loadStripe = lazy(async () => (await import("stripe")).default);
+export const loadStripe = /* @__PURE__ */ lazy(async () => (await import("stripe")).default);
 
 /** Stripe's webhook helpers work offline: no API key is used to sign or verify. */
 const webhooks = async () => (await loadStripe()).webhooks;

@@ -12,7 +12,7 @@ export interface S3Access {
   s3(): Promise<S3Client>;
 }
 
-const s3Module = lazy(() => import("./s3.server.ts"));
+const s3Module = /* @__PURE__ */ lazy(() => import("./s3.server.ts"));
 
 /** A new S3 client (the context builds its one, with its options, on first use). */
 export async function createS3Client(config: S3ClientConfig): Promise<S3Client> {
