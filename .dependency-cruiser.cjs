@@ -53,6 +53,28 @@ module.exports = {
       from: { path: "^(web|functions)/" },
       to: { path: "^core/", dependencyTypes: ["local"] },
     },
+    {
+      name: "loaded-on-first-use",
+      comment:
+        "Stripe's SDK, the S3 and SES clients, csv-stringify and the dashboard's charts are imported on first use, behind a dynamic import() (docs/decisions/022-lean-bundles.md): a static import puts them back into every cold start. Import their types only (import type), go through core/src/storage for S3 and the payment adapters for Stripe, or import the module with await import().",
+      severity: "error",
+      from: {
+        path: "^(core/src|web/app|functions/src)/",
+        // The lazily loaded modules themselves (each imported only dynamically, as `to` checks).
+        pathNot: [
+          "^core/src/storage/s3\\.server\\.ts$",
+          "^web/app/components/admin/(charts\\.ts|RevenueChart\\.tsx|OrdersByStateChart\\.tsx)$",
+        ],
+      },
+      to: {
+        path: [
+          "(^|/)node_modules/(stripe|@aws-sdk/client-s3|@aws-sdk/client-sesv2|csv-stringify|@visx/[^/]+)/",
+          "^core/src/storage/s3\\.server\\.ts$",
+          "^web/app/components/admin/(charts\\.ts|RevenueChart\\.tsx|OrdersByStateChart\\.tsx)$",
+        ],
+        dependencyTypesNot: ["type-only", "type-import", "dynamic-import"],
+      },
+    },
   ],
   options: {
     // node_modules is not excluded (that would drop the imports into it, which core-stands-alone

@@ -172,12 +172,13 @@ export async function seed(ctx: Context, options: SeedOptions) {
 
 async function uploadImage(ctx: Context, key: string, svg: string) {
   const bucket = ctx.config.imagesBucket;
-  const exists = await ctx.s3
+  const s3 = await ctx.s3();
+  const exists = await s3
     .send(new HeadObjectCommand({ Bucket: bucket, Key: key }))
     .then(() => true)
     .catch(() => false);
   if (exists) return;
-  await ctx.s3.send(
+  await s3.send(
     new PutObjectCommand({
       Bucket: bucket,
       Key: key,

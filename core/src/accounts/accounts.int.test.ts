@@ -121,8 +121,9 @@ describe("password reset", () => {
     const user = await createUser(ctx, person());
     const session = await createSession(ctx, user.id);
     let sesCalls = 0;
-    const original = ctx.ses.send.bind(ctx.ses);
-    ctx.ses.send = ((command: never) => {
+    const ses = await ctx.ses();
+    const original = ses.send.bind(ses);
+    ses.send = ((command: never) => {
       sesCalls++;
       return original(command);
     }) as never;
@@ -156,7 +157,7 @@ describe("password reset", () => {
     const { ctx, tableCalls, resetTableCalls } = await createTestContext();
     const user = await createUser(ctx, person());
     let sesCalls = 0;
-    ctx.ses.send = (async () => {
+    (await ctx.ses()).send = (async () => {
       sesCalls++;
     }) as never;
 

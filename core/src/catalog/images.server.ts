@@ -1,9 +1,9 @@
 // Product images in the images bucket, under products/<product id>/<random>.<ext> (the site may
 // write only under products/). Keys are never reused, so each object is cached forever.
 import { randomUUID } from "node:crypto";
-import { DeleteObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { deleteObject, putObject } from "../storage/index.server.ts";
 import { PRODUCT_ID_PATTERN } from "./ids.ts";
 import { allVariantKeys } from "./image-variants.ts";
 import { detectImageType, IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, NOT_AN_IMAGE } from "./images.ts";
@@ -33,15 +33,13 @@ export async function putProductImage(
   if (!PRODUCT_ID_PATTERN.test(productId)) throw new DomainError("Unknown product", "images");
   const type = checkProductImage(bytes, fileName);
   const key = `${productImageFolder(productId)}${randomUUID()}.${type.extension}`;
-  await ctx.s3.send(
-    new PutObjectCommand({
-      Bucket: ctx.config.imagesBucket,
-      Key: key,
-      Body: bytes,
-      ContentType: type.mime,
-      CacheControl: "public, max-age=31536000, immutable",
-    }),
-  );
+  await putObject(ctx, {
+    Bucket: ctx.config.imagesBucket,
+    Key: key,
+    Body: bytes,
+    ContentType: type.mime,
+    CacheControl: "public, max-age=31536000, immutable",
+  });
   return key;
 }
 
@@ -58,9 +56,9 @@ export async function deleteProductImages(ctx: Context, keys: readonly string[])
     .flatMap((key) => [key, ...allVariantKeys(key)]);
   await Promise.all(
     owned.map((Key) =>
-      ctx.s3
-        .send(new DeleteObjectCommand({ Bucket: ctx.config.imagesBucket, Key }))
-        .catch((error: unknown) => console.error(`product image ${Key} left in the bucket`, error)),
+      deleteObject(ctx, ctx.config.imagesBucket, Key).catch((error: unknown) =>
+        console.error(`product image ${Key} left in the bucket`, error),
+      ),
     ),
   );
 }

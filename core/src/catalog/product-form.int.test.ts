@@ -39,7 +39,7 @@ const filled = (extra: Record<string, string | string[]> = {}) =>
   });
 
 async function keysIn(test: TestContext, folder: string): Promise<string[]> {
-  const { Contents = [] } = await test.ctx.s3.send(
+  const { Contents = [] } = await (await test.ctx.s3()).send(
     new ListObjectsV2Command({ Bucket: test.ctx.config.imagesBucket, Prefix: folder }),
   );
   return Contents.map((object) => object.Key ?? "");

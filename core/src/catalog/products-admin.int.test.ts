@@ -251,14 +251,14 @@ describe("product images in the bucket", () => {
     const test = await createTestContext();
     const key = await putProductImage(test.ctx, "abc-123", png, "dot.png");
     expect(key).toMatch(/^products\/abc-123\/[0-9a-f-]{36}\.png$/);
-    const object = await test.ctx.s3.send(
+    const object = await (await test.ctx.s3()).send(
       new GetObjectCommand({ Bucket: test.ctx.config.imagesBucket, Key: key }),
     );
     expect(object.ContentType).toBe("image/png");
     expect(Buffer.from(await (object.Body?.transformToByteArray() ?? []))).toEqual(png);
 
     await deleteProductImages(test.ctx, [key, "invoices/not-mine.pdf"]);
-    const gone = await test.ctx.s3
+    const gone = await (await test.ctx.s3())
       .send(new HeadObjectCommand({ Bucket: test.ctx.config.imagesBucket, Key: key }))
       .then(() => false)
       .catch(() => true);

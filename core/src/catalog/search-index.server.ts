@@ -6,10 +6,10 @@
 // model builds one per catalogue version in the process instead (./read-model.server.ts).
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import type { Context } from "../context/index.server.ts";
 import { slugKey } from "../db/keys.ts";
 import { ProductSearch, type SavedSearch } from "../search/index.ts";
+import { getObjectIfChanged, objectMetadata, putObject } from "../storage/index.server.ts";
 import type { Product } from "./products.server.ts";
 import { SEARCH_INDEX_KEY } from "./search-object.ts";
 
@@ -58,16 +58,9 @@ export function changesSearch(record: TableChange): boolean {
 
 /** The catalogue version of the published index, or undefined when none is. */
 export async function publishedVersion(ctx: Context): Promise<number | undefined> {
-  try {
-    const head = await ctx.s3.send(
-      new HeadObjectCommand({ Bucket: ctx.config.searchBucket, Key: SEARCH_INDEX_KEY }),
-    );
-    const version = Number(head.Metadata?.[VERSION_METADATA]);
-    return Number.isFinite(version) ? version : undefined;
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
-  }
+  const metadata = await objectMetadata(ctx, ctx.config.searchBucket, SEARCH_INDEX_KEY);
+  const version = Number(metadata?.[VERSION_METADATA] ?? Number.NaN);
+  return Number.isFinite(version) ? version : undefined;
 }
 
 /** Stores `search` as the index of catalogue version `catalogVersion`. Returns its gzip size. */
@@ -82,16 +75,14 @@ export async function writeSearchIndex(
     search: search.toJSON(),
   };
   const body = gzipSync(JSON.stringify(published));
-  await ctx.s3.send(
-    new PutObjectCommand({
-      Bucket: ctx.config.searchBucket,
-      Key: SEARCH_INDEX_KEY,
-      Body: body,
-      ContentType: "application/json",
-      ContentEncoding: "gzip",
-      Metadata: { [VERSION_METADATA]: String(catalogVersion) },
-    }),
-  );
+  await putObject(ctx, {
+    Bucket: ctx.config.searchBucket,
+    Key: SEARCH_INDEX_KEY,
+    Body: body,
+    ContentType: "application/json",
+    ContentEncoding: "gzip",
+    Metadata: { [VERSION_METADATA]: String(catalogVersion) },
+  });
   return body.length;
 }
 
@@ -128,30 +119,27 @@ class PublishedSearch {
   private async refresh(): Promise<void> {
     this.checkedAt = Date.now();
     try {
-      const out = await this.ctx.s3.send(
-        new GetObjectCommand({
-          Bucket: this.ctx.config.searchBucket,
-          Key: SEARCH_INDEX_KEY,
-          ...(this.loaded ? { IfNoneMatch: this.loaded.etag } : {}),
-        }),
+      const object = await getObjectIfChanged(
+        this.ctx,
+        this.ctx.config.searchBucket,
+        SEARCH_INDEX_KEY,
+        this.loaded?.etag,
       );
-      const bytes = await out.Body?.transformToByteArray();
-      if (!bytes) throw new Error("the search index object has no body");
-      const published = JSON.parse(gunzipSync(bytes).toString("utf8")) as PublishedIndex;
+      if (object === "unchanged") return;
+      if (object === null) {
+        this.loaded = undefined;
+        return;
+      }
+      const published = JSON.parse(gunzipSync(object.bytes).toString("utf8")) as PublishedIndex;
       if (typeof published?.catalogVersion !== "number") {
         throw new Error("the search index object names no catalogue version");
       }
       this.loaded = {
         search: ProductSearch.load(published.search),
         catalogVersion: published.catalogVersion,
-        etag: out.ETag ?? "",
+        etag: object.etag,
       };
     } catch (error) {
-      if (notModified(error)) return;
-      if (isMissing(error)) {
-        this.loaded = undefined;
-        return;
-      }
       // Unreadable (an older engine's format, a damaged object) or S3 unavailable: keep what we
       // have; without one the read model builds its own.
       console.warn(`The published search index could not be read: ${String(error)}`);
@@ -170,10 +158,3 @@ export function publishedSearch(ctx: Context): Promise<LoadedIndex | undefined> 
   }
   return holder.current();
 }
-
-const statusOf = (error: unknown) =>
-  (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
-const notModified = (error: unknown) =>
-  statusOf(error) === 304 || (error as Error)?.name === "NotModified";
-const isMissing = (error: unknown) =>
-  statusOf(error) === 404 || ["NoSuchKey", "NotFound"].includes((error as Error)?.name);

@@ -1,9 +1,13 @@
 // The server context: configuration plus the AWS SDK clients, built from the environment.
 // Local and AWS differ only here: endpoints and credentials come from the configuration.
+// The table's client is built with the context (nearly every request reads the table); the S3
+// and SES clients on first use, their SDK modules imported then (docs/decisions/022-lean-bundles.md).
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { S3Client } from "@aws-sdk/client-s3";
-import { SESv2Client } from "@aws-sdk/client-sesv2";
+import type { S3Client } from "@aws-sdk/client-s3";
+import type { SESv2Client } from "@aws-sdk/client-sesv2";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { lazy } from "../common/lazy.ts";
+import { createS3Client } from "../storage/index.server.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { awsClientOptions } from "./deadlines.ts";
 import { guardCalls } from "./dependency-calls.server.ts";
@@ -26,8 +30,18 @@ export interface Context {
   /** Document client on the one table (plain JS values in and out). */
   db: DynamoDBDocumentClient;
   tableName: string;
-  s3: S3Client;
-  ses: SESv2Client;
+  /**
+   * The S3 client, built on the first call (its SDK module imported then) and the same one for
+   * every later call: `const s3 = await ctx.s3()`. Objects are read and written through
+   * core/src/storage (putObject, getObjectBytes, deleteObject), which loads the commands lazily
+   * too; importing `@aws-sdk/client-s3` statically elsewhere would undo it.
+   */
+  s3(): Promise<S3Client>;
+  /**
+   * The SES v2 client, built on the first call and kept, like `s3()`: `await ctx.ses()`. Mail
+   * goes through core/src/mail (sendMail), which imports SendEmailCommand on first use.
+   */
+  ses(): Promise<SESv2Client>;
 }
 
 // s3rver accepts only its own fixed key pair; DynamoDB Local and the local SES accept any.
@@ -53,31 +67,32 @@ export function createContext(config: Config = loadConfig()): Context {
   const db = DynamoDBDocumentClient.from(dynamo, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
-  const s3 = new S3Client({
-    region: config.region,
-    ...local(config.s3Endpoint),
-    ...awsClientOptions("s3", lenient(config.s3Endpoint)),
-    // s3rver needs path-style URLs and no flexible checksums, or bodies are stored corrupted.
-    ...(config.s3Endpoint
-      ? {
-          forcePathStyle: true,
-          requestChecksumCalculation: "WHEN_REQUIRED" as const,
-          responseChecksumValidation: "WHEN_REQUIRED" as const,
-        }
-      : {}),
+  const s3 = lazy(async () => {
+    const client = await createS3Client({
+      region: config.region,
+      ...local(config.s3Endpoint),
+      ...awsClientOptions("s3", lenient(config.s3Endpoint)),
+      // s3rver needs path-style URLs and no flexible checksums, or bodies are stored corrupted.
+      ...(config.s3Endpoint
+        ? {
+            forcePathStyle: true,
+            requestChecksumCalculation: "WHEN_REQUIRED" as const,
+            responseChecksumValidation: "WHEN_REQUIRED" as const,
+          }
+        : {}),
+    });
+    return guardCalls(client, "s3");
   });
-  const ses = new SESv2Client({
-    region: config.region,
-    ...local(config.sesEndpoint),
-    ...awsClientOptions("ses", lenient(config.sesEndpoint)),
+  const ses = lazy(async () => {
+    const { SESv2Client } = await import("@aws-sdk/client-sesv2");
+    const client = new SESv2Client({
+      region: config.region,
+      ...local(config.sesEndpoint),
+      ...awsClientOptions("ses", lenient(config.sesEndpoint)),
+    });
+    return guardCalls(client, "ses");
   });
-  return {
-    config,
-    db,
-    tableName: config.tableName,
-    s3: guardCalls(s3, "s3"),
-    ses: guardCalls(ses, "ses"),
-  };
+  return { config, db, tableName: config.tableName, s3, ses };
 }
 
 let shared: Context | undefined;

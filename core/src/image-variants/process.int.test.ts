@@ -37,14 +37,14 @@ async function photo(width: number, height: number, orientation?: number): Promi
 
 async function upload(productId: string, bytes: Uint8Array, ext = "jpg") {
   const key = `products/${productId}/${randomUUID()}.${ext}`;
-  await test.ctx.s3.send(
+  await (await test.ctx.s3()).send(
     new PutObjectCommand({ Bucket: test.ctx.config.imagesBucket, Key: key, Body: bytes }),
   );
   return key;
 }
 
 async function object(key: string) {
-  const got = await test.ctx.s3.send(
+  const got = await (await test.ctx.s3()).send(
     new GetObjectCommand({ Bucket: test.ctx.config.imagesBucket, Key: key }),
   );
   return {
@@ -150,7 +150,7 @@ describe("processUpload", () => {
     // No variant was written for it.
     const stem = corrupt.slice(corrupt.lastIndexOf("/") + 1, -".jpg".length);
     await expect(
-      test.ctx.s3.send(
+      (await test.ctx.s3()).send(
         new HeadObjectCommand({
           Bucket: test.ctx.config.imagesBucket,
           Key: `variants/${id}/${stem}-320w.webp`,

@@ -8,7 +8,6 @@
 // the invocation is tried again: the work is the same each time.
 //
 // sharp is imported here only: this area is what the function loads, never the site.
-import { GetObjectCommand, NoSuchKey, PutObjectCommand } from "@aws-sdk/client-s3";
 import sharp, { type OutputInfo, type Sharp } from "sharp";
 import { recordVariantState } from "../catalog/index.server.ts";
 import {
@@ -20,6 +19,7 @@ import {
   variantWidths,
 } from "../catalog/index.ts";
 import type { Context } from "../context/index.server.ts";
+import { getObjectBytes, putObject } from "../storage/index.server.ts";
 
 /** Encoder settings: quality where a photo shows no artefacts at its display size. */
 const ENCODE: Record<VariantFormat, (image: Sharp) => Sharp> = {
@@ -43,15 +43,9 @@ export async function processUpload(ctx: Context, key: string): Promise<ProcessO
   const upload = parseUploadKey(key);
   if (!upload) return { outcome: "skipped", key, why: "not a raster upload of a product" };
   const bucket = ctx.config.imagesBucket;
-  let bytes: Uint8Array;
-  try {
-    const got = await ctx.s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-    bytes = (await got.Body?.transformToByteArray()) ?? new Uint8Array();
-  } catch (error) {
-    // Removed since (the admin took it off before it was processed): nothing to do.
-    if (error instanceof NoSuchKey) return { outcome: "skipped", key, why: "no such object" };
-    throw error;
-  }
+  const bytes = await getObjectBytes(ctx, bucket, key);
+  // Removed since (the admin took it off before it was processed): nothing to do.
+  if (!bytes) return { outcome: "skipped", key, why: "no such object" };
 
   let pixels: { data: Buffer; info: OutputInfo };
   try {
@@ -79,15 +73,13 @@ export async function processUpload(ctx: Context, key: string): Promise<ProcessO
       VARIANT_FORMATS.map(async (format) => {
         const body = await ENCODE[format](sharp(resized.data, raw)).toBuffer();
         const variant = variantKey(upload, w, format);
-        await ctx.s3.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: variant,
-            Body: body,
-            ContentType: VARIANT_MIME[format],
-            CacheControl: IMMUTABLE,
-          }),
-        );
+        await putObject(ctx, {
+          Bucket: bucket,
+          Key: variant,
+          Body: body,
+          ContentType: VARIANT_MIME[format],
+          CacheControl: IMMUTABLE,
+        });
         stored.push(variant);
       }),
     );

@@ -2,8 +2,8 @@
 // order's invoice again replaces it with the same content, so the order.paid reaction can run
 // as often as the event is delivered. The invoice area knows the invoice's own data, not the
 // order: the orders area hands it what to print (the dependency goes orders → invoices).
-import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import type { Context } from "../context/index.server.ts";
+import { getObjectBytes, putObject } from "../storage/index.server.ts";
 import type { InvoiceData } from "./layout.ts";
 import { renderInvoicePdf } from "./pdf.ts";
 
@@ -18,29 +18,17 @@ export async function storeInvoice(
 ): Promise<{ key: string; pdf: Uint8Array }> {
   const pdf = await renderInvoicePdf(invoice);
   const key = invoiceKey(orderId);
-  await ctx.s3.send(
-    new PutObjectCommand({
-      Bucket: ctx.config.invoicesBucket,
-      Key: key,
-      Body: pdf,
-      ContentType: "application/pdf",
-      ContentDisposition: `attachment; filename="${invoiceFileName(invoice)}"`,
-    }),
-  );
+  await putObject(ctx, {
+    Bucket: ctx.config.invoicesBucket,
+    Key: key,
+    Body: pdf,
+    ContentType: "application/pdf",
+    ContentDisposition: `attachment; filename="${invoiceFileName(invoice)}"`,
+  });
   return { key, pdf };
 }
 
 /** The stored invoice of an order, or null. Callers check that the order is the user's. */
 export async function getInvoicePdf(ctx: Context, orderId: string): Promise<Uint8Array | null> {
-  try {
-    const { Body } = await ctx.s3.send(
-      new GetObjectCommand({ Bucket: ctx.config.invoicesBucket, Key: invoiceKey(orderId) }),
-    );
-    return Body ? await Body.transformToByteArray() : null;
-  } catch (error) {
-    if (error instanceof Error && (error.name === "NoSuchKey" || error.name === "NotFound")) {
-      return null;
-    }
-    throw error;
-  }
+  return getObjectBytes(ctx, ctx.config.invoicesBucket, invoiceKey(orderId));
 }

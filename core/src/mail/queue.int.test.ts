@@ -24,7 +24,7 @@ describe("mail queue", () => {
     const test = await createTestContext();
     const { ctx } = test;
     const to = `queued-${Date.now()}@example.com`;
-    await ctx.s3.send(
+    await (await ctx.s3()).send(
       new PutObjectCommand({
         Bucket: ctx.config.invoicesBucket,
         Key: "invoices/queue-test.pdf",

@@ -5,12 +5,12 @@
 // SES accepts the mail, and a redelivered request finds it and sends nothing. (A crash between
 // SES and the marker sends again: at least once, like every queue.) Attachments travel as
 // references to objects in the invoices bucket, never as bytes in the table.
-import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { mailSentKey } from "../db/keys.ts";
 import { transact } from "../db/transact.server.ts";
 import { type DomainEvent, eventPut } from "../events/events.server.ts";
+import { getObjectBytes } from "../storage/index.server.ts";
 import { type Mail, sendMail } from "./send.server.ts";
 
 export const MAIL_REQUESTED = "mail.requested";
@@ -47,15 +47,9 @@ export async function deliverQueuedMail(ctx: Context, event: DomainEvent): Promi
   const mail = event.payload as unknown as QueuedMail;
   const attachments = await Promise.all(
     (mail.attachments ?? []).map(async (a) => {
-      const object = await ctx.s3.send(
-        new GetObjectCommand({ Bucket: ctx.config.invoicesBucket, Key: a.invoicesKey }),
-      );
-      if (!object.Body) throw new Error(`attachment ${a.invoicesKey} is empty`);
-      return {
-        fileName: a.fileName,
-        contentType: a.contentType,
-        content: await object.Body.transformToByteArray(),
-      };
+      const content = await getObjectBytes(ctx, ctx.config.invoicesBucket, a.invoicesKey);
+      if (!content) throw new Error(`attachment ${a.invoicesKey} is not in the invoices bucket`);
+      return { fileName: a.fileName, contentType: a.contentType, content };
     }),
   );
   await sendMail(ctx, { ...mail, attachments });

@@ -3,7 +3,7 @@
 // SendEmail's Simple content (not raw MIME): SES builds the message (multipart/alternative of
 // the two parts, inside multipart/mixed with the attachments), with the extra headers a mail
 // asks for (Content.Simple.Headers); the local SES keeps them in its store (`headers`).
-import { SendEmailCommand } from "@aws-sdk/client-sesv2";
+// The SES client and its command load on the first mail (docs/decisions/022-lean-bundles.md).
 import type { Context } from "../context/index.server.ts";
 
 export interface MailAttachment {
@@ -46,7 +46,11 @@ export function sesHeaders(headers: MailHeader[] = []): Array<{ Name: string; Va
 
 export async function sendMail(ctx: Context, mail: Mail): Promise<void> {
   const headers = sesHeaders(mail.headers);
-  await ctx.ses.send(
+  const [ses, { SendEmailCommand }] = await Promise.all([
+    ctx.ses(),
+    import("@aws-sdk/client-sesv2"),
+  ]);
+  await ses.send(
     new SendEmailCommand({
       FromEmailAddress: ctx.config.mailFrom,
       Destination: { ToAddresses: [mail.to] },

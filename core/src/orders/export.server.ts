@@ -2,9 +2,10 @@
 // oldest first, as CSV rows (RFC 4180 through csv-stringify, UTF-8 with a BOM so spreadsheets
 // read accents right). Paged over gsi2 ORDERS with a key condition on the date (Query pages of
 // EXPORT_PAGE_SIZE, never a Scan), and streamed: one page is in memory at a time, and the next
-// is read only when the download has taken the last one.
+// is read only when the download has taken the last one. csv-stringify is imported on the first
+// export, not by every cold start of the site (docs/decisions/022-lean-bundles.md).
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { stringify } from "csv-stringify/sync";
+import { lazy } from "../common/lazy.ts";
 import type { Context } from "../context/index.server.ts";
 import { ORDER_EXPORT_COLUMNS, type OrderExportRange, orderExportRow } from "./export.ts";
 import { toOrder } from "./orders.server.ts";
@@ -51,8 +52,11 @@ export async function* orderExportRows(
  * quote (doubled) or a line break. csv-stringify quotes a lone LF or CR only when asked to
  * (`quoted_match`), since its record delimiter here is CRLF.
  */
-export const csvText = (rows: readonly string[][]): string =>
-  stringify(rows as string[][], { record_delimiter: "windows", quoted_match: /[\r\n]/ });
+export async function csvText(rows: readonly string[][]): Promise<string> {
+  const { stringify } = await csvStringify();
+  return stringify(rows as string[][], { record_delimiter: "windows", quoted_match: /[\r\n]/ });
+}
+const csvStringify = /* @__PURE__ */ lazy(() => import("csv-stringify/sync"));
 
 /** Rows written to one chunk of the download (a Query page holds EXPORT_PAGE_SIZE of them). */
 const ROWS_PER_CHUNK = 50;
@@ -75,10 +79,10 @@ export async function orderExportStream(
     const chunk: string[][] = [];
     while (chunk.length < ROWS_PER_CHUNK) {
       const next = await rows.next();
-      if (next.done) return { text: csvText(chunk), done: true };
+      if (next.done) return { text: await csvText(chunk), done: true };
       chunk.push(next.value);
     }
-    return { text: csvText(chunk), done: false };
+    return { text: await csvText(chunk), done: false };
   };
   const first = await nextChunk();
   let pending: { text: string; done: boolean } | null = {

@@ -87,34 +87,34 @@ describe("orderExportRow", () => {
 });
 
 describe("csvText (RFC 4180)", () => {
-  it("ends every record with CRLF and leaves plain fields bare", () => {
+  it("ends every record with CRLF and leaves plain fields bare", async () => {
     expect(
-      csvText([
+      await csvText([
         ["a", "b"],
         ["1", "2"],
       ]),
     ).toBe("a,b\r\n1,2\r\n");
   });
 
-  it("quotes fields holding a comma, a quote (doubled) or a line break", () => {
+  it("quotes fields holding a comma, a quote (doubled) or a line break", async () => {
     const name = 'Shirt, "the" best\nedition';
     const row = orderExportRow({
       ...order,
       lines: [{ name, size: "L", quantity: 1, unitPriceCents: 100 }],
     });
-    const text = csvText([row]);
+    const text = await csvText([row]);
     expect(text).toContain('"1× Shirt, ""the"" best\nedition (L) @ 1.00"');
-    expect(csvText([["a\rb", "c,d", 'e"f']])).toBe('"a\rb","c,d","e""f"\r\n');
+    expect(await csvText([["a\rb", "c,d", 'e"f']])).toBe('"a\rb","c,d","e""f"\r\n');
   });
 
-  it("keeps non-ASCII text as it is (UTF-8, the BOM is the stream's first character)", () => {
+  it("keeps non-ASCII text as it is (UTF-8, the BOM is the stream's first character)", async () => {
     const row = orderExportRow({
       ...order,
       email: "zoë@example.com",
       lines: [{ name: "Camisa de liño · 白", size: "M", quantity: 2, unitPriceCents: 4900 }],
     });
-    expect(csvText([row])).toContain("zoë@example.com,SHIPPED");
-    expect(csvText([row])).toContain("2× Camisa de liño · 白 (M) @ 49.00");
+    expect(await csvText([row])).toContain("zoë@example.com,SHIPPED");
+    expect(await csvText([row])).toContain("2× Camisa de liño · 白 (M) @ 49.00");
     expect(UTF8_BOM).toBe("\uFEFF");
     expect(new TextEncoder().encode(UTF8_BOM)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
   });

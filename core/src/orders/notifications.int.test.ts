@@ -83,7 +83,7 @@ describe("when an order is paid", () => {
     await delivery.drain();
     await delivery.stop();
 
-    const stored = await ctx.s3.send(
+    const stored = await (await ctx.s3()).send(
       new GetObjectCommand({ Bucket: ctx.config.invoicesBucket, Key: `invoices/${order.id}.pdf` }),
     );
     const pdf = Buffer.from((await stored.Body?.transformToByteArray()) ?? []);

@@ -79,7 +79,7 @@ async function placedOrder(test: TestContext) {
 }
 
 const invoiceExists = async (test: TestContext, orderId: string) =>
-  test.ctx.s3
+  (await test.ctx.s3())
     .send(
       new HeadObjectCommand({
         Bucket: test.ctx.config.invoicesBucket,

@@ -29,9 +29,9 @@ export async function handlePaymentWebhook(
 ): Promise<WebhookAnswer> {
   // A gateway that cannot be built (settings) throws: a failure of ours, not a bad request.
   const gateway = paymentGateway(ctx.config);
-  let event: ReturnType<typeof gateway.verifyWebhook>;
+  let event: Awaited<ReturnType<typeof gateway.verifyWebhook>>;
   try {
-    event = gateway.verifyWebhook(rawBody, signatureHeader);
+    event = await gateway.verifyWebhook(rawBody, signatureHeader);
   } catch (error) {
     if (error instanceof WebhookSignatureError) return { status: 400, body: "Invalid signature" };
     return { status: 400, body: "Invalid payload" };

@@ -52,7 +52,7 @@ export function createLocalGateway(options: { webhookSecret: string }): LocalGat
         data: { object: paymentIntent },
       };
       const rawBody = JSON.stringify(event);
-      return { rawBody, signature: signWebhookPayload(rawBody, options.webhookSecret) };
+      return { rawBody, signature: await signWebhookPayload(rawBody, options.webhookSecret) };
     },
     async refund() {
       return { refundId: randomId("re") };
@@ -62,7 +62,7 @@ export function createLocalGateway(options: { webhookSecret: string }): LocalGat
       // abandoned before its card was ever charged.
       return "canceled";
     },
-    verifyWebhook(rawBody, signatureHeader) {
+    async verifyWebhook(rawBody, signatureHeader) {
       return verifyStripeWebhook(rawBody, signatureHeader, options.webhookSecret);
     },
   };

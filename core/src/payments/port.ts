@@ -70,6 +70,12 @@ export interface PaymentGateway {
    * processing or awaiting capture) and the success event is on its way.
    */
   cancelPayment(paymentId: string): Promise<CancelOutcome>;
-  /** Verifies the signature (and its age) and decodes the event; throws WebhookSignatureError. */
-  verifyWebhook(rawBody: string | Uint8Array, signatureHeader: string | undefined): PaymentEvent;
+  /**
+   * Verifies the signature (and its age) and decodes the event; rejects with
+   * WebhookSignatureError. Asynchronous: Stripe's SDK, which verifies, is imported on first use.
+   */
+  verifyWebhook(
+    rawBody: string | Uint8Array,
+    signatureHeader: string | undefined,
+  ): Promise<PaymentEvent>;
 }

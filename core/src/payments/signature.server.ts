@@ -1,7 +1,10 @@
 // Webhook signatures exactly as Stripe makes them (`t=…,v1=…`, HMAC-SHA256 of "t.body" with the
 // webhook secret), through Stripe's own SDK helpers, which work offline. The local test gateway
-// signs with signWebhookPayload; every delivery is checked with verifyStripeWebhook.
-import Stripe from "stripe";
+// signs with signWebhookPayload; every delivery is checked with verifyStripeWebhook. The SDK is
+// imported on first use (loadStripe): only checkout and the webhook need it, not every cold start
+// (docs/decisions/022-lean-bundles.md).
+import type Stripe from "stripe";
+import { lazy } from "../common/lazy.ts";
 import type { PaymentEvent } from "./port.ts";
 
 export class WebhookSignatureError extends Error {
@@ -11,12 +14,19 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/** Stripe's SDK (its class), imported on the first call: a chunk of its own in the bundles. */
+export const loadStripe = /* @__PURE__ */ lazy(async () => (await import("stripe")).default);
+
 /** Stripe's webhook helpers work offline: no API key is used to sign or verify. */
-const webhooks = Stripe.webhooks;
+const webhooks = async () => (await loadStripe()).webhooks;
 
 /** Signs a webhook body exactly as Stripe does (`t=…,v1=…`). */
-export function signWebhookPayload(rawBody: string, secret: string, timestamp?: number): string {
-  return webhooks.generateTestHeaderString({
+export async function signWebhookPayload(
+  rawBody: string,
+  secret: string,
+  timestamp?: number,
+): Promise<string> {
+  return (await webhooks()).generateTestHeaderString({
     payload: rawBody,
     secret,
     ...(timestamp === undefined ? {} : { timestamp }),
@@ -24,16 +34,17 @@ export function signWebhookPayload(rawBody: string, secret: string, timestamp?: 
 }
 
 /** Verifies a webhook like Stripe's SDK does, then maps it to the events the shop knows. */
-export function verifyStripeWebhook(
+export async function verifyStripeWebhook(
   rawBody: string | Uint8Array,
   signatureHeader: string | undefined,
   secret: string,
   now: Date = new Date(),
-): PaymentEvent {
+): Promise<PaymentEvent> {
   if (!signatureHeader) throw new WebhookSignatureError("Missing stripe-signature header");
+  const helpers = await webhooks();
   let event: Stripe.Event;
   try {
-    event = webhooks.constructEvent(
+    event = helpers.constructEvent(
       rawBody,
       signatureHeader,
       secret,

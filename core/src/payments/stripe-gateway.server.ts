@@ -3,11 +3,14 @@
 // The browser confirms the payment with the Payment Element: no card data comes to the server.
 // An abandoned payment is cancelled (cancelPayment) so that it cannot succeed after its order
 // expired; an intent that already succeeded or is processing is left to its webhook.
-import Stripe from "stripe";
+// Stripe's SDK is imported on the gateway's first call (loadStripe), not when the module loads:
+// pages that take no payment never read it (docs/decisions/022-lean-bundles.md).
+import type Stripe from "stripe";
+import { lazy } from "../common/lazy.ts";
 import { POLICIES, stripeClientOptions } from "../context/deadlines.ts";
 import { unanswered } from "../context/dependency-calls.server.ts";
 import type { PaymentGateway } from "./port.ts";
-import { verifyStripeWebhook } from "./signature.server.ts";
+import { loadStripe, verifyStripeWebhook } from "./signature.server.ts";
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -18,38 +21,48 @@ export interface StripeGatewayOptions {
   apiBase?: string;
 }
 
-/**
- * Runs one call to Stripe's API: a call that got no answer within its deadline and retries (a
- * StripeConnectionError: a timeout, a refused or cut connection) becomes a DependencyUnavailable,
- * logged as one structured line naming Stripe and the operation, like the AWS clients' calls.
- */
-async function call<T>(operation: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeConnectionError)) throw error;
-    throw unanswered({
-      dependency: "stripe",
-      operation,
-      attempts: POLICIES.stripe.maxAttempts,
-      error,
-    });
-  }
-}
-
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
   const local = options.apiBase ? new URL(options.apiBase) : undefined;
-  // Its deadline and retries (core/src/context/deadlines.ts); every call below sends an
-  // idempotency key or is a read, so a retry is never a second charge.
-  const stripe = new Stripe(options.secretKey, {
-    ...stripeClientOptions(),
-    ...(local ? { host: local.hostname, port: Number(local.port), protocol: "http" as const } : {}),
-    ...(options.httpClient ? { httpClient: options.httpClient } : {}),
+  /** The SDK's class (for its error classes) and the client, made on the first call. */
+  const sdk = lazy(async () => {
+    const StripeSdk = await loadStripe();
+    // Its deadline and retries (core/src/context/deadlines.ts); every call below sends an
+    // idempotency key or is a read, so a retry is never a second charge.
+    const stripe = new StripeSdk(options.secretKey, {
+      ...stripeClientOptions(),
+      ...(local
+        ? { host: local.hostname, port: Number(local.port), protocol: "http" as const }
+        : {}),
+      ...(options.httpClient ? { httpClient: options.httpClient } : {}),
+    });
+    return { errors: StripeSdk.errors, stripe };
   });
+
+  /**
+   * Runs one call to Stripe's API: a call that got no answer within its deadline and retries (a
+   * StripeConnectionError: a timeout, a refused or cut connection) becomes a
+   * DependencyUnavailable, logged as one structured line naming Stripe and the operation, like
+   * the AWS clients' calls.
+   */
+  async function call<T>(operation: string, run: (stripe: Stripe) => Promise<T>): Promise<T> {
+    const { errors, stripe } = await sdk();
+    try {
+      return await run(stripe);
+    } catch (error) {
+      if (!(error instanceof errors.StripeConnectionError)) throw error;
+      throw unanswered({
+        dependency: "stripe",
+        operation,
+        attempts: POLICIES.stripe.maxAttempts,
+        error,
+      });
+    }
+  }
+
   return {
     name: "stripe",
     async createPayment(input) {
-      const intent = await call("paymentIntents.create", () =>
+      const intent = await call("paymentIntents.create", (stripe) =>
         stripe.paymentIntents.create(
           {
             amount: input.amountCents,
@@ -65,14 +78,14 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       return { paymentId: intent.id, clientSecret: intent.client_secret };
     },
     async refund(paymentId, idempotencyKey) {
-      const refund = await call("refunds.create", () =>
+      const refund = await call("refunds.create", (stripe) =>
         stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey }),
       );
       return { refundId: refund.id };
     },
     async cancelPayment(paymentId) {
       try {
-        await call("paymentIntents.cancel", () =>
+        await call("paymentIntents.cancel", (stripe) =>
           stripe.paymentIntents.cancel(
             paymentId,
             { cancellation_reason: "abandoned" },
@@ -83,17 +96,18 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       } catch (error) {
         // An intent in a state that cannot be cancelled is answered from its status;
         // anything else (network, auth) throws and the sweep tries again next time.
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const { errors } = await sdk();
+        if (!(error instanceof errors.StripeInvalidRequestError)) throw error;
         // An intent Stripe does not know can never succeed.
         if (error.code === "resource_missing") return "canceled";
         if (error.code !== "payment_intent_unexpected_state") throw error;
-        const intent = await call("paymentIntents.retrieve", () =>
+        const intent = await call("paymentIntents.retrieve", (stripe) =>
           stripe.paymentIntents.retrieve(paymentId),
         );
         return intent.status === "canceled" ? "canceled" : "paid";
       }
     },
-    verifyWebhook(rawBody, signatureHeader) {
+    async verifyWebhook(rawBody, signatureHeader) {
       return verifyStripeWebhook(rawBody, signatureHeader, options.webhookSecret);
     },
   };

@@ -36,7 +36,7 @@ export async function createTestContext(): Promise<TestContext> {
   if (!dynamodbEndpoint) throw new Error("the integration global setup did not start a cloud");
   await ensureTable(dynamodbEndpoint, tableName);
   const ctx = createContext(loadConfig(env));
-  await ctx.s3.send(new CreateBucketCommand({ Bucket: searchBucket }));
+  await (await ctx.s3()).send(new CreateBucketCommand({ Bucket: searchBucket }));
   let calls = 0;
   ctx.db.middlewareStack.add(
     (next) => async (args) => {

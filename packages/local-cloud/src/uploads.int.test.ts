@@ -31,7 +31,7 @@ it("hands an upload under products/ to the image-variants handler, and nothing e
   })
     .png()
     .toBuffer();
-  await test.ctx.s3.send(
+  await (await test.ctx.s3()).send(
     new PutObjectCommand({ Bucket: test.ctx.config.imagesBucket, Key: key, Body: photo }),
   );
   await createProduct(

@@ -349,7 +349,7 @@ export async function rehearse(
           method: "POST",
           headers: {
             "content-type": "application/json",
-            "stripe-signature": signWebhookPayload(body, secrets.STRIPE_WEBHOOK_SECRET),
+            "stripe-signature": await signWebhookPayload(body, secrets.STRIPE_WEBHOOK_SECRET),
           },
           body,
         });

@@ -8,9 +8,8 @@ import { longDay } from "@shop/core/insights";
 import { getContext } from "@shop/core/server/context";
 import { CHART_DAYS, loadDashboard } from "@shop/core/server/insights";
 import { DashboardPeriods } from "../components/admin/DashboardPeriods";
+import { loadCharts, OrdersByStateChart, RevenueChart } from "../components/admin/LazyCharts";
 import { LowStockTable } from "../components/admin/LowStockTable";
-import { OrdersByStateChart } from "../components/admin/OrdersByStateChart";
-import { RevenueChart } from "../components/admin/RevenueChart";
 import { ErrorPage } from "../components/ErrorPage";
 import { adminLoader } from "../lib/admin.server";
 import { NO_STORE } from "../lib/http";
@@ -18,7 +17,8 @@ import { SHOP_NAME } from "../lib/shop";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await adminLoader(request);
-  const dashboard = await loadDashboard(getContext());
+  // The charts' chunk, read with the figures: the page renders with the charts drawn.
+  const [dashboard] = await Promise.all([loadDashboard(getContext()), loadCharts()]);
   return data({ ...dashboard, chartDays: CHART_DAYS }, { headers: { "Cache-Control": NO_STORE } });
 }
 

@@ -1,0 +1,66 @@
+// Storage (server): objects in the shop's buckets (product images, variants, invoices), through
+// the context's S3 client (`await ctx.s3()`, built on first use). This module is small and
+// imports the AWS SDK for its types only; the S3 client and its commands load with ./s3.server.ts
+// on the first call (docs/decisions/022-lean-bundles.md). Code that needs another S3 operation
+// adds it to ./s3.server.ts and here, rather than importing `@aws-sdk/client-s3` statically,
+// which would put the whole client back on every cold start.
+import type { PutObjectCommandInput, S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
+import { lazy } from "../common/lazy.ts";
+
+/** What the storage functions need of the context (core/src/context: `Context` has it). */
+export interface S3Access {
+  s3(): Promise<S3Client>;
+}
+
+const s3Module = /* @__PURE__ */ lazy(() => import("./s3.server.ts"));
+
+/** A new S3 client (the context builds its one, with its options, on first use). */
+export async function createS3Client(config: S3ClientConfig): Promise<S3Client> {
+  return (await s3Module()).newS3Client(config);
+}
+
+/** Stores an object (PutObject). */
+export async function putObject(ctx: S3Access, input: PutObjectCommandInput): Promise<void> {
+  const [client, s3] = await Promise.all([ctx.s3(), s3Module()]);
+  await s3.putObject(client, input);
+}
+
+/** The object's bytes (GetObject), or null when the bucket has no such key. */
+export async function getObjectBytes(
+  ctx: S3Access,
+  bucket: string,
+  key: string,
+): Promise<Uint8Array | null> {
+  const [client, s3] = await Promise.all([ctx.s3(), s3Module()]);
+  return s3.getObjectBytes(client, bucket, key);
+}
+
+/** Removes an object (DeleteObject; S3 answers the same when there was none). */
+export async function deleteObject(ctx: S3Access, bucket: string, key: string): Promise<void> {
+  const [client, s3] = await Promise.all([ctx.s3(), s3Module()]);
+  await s3.deleteObject(client, bucket, key);
+}
+
+/** The object's user metadata (HeadObject), or null when the bucket has no such key. */
+export async function objectMetadata(
+  ctx: S3Access,
+  bucket: string,
+  key: string,
+): Promise<Record<string, string> | null> {
+  const [client, s3] = await Promise.all([ctx.s3(), s3Module()]);
+  return s3.objectMetadata(client, bucket, key);
+}
+
+/**
+ * The object's bytes and ETag unless its ETag is still `etag` (a conditional GET): "unchanged",
+ * or null when the bucket has no such key.
+ */
+export async function getObjectIfChanged(
+  ctx: S3Access,
+  bucket: string,
+  key: string,
+  etag: string | undefined,
+): Promise<{ bytes: Uint8Array; etag: string } | "unchanged" | null> {
+  const [client, s3] = await Promise.all([ctx.s3(), s3Module()]);
+  return s3.getObjectIfChanged(client, bucket, key, etag);
+}

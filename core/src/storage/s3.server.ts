@@ -1,0 +1,88 @@
+// The S3 side of the storage area, behind its lazy boundary: this module, and the SDK's S3 client
+// with it, is only ever imported dynamically (./index.server.ts), so the bundles put it in a chunk
+// of its own, read by the first request that stores or reads an object instead of by every cold
+// start (docs/decisions/022-lean-bundles.md). Import nothing from here statically.
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  type PutObjectCommandInput,
+  S3Client,
+  type S3ClientConfig,
+} from "@aws-sdk/client-s3";
+
+export function newS3Client(config: S3ClientConfig): S3Client {
+  return new S3Client(config);
+}
+
+export async function putObject(client: S3Client, input: PutObjectCommandInput): Promise<void> {
+  await client.send(new PutObjectCommand(input));
+}
+
+/** The object's bytes, or null when the bucket has no such key. */
+export async function getObjectBytes(
+  client: S3Client,
+  bucket: string,
+  key: string,
+): Promise<Uint8Array | null> {
+  try {
+    const { Body } = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return (await Body?.transformToByteArray()) ?? new Uint8Array();
+  } catch (error) {
+    if (error instanceof Error && (error.name === "NoSuchKey" || error.name === "NotFound")) {
+      return null;
+    }
+    throw error;
+  }
+}
+
+export async function deleteObject(client: S3Client, bucket: string, key: string): Promise<void> {
+  await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+}
+
+/** The object's user metadata (HeadObject), or null when the bucket has no such key. */
+export async function objectMetadata(
+  client: S3Client,
+  bucket: string,
+  key: string,
+): Promise<Record<string, string> | null> {
+  try {
+    const { Metadata } = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return Metadata ?? {};
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * The object's bytes and ETag, unless its ETag is still `etag` (a conditional GET, If-None-Match:
+ * S3 answers 304 without a body): "unchanged"; or null when the bucket has no such key.
+ */
+export async function getObjectIfChanged(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  etag: string | undefined,
+): Promise<{ bytes: Uint8Array; etag: string } | "unchanged" | null> {
+  try {
+    const out = await client.send(
+      new GetObjectCommand({ Bucket: bucket, Key: key, ...(etag ? { IfNoneMatch: etag } : {}) }),
+    );
+    return {
+      bytes: (await out.Body?.transformToByteArray()) ?? new Uint8Array(),
+      etag: out.ETag ?? "",
+    };
+  } catch (error) {
+    // The SDK reads S3's bodiless 304 as an error named after nothing in particular.
+    if (statusOf(error) === 304 || (error as Error)?.name === "NotModified") return "unchanged";
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+const statusOf = (error: unknown) =>
+  (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+const isMissing = (error: unknown) =>
+  statusOf(error) === 404 || ["NoSuchKey", "NotFound"].includes((error as Error)?.name);
