@@ -70,7 +70,7 @@ export const handler = guardHandler(remix);
  * Remix's bare 500), then the query-string normaliser of the cache key (web/server/edge-query.ts);
  * and with its server's handler wrapped by the guarded origin's check (GUARDED_HANDLER).
  */
-class ShopSite extends RemixSite {
+export class ShopSite extends RemixSite {
   protected override plan() {
     const plan = super.plan();
     const server = plan.cloudFrontFunctions?.serverCfFunction;
