@@ -6,7 +6,6 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 
 export default defineConfig({
-  root: import.meta.dirname,
   plugins: [
     remix({
       appDirectory: "app",
