@@ -99,7 +99,7 @@ async function bundle(name: string, site: SiteToBundle, outDir: string, log: Col
   const bundled = await siteBundleInChild(site, outDir);
   const eager = await eagerBytes(handlerFile(bundled));
   log(
-    `  ${name}: ${(eager.bytes / MB).toFixed(2)} MB in ${eager.files} files before its first answer (bundled in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `  ${name}: ${(eager.bytes / MB).toFixed(2)} MB in ${eager.files} file${eager.files === 1 ? "" : "s"} before its first answer (bundled in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
   return { bundled, eager };
 }
