@@ -69,7 +69,7 @@ export interface ColdOptions {
   log: (line: string) => void;
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
@@ -270,7 +270,8 @@ export async function coldStartComparison(options: ColdOptions): Promise<ColdCom
   return report(shop, bare);
 }
 
-function report(shop: ColdSide, bare: ColdSide): ColdComparison {
+/** The table and the verdicts: the ratio of the medians, the shop's bundle against its budget. */
+export function report(shop: ColdSide, bare: ColdSide): ColdComparison {
   const total = (side: ColdSide) => median(side.runs.map((r) => r.totalMs));
   const ratio = total(shop) / total(bare);
   const ms = (v: number) => `${v.toFixed(0)} ms`;
