@@ -69,6 +69,7 @@ export const handler = guardHandler(remix);
  * cross-site POST is answered 403 at the edge, as web/server.ts answers it locally, instead of
  * Remix's bare 500), then the query-string normaliser of the cache key (web/server/edge-query.ts);
  * and with its server's handler wrapped by the guarded origin's check (GUARDED_HANDLER).
+ * Exported for packages/rehearsal/src/site-bundle.ts, which bundles the site's server alone.
  */
 export class ShopSite extends RemixSite {
   protected override plan() {
