@@ -25,6 +25,13 @@
 // every prefix of it, the index's build time, size and load time, at the seeded size and with the
 // added products; against the running shop, each live-search request's time, one at a time, at
 // both sizes. BENCH_SEARCH_ONLY=1 prints the in-process part alone, in seconds, without the shop.
+//
+// And first, on the seeded shop before any load, the site's cold start next to a bare Remix
+// page's (scripts/lib/bench-cold.ts, docs/decisions/022-lean-bundles.md): both servers bundled
+// as the synthesis bundles the site, BENCH_COLD_RUNS (default and at least 7) fresh Lambda
+// processes of each, alternating, to their first answer of /product; the ratio against its
+// target (≤ 1.5×) and the site's bundle against its budget (≤ 2 MB). BENCH_COLD_ONLY=1 runs this
+// comparison alone (about a minute).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -36,6 +43,7 @@ import { type Context, createContext, loadConfig } from "@shop/core/server/conte
 import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
 import autocannon from "autocannon";
 import { normaliseQuery } from "../web/server/edge-query.ts";
+import { coldStartComparison } from "./lib/bench-cold.ts";
 import { type EdgeBench, edgePurgeWiring, runEdgeBench, stopEdgePurge } from "./lib/bench-edge.ts";
 import { pageJsGzipBytes } from "./lib/bench-js.ts";
 import {
@@ -56,6 +64,9 @@ const STATIC_DURATION_S = Math.max(2, Math.round(DURATION_S / 2));
 const EXTRA_PRODUCTS = positiveInt(process.env.BENCH_PRODUCTS, 10_000);
 const EDGE_VIEWS = positiveInt(process.env.BENCH_VIEWS, 10_000);
 const EDGE_ONLY = process.env.BENCH_EDGE_ONLY === "1";
+const COLD_ONLY = process.env.BENCH_COLD_ONLY === "1";
+/** Fresh processes of each side of the cold-start comparison: at least 7. */
+const COLD_RUNS = Math.max(7, positiveInt(process.env.BENCH_COLD_RUNS, 7));
 /** The seeded customer (scripts/lib/seed.ts), signed in for the replay's signed-in views. */
 const CUSTOMER = {
   email: "ana.garcia@example.com",
@@ -312,6 +323,21 @@ async function main() {
       env: Record<string, string>;
     };
     const { ctx, calls } = countingContext(state.env);
+    // The cold starts first, on the seeded shop before any load (the machine at its quietest).
+    const cold = EDGE_ONLY
+      ? undefined
+      : await coldStartComparison({
+          cloudEnv: state.env,
+          runs: COLD_RUNS,
+          workDir: join(dataDir, "cold-start"),
+          log,
+        });
+    if (cold && COLD_ONLY) {
+      log("");
+      for (const line of cold.lines) log(line);
+      log(`\n(done in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      return;
+    }
     if (EDGE_ONLY) {
       const small = await edge(base, ctx, state.env);
       log(`Adding ${EXTRA_PRODUCTS} products (concurrency ${INSERT_CONCURRENCY})…`);
@@ -473,6 +499,10 @@ async function main() {
     }
     log("");
     edgeReport(edgeSeeded, edgeBig);
+    if (cold) {
+      log("");
+      for (const line of cold.lines) log(line);
+    }
     log(
       `\n(trips: table round trips per page, seeded/big, warm; done in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );

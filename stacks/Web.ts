@@ -69,8 +69,9 @@ export const handler = guardHandler(remix);
  * cross-site POST is answered 403 at the edge, as web/server.ts answers it locally, instead of
  * Remix's bare 500), then the query-string normaliser of the cache key (web/server/edge-query.ts);
  * and with its server's handler wrapped by the guarded origin's check (GUARDED_HANDLER).
+ * Exported for packages/rehearsal/src/site-bundle.ts, which bundles the site's server alone.
  */
-class ShopSite extends RemixSite {
+export class ShopSite extends RemixSite {
   protected override plan() {
     const plan = super.plan();
     const server = plan.cloudFrontFunctions?.serverCfFunction;

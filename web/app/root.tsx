@@ -13,6 +13,7 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -23,7 +24,7 @@ import { ErrorPage } from "./components/ErrorPage";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { Toaster } from "./components/Toaster";
-import { CART_LINES_SCRIPT } from "./lib/cart";
+import { type CartPageHandle, cartLinesScript } from "./lib/cart";
 import { CurrencyProvider } from "./lib/currency";
 import { useNonce } from "./lib/nonce";
 import { getSessionUser } from "./lib/session.server";
@@ -77,6 +78,10 @@ export function Layout({ children }: { children: ReactNode }) {
   // Private pages stay out of search results (docs/product.md §2 "Search engines"): the same
   // paths robots.txt keeps crawlers from.
   const noindex = isPrivatePath(useLocation().pathname);
+  // A page with nothing to show without a cart (the checkout) names where an empty one goes.
+  const emptyCartGoesTo = useMatches()
+    .map((match) => (match.handle as Partial<CartPageHandle> | undefined)?.emptyCartGoesTo)
+    .find(Boolean);
   return (
     <html lang="en">
       <head>
@@ -91,11 +96,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="expect" href="#site-header" {...{ blocking: "render" }} />
         <Meta />
         <Links />
-        {/* Before the first paint: how many lines the cart's skeletons show (lib/cart.ts). */}
+        {/* Before the first paint: how many lines the cart's skeletons show, and for the
+            checkout, an empty cart's page in its place (lib/cart.ts). */}
         <script
           nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of lib/cart.ts.
-          dangerouslySetInnerHTML={{ __html: CART_LINES_SCRIPT }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: lib/cart.ts's script, of a route's constant.
+          dangerouslySetInnerHTML={{ __html: cartLinesScript(emptyCartGoesTo) }}
         />
       </head>
       <body className="flex min-h-dvh flex-col">

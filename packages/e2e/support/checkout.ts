@@ -8,7 +8,8 @@ import { shopContext } from "./shop";
 
 let seq = 0;
 
-export async function customerAtCheckout(page: Page, shopUrl: string, label: string) {
+/** A new customer with a saved address, signed in through the form (nothing in the cart). */
+export async function signedInCustomer(page: Page, shopUrl: string, label: string) {
   const email = `${label}+${Date.now()}-${seq++}@example.com`;
   const user = await createUser(shopContext(), {
     firstName: "Sofia",
@@ -26,7 +27,11 @@ export async function customerAtCheckout(page: Page, shopUrl: string, label: str
     phone: "+39 300 000 0000",
   });
   await signIn(page, email, "secret1", shopUrl);
+  return user;
+}
 
+export async function customerAtCheckout(page: Page, shopUrl: string, label: string) {
+  const user = await signedInCustomer(page, shopUrl, label);
   const tee = await getProductBySlug(shopContext(), "organic-cotton-crew-t-shirt");
   if (!tee) throw new Error("the seeded tee is missing");
   const cart = [{ productId: tee.id, size: tee.sizes[0], quantity: 1 }];

@@ -4,7 +4,7 @@
 // loads and settles fails the test, with the elements that moved.
 import { expect, type Page, test } from "@playwright/test";
 import { getProductBySlug } from "@shop/core/server/catalog";
-import { customerAtCheckout } from "../support/checkout";
+import { customerAtCheckout, signedInCustomer } from "../support/checkout";
 import { waitForHydration } from "../support/pages";
 import { shopContext } from "../support/shop";
 
@@ -23,9 +23,12 @@ declare global {
   }
 }
 
+/** Where every document of the tab also keeps its shifts (a page that gives way to another). */
+const TAB_SHIFTS = "__layout_shifts";
+
 /** Records every layout shift of each document this page opens, from its first paint. */
 async function recordShifts(page: Page) {
-  await page.addInitScript(() => {
+  await page.addInitScript((TAB_SHIFTS) => {
     const shifts: Shift[] = [];
     window.__shifts = shifts;
     new PerformanceObserver((list) => {
@@ -54,9 +57,20 @@ async function recordShifts(page: Page) {
             return `${what} moved from ${rect(previousRect)} to ${rect(currentRect)}`;
           }),
         });
+        try {
+          sessionStorage.setItem(
+            TAB_SHIFTS,
+            JSON.stringify([
+              ...JSON.parse(sessionStorage.getItem(TAB_SHIFTS) ?? "[]"),
+              { ...shifts.at(-1), at: `${location.pathname}: ${shifts.at(-1)?.at}` },
+            ]),
+          );
+        } catch {
+          // No session storage: the document's own list still has it.
+        }
       }
     }).observe({ type: "layout-shift", buffered: true });
-  });
+  }, TAB_SHIFTS);
 }
 
 /** The shifts of the page's current document, once it has hydrated and settled. */
@@ -120,4 +134,21 @@ test("the checkout of a signed-in customer does not move as it loads", async ({ 
   await customerAtCheckout(page, "", "layout-shift");
   await expect(page.getByTestId("summary-total")).toBeVisible();
   expect(await shiftsAfterSettling(page)).toEqual([]);
+});
+
+test("the checkout opened signed in with an empty cart shows the cart at once, without moving", async ({
+  page,
+}) => {
+  await signedInCustomer(page, "", "layout-shift-empty");
+  await page.evaluate((key) => {
+    localStorage.removeItem("cart");
+    sessionStorage.removeItem(key);
+  }, TAB_SHIFTS);
+  await page.goto("/cart/checkout");
+  // Decided in the checkout's head, before its first paint: the cart's page takes its place.
+  await expect(page).toHaveURL(/\/cart\/view-cart$/);
+  await expect(page.getByText("Your cart is empty")).toBeVisible();
+  expect(await shiftsAfterSettling(page)).toEqual([]);
+  // Nor did anything move in the checkout's document before it went.
+  expect(await page.evaluate((key) => sessionStorage.getItem(key), TAB_SHIFTS)).toBeNull();
 });

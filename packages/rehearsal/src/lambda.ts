@@ -24,12 +24,19 @@ export interface Invocation {
   durationMs: number;
   /** Set on the first invocation of an environment: process start to answer. */
   coldStartMs?: number;
+  /**
+   * Set with coldStartMs: process start to the handler's module loaded (Node's start, the
+   * bundle's parse and its top-level work: Lambda's init phase); the rest is the first answer.
+   */
+  importMs?: number;
 }
 
 interface Environment {
   child: ChildProcess;
   busy: boolean;
   startedAt: number;
+  /** When the child said its handler was loaded (runtime/lambda-child.mjs "ready"). */
+  readyAt?: number;
   invoked: boolean;
   pending: Map<string, (message: { result?: unknown; error?: LambdaError }) => void>;
 }
@@ -79,7 +86,12 @@ export class LambdaFunction {
         environment.child.send({ type: "invoke", id, event, deadline });
       });
       const invocation: Invocation = { ...answer, durationMs: Date.now() - started };
-      if (!environment.invoked) invocation.coldStartMs = Date.now() - environment.startedAt;
+      if (!environment.invoked) {
+        invocation.coldStartMs = Date.now() - environment.startedAt;
+        if (environment.readyAt !== undefined) {
+          invocation.importMs = environment.readyAt - environment.startedAt;
+        }
+      }
       environment.invoked = true;
       this.invocations.push(invocation);
       return invocation;
@@ -149,6 +161,7 @@ export class LambdaFunction {
       pending: new Map(),
     };
     child.on("message", (message: { type: string; id?: string; error?: LambdaError }) => {
+      if (message.type === "ready") environment.readyAt = Date.now();
       if (message.type === "result" && message.id) environment.pending.get(message.id)?.(message);
     });
     child.on("exit", (code, signal) => {

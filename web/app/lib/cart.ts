@@ -73,10 +73,31 @@ export const CART_LINES_ATTRIBUTE = "data-cart-lines";
 export const SKELETON_LINES_MAX = 8;
 
 /**
- * Run in the document's head before the body is painted (root.tsx): the stored cart's number of
- * lines, as `readCart` would count a cart this module wrote.
+ * What a route that has nothing to show without a cart (the checkout) says in its `handle`: where
+ * the document goes, before anything of it is painted, when the stored cart is empty.
  */
-export const CART_LINES_SCRIPT = `try{var c=JSON.parse(localStorage.getItem(${JSON.stringify(CART_STORAGE_KEY)})||"[]");document.documentElement.setAttribute(${JSON.stringify(CART_LINES_ATTRIBUTE)},String(Math.min(Array.isArray(c)?c.length:0,${SKELETON_LINES_MAX})))}catch(e){document.documentElement.setAttribute(${JSON.stringify(CART_LINES_ATTRIBUTE)},"0")}`;
+export interface CartPageHandle {
+  emptyCartGoesTo: string;
+}
+
+/** The cart's page: where the checkout sends an empty cart (docs/product.md §2 "/cart/checkout"). */
+export const CART_PAGE = "/cart/view-cart";
+
+/**
+ * Run in the document's head before the body is painted (root.tsx): the stored cart's number of
+ * lines, as `readCart` would count a cart this module wrote. With `emptyCartGoesTo` (a route's
+ * CartPageHandle), an empty cart replaces the document with that page at once, and hides this
+ * one meanwhile: the browser may paint before the next document arrives, and a page that is
+ * about to go must not show, nor move (no layout shift).
+ */
+export function cartLinesScript(emptyCartGoesTo?: string): string {
+  const attribute = JSON.stringify(CART_LINES_ATTRIBUTE);
+  const count = `try{var c=JSON.parse(localStorage.getItem(${JSON.stringify(CART_STORAGE_KEY)})||"[]");document.documentElement.setAttribute(${attribute},String(Math.min(Array.isArray(c)?c.length:0,${SKELETON_LINES_MAX})))}catch(e){document.documentElement.setAttribute(${attribute},"0")}`;
+  if (!emptyCartGoesTo) return count;
+  // JSON.stringify gives a JavaScript string; "<" escaped so the text cannot close the script.
+  const target = JSON.stringify(emptyCartGoesTo).replace(/</g, "\\u003c");
+  return `${count};if(document.documentElement.getAttribute(${attribute})==="0"){document.documentElement.style.visibility="hidden";location.replace(${target})}`;
+}
 
 /** Keeps the attribute in step when the cart changes (a page reached later without a reload). */
 function markCartLines(): void {

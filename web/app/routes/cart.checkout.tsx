@@ -31,7 +31,7 @@ import { CheckoutSummary } from "../components/CheckoutSummary";
 import { ErrorPage } from "../components/ErrorPage";
 import { EMPTY_CARD, PaymentForm } from "../components/PaymentForm";
 import { StripePaymentSection } from "../components/StripePaymentSection";
-import { clearCart, useCartLines, useCartReady } from "../lib/cart";
+import { CART_PAGE, type CartPageHandle, clearCart, useCartLines, useCartReady } from "../lib/cart";
 import {
   type PlaceAnswer,
   useCheckoutQuote,
@@ -95,6 +95,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     ? false
     : defaultShouldRevalidate;
 
+/**
+ * Nothing to check out: the cart's page, decided in the document's head before anything is
+ * painted (root.tsx, lib/cart.ts), so an empty checkout never shows and nothing moves.
+ */
+export const handle: CartPageHandle = { emptyCartGoesTo: CART_PAGE };
+
 export const meta: MetaFunction = () => [
   { title: `Checkout | ${SHOP_NAME}` },
   {
@@ -147,10 +153,11 @@ export default function CheckoutPage() {
     if (placed) clearCart();
   }, [placed]);
 
-  // Nothing to check out: back to the cart (docs/product.md §2).
+  // The cart emptied while the checkout is open (in another tab): back to the cart (docs/product.md
+  // §2). An empty cart on arrival never gets here: the head script has gone already (`handle`).
   useEffect(() => {
     if (ready && lines.length === 0 && navigation.state === "idle") {
-      navigate("/cart", { replace: true });
+      navigate(CART_PAGE, { replace: true });
     }
   }, [ready, lines.length, navigation.state, navigate]);
 
