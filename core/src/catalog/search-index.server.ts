@@ -1,9 +1,10 @@
 // The catalogue's search index as one object (docs/decisions/021-search.md): the catalogue's
-// change reader (functions/src/edge-purge.ts, a reader of the table's stream) publishes it after a
-// product changes; the site loads it when it starts and asks again, with a conditional GET, at
-// most every SEARCH_REFRESH_MS, never per request. While the published index is older than the
-// catalogue a site shows (the seconds after a change, a new stage, an engine upgrade), the read
-// model builds one per catalogue version in the process instead (./read-model.server.ts).
+// change reader (functions/src/edge-purge.ts, a reader of the table's stream) publishes it after
+// a product changes; the site loads it on its first search after it starts, then asks again with
+// a conditional GET at most every SEARCH_REFRESH_MS, never per request. While the published index
+// is older than the catalogue a site shows (the seconds after a change, a new stage, an engine
+// upgrade), the read model builds one per catalogue version in the process instead
+// (./read-model.server.ts).
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { Context } from "../context/index.server.ts";
