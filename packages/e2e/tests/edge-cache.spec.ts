@@ -6,7 +6,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createUser } from "@shop/core/server/accounts";
-import { createProduct, deleteProduct } from "@shop/core/server/catalog";
+import {
+  catalogSnapshot,
+  createProduct,
+  deleteProduct,
+  publishedVersion,
+} from "@shop/core/server/catalog";
 import { signIn, signInAdmin } from "../support/pages";
 import { shopContext } from "../support/shop";
 
@@ -82,6 +87,13 @@ test("an admin's new price shows on the cached product page and catalogue within
     });
   const changed = await product("Parka", 8100);
   const other = await product("Beanie", 2300);
+  // The change reader purges a batch's pages, then publishes the search index of the catalogue
+  // (functions/src/edge-purge.ts): once an index of the catalogue with both products is published,
+  // their creations' purges have landed, and cannot take the pages cached below out again.
+  const created = (await catalogSnapshot(shopContext())).version;
+  await expect
+    .poll(async () => (await publishedVersion(shopContext())) ?? -1, { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(created);
   const anonymous = await playwright.request.newContext({ baseURL: cacheUrl() });
   try {
     const catalogue = `/product?search=${stamp}`;
