@@ -191,7 +191,7 @@ function runQuery(
   // A search is listed best first unless another order is asked for.
   const ordered =
     answer && answer.words.length > 0 && (query.sort === undefined || query.sort === "relevance")
-      ? answer.hits.flatMap((hit) => byIdOf(items).get(hit.id) ?? [])
+      ? answer.hits.flatMap((hit) => summariesById(items).get(hit.id) ?? [])
       : sortedBy(items, query.sort);
 
   const present = new Set<Category>(items.map((item) => item.category));
@@ -221,7 +221,8 @@ function runQuery(
 /** Products by id, per catalogue array; dropped with the array. */
 const byIdCache = new WeakMap<readonly ProductSummary[], Map<string, ProductSummary>>();
 
-function byIdOf(items: readonly ProductSummary[]): Map<string, ProductSummary> {
+/** The catalogue array's products by id, built once per array (shared: never mutate it). */
+export function summariesById(items: readonly ProductSummary[]): Map<string, ProductSummary> {
   let map = byIdCache.get(items);
   if (!map) {
     map = new Map(items.map((item) => [item.id, item]));

@@ -20,7 +20,13 @@ import { CATALOG_VERSION_KEY } from "../db/keys.ts";
 import { reviewStats } from "../reviews/stats.ts";
 import { highlight, type NamePart, normalizeSearch, type ProductSearch } from "../search/index.ts";
 import { type Product, type ProductItem, toProduct } from "./products.server.ts";
-import { type CatalogPage, type CatalogQuery, type ProductSummary, queryCatalog } from "./query.ts";
+import {
+  type CatalogPage,
+  type CatalogQuery,
+  type ProductSummary,
+  queryCatalog,
+  summariesById,
+} from "./query.ts";
 import {
   indexProducts,
   publishedSearch,
@@ -291,7 +297,7 @@ export async function liveSearch(ctx: Context, text: string, limit: number): Pro
   const known = answers.byKey.get(key);
   if (known) return known;
   const answer = index.search(search);
-  const byId = new Map(snapshot.items.map((item) => [item.id, item]));
+  const byId = summariesById(snapshot.items);
   const items: LiveSearchItem[] = [];
   for (const hit of answer.hits) {
     if (items.length >= limit) break;

@@ -14,6 +14,15 @@ export interface S3Access {
 
 const s3Module = /* @__PURE__ */ lazy(() => import("./s3.server.ts"));
 
+/** Runs `use` with the context's S3 client and this area's S3 module, both loaded on first use. */
+async function withS3<T>(
+  ctx: S3Access,
+  use: (client: S3Client, s3: Awaited<ReturnType<typeof s3Module>>) => Promise<T>,
+): Promise<T> {
+  const [client, s3] = await Promise.all([ctx.s3(), s3Module()]);
+  return use(client, s3);
+}
+
 /** A new S3 client (the context builds its one, with its options, on first use). */
 export async function createS3Client(config: S3ClientConfig): Promise<S3Client> {
   return (await s3Module()).newS3Client(config);
@@ -21,8 +30,7 @@ export async function createS3Client(config: S3ClientConfig): Promise<S3Client> 
 
 /** Stores an object (PutObject). */
 export async function putObject(ctx: S3Access, input: PutObjectCommandInput): Promise<void> {
-  const [client, s3] = await Promise.all([ctx.s3(), s3Module()]);
-  await s3.putObject(client, input);
+  await withS3(ctx, (client, s3) => s3.putObject(client, input));
 }
 
 /** The object's bytes (GetObject), or null when the bucket has no such key. */
@@ -31,14 +39,12 @@ export async function getObjectBytes(
   bucket: string,
   key: string,
 ): Promise<Uint8Array | null> {
-  const [client, s3] = await Promise.all([ctx.s3(), s3Module()]);
-  return s3.getObjectBytes(client, bucket, key);
+  return withS3(ctx, (client, s3) => s3.getObjectBytes(client, bucket, key));
 }
 
 /** Removes an object (DeleteObject; S3 answers the same when there was none). */
 export async function deleteObject(ctx: S3Access, bucket: string, key: string): Promise<void> {
-  const [client, s3] = await Promise.all([ctx.s3(), s3Module()]);
-  await s3.deleteObject(client, bucket, key);
+  await withS3(ctx, (client, s3) => s3.deleteObject(client, bucket, key));
 }
 
 /** The object's user metadata (HeadObject), or null when the bucket has no such key. */
@@ -47,8 +53,7 @@ export async function objectMetadata(
   bucket: string,
   key: string,
 ): Promise<Record<string, string> | null> {
-  const [client, s3] = await Promise.all([ctx.s3(), s3Module()]);
-  return s3.objectMetadata(client, bucket, key);
+  return withS3(ctx, (client, s3) => s3.objectMetadata(client, bucket, key));
 }
 
 /**
@@ -61,6 +66,5 @@ export async function getObjectIfChanged(
   key: string,
   etag: string | undefined,
 ): Promise<{ bytes: Uint8Array; etag: string } | "unchanged" | null> {
-  const [client, s3] = await Promise.all([ctx.s3(), s3Module()]);
-  return s3.getObjectIfChanged(client, bucket, key, etag);
+  return withS3(ctx, (client, s3) => s3.getObjectIfChanged(client, bucket, key, etag));
 }

@@ -30,9 +30,7 @@ export async function getObjectBytes(
     const { Body } = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     return (await Body?.transformToByteArray()) ?? new Uint8Array();
   } catch (error) {
-    if (error instanceof Error && (error.name === "NoSuchKey" || error.name === "NotFound")) {
-      return null;
-    }
+    if (isMissing(error)) return null;
     throw error;
   }
 }

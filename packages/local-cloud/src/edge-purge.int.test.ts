@@ -1,23 +1,11 @@
-// The edge purge end to end, as the local cloud runs it: a product's price change through core →
-// the table's stream (the purge's own reader and filter) → the purge function's handler file →
-// CloudFront's invalidation API (the stand-in), which records exactly that product's paths and
-// the catalogue's, and nothing of an unrelated product (docs/decisions/018-edge-cache.md).
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import {
-  CATALOGUE_PATHS,
-  isPurgeCandidate,
-  productPaths,
-  SITEMAP_PATHS,
-} from "@shop/core/edge-cache";
+import { CATALOGUE_PATHS, productPaths, SITEMAP_PATHS } from "@shop/core/edge-cache";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createProduct, updateProduct } from "@shop/core/server/catalog";
 import { saveStock } from "@shop/core/server/inventory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CloudFrontStandIn, startCloudFrontStandIn } from "./cloudfront.ts";
-import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
-import { createTestContext, type TestContext } from "./testing.ts";
+import type { CloudFrontStandIn } from "./cloudfront.ts";
+import type { StreamDelivery } from "./stream-delivery.ts";
+import { createTestContext, startChangeReader, type TestContext } from "./testing.ts";
 
 const run = () => Math.random().toString(36).slice(2, 8);
 const newProduct = (slug: string) => ({
@@ -34,36 +22,19 @@ const newProduct = (slug: string) => ({
 let test: TestContext;
 let cloudFront: CloudFrontStandIn;
 let delivery: StreamDelivery;
+let stop: (() => Promise<void>) | undefined;
 const purged: string[][] = [];
 
 beforeAll(async () => {
   test = await createTestContext();
-  cloudFront = await startCloudFrontStandIn();
+  ({ cloudFront, delivery, stop } = await startChangeReader(test));
   cloudFront.onInvalidation((paths) => {
     purged.push(paths);
-  });
-  // The handler reads its settings from the environment, as on Lambda or under `npm start`.
-  Object.assign(process.env, test.env, {
-    AWS_ENDPOINT_URL_CLOUDFRONT: cloudFront.endpoint,
-    SITE_DISTRIBUTION_ID: "ETESTSITE",
-  });
-  const { handler } = await import("@shop/functions/edge-purge");
-  const dir = await mkdtemp(join(tmpdir(), "edge-purge-"));
-  delivery = await startStreamDelivery({
-    endpoint: test.env.DYNAMODB_ENDPOINT as string,
-    tableName: test.ctx.tableName,
-    checkpointFile: join(dir, "checkpoint.json"),
-    deadLetterFile: join(dir, "dead-letters.jsonl"),
-    filter: (record) => isPurgeCandidate(record as never),
-    deliver: (records) => handler({ Records: records as never }),
-    pollMs: 50,
-    maxAttempts: 1,
   });
 });
 
 afterAll(async () => {
-  await delivery?.stop();
-  await cloudFront?.stop();
+  await stop?.();
 });
 
 describe("the edge purge, locally", () => {

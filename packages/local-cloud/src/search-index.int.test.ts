@@ -1,14 +1,4 @@
-// The published search index end to end, as the local cloud runs it (docs/decisions/021-search.md):
-// an admin's rename through core → the table's stream (the catalogue's change reader and its
-// filter) → the reader's handler file publishes the index to S3 → a site, reading the catalogue
-// through its own context as the web server does, loads it by a conditional GET and searches it:
-// the new name found, the old one no more. (In the seconds before, the site searches an index of
-// its own of the new version: core/src/search/search.int.test.ts.)
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseCatalogQuery } from "@shop/core/catalog";
-import { isPurgeCandidate } from "@shop/core/edge-cache";
 import { unitsOfEach } from "@shop/core/inventory";
 import {
   catalogSnapshot,
@@ -25,9 +15,8 @@ import {
 } from "@shop/core/server/catalog";
 import { createContext, loadConfig } from "@shop/core/server/context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CloudFrontStandIn, startCloudFrontStandIn } from "./cloudfront.ts";
-import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
-import { createTestContext, type TestContext } from "./testing.ts";
+import type { StreamDelivery } from "./stream-delivery.ts";
+import { createTestContext, startChangeReader, type TestContext } from "./testing.ts";
 
 const input = (name: string) => ({
   slug: "harbour-coat",
@@ -41,34 +30,16 @@ const input = (name: string) => ({
 });
 
 let test: TestContext;
-let cloudFront: CloudFrontStandIn;
 let delivery: StreamDelivery;
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   test = await createTestContext();
-  cloudFront = await startCloudFrontStandIn();
-  // The handler reads its settings from the environment, as on Lambda or under `npm start`.
-  Object.assign(process.env, test.env, {
-    AWS_ENDPOINT_URL_CLOUDFRONT: cloudFront.endpoint,
-    SITE_DISTRIBUTION_ID: "ETESTSITE",
-  });
-  const { handler } = await import("@shop/functions/edge-purge");
-  const dir = await mkdtemp(join(tmpdir(), "search-index-"));
-  delivery = await startStreamDelivery({
-    endpoint: test.env.DYNAMODB_ENDPOINT as string,
-    tableName: test.ctx.tableName,
-    checkpointFile: join(dir, "checkpoint.json"),
-    deadLetterFile: join(dir, "dead-letters.jsonl"),
-    filter: (record) => isPurgeCandidate(record as never),
-    deliver: (records) => handler({ Records: records as never }),
-    pollMs: 50,
-    maxAttempts: 1,
-  });
+  ({ delivery, stop } = await startChangeReader(test));
 });
 
 afterAll(async () => {
-  await delivery?.stop();
-  await cloudFront?.stop();
+  await stop?.();
 });
 
 /** What a site finds: the live search's names and the catalogue's. */

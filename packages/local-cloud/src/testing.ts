@@ -6,9 +6,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CreateBucketCommand } from "@aws-sdk/client-s3";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { isPurgeCandidate } from "@shop/core/edge-cache";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { type DomainEvent, eventFromStreamRecord } from "@shop/core/server/events";
 import { inject } from "vitest";
+import { type CloudFrontStandIn, startCloudFrontStandIn } from "./cloudfront.ts";
 import { ensureTable } from "./index.ts";
 import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 
@@ -105,4 +107,42 @@ export async function deliverEventsTo(
     maxAttempts: retries.maxAttempts ?? 1,
     ...(retries.retryDelayMs ? { retryDelayMs: retries.retryDelayMs } : {}),
   });
+}
+
+/**
+ * The catalogue's change reader (functions/src/edge-purge.ts) on the test's table, as the local
+ * cloud runs it for `npm start`: the table's stream filtered as its event source mapping filters
+ * it, handed to the handler file, which reads its settings from the environment as on Lambda
+ * (the test's, with a CloudFront stand-in that records its invalidations). `stop()` ends both.
+ */
+export async function startChangeReader(test: TestContext): Promise<{
+  cloudFront: CloudFrontStandIn;
+  delivery: StreamDelivery;
+  stop(): Promise<void>;
+}> {
+  const cloudFront = await startCloudFrontStandIn();
+  Object.assign(process.env, test.env, {
+    AWS_ENDPOINT_URL_CLOUDFRONT: cloudFront.endpoint,
+    SITE_DISTRIBUTION_ID: "ETESTSITE",
+  });
+  const { handler } = await import("@shop/functions/edge-purge");
+  const dir = await mkdtemp(join(tmpdir(), "changes-"));
+  const delivery = await startStreamDelivery({
+    endpoint: test.env.DYNAMODB_ENDPOINT as string,
+    tableName: test.ctx.tableName,
+    checkpointFile: join(dir, "checkpoint.json"),
+    deadLetterFile: join(dir, "dead-letters.jsonl"),
+    filter: (record) => isPurgeCandidate(record as never),
+    deliver: (records) => handler({ Records: records as never }),
+    pollMs: 50,
+    maxAttempts: 1,
+  });
+  return {
+    cloudFront,
+    delivery,
+    async stop() {
+      await delivery.stop();
+      await cloudFront.stop();
+    },
+  };
 }
