@@ -132,7 +132,7 @@ export default function handleRequest(
   applySecurityHeaders(responseHeaders, csp({ nonce }));
   const hit = key ? rendered.get(key) : undefined;
   if (hit) {
-    const body = Buffer.from(hit).toString("utf8").replaceAll(NONCE_PLACEHOLDER, nonce);
+    const body = Buffer.from(hit.html).toString("utf8").replaceAll(NONCE_PLACEHOLDER, nonce);
     return new Response(body, { headers: responseHeaders, status: responseStatusCode });
   }
 
@@ -154,7 +154,7 @@ export default function handleRequest(
         clearTimeout(timeout);
         if (key && !failed) {
           const html = Buffer.concat(chunks).toString("utf8").replaceAll(nonce, NONCE_PLACEHOLDER);
-          rendered.set(key, new Uint8Array(Buffer.from(html)));
+          rendered.set(key, { html: new Uint8Array(Buffer.from(html)) });
         }
         done();
       },
@@ -213,21 +213,21 @@ async function sharedDocument(
   { key, csp }: { key: string | null; csp: (html: string) => string },
 ): Promise<Response> {
   const hit = key ? rendered.get(key) : undefined;
-  let html: string;
-  if (hit) {
-    html = Buffer.from(hit).toString("utf8");
-  } else {
-    const whole = await renderWhole(request, remixContext);
-    html = whole.html;
-    if (whole.failed) {
-      status = 500;
-      headers.set("Cache-Control", "no-store");
-    } else if (key) {
-      rendered.set(key, new Uint8Array(Buffer.from(html)));
-    }
+  if (hit?.policy) {
+    // Kept with the policy made for it: a hit neither decodes the bytes nor hashes the scripts.
+    applySecurityHeaders(headers, hit.policy);
+    return new Response(hit.html, { headers, status });
   }
-  applySecurityHeaders(headers, csp(html));
-  return new Response(html, { headers, status });
+  const whole = await renderWhole(request, remixContext);
+  const policy = csp(whole.html);
+  if (whole.failed) {
+    status = 500;
+    headers.set("Cache-Control", "no-store");
+  } else if (key) {
+    rendered.set(key, { html: new Uint8Array(Buffer.from(whole.html)), policy });
+  }
+  applySecurityHeaders(headers, policy);
+  return new Response(whole.html, { headers, status });
 }
 
 /** The whole document as one string (no nonce: see sharedDocument). */
