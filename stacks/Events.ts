@@ -220,13 +220,16 @@ export function Events({ stack, app }: StackContext) {
 
   const dispatcher = new Fn(stack, "Dispatcher", {
     handler: STREAM_CONSUMERS.dispatcher.handler,
-    // Only the queues' URLs: it reads no table item, bucket or secret.
-    environment: Object.fromEntries(
-      (Object.keys(queues) as QueueName[]).map((name) => [
-        queueUrlVariable(name),
-        queues[name].queueUrl,
-      ]),
-    ),
+    // Only its role and the queues' URLs: it reads no table item, bucket or secret.
+    environment: {
+      SHOP_FUNCTION: "dispatcher",
+      ...Object.fromEntries(
+        (Object.keys(queues) as QueueName[]).map((name) => [
+          queueUrlVariable(name),
+          queues[name].queueUrl,
+        ]),
+      ),
+    },
     timeout: 30,
     memorySize: 256,
   });
