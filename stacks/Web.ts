@@ -31,6 +31,7 @@ import { CLOUDFRONT_QUERY_NORMALISER } from "../web/server/edge-query.ts";
 import { ORIGIN_HEADER } from "../web/server/origin-guard.ts";
 import { HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from "../web/server/security-headers.ts";
 import { alarmOnAny } from "./alarms.ts";
+import { monitorStage } from "./dashboard.ts";
 import { Events } from "./Events.ts";
 import { VARIANTS_PREFIX } from "./image-variants.ts";
 import { objectsOf, readObjects, replaceObjectsUnder, tableReadWrite } from "./permissions.ts";
@@ -249,6 +250,26 @@ export function Web({ stack, app }: StackContext) {
   );
 
   const purge = edgePurgeFunction(stack, site, use(Events));
+
+  // The stage's dashboard and the alarms on what it shows (stacks/dashboard.ts).
+  const events = use(Events);
+  const distribution = site.cdk?.distribution;
+  if (!server || !distribution) throw new Error("SST's RemixSite built no server or distribution");
+  monitorStage(stack, {
+    app: { name: app.name, stage: app.stage },
+    alerts,
+    site: server,
+    distribution,
+    functions: { ...events.allFunctions, site: server, edgePurge: purge },
+    streamReaders: {
+      dispatcher: events.functions.dispatcher,
+      invoice: events.functions.invoice,
+      edgePurge: purge,
+    },
+    table,
+    queues: events.queues,
+    deadLetterQueues: events.deadLetterQueues,
+  });
 
   stack.addOutputs({
     SiteUrl: site.customDomainUrl || site.url || "",
