@@ -32,6 +32,7 @@ import { ORIGIN_HEADER } from "../web/server/origin-guard.ts";
 import { HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from "../web/server/security-headers.ts";
 import { alarmOnAny } from "./alarms.ts";
 import { monitorStage } from "./dashboard.ts";
+import { migrationsScript } from "./migrations.ts";
 import { Events } from "./Events.ts";
 import { VARIANTS_PREFIX } from "./image-variants.ts";
 import { objectsOf, readObjects, replaceObjectsUnder, tableReadWrite } from "./permissions.ts";
@@ -251,8 +252,23 @@ export function Web({ stack, app }: StackContext) {
 
   const purge = edgePurgeFunction(stack, site, use(Events));
 
-  // The stage's dashboard and the alarms on what it shows (stacks/dashboard.ts).
+  // The deploy's data migrations and search index (stacks/migrations.ts), after everything else.
   const events = use(Events);
+  const migrations = migrationsScript(stack, {
+    table,
+    images,
+    search,
+    environment: {
+      STAGE: app.stage,
+      NODE_ENV: "production",
+      TABLE_NAME: table.tableName,
+      IMAGES_BUCKET: images.bucketName,
+      SEARCH_BUCKET: search.bucketName,
+      SHOP_TIME_ZONE: settings.timeZone,
+    },
+  });
+
+  // The stage's dashboard and the alarms on what it shows (stacks/dashboard.ts).
   const distribution = site.cdk?.distribution;
   if (!server || !distribution) throw new Error("SST's RemixSite built no server or distribution");
   monitorStage(stack, {
@@ -260,7 +276,12 @@ export function Web({ stack, app }: StackContext) {
     alerts,
     site: server,
     distribution,
-    functions: { ...events.allFunctions, site: server, edgePurge: purge },
+    functions: {
+      ...events.allFunctions,
+      site: server,
+      edgePurge: purge,
+      migrations: migrations.fn,
+    },
     streamReaders: {
       dispatcher: events.functions.dispatcher,
       invoice: events.functions.invoice,

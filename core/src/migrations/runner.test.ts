@@ -1,0 +1,34 @@
+// The migrations' names and order (docs/decisions/023-migrations-on-deploy.md): what a file must
+// be called, and a registry without gaps or duplicates. The runner itself is tested against
+// DynamoDB Local (runner.int.test.ts).
+import { describe, expect, it } from "vitest";
+import { migrationFiles } from "./folder.server.ts";
+import { defineMigration, MIGRATION_FILE, namedMigrations } from "./runner.server.ts";
+
+const noop = defineMigration({ description: "nothing", page: async () => ({ touched: 0 }) });
+
+describe("the migrations' names", () => {
+  it("are NNN-words.server.ts files, named and ordered by their number", () => {
+    expect(MIGRATION_FILE.exec("001-customers-list-key.server.ts")?.[1]).toBe(
+      "001-customers-list-key",
+    );
+    for (const file of ["1-x.server.ts", "001-x.ts", "001_X.server.ts", "runner.server.ts"]) {
+      expect(MIGRATION_FILE.test(file), file).toBe(false);
+    }
+    const named = namedMigrations({ "002-b": noop, "001-a": noop });
+    expect(named.map((m) => m.id)).toEqual(["001-a", "002-b"]);
+  });
+
+  it("refuses a gap or a repeated number, so a migration is never skipped or run twice over", () => {
+    expect(() => namedMigrations({ "001-a": noop, "003-c": noop })).toThrow(/003-c: expected number 002/);
+    expect(() => namedMigrations({ "001-a": noop, "001-b": noop })).toThrow(/001-b: expected number 002/);
+  });
+
+  it("this folder's migrations are numbered from 001 without a gap", async () => {
+    const files = await migrationFiles();
+    expect(files.length).toBeGreaterThanOrEqual(4);
+    expect(() =>
+      namedMigrations(Object.fromEntries(files.map(([id]) => [id, noop]))),
+    ).not.toThrow();
+  });
+});
