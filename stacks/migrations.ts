@@ -44,9 +44,7 @@ export function writeMigrationsHandler(): string {
     [
       "// Written by stacks/migrations.ts at synthesis, one import per file of core/src/migrations.",
       `import { migrateOnDeploy } from "${from("functions/src/migrate.ts")}";`,
-      ...files.map(
-        ([, name], i) => `import m${i} from "${from(`core/src/migrations/${name}`)}";`,
-      ),
+      ...files.map(([, name], i) => `import m${i} from "${from(`core/src/migrations/${name}`)}";`),
       `export const handler = migrateOnDeploy({ ${files.map(([id], i) => `"${id}": m${i}`).join(", ")} });`,
       "",
     ].join("\n"),

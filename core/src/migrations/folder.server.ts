@@ -6,7 +6,12 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { MIGRATION_FILE, type Migration, type NamedMigration, namedMigrations } from "./runner.server.ts";
+import {
+  MIGRATION_FILE,
+  type Migration,
+  type NamedMigration,
+  namedMigrations,
+} from "./runner.server.ts";
 
 /** This folder. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL(".", import.meta.url));

@@ -142,7 +142,9 @@ async function runOne(
   );
   for (;;) {
     if (clock() >= deadline) {
-      log(`migration ${migration.id}: stopped at the deadline after ${pages} pages; the next run goes on`);
+      log(
+        `migration ${migration.id}: stopped at the deadline after ${pages} pages; the next run goes on`,
+      );
       return { id: migration.id, status: "pending", touched, pages };
     }
     const result = await migration.page(ctx, cursor);

@@ -20,8 +20,12 @@ describe("the migrations' names", () => {
   });
 
   it("refuses a gap or a repeated number, so a migration is never skipped or run twice over", () => {
-    expect(() => namedMigrations({ "001-a": noop, "003-c": noop })).toThrow(/003-c: expected number 002/);
-    expect(() => namedMigrations({ "001-a": noop, "001-b": noop })).toThrow(/001-b: expected number 002/);
+    expect(() => namedMigrations({ "001-a": noop, "003-c": noop })).toThrow(
+      /003-c: expected number 002/,
+    );
+    expect(() => namedMigrations({ "001-a": noop, "001-b": noop })).toThrow(
+      /001-b: expected number 002/,
+    );
   });
 
   it("this folder's migrations are numbered from 001 without a gap", async () => {
