@@ -13,6 +13,7 @@ import {
   DEPENDENCY_UNAVAILABLE_METRIC,
   metricsNamespace,
 } from "@shop/core/common";
+import { TABLE } from "@shop/core/db";
 import { ArnFormat, Duration, Stack } from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
@@ -210,12 +211,25 @@ export function monitorStage(stack: Stack, m: Monitored) {
     statistic: "Sum",
     period: FIVE_MINUTES,
   });
+  // The indexes' throttles are counted apart from the table's (dimension GlobalSecondaryIndexName).
+  const indexThrottles = Object.fromEntries(
+    Object.keys(TABLE.indexes).flatMap((index) =>
+      (["ReadThrottleEvents", "WriteThrottleEvents"] as const).map((metricName) => [
+        `${metricName === "ReadThrottleEvents" ? "reads" : "writes"}_${index}`,
+        table.metric(metricName, {
+          dimensionsMap: { TableName: table.tableName, GlobalSecondaryIndexName: index },
+          statistic: "Sum",
+          period: FIVE_MINUTES,
+        }),
+      ]),
+    ),
+  );
   const tableRow = [
     graph("Table: consumed capacity", [
       table.metricConsumedReadCapacityUnits({ period: FIVE_MINUTES }),
       table.metricConsumedWriteCapacityUnits({ period: FIVE_MINUTES }),
     ]),
-    graph("Table: throttles", [readThrottles, writeThrottles]),
+    graph("Table: throttles", [readThrottles, writeThrottles, ...Object.values(indexThrottles)]),
     graph(
       "Table: latency (ms)",
       LATENCY_OPERATIONS.map((operation) =>
@@ -231,8 +245,8 @@ export function monitorStage(stack: Stack, m: Monitored) {
     stack,
     "TableThrottlesAlarm",
     new cloudwatch.MathExpression({
-      expression: "reads + writes",
-      usingMetrics: { reads: readThrottles, writes: writeThrottles },
+      expression: ["reads", "writes", ...Object.keys(indexThrottles)].join(" + "),
+      usingMetrics: { reads: readThrottles, writes: writeThrottles, ...indexThrottles },
       period: FIVE_MINUTES,
       label: "throttled reads and writes",
     }),

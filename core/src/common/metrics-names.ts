@@ -1,7 +1,10 @@
 // The shop's business metrics: one list of names, read by the code that emits them (CloudWatch's
 // embedded metric format, from the functions and the site) and by the stage's dashboard and
 // alarms (stacks/dashboard.ts, stacks/alarms.ts), so a renamed metric cannot leave a widget or an
-// alarm watching nothing. Every metric is a count (unit Count) under the stage's namespace.
+// alarm watching nothing. Every metric is a count (unit Count) under the stage's namespace
+// (metricsNamespace), emitted with no dimension (the alarms watch the metric without one; a
+// library's default dimension, such as Powertools' `service`, must be left off), but
+// DependencyUnavailable, whose one dimension is DEPENDENCY_DIMENSION.
 
 /** Business metrics, each counted once per occurrence. */
 export const BUSINESS_METRICS = {
@@ -9,7 +12,11 @@ export const BUSINESS_METRICS = {
   ordersPlaced: "OrdersPlaced",
   /** An order's payment succeeded (the webhook marked it paid). */
   ordersPaid: "OrdersPaid",
-  /** A payment failed (declined, or given up as abandoned). */
+  /**
+   * A payment the gateway refused or failed (Stripe's payment_intent.payment_failed, a declined
+   * card). Not a payment given up as abandoned: shoppers leave checkouts often, and the alarm on
+   * the failure share (stacks/alarms.ts) must not fire on them.
+   */
   paymentsFailed: "PaymentsFailed",
   /** A paid order was refunded. */
   refunds: "Refunds",
