@@ -1,8 +1,11 @@
 // The migrations' names and order (docs/decisions/023-migrations-on-deploy.md): what a file must
 // be called, and a registry without gaps or duplicates. The runner itself is tested against
 // DynamoDB Local (runner.int.test.ts).
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { migrationFiles } from "./folder.server.ts";
+import { migrationFiles, migrationsIn } from "./folder.server.ts";
 import { defineMigration, MIGRATION_FILE, namedMigrations } from "./runner.server.ts";
 
 const noop = defineMigration({ description: "nothing", page: async () => ({ touched: 0 }) });
@@ -34,5 +37,20 @@ describe("the migrations' names", () => {
     expect(() =>
       namedMigrations(Object.fromEntries(files.map(([id]) => [id, noop]))),
     ).not.toThrow();
+  });
+
+  it("adding a migration is adding its file: the folder is read, nothing else to register", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "migrations-"));
+    const file = (description: string) =>
+      `export default { description: "${description}", page: async () => ({ touched: 0 }) };\n`;
+    await writeFile(join(dir, "001-first.server.ts"), file("the first"));
+    await writeFile(join(dir, "notes.md"), "not a migration");
+    expect((await migrationsIn(dir)).map((m) => m.id)).toEqual(["001-first"]);
+    await writeFile(join(dir, "002-second.server.ts"), file("the second"));
+    const found = await migrationsIn(dir);
+    expect(found.map((m) => [m.id, m.description])).toEqual([
+      ["001-first", "the first"],
+      ["002-second", "the second"],
+    ]);
   });
 });
