@@ -108,6 +108,11 @@ describe("the migrations' runner", () => {
     ).rejects.toThrow("the table said no");
     expect(c.seen.size).toBe(0);
     expect(await readMigrationRecord(other, "002-c")).toBeUndefined();
+    // The operator finds the error on the migration's item too.
+    expect(await readMigrationRecord(other, "001-fails")).toMatchObject({
+      lastError: "Error: the table said no",
+    });
+    expect((await readMigrationRecord(other, "001-fails"))?.state).toBeUndefined();
   });
 
   it("a run that finds its page recorded by another run stops instead of recording it twice", async () => {

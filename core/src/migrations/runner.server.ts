@@ -55,6 +55,9 @@ export interface MigrationRecord {
   touched: number;
   pages: number;
   cursor?: Cursor;
+  /** The last page that failed: its error, and when (the deploy failed with it). */
+  lastError?: string;
+  lastErrorAt?: string;
 }
 
 export interface MigrationOutcome {
@@ -147,7 +150,13 @@ async function runOne(
       );
       return { id: migration.id, status: "pending", touched, pages };
     }
-    const result = await migration.page(ctx, cursor);
+    let result: PageResult;
+    try {
+      result = await migration.page(ctx, cursor);
+    } catch (error) {
+      await recordFailure(ctx, migration, error, now());
+      throw error;
+    }
     const done = result.cursor === undefined;
     const at = now().toISOString();
     try {
@@ -186,4 +195,27 @@ async function runOne(
       return { id: migration.id, status: "done", touched, pages };
     }
   }
+}
+
+/** Records a failed page on the migration's item (the deploy fails with the same error). */
+async function recordFailure(ctx: Context, migration: NamedMigration, error: unknown, at: Date) {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  await ctx.db
+    .send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: migrationKey(migration.id),
+        UpdateExpression:
+          "SET entity = :entity, id = :id, description = :description, lastError = :error, lastErrorAt = :at",
+        ExpressionAttributeValues: {
+          ":entity": "migration",
+          ":id": migration.id,
+          ":description": migration.description,
+          ":error": message.slice(0, 1000),
+          ":at": at.toISOString(),
+        },
+      }),
+    )
+    // The page's own error is the one to report.
+    .catch(() => {});
 }
