@@ -718,8 +718,9 @@ describe("settings", () => {
     const functions = shopFunctions();
     for (const { id, env } of functions) {
       const role = env.SHOP_FUNCTION as FunctionRole;
-      // The dispatcher and the edge purge take no payment and read no payment setting.
-      const payless = role === "dispatcher" || role === "edgePurge";
+      // The dispatcher, the edge purge and the migrations take no payment and read no payment
+      // setting.
+      const payless = role === "dispatcher" || role === "edgePurge" || role === "migrations";
       const payments = payless ? null : (env.PAYMENTS as "stripe" | "test");
       if (!payless) expect(payments, id).toBe("stripe");
       for (const [name, setting] of settingsReadBy(role, payments)) {

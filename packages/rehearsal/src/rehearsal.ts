@@ -1,7 +1,9 @@
 // The deploy rehearsal: the synthesized production stage, run on this machine as AWS would run
 // it (docs/decisions/005-deploy-rehearsal.md). A rehearsal deploys the templates into the
 // stand-ins, starts every function from its synthesized bundle with its template environment,
-// wires the triggers and the site's CloudFront distribution, and walks the journey: a shopper
+// wires the triggers and the site's CloudFront distribution, runs the deploy's migrations on data
+// as older versions wrote it (SST's Script, docs/decisions/024-migrations-on-deploy.md), and walks
+// the journey: a shopper
 // orders and pays through Stripe (the fake Stripe API of the end-to-end tests), the webhook marks
 // the order paid, the invoice and the confirmation mail follow through the stream, the
 // dispatcher, the mail queue and the mailer, an admin ships the order and sends a newsletter, a
@@ -16,8 +18,9 @@ import {
   SendMessageCommand,
   SQSClient,
 } from "@aws-sdk/client-sqs";
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { allVariantKeys } from "@shop/core/catalog";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { allVariantKeys, SEARCH_INDEX_KEY } from "@shop/core/catalog";
+import { createUser } from "@shop/core/server/accounts";
 import { createProduct } from "@shop/core/server/catalog";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { setSubscription } from "@shop/core/server/newsletter";
@@ -46,6 +49,7 @@ import { LOCAL_CREDENTIALS, REGION, standInS3, startStandIns } from "./stand-ins
 import { startTriggers } from "./triggers.ts";
 
 export const STEPS = [
+  "migrations",
   "home",
   "guard",
   "order",
@@ -234,6 +238,92 @@ export async function rehearse(
       log("  … seeding the catalogue and the admin (as an operator, not through a function)");
       admin = await options.seed(ctx);
     }
+
+    await run(
+      "migrations",
+      "the deploy's Script migrates data as an older version wrote it, and publishes the search index",
+      async () => {
+        // As older versions wrote them: an account without the customers list's key, a stock
+        // item without its product's slug, a photo without variants.
+        const old = await createUser(ctx, {
+          firstName: "Olga",
+          lastName: "Older",
+          email: `older+${Date.now()}@example.com`,
+          password: "rehearse1",
+        });
+        const remove = (Key: Record<string, string>, what: string) =>
+          ctx.db.send(
+            new UpdateCommand({
+              TableName: ctx.tableName,
+              Key,
+              UpdateExpression: `REMOVE ${what}`,
+            }),
+          );
+        await remove({ pk: `USER#${old.id}`, sk: "PROFILE" }, "gsi1pk, gsi1sk");
+        const productId = randomUUID();
+        const photo = `products/${productId}/${randomUUID()}.png`;
+        await s3.send(
+          new PutObjectCommand({
+            Bucket: env.IMAGES_BUCKET,
+            Key: photo,
+            Body: Buffer.from("an old photo"),
+            ContentType: "image/png",
+          }),
+        );
+        await createProduct(
+          ctx,
+          {
+            slug: `older-tee-${productId.slice(0, 8)}`,
+            name: "Older Tee",
+            category: "Men",
+            priceCents: 1500,
+            description: "Written by an older version",
+            sizes: ["M"],
+            images: [{ key: photo, alt: "" }],
+            stock: { M: 3 },
+          },
+          { id: productId },
+        );
+        await remove({ pk: `PRODUCT#${productId}`, sk: "STOCK" }, "slug");
+
+        // SST's Script invokes the function with its params, synchronously, as the deploy does.
+        const migrations = shopFunction("migrations");
+        const invocation = await migrations.invoke({ params: {} });
+        if (invocation.error) {
+          throw new Error(`the migrations function failed: ${invocation.error.errorMessage}`);
+        }
+        const item = async (Key: Record<string, string>) =>
+          (await ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key }))).Item;
+        if ((await item({ pk: `USER#${old.id}`, sk: "PROFILE" }))?.gsi1pk !== "CUSTOMERS") {
+          throw new Error("the older account is not in the customers list");
+        }
+        if (!(await item({ pk: `PRODUCT#${productId}`, sk: "STOCK" }))?.slug) {
+          throw new Error("the older stock item has no slug");
+        }
+        const head = await s3.send(
+          new HeadObjectCommand({ Bucket: env.IMAGES_BUCKET, Key: photo }),
+        );
+        if (!head.Metadata?.["variants-requested"]) {
+          throw new Error("the older photo was not sent to the image-variants function");
+        }
+        for (const id of [
+          "001-customers-list-key",
+          "002-stock-slugs",
+          "003-image-variants",
+          "004-sales-aggregates",
+        ]) {
+          const record = await item({ pk: `MIGRATION#${id}`, sk: "MIGRATION" });
+          if (record?.state !== "done") throw new Error(`migration ${id} is not recorded as done`);
+        }
+        await s3.send(new HeadObjectCommand({ Bucket: env.SEARCH_BUCKET, Key: SEARCH_INDEX_KEY }));
+        // A second deploy: nothing to do.
+        const again = await migrations.invoke({ params: {} });
+        const outcomes = (again.result as { outcomes?: Array<{ status: string }> })?.outcomes ?? [];
+        if (again.error || outcomes.some((o) => o.status !== "already")) {
+          throw new Error(`a second deploy ran migrations again: ${JSON.stringify(again)}`);
+        }
+      },
+    );
 
     await run(
       "home",
