@@ -82,7 +82,7 @@ function printReport(report: RehearsalReport) {
     log("\n  Cold start (a fresh process to its first answer, through the Lambda handler):");
     for (const c of report.coldStarts) {
       log(
-        `    ${c.function.padEnd(28)} bundle ${(c.bundleBytes / 1024 / 1024).toFixed(2)} MB   first answer ${c.coldStartMs} ms`,
+        `    ${c.function.padEnd(44)} bundle ${(c.bundleBytes / 1024 / 1024).toFixed(2)} MB   first answer ${c.coldStartMs} ms`,
       );
     }
   }

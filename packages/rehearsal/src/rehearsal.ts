@@ -542,12 +542,25 @@ export async function rehearse(
   return report;
 }
 
+/**
+ * The first cold start of every function the journey invoked: the site and the webhook first (a
+ * shopper waits on them), then the others by name (the stream readers, the queue consumers, the
+ * scheduled jobs). One run each on a machine shared with the journey: tens of milliseconds
+ * either way say little.
+ */
 async function coldStarts(functions: Map<string, LambdaFunction>) {
   const figures: ColdStart[] = [];
-  for (const role of ["site", "stripeWebhook"]) {
-    const fn = [...functions.values()].find((f) => f.fn.environment.SHOP_FUNCTION === role);
-    const first = fn?.invocations.find((i) => i.coldStartMs !== undefined);
-    if (!fn || !first?.coldStartMs) continue;
+  const leading = ["site", "stripeWebhook"];
+  const rank = (f: LambdaFunction) => {
+    const at = leading.indexOf(f.fn.environment.SHOP_FUNCTION ?? "");
+    return at === -1 ? leading.length : at;
+  };
+  const ordered = [...functions.values()].sort(
+    (a, b) => rank(a) - rank(b) || a.fn.logicalId.localeCompare(b.fn.logicalId),
+  );
+  for (const fn of ordered) {
+    const first = fn.invocations.find((i) => i.coldStartMs !== undefined);
+    if (!first?.coldStartMs) continue;
     const bundle = await eagerBytes(handlerFile(fn.fn)).catch(() => undefined);
     figures.push({
       function: fn.fn.logicalId,
