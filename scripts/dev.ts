@@ -133,7 +133,7 @@ try {
   setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    expireAbandoned()
+    expireAbandoned({})
       .catch((error) => console.error("The abandoned-payment sweep failed", error))
       .finally(() => {
         sweeping = false;
