@@ -68,7 +68,7 @@ export const consoleTelemetry: Telemetry = {
 let current: Telemetry = consoleTelemetry;
 
 /** Installs the adapter every later log, metric and client goes through (once, at a start). */
-export function useTelemetry(telemetry: Telemetry): void {
+export function setTelemetry(telemetry: Telemetry): void {
   current = telemetry;
 }
 

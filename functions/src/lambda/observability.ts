@@ -11,7 +11,7 @@
 import { Logger } from "@aws-lambda-powertools/logger";
 import { Metrics, MetricUnit } from "@aws-lambda-powertools/metrics";
 import { Tracer } from "@aws-lambda-powertools/tracer";
-import { consoleTelemetry, type Telemetry, useTelemetry } from "@shop/core/server/context";
+import { consoleTelemetry, setTelemetry, type Telemetry } from "@shop/core/server/context";
 import type { Context as LambdaContext } from "aws-lambda";
 
 type Env = Record<string, string | undefined>;
@@ -63,7 +63,7 @@ export function observability(service: string, env: Env = process.env): Observab
       metrics: new Metrics({ namespace: metricsNamespace(env), serviceName: service }),
       tracer: new Tracer({ serviceName: service }),
     };
-    useTelemetry(powertoolsTelemetry(active));
+    setTelemetry(powertoolsTelemetry(active));
   }
   return active;
 }
