@@ -1,4 +1,4 @@
-// What an operator reads of the rehearsed functions (docs/decisions/023-operable-in-production.md):
+// What an operator reads of the rehearsed functions (docs/decisions/023-powertools.md):
 // their log files (as CloudWatch Logs would keep them) hold JSON lines, Powertools' Logger's and
 // Metrics' (CloudWatch's embedded metric format), among the runtime's own lines. These helpers
 // find the lines about one order and the metrics emitted for it.
