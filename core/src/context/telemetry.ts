@@ -48,9 +48,10 @@ function consoleThreshold(): number {
 }
 
 /**
- * The default: one JSON line per log on the console (stderr for errors), no metrics. Only
- * warnings and errors unless LOG_LEVEL says more (`LOG_LEVEL=info npm start`): the local output
- * stays what it was, each failure one line.
+ * The default: one JSON line per log on the console (stderr for errors). Only warnings and errors
+ * unless LOG_LEVEL says more (`LOG_LEVEL=info npm start`): the local output stays what it was,
+ * each failure one line. A metric is a debug line (`LOG_LEVEL=debug npm start` shows what each
+ * order emitted), never an embedded-metric line.
  */
 export const consoleTelemetry: Telemetry = {
   log(level, message, fields) {
@@ -62,7 +63,9 @@ export const consoleTelemetry: Telemetry = {
     else if (level === "debug") console.debug(line);
     else console.log(line);
   },
-  count() {},
+  count(metric, about, dimensions) {
+    consoleTelemetry.log("debug", "metric", { metric, ...dimensions, ...about });
+  },
 };
 
 let current: Telemetry = consoleTelemetry;
