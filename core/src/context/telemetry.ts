@@ -2,8 +2,9 @@
 // clients a tracer may follow (docs/decisions/023-powertools.md). Core says what
 // happened; the adapters write it: Powertools' Logger, Metrics and Tracer on Lambda
 // (functions/src/lambda/observability.ts for the functions, web/app/lib/observability.server.ts
-// for the site), and, by default (tests, scripts, `npm start`), one JSON line on the console per
-// log and nothing per metric. Core knows no Lambda type and no Powertools module.
+// for the site), and, by default (tests, scripts, `npm start`), JSON lines on the console (see
+// consoleTelemetry). Core knows no Lambda type; of Powertools it uses only Parameters, in the
+// secrets loader (./sst-secrets.server.ts).
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 export type LogFields = Record<string, unknown>;
