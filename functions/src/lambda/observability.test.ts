@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import {
   instrumented,
+  loadTracer,
   metricsNamespace,
   type Observability,
   observability,
@@ -39,6 +40,17 @@ describe("the functions' telemetry", () => {
       ["metric", "DependencyUnavailable", "Count", 1],
     ]);
     expect(telemetry.captureClient?.("client")).toEqual({ captured: "client" });
+  });
+
+  it("captures the clients built before the Tracer came once it is there", async () => {
+    const { o } = recording();
+    const withoutTracer = { ...o, tracer: undefined };
+    const telemetry = powertoolsTelemetry(withoutTracer);
+    const client = { name: "early" };
+    expect(telemetry.captureClient?.(client)).toBe(client);
+    // Once loaded (off Lambda the Tracer is disabled and hands clients back as they are).
+    await loadTracer(withoutTracer, "test");
+    expect(withoutTracer.tracer).toBeDefined();
   });
 
   it("puts a stage's metrics under one namespace, <app>/<stage>", () => {

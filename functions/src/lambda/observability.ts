@@ -5,12 +5,17 @@
 // the record in work), Metrics (CloudWatch's embedded metric format, one namespace per stage)
 // and Tracer (X-Ray: each invocation a subsegment, each AWS SDK client captured).
 //
+// The Tracer, with X-Ray's SDK under it (about 130 kB, some 25 ms of a cold start on the
+// development machine), is imported once an environment's first invocation has answered, so a
+// cold start does not wait for it: the first invocation is traced by Lambda's own segments
+// only, every later one with the Tracer's subsegments, the clients built meanwhile captured then.
+//
 // Only on Lambda (AWS_LAMBDA_FUNCTION_NAME set: AWS, and the deploy rehearsal). The local cloud
 // runs these handlers inside `npm start`'s process beside the site: there core's default stays,
 // one readable JSON line per log, so the local output and the tests that read it do not change.
 import { Logger } from "@aws-lambda-powertools/logger";
 import { Metrics, MetricUnit } from "@aws-lambda-powertools/metrics";
-import { Tracer } from "@aws-lambda-powertools/tracer";
+import type { Tracer } from "@aws-lambda-powertools/tracer";
 import { consoleTelemetry, setTelemetry, type Telemetry } from "@shop/core/server/context";
 import type { Context as LambdaContext } from "aws-lambda";
 
@@ -27,11 +32,16 @@ export function metricsNamespace(env: Env = process.env): string {
 export interface Observability {
   logger: Logger;
   metrics: Metrics;
-  tracer: Tracer;
+  /** Once loaded (after the environment's first invocation). */
+  tracer?: Tracer;
 }
 
+/** SDK clients built before the Tracer was there: captured when it comes. */
+const untraced: unknown[] = [];
+
 /** The adapter of core's port over Powertools (exported for its tests). */
-export function powertoolsTelemetry({ logger, metrics, tracer }: Observability): Telemetry {
+export function powertoolsTelemetry(o: Observability): Telemetry {
+  const { logger, metrics } = o;
   return {
     log(level, message, fields) {
       logger[level](message, fields ?? {});
@@ -44,7 +54,9 @@ export function powertoolsTelemetry({ logger, metrics, tracer }: Observability):
       single.addMetric(metric, MetricUnit.Count, 1);
     },
     captureClient(client) {
-      return tracer.captureAWSv3Client(client);
+      if (o.tracer) return o.tracer.captureAWSv3Client(client);
+      untraced.push(client);
+      return client;
     },
   };
 }
@@ -61,11 +73,18 @@ export function observability(service: string, env: Env = process.env): Observab
     active = {
       logger: new Logger({ serviceName: service }),
       metrics: new Metrics({ namespace: metricsNamespace(env), serviceName: service }),
-      tracer: new Tracer({ serviceName: service }),
     };
     setTelemetry(powertoolsTelemetry(active));
   }
   return active;
+}
+
+/** Imports the Tracer, and captures the clients built before it (see the header). */
+export async function loadTracer(o: Observability, service: string): Promise<void> {
+  const { Tracer } = await import("@aws-lambda-powertools/tracer");
+  const tracer = new Tracer({ serviceName: service });
+  for (const client of untraced.splice(0)) tracer.captureAWSv3Client(client);
+  o.tracer = tracer;
 }
 
 /** Correlation ids (the order, the event, the message) for the log lines of `work`. */
@@ -106,26 +125,36 @@ export function instrumented<E, R>(
 ): (event: E, context?: LambdaContext) => Promise<R> {
   const o = observability(service);
   if (!o) return handler;
-  const { logger, tracer } = o;
+  const { logger } = o;
+  let tracerLoading: Promise<void> | undefined;
   return async (event, context) => {
+    // From the second invocation on, the Tracer (its import began after the first answered).
+    if (tracerLoading) await tracerLoading;
     if (context) logger.addContext(context);
-    const segment = tracer.getSegment();
+    const { tracer } = o;
+    const segment = tracer?.getSegment();
     const subsegment = segment?.addNewSubsegment(`## ${service}`);
-    if (subsegment) tracer.setSegment(subsegment);
-    tracer.annotateColdStart();
-    tracer.addServiceNameAnnotation();
+    if (tracer && subsegment) tracer.setSegment(subsegment);
+    // The Tracer is there from the environment's second invocation: never a cold start.
+    tracer?.putAnnotation("ColdStart", false);
+    tracer?.addServiceNameAnnotation();
     try {
       return await handler(event, context);
     } catch (error) {
-      tracer.addErrorAsMetadata(error as Error);
+      tracer?.addErrorAsMetadata(error as Error);
       logger.error("invocation failed", error as Error);
       throw error;
     } finally {
       logger.resetKeys();
-      if (segment && subsegment) {
+      if (tracer && segment && subsegment) {
         subsegment.close();
         tracer.setSegment(segment);
       }
+      tracerLoading ??= loadTracer(o, service).catch((error: unknown) => {
+        logger.warn("the tracer did not load: this environment's calls are not traced", {
+          error: String(error),
+        });
+      });
     }
   };
 }
