@@ -16,8 +16,8 @@ const MB = 1024 * 1024;
 export const SITE_BUDGET_BYTES = 2 * MB;
 /**
  * Every other function of the shop's, but the exempt ones: the target of decision 022, 1 MB (the
- * largest, the mail functions, parse 0.98 MB since Powertools' Logger, Metrics and Tracer with
- * X-Ray's SDK joined every function: docs/decisions/023-powertools.md).
+ * largest, the mail functions, parse 0.85 MB with Powertools' Logger, Metrics and Batch; the
+ * Tracer loads after the first answer: docs/decisions/023-powertools.md).
  */
 export const FUNCTION_BUDGET_BYTES = 1 * MB;
 /** Image variants ships sharp (its native library is outside the bundle) and is not on a page's path. */
