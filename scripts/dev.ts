@@ -140,7 +140,7 @@ try {
   setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    expireAbandoned()
+    expireAbandoned({})
       .catch((error) => console.error("The abandoned-payment sweep failed", error))
       .finally(() => {
         sweeping = false;

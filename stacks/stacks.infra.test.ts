@@ -740,6 +740,22 @@ describe("settings", () => {
   });
 });
 
+describe("traces (docs/decisions/023-powertools.md)", () => {
+  it("every function of the shop, the dispatcher and the site included, runs with X-Ray's active tracing", () => {
+    const traced = [events, web].flatMap((template) =>
+      Object.entries(resources(template, "AWS::Lambda::Function")).flatMap(([id, fn]) => {
+        const env = ((props(fn).Environment as { Variables?: Record<string, unknown> })
+          ?.Variables ?? {}) as Record<string, unknown>;
+        const shop = typeof env.SHOP_FUNCTION === "string" || id.startsWith("Dispatcher");
+        return shop ? [{ id, tracing: props(fn).TracingConfig }] : [];
+      }),
+    );
+    // Every role but the dispatcher's (which has none) has a function, and the dispatcher too.
+    expect(traced.length).toBe(FUNCTION_ROLES.length);
+    for (const { id, tracing } of traced) expect(tracing, id).toEqual({ Mode: "Active" });
+  });
+});
+
 describe("runtimes", () => {
   it("no function or site runs on a runtime past its end of life", () => {
     const today = new Date().toISOString().slice(0, 10);

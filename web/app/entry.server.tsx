@@ -18,6 +18,7 @@ import {
 import { unavailableResponse } from "../server/unavailable-page";
 import { finalCacheControl, isShareable } from "./lib/http";
 import { NonceProvider } from "./lib/nonce";
+import { logError } from "./lib/observability.server";
 import { RenderCache, renderCacheKey } from "./lib/render-cache.server";
 import { SHOP_NAME } from "./lib/shop";
 
@@ -54,7 +55,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     unavailable.add(request);
     return;
   }
-  if (!request.signal.aborted) console.error(error);
+  if (!request.signal.aborted) logError("request failed", error);
 };
 
 /** Data requests (client navigations, fetchers) carry the same headers as documents. */
@@ -183,7 +184,7 @@ export default function handleRequest(
           responseStatusCode = 500;
           // Errors in the initial shell reject and are logged by Remix; log only later ones.
           if (shellRendered) {
-            console.error(error);
+            logError("render failed", error);
           }
         },
       },
@@ -254,7 +255,7 @@ function renderWhole(
         },
         onError(error: unknown) {
           failed = true;
-          console.error(error);
+          logError("render failed", error);
         },
       },
     );

@@ -10,7 +10,7 @@
 // poison message ends in its dead-letter queue, the scheduled jobs run. Every AWS call is
 // checked against the function's IAM policy. Any failure names its cause.
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
 import {
   GetQueueAttributesCommand,
@@ -44,6 +44,7 @@ import {
   shopperPlacesOrder,
 } from "./journey-browser.ts";
 import { LambdaFunction } from "./lambda.ts";
+import { jsonLines, logLinesAbout, metricsAbout } from "./logs.ts";
 import { Recorder } from "./recorder.ts";
 import { LOCAL_CREDENTIALS, REGION, standInS3, startStandIns } from "./stand-ins.ts";
 import { startTriggers } from "./triggers.ts";
@@ -55,6 +56,7 @@ export const STEPS = [
   "order",
   "paid",
   "invoice",
+  "logs",
   "shipped",
   "newsletter",
   "photo",
@@ -475,6 +477,66 @@ export async function rehearse(
         log(
           `    confirmation: "${mail.subject}" with ${mail.attachments.map((a) => a.filename).join(", ")}`,
         );
+      },
+    );
+    await run(
+      "logs",
+      "the order's id is in the JSON log lines of the site, the webhook, the dispatcher, the order reactions and the mailer, and its metrics say placed, paid, mail sent",
+      async () => {
+        const followed: Array<[string, LambdaFunction]> = [
+          ["the site", site],
+          ["the webhook", shopFunction("stripeWebhook")],
+          [
+            "the dispatcher",
+            (() => {
+              const found = [...functions.values()].find((f) =>
+                f.fn.logicalId.startsWith("Dispatcher"),
+              );
+              if (!found) throw new Error("the stage has no dispatcher");
+              return found;
+            })(),
+          ],
+          ["the order reactions", shopFunction("invoice")],
+          ["the mailer", shopFunction("mailer")],
+        ];
+        const read = async () =>
+          Promise.all(
+            followed.map(async ([label, fn]) => {
+              const lines = jsonLines(await readFile(fn.logFile, "utf8").catch(() => ""));
+              return { label, fn, about: logLinesAbout(lines, orderId), lines };
+            }),
+          );
+        // The mailer's last lines may still be on their way to its log file.
+        const logs = await waitFor(`log lines about order ${orderId}`, 15_000, async () => {
+          const all = await read();
+          return all.every((l) => l.about.length > 0) ? all : undefined;
+        }).catch(async () => {
+          const missing = (await read()).filter((l) => l.about.length === 0).map((l) => l.label);
+          throw new Error(
+            `no JSON log line names order ${orderId} in the logs of ${missing.join(", ")}`,
+          );
+        });
+        for (const { label, about } of logs) {
+          log(
+            `    ${label}: ${about.map((l) => `${l.level} "${l.message}"${l.function_request_id ? ` (request ${l.function_request_id})` : ""}`).join(", ")}`,
+          );
+        }
+        const metrics = logs.flatMap((l) => metricsAbout(l.lines, orderId));
+        const names = new Set(metrics.map((m) => m.name));
+        const expected = ["OrdersPlaced", "OrdersPaid", "MailsSent"];
+        const absent = expected.filter((name) => !names.has(name));
+        if (absent.length > 0) {
+          throw new Error(
+            `the metrics emitted for order ${orderId} lack ${absent.join(", ")} (emitted: ${[...names].join(", ") || "none"})`,
+          );
+        }
+        const namespaces = new Set(metrics.map((m) => m.namespace));
+        if (namespaces.size !== 1) {
+          throw new Error(
+            `the order's metrics are in ${namespaces.size} namespaces, not the stage's one`,
+          );
+        }
+        log(`    metrics for the order: ${[...names].join(", ")} in ${[...namespaces][0]}`);
       },
     );
     await run("shipped", "an admin ships the order, and the shipping mail arrives", async () => {
