@@ -740,7 +740,7 @@ describe("settings", () => {
   });
 });
 
-describe("traces (docs/decisions/023-powertools.md)", () => {
+describe("traces (docs/decisions/025-powertools.md)", () => {
   it("every function of the shop, the dispatcher and the site included, runs with X-Ray's active tracing", () => {
     const traced = [events, web].flatMap((template) =>
       Object.entries(resources(template, "AWS::Lambda::Function")).flatMap(([id, fn]) => {

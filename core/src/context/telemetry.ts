@@ -1,5 +1,5 @@
 // What the shop tells its operator, as a port: log lines, business metrics and the AWS SDK
-// clients a tracer may follow (docs/decisions/023-powertools.md). Core says what
+// clients a tracer may follow (docs/decisions/025-powertools.md). Core says what
 // happened; the adapters write it: Powertools' Logger, Metrics and Tracer on Lambda
 // (functions/src/lambda/observability.ts for the functions, web/app/lib/observability.server.ts
 // for the site), and, by default (tests, scripts, `npm start`), JSON lines on the console (see

@@ -28,7 +28,7 @@ export interface QueuedMail extends Omit<Mail, "attachments"> {
   attachments?: QueuedAttachment[];
   /**
    * The order the mail is about, if any: not part of the message, a correlation id the mailer's
-   * log lines and metrics carry (docs/decisions/023-powertools.md).
+   * log lines and metrics carry (docs/decisions/025-powertools.md).
    */
   orderId?: string;
 }

@@ -1,5 +1,5 @@
 // The business metrics an order's rules emit through core's telemetry port
-// (core/src/context/telemetry.ts, docs/decisions/023-powertools.md): placed once when its
+// (core/src/context/telemetry.ts, docs/decisions/025-powertools.md): placed once when its
 // placement writes it, paid once however often the success is delivered, a failed payment
 // counted as such; each about the order's id.
 import { createTestContext } from "@shop/local-cloud/testing";

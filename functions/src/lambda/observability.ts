@@ -1,5 +1,5 @@
 // Logs, metrics and traces of the shop's functions, through Powertools for AWS Lambda
-// (docs/decisions/023-powertools.md): core's telemetry port
+// (docs/decisions/025-powertools.md): core's telemetry port
 // (core/src/context/telemetry.ts) written by Powertools' Logger (JSON lines: level from
 // POWERTOOLS_LOG_LEVEL or LOG_LEVEL, the function's service name, the request id and the keys of
 // the record in work), Metrics (CloudWatch's embedded metric format, one namespace per stage)

@@ -1,5 +1,5 @@
 // The site's logs and metrics on Lambda, through Powertools' Logger and Metrics
-// (docs/decisions/023-powertools.md): imported first by entry.server.tsx, it installs
+// (docs/decisions/025-powertools.md): imported first by entry.server.tsx, it installs
 // core's telemetry port (core/src/context/telemetry.ts) as JSON lines of the service "site" and
 // metrics in CloudWatch's embedded metric format under the stage's namespace (orders placed,
 // DependencyUnavailable by dependency…). Off Lambda (`npm start`, the tests) nothing changes:
