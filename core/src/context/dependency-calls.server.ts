@@ -6,7 +6,9 @@
 //   naming the dependency and the operation, so an alarm or a log query finds it, and counted
 //   as the metric DependencyUnavailable by dependency (./telemetry.ts);
 // - the client is handed to the tracer, when the process has one (./telemetry.ts).
+
 import { DependencyUnavailable } from "../common/errors.ts";
+import { DEPENDENCY_DIMENSION, DEPENDENCY_UNAVAILABLE_METRIC } from "../common/metrics-names.ts";
 import type { Dependency } from "./deadlines.ts";
 import { captureClient, countMetric, logLine } from "./telemetry.ts";
 
@@ -64,11 +66,9 @@ export function unanswered(fields: {
     reason: fields.error instanceof Error ? fields.error.message : String(fields.error),
   });
   countMetric(
-    "DependencyUnavailable",
+    DEPENDENCY_UNAVAILABLE_METRIC,
     { operation: fields.operation },
-    {
-      dependency: fields.dependency,
-    },
+    { [DEPENDENCY_DIMENSION]: fields.dependency },
   );
   return new DependencyUnavailable(fields.dependency, fields.operation, { cause: fields.error });
 }

@@ -35,7 +35,7 @@ describe("the telemetry port", () => {
     const infos = vi.spyOn(console, "log").mockImplementation(() => {});
     const debugs = vi.spyOn(console, "debug").mockImplementation(() => {});
     logLine("info", "order placed", { orderId: "o1" });
-    countMetric("DependencyUnavailable", { operation: "GetItem" }, { dependency: "dynamodb" });
+    countMetric("DependencyUnavailable", { operation: "GetItem" }, { Dependency: "dynamodb" });
     expect(JSON.parse(String(infos.mock.calls[0]?.[0]))).toEqual({
       level: "info",
       message: "order placed",

@@ -5,6 +5,7 @@
 // for the site), and, by default (tests, scripts, `npm start`), JSON lines on the console (see
 // consoleTelemetry). Core knows no Lambda type; of Powertools it uses only Parameters, in the
 // secrets loader (./sst-secrets.server.ts).
+import { BUSINESS_METRICS, DEPENDENCY_UNAVAILABLE_METRIC } from "../common/metrics-names.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 export type LogFields = Record<string, unknown>;
@@ -16,16 +17,7 @@ export type LogFields = Record<string, unknown>;
  * newsletter delivery queued (the fan-out); DependencyUnavailable by dependency wherever a call
  * got no answer (./dependency-calls.server.ts).
  */
-export const METRICS = [
-  "OrdersPlaced",
-  "OrdersPaid",
-  "PaymentsFailed",
-  "Refunds",
-  "MailsSent",
-  "MailsFailed",
-  "NewsletterDeliveries",
-  "DependencyUnavailable",
-] as const;
+export const METRICS = [...Object.values(BUSINESS_METRICS), DEPENDENCY_UNAVAILABLE_METRIC] as const;
 export type Metric = (typeof METRICS)[number];
 
 export interface Telemetry {

@@ -1,5 +1,6 @@
 // The functions' adapter of core's telemetry port over Powertools (./observability.ts), without
 // Lambda: what each call of the port becomes, the stage's namespace, and nothing installed off Lambda.
+import { metricsNamespace as stageNamespace } from "@shop/core/common";
 import { describe, expect, it } from "vitest";
 import {
   instrumented,
@@ -14,6 +15,7 @@ import {
 function recording() {
   const calls: unknown[][] = [];
   const single = {
+    clearDefaultDimensions: () => calls.push(["no default dimensions"]),
     addDimensions: (d: unknown) => calls.push(["dimensions", d]),
     addMetadata: (k: string, v: string) => calls.push(["metadata", k, v]),
     addMetric: (name: string, unit: string, value: number) =>
@@ -32,10 +34,11 @@ describe("the functions' telemetry", () => {
     const { o, calls } = recording();
     const telemetry = powertoolsTelemetry(o);
     telemetry.log("info", "order placed", { orderId: "o1" });
-    telemetry.count("DependencyUnavailable", { operation: "GetItem" }, { dependency: "dynamodb" });
+    telemetry.count("DependencyUnavailable", { operation: "GetItem" }, { Dependency: "dynamodb" });
     expect(calls).toEqual([
       ["info", "order placed", { orderId: "o1" }],
-      ["dimensions", { dependency: "dynamodb" }],
+      ["no default dimensions"],
+      ["dimensions", { Dependency: "dynamodb" }],
       ["metadata", "operation", "GetItem"],
       ["metric", "DependencyUnavailable", "Count", 1],
     ]);
@@ -53,11 +56,11 @@ describe("the functions' telemetry", () => {
     expect(withoutTracer.tracer).toBeDefined();
   });
 
-  it("puts a stage's metrics under one namespace, <app>/<stage>", () => {
+  it("puts a stage's metrics under its one namespace, the one its dashboard and alarms watch", () => {
     expect(metricsNamespace({ SST_APP: "threadline", SST_STAGE: "production" })).toBe(
-      "threadline/production",
+      stageNamespace("production"),
     );
-    expect(metricsNamespace({ STAGE: "pr-7" })).toBe("threadline/pr-7");
+    expect(metricsNamespace({ STAGE: "pr-7" })).toBe(stageNamespace("pr-7"));
     expect(metricsNamespace({ POWERTOOLS_METRICS_NAMESPACE: "x", SST_STAGE: "y" })).toBe("x");
   });
 

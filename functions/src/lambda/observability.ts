@@ -13,20 +13,22 @@
 // Only on Lambda (AWS_LAMBDA_FUNCTION_NAME set: AWS, and the deploy rehearsal). The local cloud
 // runs these handlers inside `npm start`'s process beside the site: there core's default stays,
 // one readable JSON line per log, so the local output and the tests that read it do not change.
+
 import { Logger } from "@aws-lambda-powertools/logger";
 import { Metrics, MetricUnit } from "@aws-lambda-powertools/metrics";
 import type { Tracer } from "@aws-lambda-powertools/tracer";
+import { metricsNamespace as stageNamespace } from "@shop/core/common";
 import { consoleTelemetry, setTelemetry, type Telemetry } from "@shop/core/server/context";
 import type { Context as LambdaContext } from "aws-lambda";
 
 type Env = Record<string, string | undefined>;
 
-/** One namespace per stage: `<app>/<stage>` (SST gives every function SST_APP and SST_STAGE). */
+/**
+ * One namespace per stage (core's metricsNamespace, which the stage's dashboard and alarms watch:
+ * stacks/dashboard.ts); POWERTOOLS_METRICS_NAMESPACE overrides it.
+ */
 export function metricsNamespace(env: Env = process.env): string {
-  return (
-    env.POWERTOOLS_METRICS_NAMESPACE ||
-    `${env.SST_APP || "threadline"}/${env.SST_STAGE || env.STAGE || "local"}`
-  );
+  return env.POWERTOOLS_METRICS_NAMESPACE || stageNamespace(env.SST_STAGE || env.STAGE || "local");
 }
 
 export interface Observability {
@@ -49,6 +51,9 @@ export function powertoolsTelemetry(o: Observability): Telemetry {
     count(metric, about, dimensions) {
       // A metric of its own line, flushed at once: what it is about goes with it as metadata.
       const single = metrics.singleMetric();
+      // Only the metric's own dimensions (none for the business metrics): the alarms watch
+      // them as emitted, and Powertools would add its `service` dimension to every one.
+      single.clearDefaultDimensions();
       if (dimensions) single.addDimensions(dimensions);
       for (const [key, value] of Object.entries(about ?? {})) single.addMetadata(key, value);
       single.addMetric(metric, MetricUnit.Count, 1);

@@ -6,8 +6,10 @@
 // core's default writes one JSON line per warning or error, and the render errors below go to
 // the console as they did. (The site's traces are Lambda's active tracing, stacks/Web.ts; no
 // Tracer here: X-Ray's SDK would add about 130 kB to every cold start of the site.)
+
 import { Logger } from "@aws-lambda-powertools/logger";
 import { Metrics, MetricUnit } from "@aws-lambda-powertools/metrics";
+import { metricsNamespace } from "@shop/core/common";
 import { setTelemetry } from "@shop/core/server/context";
 
 const SERVICE = "site";
@@ -16,9 +18,9 @@ function install(env: Record<string, string | undefined>): Logger | undefined {
   if (!env.AWS_LAMBDA_FUNCTION_NAME) return undefined;
   const logger = new Logger({ serviceName: SERVICE });
   const metrics = new Metrics({
+    // The stage's namespace, which its dashboard and alarms watch (stacks/dashboard.ts).
     namespace:
-      env.POWERTOOLS_METRICS_NAMESPACE ||
-      `${env.SST_APP || "threadline"}/${env.SST_STAGE || env.STAGE || "local"}`,
+      env.POWERTOOLS_METRICS_NAMESPACE || metricsNamespace(env.SST_STAGE || env.STAGE || "local"),
     serviceName: SERVICE,
   });
   setTelemetry({
@@ -27,6 +29,8 @@ function install(env: Record<string, string | undefined>): Logger | undefined {
     },
     count(metric, about, dimensions) {
       const single = metrics.singleMetric();
+      // Only the metric's own dimensions: the alarms watch the business metrics without any.
+      single.clearDefaultDimensions();
       if (dimensions) single.addDimensions(dimensions);
       for (const [key, value] of Object.entries(about ?? {})) single.addMetadata(key, value);
       single.addMetric(metric, MetricUnit.Count, 1);
