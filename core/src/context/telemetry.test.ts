@@ -45,7 +45,7 @@ describe("the telemetry port", () => {
       level: "debug",
       message: "metric",
       metric: "DependencyUnavailable",
-      dependency: "dynamodb",
+      Dependency: "dynamodb",
       operation: "GetItem",
     });
   });
