@@ -80,6 +80,8 @@ export interface Order {
    * (./anonymise.server.ts); its e-mail and address are placeholders from then on.
    */
   anonymisedAt?: string;
+  /** The return (RMA) whose exchange this order ships, at no charge (core/src/returns). */
+  exchangeOf?: string;
 }
 
 export const ORDER_NOT_FOUND = "Order not found";
@@ -252,6 +254,7 @@ export function toOrder(item: Record<string, unknown>): Order {
       "shippedNoticeQueuedAt",
       "invoiceKey",
       "anonymisedAt",
+      "exchangeOf",
     ]),
     ...(i.refundDue !== undefined ? { refundDue: i.refundDue } : {}),
   };

@@ -81,6 +81,23 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
         orderId,
         message: object?.last_payment_error?.message ?? undefined,
       };
+    case "refund.created":
+    case "refund.updated": {
+      const refund = event.data?.object as Partial<Stripe.Refund> | undefined;
+      if (refund?.status !== "succeeded" || typeof refund.id !== "string") {
+        return { type: "ignored", eventId: event.id, stripeType: event.type };
+      }
+      const intent = refund.payment_intent;
+      const rma = refund.metadata?.rma;
+      return {
+        type: "refund.succeeded",
+        eventId: event.id,
+        refundId: refund.id,
+        paymentId: typeof intent === "string" ? intent : (intent?.id ?? ""),
+        ...(typeof refund.amount === "number" ? { amountCents: refund.amount } : {}),
+        ...(typeof rma === "string" ? { rma } : {}),
+      };
+    }
     default:
       return { type: "ignored", eventId: event.id, stripeType: event.type };
   }
