@@ -5,10 +5,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { getContext } from "@shop/core/server/context";
 import { getOrderForUser } from "@shop/core/server/orders";
+import { listReturnsOfOrder, orderReturnable } from "@shop/core/server/returns";
 import { useEffect } from "react";
 import { ErrorPage } from "../components/ErrorPage";
 import { OrderDetails, orderView } from "../components/OrderDetails";
+import { ReturnsList } from "../components/ReturnsList";
 import { NO_STORE } from "../lib/http";
+import { returnRow } from "../lib/returns";
 import { requireUser } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 
@@ -17,15 +20,25 @@ const RECHECK_MS = 1500;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = new URL(request.url).searchParams.get("id") ?? "";
-  const order = await getOrderForUser(getContext(), user.id, id);
+  const ctx = getContext();
+  const order = await getOrderForUser(ctx, user.id, id);
   if (!order) throw data("Order not found", { status: 404 });
-  return data({ order: orderView(order) }, { headers: { "Cache-Control": NO_STORE } });
+  // Only a delivered order has returns (core/src/returns): no read for the others.
+  const returns = order.state === "DELIVERED" ? await listReturnsOfOrder(ctx, order.id) : [];
+  return data(
+    {
+      order: orderView(order),
+      returns: returns.map(returnRow),
+      returnable: orderReturnable(ctx, order),
+    },
+    { headers: { "Cache-Control": NO_STORE } },
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: `Order confirmation | ${SHOP_NAME}` }];
 
 export default function ConfirmOrder() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, returns, returnable } = useLoaderData<typeof loader>();
   const awaiting = order.payment === "awaiting";
   const revalidator = useRevalidator();
   const revalidate = revalidator.revalidate;
@@ -72,6 +85,28 @@ export default function ConfirmOrder() {
         )}
       </div>
       <OrderDetails order={order} />
+      {returns.length > 0 || returnable ? (
+        <section aria-labelledby="order-returns" className="mt-10">
+          <h2 id="order-returns" className="text-xl font-semibold">
+            Returns
+          </h2>
+          {returns.length > 0 ? (
+            <ReturnsList
+              returns={returns}
+              caption={`Returns of order ${order.number}`}
+              linkTo={(rma) => `/order/returns/${rma}`}
+            />
+          ) : null}
+          {returnable ? (
+            <Link
+              to={`/order/returns/new?order=${encodeURIComponent(order.id)}`}
+              className="mt-4 inline-block text-sm font-medium text-accent-700 underline"
+            >
+              Return or exchange items
+            </Link>
+          ) : null}
+        </section>
+      ) : null}
       <div className="mt-10 flex flex-wrap gap-4 text-sm font-medium">
         <Link to="/order/order-history" className="text-accent-700 underline hover:text-accent-800">
           Order History
