@@ -52,9 +52,9 @@ import {
 } from "./events.ts";
 import {
   creditNoteNumber,
+  EXCHANGE_SIZE_OUT_OF_STOCK,
   type ExchangeOptions,
   type ExistingReturn,
-  EXCHANGE_SIZE_OUT_OF_STOCK,
   exchangeSizeField,
   exchangeSizes,
   isReturnState,
@@ -64,12 +64,12 @@ import {
   type ReturnLineRequest,
   type ReturnReason,
   type ReturnState,
+  RMA_PATTERN,
   refundFor,
   returnableUnits,
   returnReasonLabel,
   returnRequestError,
   returnTransitionError,
-  RMA_PATTERN,
   withinReturnWindow,
 } from "./rules.ts";
 import { RejectReturnSchema, returnRequestFromForm, returnRequestSchema } from "./schemas.ts";

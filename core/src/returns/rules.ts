@@ -416,3 +416,21 @@ export const RETURN_INSTRUCTIONS = [
   "Write the return number on the parcel and send it to the address below with any carrier.",
   "We check the items when they arrive; your refund goes back to your card once it is approved.",
 ] as const;
+
+/** A return's state as a badge shows it (the tones of core/src/orders/status.ts). */
+export function returnStatus(state: ReturnState): {
+  label: string;
+  tone: "neutral" | "progress" | "success" | "warning" | "danger";
+} {
+  const tone =
+    state === "refunded" || state === "exchanged"
+      ? "success"
+      : state === "rejected"
+        ? "danger"
+        : state === "cancelled"
+          ? "neutral"
+          : state === "requested"
+            ? "warning"
+            : "progress";
+  return { label: RETURN_STATE_LABELS[state], tone };
+}

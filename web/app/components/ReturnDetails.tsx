@@ -1,6 +1,6 @@
 // One return as its customer and the admin see it: state, items (and the exchange's new size),
 // reason, refund, the admin's message, the replacement order; the instructions while it is open.
-import { returnStatus, type ReturnState } from "@shop/core/returns";
+import { type ReturnState, returnStatus } from "@shop/core/returns";
 import { Price } from "./Price";
 import { StatusBadge } from "./StatusBadge";
 

@@ -1,10 +1,11 @@
 // What the pages show of a return (loaders map core's Return to this plain data).
-import type { ReturnView } from "../components/ReturnDetails";
-import type { ReturnRow } from "../components/ReturnsList";
+
 import { sizeName } from "@shop/core/catalog";
 import { formatInvoiceDate } from "@shop/core/invoices";
 import { returnReasonLabel } from "@shop/core/returns";
 import type { Return } from "@shop/core/server/returns";
+import type { ReturnView } from "../components/ReturnDetails";
+import type { ReturnRow } from "../components/ReturnsList";
 
 export function returnRow(r: Return): ReturnRow {
   return {

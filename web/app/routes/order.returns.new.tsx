@@ -88,6 +88,9 @@ async function submit({ request }: ActionFunctionArgs) {
   }
 }
 
+/** "0" … "max": the quantities a line offers. */
+const quantities = (max: number) => Array.from({ length: max + 1 }, (_, n) => String(n));
+
 export const meta: MetaFunction = () => [{ title: `Return or exchange items | ${SHOP_NAME}` }];
 
 export default function NewReturn() {
@@ -135,8 +138,8 @@ export default function NewReturn() {
                       label={`Quantity to return of ${line.name}`}
                       required={false}
                     >
-                      {Array.from({ length: line.returnable + 1 }, (_, n) => (
-                        <option key={n} value={String(n)}>
+                      {quantities(line.returnable).map((n) => (
+                        <option key={n} value={n}>
                           {n}
                         </option>
                       ))}
