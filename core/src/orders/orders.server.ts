@@ -82,6 +82,8 @@ export interface Order {
   anonymisedAt?: string;
   /** The return (RMA) whose exchange this order ships, at no charge (core/src/returns). */
   exchangeOf?: string;
+  /** What the order's returns refunded, confirmed by the provider (core/src/returns). */
+  returnRefundedCents?: number;
 }
 
 export const ORDER_NOT_FOUND = "Order not found";
@@ -257,6 +259,9 @@ export function toOrder(item: Record<string, unknown>): Order {
       "exchangeOf",
     ]),
     ...(i.refundDue !== undefined ? { refundDue: i.refundDue } : {}),
+    ...(typeof i.returnRefundedCents === "number"
+      ? { returnRefundedCents: i.returnRefundedCents }
+      : {}),
   };
 }
 

@@ -7,9 +7,13 @@ import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import { DomainError } from "../common/errors.ts";
 import type { DomainEvent } from "../events/events.server.ts";
+import { countReturnRefund } from "../insights/aggregates.server.ts";
+import { readSalesDays } from "../insights/dashboard.server.ts";
+import { dayOf } from "../insights/figures.ts";
 import { getStock } from "../inventory/stock.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 import { changeOrderState } from "../orders/admin-changes.server.ts";
+import { orderExportRow } from "../orders/export.ts";
 import { getOrder } from "../orders/orders.server.ts";
 import { confirmCardPayment } from "../orders/payment-webhook.server.ts";
 import { placeOrder } from "../orders/placing.server.ts";
@@ -139,6 +143,19 @@ describe("a return refunded through the payment port", () => {
     const pdf = await getObjectBytes(ctx, ctx.config.invoicesBucket, creditNoteKey(r.rma));
     expect(pdf && Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
     expect(await getReturn(ctx, r.rma)).toMatchObject({ creditNoteNumber: `CN-${r.rma.slice(4)}` });
+
+    // The order keeps what was refunded (the CSV export's column), once.
+    const after = (await getOrder(ctx, order.id)) as NonNullable<
+      Awaited<ReturnType<typeof getOrder>>
+    >;
+    expect(after.returnRefundedCents).toBe(2500);
+    expect(orderExportRow(after).at(-1)).toBe("25.00");
+
+    // The insights take the refund off the day it was refunded, once.
+    const day = dayOf(String(event.payload.refundedAt), ctx.config.timeZone);
+    const before = (await readSalesDays(ctx, day, day))[0]?.revenueCents ?? 0;
+    for (let i = 0; i < 5; i++) await countReturnRefund(ctx, event);
+    expect((await readSalesDays(ctx, day, day))[0]?.revenueCents).toBe(before - 2500);
   });
 
   it("refunds the delivery with the last item of the order, never more than was paid", async () => {

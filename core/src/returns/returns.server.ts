@@ -828,29 +828,46 @@ export async function confirmReturnRefund(
   if (r.state === "refunded") return "already-refunded";
   if (r.state !== "received" || r.refundId !== event.refundId) return "ignored";
   const at = now.toISOString();
+  const move = moveItem(
+    ctx,
+    r,
+    "refunded",
+    { refundedAt: at, updatedAt: at, creditNoteNumber: creditNoteNumber(r.rma) },
+    { condition: " AND refundId = :refundId", values: { ":refundId": event.refundId } },
+  );
+  const refunded = eventPut(
+    ctx,
+    RETURN_REFUNDED,
+    {
+      ...payloadOf(r),
+      refundCents: r.refund.totalCents,
+      refundedAt: at,
+    } satisfies ReturnRefundedPayload,
+    now,
+  );
+  // The order keeps what its returns refunded (the admin's CSV export reads it).
+  const onOrder: TransactItem = {
+    Update: {
+      TableName: ctx.tableName,
+      Key: orderKey(r.orderId),
+      UpdateExpression: "ADD returnRefundedCents :cents",
+      ConditionExpression: "attribute_exists(pk)",
+      ExpressionAttributeValues: { ":cents": r.refund.totalCents },
+    },
+  };
   try {
-    await transact(ctx, [
-      moveItem(
-        ctx,
-        r,
-        "refunded",
-        { refundedAt: at, updatedAt: at, creditNoteNumber: creditNoteNumber(r.rma) },
-        { condition: " AND refundId = :refundId", values: { ":refundId": event.refundId } },
-      ),
-      eventPut(
-        ctx,
-        RETURN_REFUNDED,
-        {
-          ...payloadOf(r),
-          refundCents: r.refund.totalCents,
-          refundedAt: at,
-        } satisfies ReturnRefundedPayload,
-        now,
-      ),
-    ]);
+    await transact(ctx, [move, onOrder, refunded]);
   } catch (error) {
-    if (error instanceof TransactionCancelled && error.failedAt(0)) return "already-refunded";
-    throw error;
+    if (!(error instanceof TransactionCancelled)) throw error;
+    if (error.failedAt(0)) return "already-refunded";
+    // The order was deleted meanwhile: the return is refunded all the same.
+    if (!error.failedAt(1)) throw error;
+    try {
+      await transact(ctx, [move, refunded]);
+    } catch (again) {
+      if (again instanceof TransactionCancelled && again.failedAt(0)) return "already-refunded";
+      throw again;
+    }
   }
   return "refunded";
 }
