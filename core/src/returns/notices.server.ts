@@ -4,6 +4,7 @@
 // attached, once: the e-mail and a mark on the return in one transaction, under the condition
 // that the mark is absent (the order confirmation's way: core/src/orders/notifications.server.ts).
 import { sizeName } from "../catalog/sizes.ts";
+import { lazy } from "../common/lazy.ts";
 import type { Context } from "../context/index.server.ts";
 import { returnKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
@@ -12,9 +13,15 @@ import { mailRequest } from "../mail/queue.server.ts";
 import { renderMail } from "../mail/render.server.ts";
 import { formatPrice } from "../pricing/money.ts";
 import { getObjectBytes, putObject } from "../storage/index.server.ts";
-import { type CreditNoteData, renderCreditNotePdf, renderReturnSlipPdf } from "./documents.ts";
+import type { CreditNoteData } from "./documents.ts";
 import { getReturn, type Return } from "./returns.server.ts";
 import { creditNoteNumber, RETURN_ADDRESS, returnReasonLabel } from "./rules.ts";
+
+/**
+ * The PDFs (pdf-lib) load on the first slip or credit note a process draws, not when the site or
+ * a function starts (docs/decisions/022-lean-bundles.md).
+ */
+const documents = /* @__PURE__ */ lazy(() => import("./documents.ts"));
 
 export const creditNoteKey = (rma: string) => `credit-notes/${rma}.pdf`;
 export const creditNoteFileName = (number: string) => `credit-note-${number}.pdf`;
@@ -48,7 +55,7 @@ export async function storeCreditNote(
   r: Return,
 ): Promise<{ key: string; pdf: Uint8Array }> {
   const data = creditNoteData(r);
-  const pdf = await renderCreditNotePdf(data);
+  const pdf = await (await documents()).renderCreditNotePdf(data);
   const key = creditNoteKey(r.rma);
   await putObject(ctx, {
     Bucket: ctx.config.invoicesBucket,
@@ -116,8 +123,8 @@ export async function sendRefundNotice(ctx: Context, event: DomainEvent): Promis
 }
 
 /** The printable return slip of a return (built on request; nothing stored). */
-export function returnSlipPdf(r: Return): Promise<Uint8Array> {
-  return renderReturnSlipPdf({
+export async function returnSlipPdf(r: Return): Promise<Uint8Array> {
+  return (await documents()).renderReturnSlipPdf({
     rma: r.rma,
     orderNumber: r.orderNumber,
     createdAt: r.createdAt,
