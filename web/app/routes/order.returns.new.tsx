@@ -66,8 +66,10 @@ export const action = keepsInput(submit);
 
 async function submit({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const { user, form: returnForm } = await formOf(request);
+  await requireUser(request);
+  // The body first: its refusals (415, 413, a repeated field) come before anything is read.
   const form = await readForm(request);
+  const { user, form: returnForm } = await formOf(request);
   const submission = parseSubmission(form, returnRequestSchema(returnForm.order.lines.length));
   if (submission.status !== "success") {
     return refuseForm(submission, 400);
