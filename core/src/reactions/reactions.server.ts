@@ -26,7 +26,7 @@ import {
   ORDER_SHIPPED,
 } from "../orders/order-events.ts";
 import { RETURN_REFUNDED } from "../returns/events.ts";
-import { sendRefundNotice } from "../returns/notices.server.ts";
+import { anonymiseReturnsOfDeletedUser, sendRefundNotice } from "../returns/notices.server.ts";
 
 export type Reaction = (ctx: Context, event: DomainEvent) => Promise<void>;
 
@@ -44,7 +44,7 @@ const reactions: Record<string, Reaction[]> = {
   /** Credit note PDF → invoices bucket → refund e-mail with it attached; the day's revenue. */
   [RETURN_REFUNDED]: [sendRefundNotice, countReturnRefund],
   /** The deleted account's orders keep their amounts, not the person's data. */
-  [USER_DELETED]: [anonymiseOrdersOfDeletedUser],
+  [USER_DELETED]: [anonymiseOrdersOfDeletedUser, anonymiseReturnsOfDeletedUser],
   /** The mailer: sends a queued e-mail once. */
   [MAIL_REQUESTED]: [deliverQueuedMail, countNewsletterSent],
   /** Newsletter fan-out: one queued e-mail per subscriber, never twice. */

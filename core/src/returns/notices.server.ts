@@ -3,14 +3,16 @@
 // in the invoices bucket (the same key every time) and the refund e-mail is queued with it
 // attached, once: the e-mail and a mark on the return in one transaction, under the condition
 // that the mark is absent (the order confirmation's way: core/src/orders/notifications.server.ts).
+import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { sizeName } from "../catalog/sizes.ts";
 import { lazy } from "../common/lazy.ts";
 import type { Context } from "../context/index.server.ts";
-import { returnKey } from "../db/keys.ts";
+import { returnKey, userReturnsIndex } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { mailRequest } from "../mail/queue.server.ts";
 import { renderMail } from "../mail/render.server.ts";
+import { ANONYMISED_EMAIL } from "../orders/anonymise.ts";
 import { formatPrice } from "../pricing/money.ts";
 import { getObjectBytes, putObject } from "../storage/index.server.ts";
 import type { CreditNoteData } from "./documents.ts";
@@ -79,6 +81,8 @@ export async function sendRefundNotice(ctx: Context, event: DomainEvent): Promis
   const r = await getReturn(ctx, rma);
   if (r?.state !== "refunded" || r.refundNoticeQueuedAt) return;
   const { key } = await storeCreditNote(ctx, r);
+  // The account was deleted: the books keep the credit note, there is nobody to mail.
+  if (r.email === ANONYMISED_EMAIL) return;
   const number = r.creditNoteNumber ?? creditNoteNumber(r.rma);
   const mail = await renderMail("return-refunded", {
     rma: r.rma,
@@ -138,4 +142,48 @@ export async function returnSlipPdf(r: Return): Promise<Uint8Array> {
     })),
     returnAddress: RETURN_ADDRESS,
   });
+}
+
+/**
+ * user.deleted → the account's returns keep their items and amounts, not the person's e-mail
+ * (docs/decisions/008-account-deletion.md, as its orders). Idempotent: a return already
+ * anonymised is left as it is.
+ */
+export async function anonymiseReturnsOfDeletedUser(
+  ctx: Context,
+  event: DomainEvent,
+): Promise<void> {
+  const userId = event.payload.userId;
+  if (typeof userId !== "string" || userId === "") return;
+  const at = new Date().toISOString();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ctx.db.send(
+      new QueryCommand({
+        TableName: ctx.tableName,
+        IndexName: "gsi1",
+        KeyConditionExpression: "gsi1pk = :pk",
+        ExpressionAttributeValues: { ":pk": userReturnsIndex(userId).gsi1pk },
+        ProjectionExpression: "orderId, rma, anonymisedAt",
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.anonymisedAt) continue;
+      try {
+        await ctx.db.send(
+          new UpdateCommand({
+            TableName: ctx.tableName,
+            Key: returnKey(String(item.orderId), String(item.rma)),
+            UpdateExpression: "SET email = :email, anonymisedAt = :at",
+            ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(anonymisedAt)",
+            ExpressionAttributeValues: { ":email": ANONYMISED_EMAIL, ":at": at },
+          }),
+        );
+      } catch (error) {
+        if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
+      }
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
 }

@@ -21,7 +21,11 @@ import { TEST_ADDRESS, VISA } from "../orders/test-fixtures.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
 import { getObjectBytes } from "../storage/index.server.ts";
 import { RETURN_REFUNDED } from "./events.ts";
-import { creditNoteKey, sendRefundNotice } from "./notices.server.ts";
+import {
+  anonymiseReturnsOfDeletedUser,
+  creditNoteKey,
+  sendRefundNotice,
+} from "./notices.server.ts";
 import {
   approveReturn,
   cancelReturn,
@@ -324,6 +328,30 @@ describe("refused requests: a field and a message, never a 5xx", () => {
       status: 409,
       field: "order",
       message: "Only a delivered order can be returned",
+    });
+  });
+});
+
+describe("a deleted account", () => {
+  it("its returns keep their items and amounts, not its e-mail, and it gets no refund mail", async () => {
+    const { ctx, delivered } = await shop();
+    const { order, userId } = await delivered();
+    const r = await requestReturn(ctx, {
+      userId,
+      orderId: order.id,
+      form: { "quantity-0": "1", reason: "faulty" },
+    });
+    const deleted: DomainEvent = {
+      id: crypto.randomUUID(),
+      type: "user.deleted",
+      payload: { userId },
+      occurredAt: new Date().toISOString(),
+    };
+    await anonymiseReturnsOfDeletedUser(ctx, deleted);
+    await anonymiseReturnsOfDeletedUser(ctx, deleted);
+    expect(await getReturn(ctx, r.rma)).toMatchObject({
+      email: "(account deleted)",
+      refund: { totalCents: 2500 },
     });
   });
 });

@@ -121,6 +121,8 @@ export interface Return {
   creditNoteNumber?: string;
   creditNoteKey?: string;
   refundNoticeQueuedAt?: string;
+  /** The customer deleted their account: the e-mail is a placeholder from then on. */
+  anonymisedAt?: string;
 }
 
 const isExchange = (line: ReturnLineRequest) => Boolean(line.exchangeSize);
@@ -718,6 +720,8 @@ function replacementOrder(
     updatedAt: at,
     paidAt: at,
     exchangeOf: r.rma,
+    // The customer deleted their account meanwhile: nowhere to ship it (the admin cancels it).
+    ...(order.anonymisedAt ? { anonymisedAt: at } : {}),
   };
 }
 
