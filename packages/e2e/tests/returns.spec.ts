@@ -140,6 +140,15 @@ test("a customer returns one of two items; the admin approves, receives and refu
     expect((await getStock(shopContext(), shirt.id)).M).toBe(5);
     await admin.getByRole("button", { name: /^Refund / }).click();
     await expect(admin.getByText("Refunded", { exact: true }).first()).toBeVisible();
+    // The Returns list, filtered by state.
+    await admin.goto("/admin/returns");
+    await admin.getByLabel("State").selectOption({ label: "Refunded" });
+    await admin.getByRole("button", { name: "Filter" }).click();
+    await expect(admin).toHaveURL(/\/admin\/returns\?state=refunded$/);
+    await expect(admin.getByRole("link", { name: rma })).toBeVisible();
+    expect(await serious(admin)).toEqual([]);
+    await admin.goto("/admin/returns?state=requested");
+    await expect(admin.getByRole("link", { name: rma })).toHaveCount(0);
     await admin.context().close();
 
     // One item of two: its price as paid, tax included (20 € + 25 %), no delivery.
@@ -203,5 +212,69 @@ test("an exchange for another size takes the unit at once and ships it as a repl
     await expect(page.getByRole("link", { name: replacement?.number ?? "none" })).toBeVisible();
   } finally {
     await deleteProduct(shopContext(), trousers.id);
+  }
+});
+
+test("without JavaScript the form answers on its fields; bad input is a 4xx, never a 5xx", async ({
+  browser,
+}, info) => {
+  test.skip(info.project.name === "mobile", "the same server answers at any width");
+  test.setTimeout(90_000);
+  const coat = await product(info.project.name, "Return coat", { M: 5, L: 0 });
+  try {
+    const user = await customer(info.project.name);
+    const other = await customer(info.project.name);
+    const order = await deliveredOrder(user, [{ productId: coat.id, size: "M" }]);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.setExtraHTTPHeaders({ "cloudfront-viewer-address": `203.0.113.${unique("nojs")}` });
+    await signIn(page, user.email, "secret1");
+    const form = `/order/returns/new?order=${order.id}`;
+    await page.goto(form);
+    // L is sold out: only the sizes in stock are offered.
+    const sizes = page.getByLabel(`Exchange ${coat.name} for size`).locator("option");
+    await expect(sizes).toHaveText(["No exchange: refund me"]);
+    await page.getByRole("button", { name: "Request return" }).click();
+    await expect(page.getByLabel("Reason")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("p", { hasText: /^Choose a reason$/ })).toBeVisible();
+    // The reason chosen is kept; nothing to return is said on the first quantity.
+    await page.getByLabel("Reason").selectOption({ label: "Faulty" });
+    await page.getByRole("button", { name: "Request return" }).click();
+    await expect(page.getByText("Choose at least one item to return")).toBeVisible();
+    await expect(page.getByLabel("Reason")).toHaveValue("faulty");
+    await page.getByLabel(`Quantity to return of ${coat.name}`).selectOption("1");
+    await page.getByRole("button", { name: "Request return" }).click();
+    await expect(page).toHaveURL(/\/order\/returns\/RMA-[0-9A-Z]{8}$/);
+
+    // Crafted requests: each refused with a 4xx and its message, nothing stored.
+    const post = (url: string, fields: Record<string, string>) =>
+      page.request.post(url, { form: fields, maxRedirects: 0 });
+    const again = await post(form, { "quantity-0": "1", reason: "faulty" });
+    expect(again.status()).toBe(409);
+    expect(await again.text()).toContain("An open return already covers this item");
+    const more = await post(form, { "quantity-0": "2", reason: "faulty" });
+    expect(more.status()).toBe(400);
+    expect(await more.text()).toContain("You bought 1 of this item: you cannot return more");
+    const size = await post(form, { "quantity-0": "1", "size-0": "XXL", reason: "faulty" });
+    expect(size.status()).toBeGreaterThanOrEqual(400);
+    expect(size.status()).toBeLessThan(500);
+    await context.close();
+
+    // Another customer's order is not found, and so is its return form.
+    const intruder = await browser.newContext();
+    const stranger = await intruder.newPage();
+    await stranger.setExtraHTTPHeaders({
+      "cloudfront-viewer-address": `203.0.113.${unique("other")}`,
+    });
+    await signIn(stranger, other.email, "secret1");
+    expect((await stranger.goto(form))?.status()).toBe(404);
+    const theirs = await stranger.request.post(form, {
+      form: { "quantity-0": "1", reason: "faulty" },
+      maxRedirects: 0,
+    });
+    expect(theirs.status()).toBe(404);
+    await intruder.close();
+  } finally {
+    await deleteProduct(shopContext(), coat.id);
   }
 });
