@@ -35,6 +35,7 @@ import {
   listReturnsOfOrder,
   receiveReturn,
   refundReturn,
+  rejectReturn,
   requestReturn,
 } from "./returns.server.ts";
 
@@ -241,6 +242,35 @@ describe("exchanges", () => {
     });
     // The reserved L is the new order's; the returned M is back.
     expect(await getStock(ctx, shirt.id)).toMatchObject({ L: 2, M: 10 });
+  });
+});
+
+describe("the admin's rejection", () => {
+  it("needs a message, tells the customer, and gives an exchange's reserved unit back once", async () => {
+    const { ctx, delivered, shirt } = await shop({ stockL: 2 });
+    const { order, userId } = await delivered();
+    const r = await requestReturn(ctx, {
+      userId,
+      orderId: order.id,
+      form: { "quantity-0": "1", "size-0": "L", reason: "too-small" },
+    });
+    expect((await getStock(ctx, shirt.id)).L).toBe(1);
+    expect(await refusal(rejectReturn(ctx, r.rma, { message: " " }))).toMatchObject({
+      field: "message",
+      status: 400,
+    });
+    const rejected = await rejectReturn(ctx, r.rma, { message: "Worn and washed" });
+    expect(rejected).toMatchObject({ state: "rejected", rejectMessage: "Worn and washed" });
+    expect(await refusal(rejectReturn(ctx, r.rma, { message: "Again" }))).toMatchObject({
+      status: 409,
+    });
+    expect((await getStock(ctx, shirt.id)).L).toBe(2);
+    // Its units are free again: the customer may ask anew.
+    await requestReturn(ctx, {
+      userId,
+      orderId: order.id,
+      form: { "quantity-0": "1", reason: "too-small" },
+    });
   });
 });
 
