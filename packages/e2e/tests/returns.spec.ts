@@ -209,7 +209,11 @@ test("an exchange for another size takes the unit at once and ships it as a repl
     // The returned M is back; the reserved L is the replacement order's.
     expect(await getStock(shopContext(), trousers.id)).toMatchObject({ M: 3, L: 1 });
     await page.goto("/order/order-history");
-    await expect(page.getByRole("link", { name: replacement?.number ?? "none" })).toBeVisible();
+    await page.getByRole("link", { name: replacement?.number ?? "none" }).click();
+    await expect(page.getByRole("heading", { name: "Your replacement order" })).toBeVisible();
+    await page.getByRole("link", { name: rma }).click();
+    await expect(page.getByTestId("replacement-order")).toContainText(replacement?.number ?? "-");
+    await expect(page.getByText("Exchanged", { exact: true })).toBeVisible();
   } finally {
     await deleteProduct(shopContext(), trousers.id);
   }

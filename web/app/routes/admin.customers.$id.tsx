@@ -109,7 +109,8 @@ export default function AdminCustomer() {
         </Fact>
       </dl>
       <p className="mt-2 text-sm text-stone-600">
-        Total spent counts paid orders, less those refunded or with a refund due, and less what returns refunded.
+        Total spent counts paid orders, less those refunded or with a refund due, and less what
+        returns refunded.
       </p>
 
       <h3 className="mt-8 text-lg font-semibold">Orders</h3>

@@ -30,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       order: orderView(order),
       returns: returns.map(returnRow),
       returnable: orderReturnable(ctx, order),
+      exchangeOf: order.exchangeOf ?? null,
     },
     { headers: { "Cache-Control": NO_STORE } },
   );
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: `Order confirmation | ${SHOP_NAME}` }];
 
 export default function ConfirmOrder() {
-  const { order, returns, returnable } = useLoaderData<typeof loader>();
+  const { order, returns, returnable, exchangeOf } = useLoaderData<typeof loader>();
   const awaiting = order.payment === "awaiting";
   const revalidator = useRevalidator();
   const revalidate = revalidator.revalidate;
@@ -58,14 +59,25 @@ export default function ConfirmOrder() {
       ) : null}
       <p className="text-sm font-medium text-accent-700">Order {order.number}</p>
       <h1 className="mt-2 text-3xl font-semibold tracking-tight sm:text-4xl">
-        {order.payment === "paid"
-          ? "Thank you for your order"
-          : order.payment === "failed"
-            ? "Your payment did not go through"
-            : "Your payment is being confirmed"}
+        {exchangeOf
+          ? "Your replacement order"
+          : order.payment === "paid"
+            ? "Thank you for your order"
+            : order.payment === "failed"
+              ? "Your payment did not go through"
+              : "Your payment is being confirmed"}
       </h1>
       <div role="status" className="mt-4 text-stone-700">
-        {order.payment === "paid" ? (
+        {exchangeOf ? (
+          <p>
+            Order <strong data-testid="order-number">{order.number}</strong> sends the new size of
+            your exchange{" "}
+            <Link to={`/order/returns/${exchangeOf}`} className="underline">
+              {exchangeOf}
+            </Link>
+            , at no charge.
+          </p>
+        ) : order.payment === "paid" ? (
           <p>
             Your order number is <strong data-testid="order-number">{order.number}</strong>, placed
             on {order.date}. An email has been sent to confirm your order.
