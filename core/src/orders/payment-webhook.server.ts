@@ -24,12 +24,12 @@ export interface WebhookAnswer {
 }
 
 /**
- * What the webhook does with a refund's confirmation: the returns area's (core/src/returns), which
+ * What the webhook does with a refund's outcome (succeeded or failed): the returns area's (core/src/returns), which
  * builds on the orders; it hands its reaction in, so that orders never import returns.
  */
 export type RefundConfirmed = (
   ctx: Context,
-  event: Extract<PaymentEvent, { type: "refund.succeeded" }>,
+  event: Extract<PaymentEvent, { type: "refund.succeeded" | "refund.failed" }>,
 ) => Promise<string>;
 
 export async function handlePaymentWebhook(
@@ -57,6 +57,7 @@ export async function handlePaymentWebhook(
       return { status: 200, body: result.status };
     }
     case "refund.succeeded":
+    case "refund.failed":
       return { status: 200, body: onRefund ? await onRefund(ctx, event) : "ignored" };
     default:
       return { status: 200, body: "ignored" };

@@ -68,6 +68,15 @@ export type PaymentEvent =
       /** The return it refunds (the refund's metadata), when it is one. */
       rma?: string;
     }
+  | {
+      /** A refund did not go through (Stripe's refund.failed, or a refund "failed"/"canceled"). */
+      type: "refund.failed";
+      eventId: string;
+      refundId: string;
+      paymentId: string;
+      rma?: string;
+      message?: string;
+    }
   | { type: "ignored"; eventId: string; stripeType: string };
 
 /** A partial refund (a return): the amount, and what the refund's metadata carries. */

@@ -47,7 +47,7 @@ describe("webhook signatures (Stripe's scheme)", () => {
     });
   });
 
-  it("maps a succeeded refund with its return (metadata), and ignores one still pending", async () => {
+  it("maps a succeeded or failed refund with its return (metadata), and ignores one pending", async () => {
     const refund = (status: string) =>
       event("refund.updated", {
         id: "re_1",
@@ -68,6 +68,10 @@ describe("webhook signatures (Stripe's scheme)", () => {
         rma: "RMA-4Q8ZK2MX",
       },
     );
+    const failed = refund("failed");
+    expect(
+      await verifyStripeWebhook(failed, await signWebhookPayload(failed, secret), secret),
+    ).toMatchObject({ type: "refund.failed", refundId: "re_1", rma: "RMA-4Q8ZK2MX" });
     const pending = refund("pending");
     expect(
       await verifyStripeWebhook(pending, await signWebhookPayload(pending, secret), secret),

@@ -1,11 +1,12 @@
 // Returns against DynamoDB Local: a refund confirmed five times refunds once (and mails one
 // credit note), two exchanges racing for the last unit of a size (one wins), receiving restocks
 // exactly once, and every refused request is a DomainError with its field and status.
-import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, queuedMails } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import { DomainError } from "../common/errors.ts";
+import { returnKey } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { countReturnRefund } from "../insights/aggregates.server.ts";
 import { readSalesDays } from "../insights/dashboard.server.ts";
@@ -20,6 +21,7 @@ import { confirmCardPayment } from "../orders/payment-webhook.server.ts";
 import { placeOrder } from "../orders/placing.server.ts";
 import { TEST_ADDRESS, VISA } from "../orders/test-fixtures.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
+import { signWebhookPayload } from "../payments/signature.server.ts";
 import { getObjectBytes } from "../storage/index.server.ts";
 import { RETURN_REFUNDED } from "./events.ts";
 import {
@@ -34,6 +36,7 @@ import {
   handleWebhook,
   listReturnsOfOrder,
   receiveReturn,
+  refundKey,
   refundReturn,
   rejectReturn,
   requestReturn,
@@ -182,6 +185,60 @@ describe("a return refunded through the payment port", () => {
     });
     expect(second.refund.shippingCents).toBe(order.shippingCents);
     expect(first.refund.totalCents + second.refund.totalCents).toBe(order.totalCents);
+  });
+});
+
+describe("a refund the provider turns down", () => {
+  it("leaves the return received with the reason; the next refund asks with a new key", async () => {
+    const { ctx, delivered } = await shop();
+    const { order, userId } = await delivered();
+    const r = await requestReturn(ctx, {
+      userId,
+      orderId: order.id,
+      form: { "quantity-0": "1", reason: "too-large" },
+    });
+    await approveReturn(ctx, r.rma);
+    await receiveReturn(ctx, r.rma, { faulty: false });
+    // The refund as Stripe would have answered it before turning it down.
+    const refundId = "re_turned_down";
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: returnKey(order.id, r.rma),
+        UpdateExpression: "SET refundId = :r, refundRequestedAt = :now",
+        ExpressionAttributeValues: { ":r": refundId, ":now": new Date().toISOString() },
+      }),
+    );
+    const body = JSON.stringify({
+      id: "evt_failed",
+      object: "event",
+      type: "refund.failed",
+      data: {
+        object: {
+          id: refundId,
+          object: "refund",
+          status: "failed",
+          failure_reason: "expired_or_canceled_card",
+          payment_intent: order.paymentId,
+          metadata: { rma: r.rma },
+        },
+      },
+    });
+    const signature = await signWebhookPayload(body, ctx.config.stripeWebhookSecret);
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => handleWebhook(ctx, body, signature)),
+    );
+    expect(answers.map((a) => a.body).sort()).toEqual(["ignored", "ignored", "refund-failed"]);
+    const failed = await getReturn(ctx, r.rma);
+    expect(failed).toMatchObject({
+      state: "received",
+      refundError: "expired_or_canceled_card",
+      refundAttempts: 1,
+    });
+    expect(failed?.refundId).toBeUndefined();
+    expect(refundKey(failed as NonNullable<typeof failed>)).toBe(`return-${r.rma}-1`);
+    // Asked again: a new refund, confirmed.
+    expect(await refundReturn(ctx, r.rma)).toMatchObject({ state: "refunded" });
   });
 });
 

@@ -16,7 +16,7 @@
 // - the refund goes through the payment port (idempotency key per return); the return becomes
 //   "refunded" only when the provider's webhook confirms it (confirmReturnRefund).
 import { randomBytes, randomUUID } from "node:crypto";
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import * as v from "valibot";
 import { getProductsByIds } from "../catalog/product-lookups.server.ts";
 import { type SizeTag, sizeName } from "../catalog/sizes.ts";
@@ -117,6 +117,10 @@ export interface Return {
   replacementOrderNumber?: string;
   refundRequestedAt?: string;
   refundId?: string;
+  /** Refunds the provider turned down: the next one asks with a new idempotency key. */
+  refundAttempts?: number;
+  /** Why the last refund did not go through (the provider's reason). */
+  refundError?: string;
   refundedAt?: string;
   creditNoteNumber?: string;
   creditNoteKey?: string;
@@ -784,7 +788,7 @@ export async function refundReturn(ctx: Context, rma: string, now = new Date()):
   const gateway = paymentGateway(ctx.config);
   let issued: Awaited<ReturnType<typeof gateway.refund>>;
   try {
-    issued = await gateway.refund(order.paymentId, `return-${r.rma}`, {
+    issued = await gateway.refund(order.paymentId, refundKey(r), {
       amountCents: r.refund.totalCents,
       metadata: { rma: r.rma, orderId: r.orderId },
     });
@@ -817,6 +821,13 @@ export async function refundReturn(ctx: Context, rma: string, now = new Date()):
 }
 
 /**
+ * The refund's idempotency key: the same for every ask until the provider turns a refund down,
+ * then a new one (asking with the old key would answer the failed refund again).
+ */
+export const refundKey = (r: Pick<Return, "rma" | "refundAttempts">) =>
+  r.refundAttempts ? `return-${r.rma}-${r.refundAttempts}` : `return-${r.rma}`;
+
+/**
  * The provider confirms a refund (the webhook): exactly once, the return becomes "refunded",
  * with return.refunded (the credit note, the e-mail and the insights are its reactions). A
  * redelivery, or a refund that is not a return's, changes nothing.
@@ -830,14 +841,26 @@ export async function confirmReturnRefund(
   const r = await getReturn(ctx, event.rma);
   if (!r) return "unknown-return";
   if (r.state === "refunded") return "already-refunded";
-  if (r.state !== "received" || r.refundId !== event.refundId) return "ignored";
+  // A fast webhook may come before the refund's id is recorded (./refundReturn): its return is
+  // in the refund's metadata, so it is taken all the same.
+  if (r.state !== "received" || (r.refundId !== undefined && r.refundId !== event.refundId)) {
+    return "ignored";
+  }
   const at = now.toISOString();
   const move = moveItem(
     ctx,
     r,
     "refunded",
-    { refundedAt: at, updatedAt: at, creditNoteNumber: creditNoteNumber(r.rma) },
-    { condition: " AND refundId = :refundId", values: { ":refundId": event.refundId } },
+    {
+      refundedAt: at,
+      updatedAt: at,
+      creditNoteNumber: creditNoteNumber(r.rma),
+      refundId: event.refundId,
+    },
+    {
+      condition: " AND (attribute_not_exists(refundId) OR refundId = :refundId)",
+      values: { ":refundId": event.refundId },
+    },
   );
   const refunded = eventPut(
     ctx,
@@ -877,6 +900,46 @@ export async function confirmReturnRefund(
 }
 
 /**
+ * The provider turns a refund down (the webhook): the return stays "received", without its
+ * refund, with the reason, and the next "Refund" asks anew (a new idempotency key). Once only:
+ * conditional on the refund it names.
+ */
+export async function failReturnRefund(
+  ctx: Context,
+  event: Extract<PaymentEvent, { type: "refund.failed" }>,
+  now = new Date(),
+): Promise<string> {
+  if (!event.rma) return "ignored";
+  const r = await getReturn(ctx, event.rma);
+  if (!r) return "unknown-return";
+  if (r.state !== "received" || r.refundId !== event.refundId) return "ignored";
+  try {
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: returnKey(r.orderId, r.rma),
+        UpdateExpression:
+          "SET refundError = :why, refundAttempts = if_not_exists(refundAttempts, :zero) + :one, updatedAt = :now REMOVE refundId, refundRequestedAt",
+        ConditionExpression: "#state = :received AND refundId = :refundId",
+        ExpressionAttributeNames: { "#state": "state" },
+        ExpressionAttributeValues: {
+          ":why": event.message ?? "The payment provider turned the refund down",
+          ":zero": 0,
+          ":one": 1,
+          ":now": now.toISOString(),
+          ":received": "received",
+          ":refundId": event.refundId,
+        },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === "ConditionalCheckFailedException") return "ignored";
+    throw error;
+  }
+  return "refund-failed";
+}
+
+/**
  * The payment webhook's entry point with the returns' refunds: the orders' own
  * (handlePaymentWebhook), handing it confirmReturnRefund. The Stripe webhook function calls this.
  */
@@ -886,7 +949,7 @@ export function handleWebhook(
   signatureHeader: string | undefined,
 ): Promise<WebhookAnswer> {
   return handlePaymentWebhook(ctx, rawBody, signatureHeader, (c, event) =>
-    confirmReturnRefund(c, event),
+    event.type === "refund.succeeded" ? confirmReturnRefund(c, event) : failReturnRefund(c, event),
   );
 }
 

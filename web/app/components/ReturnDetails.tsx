@@ -17,6 +17,8 @@ export interface ReturnView {
   rejectMessage: string | null;
   replacementOrder: { id: string; number: string } | null;
   refundRequested: boolean;
+  /** Why the last refund did not go through (the provider's reason), until asked again. */
+  refundError: string | null;
   faulty: boolean;
   timeline: Array<{ label: string; date: string }>;
 }
@@ -47,6 +49,11 @@ export function ReturnDetails({ view }: { view: ReturnView }) {
           Refund: <Price cents={view.refundCents} />
           {view.shippingCents > 0 ? " (delivery included)" : ""}
         </p>
+        {view.refundError ? (
+          <p className="mt-2 text-sm text-red-800">
+            The last refund did not go through: {view.refundError}
+          </p>
+        ) : null}
         {view.rejectMessage ? (
           <p className="mt-2 text-sm text-red-800">Our answer: {view.rejectMessage}</p>
         ) : null}

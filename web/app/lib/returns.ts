@@ -48,6 +48,7 @@ export function returnView(r: Return): ReturnView {
         ? { id: r.replacementOrderId, number: r.replacementOrderNumber }
         : null,
     refundRequested: Boolean(r.refundRequestedAt),
+    refundError: r.state === "received" && !r.refundRequestedAt ? (r.refundError ?? null) : null,
     faulty: r.faulty === true,
     timeline: steps.flatMap(([label, at]) => (at ? [{ label, date: formatInvoiceDate(at) }] : [])),
   };
