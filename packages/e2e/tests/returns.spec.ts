@@ -15,7 +15,7 @@ import {
   placeOrder,
 } from "@shop/core/server/orders";
 import { getReturn } from "@shop/core/server/returns";
-import { serious, signIn, signInAdmin } from "../support/pages";
+import { expectFitsPhone, serious, signIn, signInAdmin } from "../support/pages";
 import { shopContext, waitForMail } from "../support/shop";
 
 let seq = 0;
@@ -95,12 +95,14 @@ async function requestFromHistory(
   await page.getByRole("link", { name: `Return or exchange items of ${orderNumber}` }).click();
   await expect(page.getByRole("heading", { name: "Return or exchange items" })).toBeVisible();
   expect(await serious(page)).toEqual([]);
+  await expectFitsPhone(page);
   await choose(page);
   await page.getByRole("button", { name: "Request return" }).click();
   await expect(page).toHaveURL(/\/order\/returns\/RMA-[0-9A-Z]{8}$/);
   const rma = (await page.getByTestId("rma").textContent()) ?? "";
   expect(rma).toMatch(/^RMA-/);
   expect(await serious(page)).toEqual([]);
+  await expectFitsPhone(page);
   return rma;
 }
 
