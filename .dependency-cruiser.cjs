@@ -46,6 +46,22 @@ module.exports = {
       to: { path: "^core/", pathNot: "^core/src/[^/]+/index(\\.server)?\\.ts$" },
     },
     {
+      name: "powertools-in-its-adapters",
+      comment:
+        "Powertools' Logger, Metrics and Tracer are written only by the telemetry adapters (functions/src/lambda/observability.ts, web/app/lib/observability.server.ts), Batch only by the Lambda adapters (functions/src/lambda/), Parameters only by the secrets loader; everything else logs and counts through core's port, core/src/context/telemetry.ts (docs/decisions/025-powertools.md).",
+      severity: "error",
+      from: {
+        path: "^(core/src|web/app|functions/src)/",
+        pathNot: [
+          "^functions/src/lambda/observability\\.ts$",
+          "^web/app/lib/observability\\.server\\.ts$",
+          "^functions/src/lambda/(queues|stream)\\.ts$",
+          "^core/src/context/sst-secrets\\.server\\.ts$",
+        ],
+      },
+      to: { path: "(^|/)node_modules/@aws-lambda-powertools/" },
+    },
+    {
       name: "core-not-by-relative-path",
       comment:
         "web/ and functions/ import core as the package @shop/core, not by a relative path into core/.",

@@ -1,5 +1,6 @@
 // npm run aggregates:rebuild: recomputes the sales aggregates of the admin's dashboard from the
-// orders (core/src/insights/rebuild.server.ts), once after they were introduced and as a repair.
+// orders (core/src/insights/rebuild.server.ts), as a repair. Upgrading a stage needs it no more:
+// the deploy's migration 004 rebuilt them once (docs/decisions/024-migrations-on-deploy.md).
 // Uses the local cloud that `npm start` runs, or starts one for the duration. For a deployed
 // stage, set STAGE, TABLE_NAME and SHOP_TIME_ZONE as the stage has them, with AWS credentials.
 import { createContext } from "@shop/core/server/context";

@@ -26,6 +26,11 @@
 // added products; against the running shop, each live-search request's time, one at a time, at
 // both sizes. BENCH_SEARCH_ONLY=1 prints the in-process part alone, in seconds, without the shop.
 //
+// And the warm origin beside a bare Remix page (scripts/lib/bench-warm.ts,
+// docs/decisions/023-warm-origin.md): the catalogue and the product page of the seeded shop and
+// packages/bare-remix served by the same Express adapter, alternating over BENCH_WARM_ROUNDS
+// (default 3) rounds, the medians' ratio against its target (≥ 1×). BENCH_WARM_ONLY=1 runs it alone.
+//
 // And first, on the seeded shop before any load, the site's cold start next to a bare Remix
 // page's (scripts/lib/bench-cold.ts, docs/decisions/022-lean-bundles.md): both servers bundled
 // as the synthesis bundles the site, BENCH_COLD_RUNS (default and at least 7) fresh Lambda
@@ -55,6 +60,7 @@ import {
   searchTexts,
 } from "./lib/bench-search.ts";
 import { type StaticServer, startStaticServer } from "./lib/bench-static.ts";
+import { type WarmComparison, warmComparison } from "./lib/bench-warm.ts";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
@@ -65,6 +71,9 @@ const EXTRA_PRODUCTS = positiveInt(process.env.BENCH_PRODUCTS, 10_000);
 const EDGE_VIEWS = positiveInt(process.env.BENCH_VIEWS, 10_000);
 const EDGE_ONLY = process.env.BENCH_EDGE_ONLY === "1";
 const COLD_ONLY = process.env.BENCH_COLD_ONLY === "1";
+const WARM_ONLY = process.env.BENCH_WARM_ONLY === "1";
+/** Alternating rounds of the warm comparison with the bare Remix page. */
+const WARM_ROUNDS = positiveInt(process.env.BENCH_WARM_ROUNDS, 3);
 /** Fresh processes of each side of the cold-start comparison: at least 7. */
 const COLD_RUNS = Math.max(7, positiveInt(process.env.BENCH_COLD_RUNS, 7));
 /** The seeded customer (scripts/lib/seed.ts), signed in for the replay's signed-in views. */
@@ -85,6 +94,9 @@ interface Target {
   /** Part of the catalogue (held to the 80% target at 10,000 products). */
   catalogue: boolean;
 }
+
+/** The pages compared, warm, with the bare Remix page (scripts/lib/bench-warm.ts). */
+const WARM_PAGES = ["home /product", "product page"];
 
 const TARGETS: Target[] = [
   { name: "home /product", path: "/product", catalogue: true },
@@ -324,14 +336,41 @@ async function main() {
     };
     const { ctx, calls } = countingContext(state.env);
     // The cold starts first, on the seeded shop before any load (the machine at its quietest).
-    const cold = EDGE_ONLY
-      ? undefined
-      : await coldStartComparison({
-          cloudEnv: state.env,
-          runs: COLD_RUNS,
-          workDir: join(dataDir, "cold-start"),
-          log,
+    const cold =
+      EDGE_ONLY || WARM_ONLY
+        ? undefined
+        : await coldStartComparison({
+            cloudEnv: state.env,
+            runs: COLD_RUNS,
+            workDir: join(dataDir, "cold-start"),
+            log,
+          });
+    const warmAgainstBare = () =>
+      warmComparison({
+        pages: TARGETS.filter((t) => WARM_PAGES.includes(t.name)).map((t) => ({
+          name: t.name,
+          url: base + t.path,
+        })),
+        measure: (url) => measure(url),
+        rounds: WARM_ROUNDS,
+        log,
+      });
+    if (WARM_ONLY) {
+      log(`Warming the freshly started shop (${SHOP_WARMUP_S} s of load on each page)…`);
+      for (const target of TARGETS) {
+        await autocannon({
+          url: base + target.path,
+          connections: CONNECTIONS,
+          duration: SHOP_WARMUP_S,
         });
+      }
+      log("The warm origin beside a bare Remix page…");
+      const warm = await warmAgainstBare();
+      log("");
+      for (const line of warm.lines) log(line);
+      log(`\n(done in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      return;
+    }
     if (cold && COLD_ONLY) {
       log("");
       for (const line of cold.lines) log(line);
@@ -396,6 +435,9 @@ async function main() {
         await measure(staticServer.url(html.get(target.name) ?? 0), STATIC_DURATION_S),
       );
     }
+
+    log("The warm origin beside a bare Remix page…");
+    const warm: WarmComparison = await warmAgainstBare();
 
     const edgeSeeded = await edge(base, ctx, state.env);
 
@@ -499,6 +541,8 @@ async function main() {
     }
     log("");
     edgeReport(edgeSeeded, edgeBig);
+    log("");
+    for (const line of warm.lines) log(line);
     if (cold) {
       log("");
       for (const line of cold.lines) log(line);

@@ -1,7 +1,9 @@
 // npm run customers:backfill: gives accounts created before the admin's customers list the key
 // that lists them (core/src/customers/backfill.server.ts). Runs once per table: a mark records
-// that it is done, and later runs cost one read. The seed runs it locally; for a deployed stage,
-// set STAGE and TABLE_NAME as the stage has them, with AWS credentials.
+// that it is done, and later runs cost one read. The seed runs it locally. Upgrading a stage needs
+// it no more: every deploy applies migration 001, which does the same page by page
+// (docs/decisions/024-migrations-on-deploy.md); by hand, set STAGE and TABLE_NAME as the stage has
+// them, with AWS credentials.
 
 import { createContext } from "@shop/core/server/context";
 import { backfillCustomerIndex } from "@shop/core/server/customers";

@@ -1,5 +1,6 @@
 // npm start: the whole shop on this machine. Starts the local cloud (data in .data/), seeds it,
-// delivers domain events to the functions' handlers, sweeps abandoned payments every minute,
+// applies the data migrations it has not yet (core/src/migrations), delivers domain events to the
+// functions' handlers, sweeps abandoned payments every minute,
 // builds the web app when its sources changed, and serves it on http://localhost:3000 (PORT
 // overrides). Ctrl+C stops everything.
 // npm run dev (`--dev`): the same, but the web app is served from Vite's dev server instead of a
@@ -127,13 +128,19 @@ try {
   const { handler: purge } = await import("@shop/functions/edge-purge");
   await cloud.deliverChanges((records) => purge({ Records: records as never }));
 
+  // Data an older version wrote is brought up to date, as a deploy does (core/src/migrations,
+  // docs/decisions/024-migrations-on-deploy.md): once per table, each migration recorded when
+  // done; a photo without variants reaches the image-variants handler wired above.
+  const { migrationsIn, runMigrations } = await import("@shop/core/server/migrations");
+  await runMigrations(ctx, await migrationsIn(), { log: (line) => log(`  ${line}`) });
+
   // The scheduled sweep of abandoned payments (on AWS a schedule runs the same handler).
   const { handler: expireAbandoned } = await import("@shop/functions/expire-abandoned-orders");
   let sweeping = false;
   setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    expireAbandoned()
+    expireAbandoned({})
       .catch((error) => console.error("The abandoned-payment sweep failed", error))
       .finally(() => {
         sweeping = false;

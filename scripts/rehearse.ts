@@ -79,10 +79,12 @@ function printReport(report: RehearsalReport) {
     }
   }
   if (report.coldStarts.length > 0) {
-    log("\n  Cold start (a fresh process to its first answer, through the Lambda handler):");
+    log(
+      "\n  Cold starts (each function's first: a fresh process to its first answer, through the Lambda handler; import = Node's start, the bundle's parse and its init):",
+    );
     for (const c of report.coldStarts) {
       log(
-        `    ${c.function.padEnd(28)} bundle ${(c.bundleBytes / 1024 / 1024).toFixed(2)} MB   first answer ${c.coldStartMs} ms`,
+        `    ${`${c.function} (${c.role})`.padEnd(44)} bundle ${(c.bundleBytes / 1024 / 1024).toFixed(2)} MB   import ${c.importMs} ms   first answer ${c.coldStartMs - c.importMs} ms   total ${c.coldStartMs} ms`,
       );
     }
   }

@@ -31,7 +31,7 @@ import * as sns from "aws-cdk-lib/aws-sns";
 import * as subscriptions from "aws-cdk-lib/aws-sns-subscriptions";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import { Cron, Function as Fn, type StackContext, use } from "sst/constructs";
-import { alarmOnAny } from "./alarms.ts";
+import { ALARMS, alarmOnAny } from "./alarms.ts";
 import { imageVariantsFunction } from "./image-variants.ts";
 import {
   objectsOf,
@@ -47,8 +47,6 @@ import { deploySettings, secretsFor } from "./stage.ts";
 
 /** SQS's largest message: a table item (400 KB at most) always fits as JSON. */
 const MAX_MESSAGE_BYTES = 1_048_576;
-/** A work queue whose oldest message waits this long is stuck (or SES is throttling). */
-const QUEUE_AGE_ALARM_SECONDS = 15 * 60;
 
 /** A scheduled job's time limit (the expiry walks a page of abandoned orders at a time). */
 const SCHEDULED_JOB_TIMEOUT_SECONDS = 300;
@@ -93,6 +91,7 @@ export function Events({ stack, app }: StackContext) {
    * the stream reader whose on-failure destination it is (the rule packs see only redrive policies
    * and functions' dead-letter configs).
    */
+  const deadLetterQueues: Record<string, sqs.Queue> = {};
   const deadLetterQueue = (id: string, of?: string) => {
     const dlq = new sqs.Queue(stack, `${id}DeadLetters`, {
       retentionPeriod: Duration.days(14),
@@ -100,6 +99,7 @@ export function Events({ stack, app }: StackContext) {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
+    deadLetterQueues[id] = dlq;
     alarmOn(`${id}DeadLettersAlarm`, dlq.metricApproximateNumberOfMessagesVisible());
     justify(
       dlq,
@@ -158,7 +158,7 @@ export function Events({ stack, app }: StackContext) {
     alarmOn(
       `${pascal(name)}QueueAgeAlarm`,
       queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(5) }),
-      QUEUE_AGE_ALARM_SECONDS,
+      ALARMS.queueAgeSeconds,
     );
     const fn = new Fn(stack, id, {
       handler: spec.consumer.handler,
@@ -220,13 +220,16 @@ export function Events({ stack, app }: StackContext) {
 
   const dispatcher = new Fn(stack, "Dispatcher", {
     handler: STREAM_CONSUMERS.dispatcher.handler,
-    // Only the queues' URLs: it reads no table item, bucket or secret.
-    environment: Object.fromEntries(
-      (Object.keys(queues) as QueueName[]).map((name) => [
-        queueUrlVariable(name),
-        queues[name].queueUrl,
-      ]),
-    ),
+    // Only its role and the queues' URLs: it reads no table item, bucket or secret.
+    environment: {
+      SHOP_FUNCTION: "dispatcher",
+      ...Object.fromEntries(
+        (Object.keys(queues) as QueueName[]).map((name) => [
+          queueUrlVariable(name),
+          queues[name].queueUrl,
+        ]),
+      ),
+    },
     timeout: 30,
     memorySize: 256,
   });
@@ -256,6 +259,7 @@ export function Events({ stack, app }: StackContext) {
   // PENDING orders): the table, an errors alarm and the secrets the job reads; nothing else.
   // EventBridge invokes the job asynchronously: a run it cannot deliver, and a run that fails
   // after Lambda's retries, each end in the job's dead-letter queue (with its alarm).
+  const scheduledJobs: Record<string, lambda.IFunction> = {};
   for (const [name, job] of Object.entries(SCHEDULED_JOBS)) {
     const id = pascal(name);
     const dlq = deadLetterQueue(id);
@@ -273,6 +277,7 @@ export function Events({ stack, app }: StackContext) {
       },
     });
     cron.jobFunction.addToRolePolicy(tableReadWrite(table));
+    scheduledJobs[name] = cron.jobFunction;
     errorsAlarm(id, cron.jobFunction);
     justifyFunction(cron.jobFunction);
   }
@@ -306,6 +311,13 @@ export function Events({ stack, app }: StackContext) {
     mailer: consumers.mail,
     newsletterFanout: consumers.newsletter,
   };
+  /** Every function of this stack, by name (the dashboard's rows: stacks/dashboard.ts). */
+  const allFunctions: Record<string, lambda.IFunction> = {
+    ...functions,
+    ...scheduledJobs,
+    stripeWebhook,
+    imageVariants,
+  };
   stack.addOutputs({ StripeWebhookUrl: webhookUrl.url });
   return {
     environment,
@@ -314,8 +326,10 @@ export function Events({ stack, app }: StackContext) {
     sendMail,
     alerts,
     functions,
+    allFunctions,
     queues,
     deadLetterQueue,
+    deadLetterQueues,
     STREAM_READER,
   };
 }

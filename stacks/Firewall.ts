@@ -20,6 +20,7 @@ import { ACCESS_LOG_RETENTION_DAYS } from "./Storage.ts";
 import {
   type DeploySettings,
   deploySettings,
+  edgeAlertsTopicName,
   isProduction,
   isProductionLike,
   shopRegion,
@@ -163,6 +164,17 @@ export function Firewall({ stack, app }: StackContext) {
     rules: firewallRules(settings.wafMode),
   });
 
+  // An alarm must notify a topic of its own region: the stage's alerts, here in us-east-1 (the
+  // blocked requests below; CloudFront's 5xx rate, whose alarm the shop's part makes here:
+  // stacks/dashboard.ts). Named, so that the shop's part can name it.
+  const alerts = new sns.Topic(stack, "EdgeAlerts", {
+    enforceSSL: true,
+    topicName: edgeAlertsTopicName(app),
+  });
+  if (process.env.ALERT_EMAIL) {
+    alerts.addSubscription(new subscriptions.EmailSubscription(process.env.ALERT_EMAIL));
+  }
+
   if (productionLike) {
     // WAF writes to a log group whose name starts with aws-waf-logs-, in the web ACL's region.
     const logGroupName = `aws-waf-logs-${name}`;
@@ -188,11 +200,6 @@ export function Firewall({ stack, app }: StackContext) {
     });
     logging.node.addDependency(stack.node.findChild("WafLogs"));
 
-    // An alarm must notify a topic of its own region: the stage's alerts, here in us-east-1.
-    const alerts = new sns.Topic(stack, "EdgeAlerts", { enforceSSL: true });
-    if (process.env.ALERT_EMAIL) {
-      alerts.addSubscription(new subscriptions.EmailSubscription(process.env.ALERT_EMAIL));
-    }
     alarmOnAny(
       stack,
       "BlockedRequestsAlarm",

@@ -31,8 +31,10 @@ import { CLOUDFRONT_QUERY_NORMALISER } from "../web/server/edge-query.ts";
 import { ORIGIN_HEADER } from "../web/server/origin-guard.ts";
 import { HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from "../web/server/security-headers.ts";
 import { alarmOnAny } from "./alarms.ts";
+import { monitorStage } from "./dashboard.ts";
 import { Events } from "./Events.ts";
 import { VARIANTS_PREFIX } from "./image-variants.ts";
+import { migrationsScript } from "./migrations.ts";
 import { objectsOf, readObjects, replaceObjectsUnder, tableReadWrite } from "./permissions.ts";
 import { justify, justifyCertificateRequestor, justifyFunction } from "./rule-packs.ts";
 import { DEV_STAGE_KEEPS_NO_LOGS, justifyDistribution, Storage, webAclOf } from "./Storage.ts";
@@ -249,6 +251,46 @@ export function Web({ stack, app }: StackContext) {
   );
 
   const purge = edgePurgeFunction(stack, site, use(Events));
+
+  // The deploy's data migrations and search index (stacks/migrations.ts), after everything else.
+  const events = use(Events);
+  const migrations = migrationsScript(stack, {
+    table,
+    images,
+    search,
+    environment: {
+      STAGE: app.stage,
+      NODE_ENV: "production",
+      TABLE_NAME: table.tableName,
+      IMAGES_BUCKET: images.bucketName,
+      SEARCH_BUCKET: search.bucketName,
+      SHOP_TIME_ZONE: settings.timeZone,
+    },
+  });
+
+  // The stage's dashboard and the alarms on what it shows (stacks/dashboard.ts).
+  const distribution = site.cdk?.distribution;
+  if (!server || !distribution) throw new Error("SST's RemixSite built no server or distribution");
+  monitorStage(stack, {
+    app: { name: app.name, stage: app.stage },
+    alerts,
+    site: server,
+    distribution,
+    functions: {
+      ...events.allFunctions,
+      site: server,
+      edgePurge: purge,
+      migrations: migrations.fn,
+    },
+    streamReaders: {
+      dispatcher: events.functions.dispatcher,
+      invoice: events.functions.invoice,
+      edgePurge: purge,
+    },
+    table,
+    queues: events.queues,
+    deadLetterQueues: events.deadLetterQueues,
+  });
 
   stack.addOutputs({
     SiteUrl: site.customDomainUrl || site.url || "",

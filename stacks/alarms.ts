@@ -1,24 +1,102 @@
-// One rule for alarms: any error or any dead letter is worth a look (threshold 1 by default);
-// alarms go to the Alerts topic (stacks/Events.ts; ALERT_EMAIL subscribes an address at deploy
-// time).
-import { Stack } from "aws-cdk-lib";
+// The stage's alarms: every threshold in one place (ALARMS), each with why it is where it is.
+// Every alarm notifies the Alerts topic (stacks/Events.ts; ALERT_EMAIL subscribes an address at
+// deploy time); the web firewall's, in us-east-1, its own EdgeAlerts topic (an alarm notifies a
+// topic of its own region: stacks/Firewall.ts). The dashboard that shows the same metrics is
+// stacks/dashboard.ts.
+import { Duration, Stack } from "aws-cdk-lib";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import * as actions from "aws-cdk-lib/aws-cloudwatch-actions";
 import type * as sns from "aws-cdk-lib/aws-sns";
 import type { Construct } from "constructs";
 
+/** The thresholds of the stage's alarms, each explained. */
+export const ALARMS = {
+  /**
+   * Any function error, any message in a dead-letter queue, any throttle (of a function or of the
+   * table) and any failed mail is worth a look: each is a request or a message the shop did not
+   * handle as it should. Threshold 1 in a 5-minute period.
+   */
+  anyCount: 1,
+  /**
+   * The site's p99 duration, in ms, over 5 consecutive minutes. A warm page costs one table round
+   * trip (docs/architecture.md §13) and a cold start about a second (docs/decisions/022-lean-bundles.md);
+   * a page under a dependency's fault answers within 5 s (PAGE_BUDGET_MS,
+   * docs/decisions/010-bounded-under-faults.md). One page in a hundred over 3 s for 5 minutes means
+   * the site is waiting on something: a slow dependency, or every instance cold.
+   */
+  siteP99Ms: 3_000,
+  /** Minutes the site's p99 must stay over its budget (one datapoint a minute). */
+  siteP99Minutes: 5,
+  /**
+   * CloudFront's 5xx rate, in percent of its requests, over 5 minutes: the site answers 5xx only
+   * when a dependency is down (its 503 page), so over 1% is an outage seen by shoppers.
+   */
+  cloudFront5xxPercent: 1,
+  /**
+   * Payment failures over an hour, as a share of the payments decided in it (paid + failed):
+   * declined cards are normal (a few percent to about 15% of attempts for an online shop); over
+   * 30% means the gateway, the webhook or the checkout is failing shoppers. At least
+   * paymentMinimumAttempts decided in the hour, so that one decline of two does not alarm.
+   */
+  paymentFailureShare: 0.3,
+  paymentMinimumAttempts: 5,
+  /**
+   * A queue's oldest message, in seconds: a large newsletter goes out at SES's sending rate
+   * through the mail queue (about 14 mails a second for a new account: 10,000 subscribers take
+   * 12 minutes), so the oldest message may wait a few minutes by design; over 15 minutes the
+   * consumer is stuck, failing or throttled (docs/decisions/004-dispatcher-and-work-queues.md).
+   */
+  queueAgeSeconds: 15 * 60,
+  /**
+   * A stream reader's iterator age, in ms: how far behind the newest change its batches are. A
+   * healthy reader is seconds behind (the edge purge waits up to 5 s to fill a batch); 5 minutes
+   * behind means it keeps failing a batch (it retries it 5 times before parking it) or is
+   * throttled, and the stream keeps records only 24 hours.
+   */
+  iteratorAgeMs: 5 * 60 * 1000,
+} as const;
+
+/** An alarm that notifies `topic` when `metric` reaches `threshold` (one 5-minute period by default). */
 export function alarmOnAny(
   scope: Construct,
   id: string,
   metric: cloudwatch.IMetric,
   topic: sns.ITopic,
-  threshold = 1,
+  threshold: number = ALARMS.anyCount,
+  options: { evaluationPeriods?: number; description?: string } = {},
 ) {
-  new cloudwatch.Alarm(Stack.of(scope), id, {
+  const alarm = new cloudwatch.Alarm(Stack.of(scope), id, {
     metric,
     threshold,
-    evaluationPeriods: 1,
+    evaluationPeriods: options.evaluationPeriods ?? 1,
     comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-  }).addAlarmAction(new actions.SnsAction(topic));
+    ...(options.description ? { alarmDescription: options.description } : {}),
+  });
+  alarm.addAlarmAction(new actions.SnsAction(topic));
+  return alarm;
 }
+
+/** An alarm when `metric` is over `threshold` (strictly) for `evaluationPeriods` periods. */
+export function alarmOver(
+  scope: Construct,
+  id: string,
+  metric: cloudwatch.IMetric,
+  topic: sns.ITopic,
+  threshold: number,
+  description: string,
+  evaluationPeriods = 1,
+) {
+  const alarm = new cloudwatch.Alarm(Stack.of(scope), id, {
+    metric,
+    threshold,
+    evaluationPeriods,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+    treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    alarmDescription: description,
+  });
+  alarm.addAlarmAction(new actions.SnsAction(topic));
+  return alarm;
+}
+
+export const FIVE_MINUTES = Duration.minutes(5);

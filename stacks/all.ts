@@ -28,6 +28,9 @@ export function defineStacks(
     runtime: RUNTIME,
     architecture: "arm_64",
     nodejs: BUNDLE,
+    // X-Ray on every function (SST's default, said here): Powertools' Tracer in each handler
+    // (functions/src/lambda/observability.ts) adds its AWS SDK calls as subsegments.
+    tracing: "active",
   });
   for (const stack of stacks) {
     app.stack(stack);

@@ -17,7 +17,13 @@ import {
 } from "./Firewall.ts";
 import { Secrets } from "./Secrets.ts";
 import { Storage } from "./Storage.ts";
-import { deploySettings, EDGE_REGION, isProductionLike, webAclParameterName } from "./stage.ts";
+import {
+  deploySettings,
+  EDGE_REGION,
+  edgeAlertsTopicName,
+  isProductionLike,
+  webAclParameterName,
+} from "./stage.ts";
 import { synthesize } from "./synth.ts";
 
 const STAGE = "staging";
@@ -128,6 +134,11 @@ describe("the edge part of a stage (stacks/Firewall.ts)", () => {
     expect(alarm.Properties.MetricName).toBe("BlockedRequests");
     expect(alarm.Properties.Namespace).toBe("AWS/WAFV2");
     expect(json(alarm.Properties.AlarmActions)).toContain("EdgeAlerts");
+    // Named, so that the shop's part can point its CloudFront 5xx alarm at it (stacks/dashboard.ts).
+    const [, topic] = one(firewall, "AWS::SNS::Topic");
+    expect(topic.Properties.TopicName).toBe(
+      edgeAlertsTopicName({ name: "threadline", stage: STAGE }),
+    );
   });
 
   it("hands the web ACL's ARN to the shop's region, under the name the distributions read", () => {

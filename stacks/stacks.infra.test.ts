@@ -417,7 +417,7 @@ describe("least privilege", () => {
     const others = sendTo.filter((r) => !queues.some((id) => r.includes(`"${id}"`)));
     expect(others).toHaveLength(1);
     expect(others[0]).toMatch(/"DispatcherDeadLetters/);
-    // It reads no table item, bucket or secret: its environment holds only the queues' URLs.
+    // It reads no table item, bucket or secret: its environment holds its role and the queues' URLs.
     const fn = resources(events, "AWS::Lambda::Function")[
       idOf(events, "AWS::Lambda::Function", "Dispatcher")
     ];
@@ -425,7 +425,7 @@ describe("least privilege", () => {
       (props(fn).Environment as { Variables: Record<string, unknown> }).Variables,
     );
     expect(env.filter((v) => !v.startsWith("SST_") && !v.startsWith("AWS_")).sort()).toEqual(
-      ["QUEUE_URL_MAIL", "QUEUE_URL_NEWSLETTER"].sort(),
+      ["QUEUE_URL_MAIL", "QUEUE_URL_NEWSLETTER", "SHOP_FUNCTION"].sort(),
     );
   });
 
@@ -711,25 +711,16 @@ describe("settings", () => {
 
   it("every function of the shop says which one it is, and every role is deployed", () => {
     const roles = shopFunctions().map((f) => f.env.SHOP_FUNCTION);
-    // The dispatcher reads only its queues' URLs: it is the one function without a role.
-    expect([...roles].sort()).toEqual(FUNCTION_ROLES.filter((r) => r !== "dispatcher").sort());
+    expect([...roles].sort()).toEqual([...FUNCTION_ROLES].sort());
   });
 
   it("the stacks supply every setting each function reads (plain, or bound as an SST secret)", () => {
-    const functions = [
-      ...shopFunctions(),
-      // The dispatcher: its settings are its queues' URLs.
-      (() => {
-        const id = idOf(events, "AWS::Lambda::Function", "Dispatcher");
-        const fn = resources(events, "AWS::Lambda::Function")[id];
-        const env = (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
-        return { id, env: { ...env, SHOP_FUNCTION: "dispatcher" } as Record<string, unknown> };
-      })(),
-    ];
+    const functions = shopFunctions();
     for (const { id, env } of functions) {
       const role = env.SHOP_FUNCTION as FunctionRole;
-      // The dispatcher and the edge purge take no payment and read no payment setting.
-      const payless = role === "dispatcher" || role === "edgePurge";
+      // The dispatcher, the edge purge and the migrations take no payment and read no payment
+      // setting.
+      const payless = role === "dispatcher" || role === "edgePurge" || role === "migrations";
       const payments = payless ? null : (env.PAYMENTS as "stripe" | "test");
       if (!payless) expect(payments, id).toBe("stripe");
       for (const [name, setting] of settingsReadBy(role, payments)) {
@@ -746,6 +737,22 @@ describe("settings", () => {
         expect(read, `${id} is bound to ${key}`).toContain(key.replace("SST_Secret_value_", ""));
       }
     }
+  });
+});
+
+describe("traces (docs/decisions/025-powertools.md)", () => {
+  it("every function of the shop, the dispatcher and the site included, runs with X-Ray's active tracing", () => {
+    const traced = [events, web].flatMap((template) =>
+      Object.entries(resources(template, "AWS::Lambda::Function")).flatMap(([id, fn]) => {
+        const env = ((props(fn).Environment as { Variables?: Record<string, unknown> })
+          ?.Variables ?? {}) as Record<string, unknown>;
+        const shop = typeof env.SHOP_FUNCTION === "string" || id.startsWith("Dispatcher");
+        return shop ? [{ id, tracing: props(fn).TracingConfig }] : [];
+      }),
+    );
+    // Every role but the dispatcher's (which has none) has a function, and the dispatcher too.
+    expect(traced.length).toBe(FUNCTION_ROLES.length);
+    for (const { id, tracing } of traced) expect(tracing, id).toEqual({ Mode: "Active" });
   });
 });
 

@@ -100,6 +100,14 @@ export const deployRegion = (env: Record<string, string | undefined> = process.e
 export const webAclParameterName = (app: Pick<App, "name" | "stage">) =>
   `/${app.name}/${app.stage}/firewall/web-acl-arn`;
 
+/**
+ * The edge part's alerts topic, in us-east-1 (stacks/Firewall.ts): the alarms on CloudFront's
+ * metrics, which live there, notify it (stacks/dashboard.ts). Named, so the shop's part can name
+ * it without a look-up.
+ */
+export const edgeAlertsTopicName = (app: Pick<App, "name" | "stage">) =>
+  `${app.name}-${app.stage}-edge-alerts`;
+
 export interface DeploySettings {
   /** Custom domain of the site and SES sending domain, if any. */
   domain?: string;

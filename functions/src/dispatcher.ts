@@ -1,4 +1,5 @@
 // Lambda: the table's stream (work-item events) → their SQS queues (routing: subscriptions.ts).
+import { instrumented } from "./lambda/observability.ts";
 import { dispatchToQueues } from "./lambda/queues.ts";
 import { sqsQueueSend } from "./lambda/sqs.ts";
 import { QUEUE_OF, type QueueName, queueUrlVariable } from "./subscriptions.ts";
@@ -9,4 +10,7 @@ const queueUrl = (queue: string) => {
   return url;
 };
 
-export const handler = dispatchToQueues(QUEUE_OF, sqsQueueSend(queueUrl));
+export const handler = instrumented(
+  "dispatcher",
+  dispatchToQueues(QUEUE_OF, sqsQueueSend(queueUrl)),
+);

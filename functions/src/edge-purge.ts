@@ -10,6 +10,7 @@ import {
   edgePurgeHandler,
   type PurgeStreamRecord,
 } from "./lambda/cloudfront.ts";
+import { instrumented, logLine } from "./lambda/observability.ts";
 
 const distributionId = () => {
   const id = process.env.SITE_DISTRIBUTION_ID;
@@ -26,9 +27,14 @@ const purge = edgePurgeHandler(
   () => loadConfig().lowStockThreshold,
 );
 
-export const handler = async (event: { Records: PurgeStreamRecord[] }): Promise<void> => {
-  await purge(event);
-  if (event.Records.some(changesSearch)) {
-    console.log(JSON.stringify({ searchIndex: await publishSearchIndex(getContext()) }));
-  }
-};
+export const handler = instrumented(
+  "edgePurge",
+  async (event: { Records: PurgeStreamRecord[] }) => {
+    await purge(event);
+    if (event.Records.some(changesSearch)) {
+      logLine("info", "search index published", {
+        searchIndex: await publishSearchIndex(getContext()),
+      });
+    }
+  },
+);

@@ -3,12 +3,16 @@
 // cancelled at Stripe, the order marked "payment failed", its promotion given back.
 import { getContext, loadBoundSecrets } from "@shop/core/server/context";
 import { expireAbandonedOrders } from "@shop/core/server/orders";
+import { instrumented, logLine } from "./lambda/observability.ts";
 
-export async function handler() {
+export const handler = instrumented("expireAbandonedOrders", async () => {
   await loadBoundSecrets();
   const result = await expireAbandonedOrders(getContext());
   if (result.expired.length > 0 || result.leftForWebhook.length > 0) {
-    console.log(JSON.stringify({ expired: result.expired, leftForWebhook: result.leftForWebhook }));
+    logLine("info", "abandoned orders expired", {
+      expired: result.expired,
+      leftForWebhook: result.leftForWebhook,
+    });
   }
   return { due: result.due, expired: result.expired.length };
-}
+});

@@ -4,17 +4,21 @@
 // tried again, then set aside in the function's dead-letter queue.
 import { getContext, loadBoundSecrets } from "@shop/core/server/context";
 import { processUpload } from "@shop/core/server/image-variants";
+import { instrumented, logLine } from "./lambda/observability.ts";
 
 interface S3Notification {
   Records: Array<{ eventName: string; s3: { object: { key: string } } }>;
 }
 
-export async function handler(event: S3Notification) {
+export const handler = instrumented("imageVariants", async (event: S3Notification) => {
   await loadBoundSecrets();
   const ctx = getContext();
   for (const record of event.Records) {
     // S3 writes keys URL-encoded, spaces as "+".
     const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, " "));
-    console.log(JSON.stringify({ event: "image.processed", ...(await processUpload(ctx, key)) }));
+    logLine("info", "image.processed", {
+      event: "image.processed",
+      ...(await processUpload(ctx, key)),
+    });
   }
-}
+});

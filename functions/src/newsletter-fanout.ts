@@ -1,6 +1,7 @@
 // Lambda: the newsletter queue (SQS: newsletter.send.requested) → one queued e-mail per
 // subscriber, once (re-running a send mails nobody twice).
+import { instrumented } from "./lambda/observability.ts";
 import { queueHandler } from "./lambda/queues.ts";
 import { QUEUES } from "./subscriptions.ts";
 
-export const handler = queueHandler(QUEUES.newsletter.events);
+export const handler = instrumented("newsletterFanout", queueHandler(QUEUES.newsletter.events));

@@ -4,6 +4,7 @@
 // for a bad signature. A failure to reach the table throws, so Stripe retries the delivery.
 import { getContext, loadBoundSecrets } from "@shop/core/server/context";
 import { handleWebhook } from "@shop/core/server/returns";
+import { instrumented } from "./lambda/observability.ts";
 
 export interface FunctionUrlEvent {
   body?: string;
@@ -11,7 +12,7 @@ export interface FunctionUrlEvent {
   headers?: Record<string, string | undefined>;
 }
 
-export async function handler(event: FunctionUrlEvent) {
+export const handler = instrumented("stripeWebhook", async (event: FunctionUrlEvent) => {
   await loadBoundSecrets();
   const raw = event.body ?? "";
   const body = event.isBase64Encoded ? Buffer.from(raw, "base64").toString("utf8") : raw;
@@ -22,4 +23,4 @@ export async function handler(event: FunctionUrlEvent) {
     headers: { "content-type": "text/plain" },
     body: answer.body,
   };
-}
+});

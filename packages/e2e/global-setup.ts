@@ -1,6 +1,6 @@
 // Starts the whole shop exactly as `npm start` does (scripts/dev.ts), but on a free port and with
 // its data in a temporary folder, so end-to-end tests exercise what a newcomer runs.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -75,6 +75,21 @@ export default async function globalSetup() {
   for (const [productId, counts] of await listAllStock(ctx)) {
     const edits = Object.keys(counts).map((size) => ({ size, shown: 0, typed: 1000 }));
     await saveStock(ctx, productId, edits);
+  }
+
+  // The deploy's smoke test (scripts/smoke.ts), as `npm run smoke -- --url …` runs it against a
+  // stage, here against the shop through its cache stand-in: a few requests, so `npm test` proves
+  // the smoke test itself on every run.
+  const smoke = spawnSync(
+    process.execPath,
+    ["--import", "tsx", join(REPO_ROOT, "scripts", "smoke.ts"), "--url", baseURL],
+    { cwd: REPO_ROOT, encoding: "utf8", timeout: 60_000 },
+  );
+  if (smoke.status !== 0) {
+    child.kill("SIGKILL");
+    throw new Error(
+      `the smoke test failed against the local shop:\n${smoke.stdout}${smoke.stderr}`,
+    );
   }
 
   return async () => {

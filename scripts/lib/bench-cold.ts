@@ -84,7 +84,7 @@ function secretValue(name: string): string {
 }
 
 /** Builds the bare page's Remix app if it has no build yet (a few seconds). */
-async function ensureBareBuild(log: (line: string) => void) {
+export async function ensureBareBuild(log: (line: string) => void) {
   if (existsSync(join(BARE_REMIX, "build", "server", "index.js"))) return;
   log("  building the bare Remix page (packages/bare-remix)…");
   const { execFileSync } = await import("node:child_process");

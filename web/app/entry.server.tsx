@@ -18,6 +18,7 @@ import {
 import { unavailableResponse } from "../server/unavailable-page";
 import { finalCacheControl, isShareable } from "./lib/http";
 import { NonceProvider } from "./lib/nonce";
+import { logError } from "./lib/observability.server";
 import { RenderCache, renderCacheKey } from "./lib/render-cache.server";
 import { SHOP_NAME } from "./lib/shop";
 
@@ -54,7 +55,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     unavailable.add(request);
     return;
   }
-  if (!request.signal.aborted) console.error(error);
+  if (!request.signal.aborted) logError("request failed", error);
 };
 
 /** Data requests (client navigations, fetchers) carry the same headers as documents. */
@@ -132,7 +133,7 @@ export default function handleRequest(
   applySecurityHeaders(responseHeaders, csp({ nonce }));
   const hit = key ? rendered.get(key) : undefined;
   if (hit) {
-    const body = Buffer.from(hit).toString("utf8").replaceAll(NONCE_PLACEHOLDER, nonce);
+    const body = Buffer.from(hit.html).toString("utf8").replaceAll(NONCE_PLACEHOLDER, nonce);
     return new Response(body, { headers: responseHeaders, status: responseStatusCode });
   }
 
@@ -154,7 +155,7 @@ export default function handleRequest(
         clearTimeout(timeout);
         if (key && !failed) {
           const html = Buffer.concat(chunks).toString("utf8").replaceAll(nonce, NONCE_PLACEHOLDER);
-          rendered.set(key, new Uint8Array(Buffer.from(html)));
+          rendered.set(key, { html: new Uint8Array(Buffer.from(html)) });
         }
         done();
       },
@@ -183,7 +184,7 @@ export default function handleRequest(
           responseStatusCode = 500;
           // Errors in the initial shell reject and are logged by Remix; log only later ones.
           if (shellRendered) {
-            console.error(error);
+            logError("render failed", error);
           }
         },
       },
@@ -213,21 +214,21 @@ async function sharedDocument(
   { key, csp }: { key: string | null; csp: (html: string) => string },
 ): Promise<Response> {
   const hit = key ? rendered.get(key) : undefined;
-  let html: string;
-  if (hit) {
-    html = Buffer.from(hit).toString("utf8");
-  } else {
-    const whole = await renderWhole(request, remixContext);
-    html = whole.html;
-    if (whole.failed) {
-      status = 500;
-      headers.set("Cache-Control", "no-store");
-    } else if (key) {
-      rendered.set(key, new Uint8Array(Buffer.from(html)));
-    }
+  if (hit?.policy) {
+    // Kept with the policy made for it: a hit neither decodes the bytes nor hashes the scripts.
+    applySecurityHeaders(headers, hit.policy);
+    return new Response(hit.html, { headers, status });
   }
-  applySecurityHeaders(headers, csp(html));
-  return new Response(html, { headers, status });
+  const whole = await renderWhole(request, remixContext);
+  const policy = csp(whole.html);
+  if (whole.failed) {
+    status = 500;
+    headers.set("Cache-Control", "no-store");
+  } else if (key) {
+    rendered.set(key, { html: new Uint8Array(Buffer.from(whole.html)), policy });
+  }
+  applySecurityHeaders(headers, policy);
+  return new Response(whole.html, { headers, status });
 }
 
 /** The whole document as one string (no nonce: see sharedDocument). */
@@ -254,7 +255,7 @@ function renderWhole(
         },
         onError(error: unknown) {
           failed = true;
-          console.error(error);
+          logError("render failed", error);
         },
       },
     );

@@ -158,3 +158,44 @@ describe("catalogue read model under concurrent requests", () => {
     expect(test.tableCalls()).toBe(3);
   });
 });
+
+describe("catalogue read model on a cold start", () => {
+  it("reads the products beside the version on its first read, then after it", async () => {
+    const test = await createTestContext();
+    await addProducts(test, 30);
+    await settled();
+    // When each table call starts and ends, by command, on the context's own client.
+    const events: string[] = [];
+    test.ctx.db.middlewareStack.add(
+      (next, context) => async (args) => {
+        const name = context.commandName ?? "?";
+        events.push(`start ${name}`);
+        try {
+          return await next(args);
+        } finally {
+          events.push(`end ${name}`);
+        }
+      },
+      { step: "initialize", name: "callOrder" },
+    );
+    const first = await page(test, "");
+    expect(first.total).toBe(30);
+    // The process's first read: the Query starts before the version's GetItem has answered.
+    expect(events.slice(0, 2).sort()).toEqual(
+      ["start GetItemCommand", "start QueryCommand"].sort(),
+    );
+
+    // A change: the next read waits for the new version before it reads the products again.
+    await addProducts(test, 1, 30);
+    await settled();
+    events.length = 0;
+    const second = await page(test, "");
+    expect(second.total).toBe(31);
+    expect(events).toEqual([
+      "start GetItemCommand",
+      "end GetItemCommand",
+      "start QueryCommand",
+      "end QueryCommand",
+    ]);
+  });
+});

@@ -122,7 +122,38 @@ function toSummary(p: Product): ProductSummary {
 
 /** The catalogue, fresh as of the catalogue version read now. */
 export async function catalogSnapshot(ctx: Context): Promise<CatalogSnapshot> {
-  return snapshotOf(ctx, await currentVersion(ctx));
+  const early = firstLoad(ctx);
+  return snapshotOf(ctx, await currentVersion(ctx), early);
+}
+
+/** Products being read before their version is known (see `firstLoad`). */
+interface EarlyLoad {
+  products: Promise<Product[]>;
+  startedAt: number;
+}
+const firstLoads = new WeakMap<Context, EarlyLoad>();
+
+/**
+ * The process's first read of the catalogue (a cold start) reads the products beside the version
+ * instead of after it: one round trip fewer before the first page. Requests arriving together
+ * share it; once a snapshot is loaded, every load waits for its version as before. If a change
+ * commits while the products are read, they may be older than the version read beside them, but
+ * then the change is less than CATALOG_SETTLE_MS before the load began, so the snapshot is not
+ * settled and the next request loads the catalogue again (as after any recent change).
+ */
+function firstLoad(ctx: Context): EarlyLoad | undefined {
+  if (snapshots.has(ctx)) return undefined;
+  let early = firstLoads.get(ctx);
+  if (!early) {
+    const load: EarlyLoad = { products: loadProducts(ctx), startedAt: Date.now() };
+    // Awaited by the snapshot's load, which reports a failure; a failed one is not kept.
+    load.products.catch(() => {
+      if (firstLoads.get(ctx) === load) firstLoads.delete(ctx);
+    });
+    firstLoads.set(ctx, load);
+    early = load;
+  }
+  return early;
 }
 
 /**
@@ -147,8 +178,9 @@ export async function catalogSnapshotWith(
     reader = freshReads(() => readVersionAnd(ctx, key));
     readers.set(id, reader);
   }
+  const early = firstLoad(ctx);
   const { version, item } = await reader();
-  return { snapshot: await snapshotOf(ctx, version), item };
+  return { snapshot: await snapshotOf(ctx, version, early), item };
 }
 
 /** The most keys `catalogSnapshotWith` keeps a shared reader for (one per product page seen). */
@@ -190,14 +222,22 @@ export function lastSnapshot(ctx: Context): CatalogSnapshot | undefined {
   return snapshots.get(ctx);
 }
 
-async function snapshotOf(ctx: Context, { version, changedAt }: Version): Promise<CatalogSnapshot> {
+async function snapshotOf(
+  ctx: Context,
+  { version, changedAt }: Version,
+  early?: EarlyLoad,
+): Promise<CatalogSnapshot> {
   const cached = snapshots.get(ctx);
   if (cached && cached.version === version && cached.settled) return cached;
   const inFlight = loading.get(ctx);
   if (inFlight && inFlight.version === version) return inFlight.snapshot;
 
-  const startedAt = Date.now();
-  const snapshot = loadProducts(ctx).then((products): CatalogSnapshot => {
+  // The first load's products, read beside the version (see firstLoad), once; then a new read.
+  const first = early !== undefined && firstLoads.get(ctx) === early ? early : undefined;
+  if (first) firstLoads.delete(ctx);
+  const products = first ? first.products : loadProducts(ctx);
+  const startedAt = first ? first.startedAt : Date.now();
+  const snapshot = products.then((products): CatalogSnapshot => {
     const loaded: CatalogSnapshot = {
       version,
       items: products.map(toSummary),

@@ -1,5 +1,6 @@
-// Shared form helpers: field schemas and parseForm (browser-safe).
+// Shared helpers: errors, field schemas, parseForm and the business metrics' names (browser-safe).
 
 export * from "./errors.ts";
 export * from "./fields.ts";
 export * from "./forms.ts";
+export * from "./metrics-names.ts";

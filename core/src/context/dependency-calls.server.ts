@@ -3,9 +3,12 @@
 //   landed): the timeout is handed on as final;
 // - a call that still fails for want of an answer (a timeout, a refused or reset connection)
 //   once its attempts are spent becomes a DependencyUnavailable, logged as one structured line
-//   naming the dependency and the operation, so an alarm or a log query finds it.
+//   naming the dependency and the operation, so an alarm or a log query finds it, and counted
+//   as the metric DependencyUnavailable by dependency (./telemetry.ts);
+// - the client is handed to the tracer, when the process has one (./telemetry.ts).
 import { DependencyUnavailable } from "../common/errors.ts";
 import type { Dependency } from "./deadlines.ts";
+import { captureClient, countMetric, logLine } from "./telemetry.ts";
 
 /** Commands that must not be sent twice (the SDK would retry them after a timeout). */
 const NOT_IDEMPOTENT: Partial<Record<Dependency, ReadonlySet<string>>> = {
@@ -53,15 +56,19 @@ export function unanswered(fields: {
   attempts?: number;
   error: unknown;
 }): DependencyUnavailable {
-  console.error(
-    JSON.stringify({
-      level: "error",
-      event: "dependency.unavailable",
+  logLine("error", "dependency.unavailable", {
+    event: "dependency.unavailable",
+    dependency: fields.dependency,
+    operation: fields.operation,
+    attempts: fields.attempts ?? 1,
+    reason: fields.error instanceof Error ? fields.error.message : String(fields.error),
+  });
+  countMetric(
+    "DependencyUnavailable",
+    { operation: fields.operation },
+    {
       dependency: fields.dependency,
-      operation: fields.operation,
-      attempts: fields.attempts ?? 1,
-      reason: fields.error instanceof Error ? fields.error.message : String(fields.error),
-    }),
+    },
   );
   return new DependencyUnavailable(fields.dependency, fields.operation, { cause: fields.error });
 }
@@ -116,5 +123,6 @@ export function guardCalls<C>(client: C & ClientLike, dependency: Dependency): C
     },
     { step: "finalizeRequest", priority: "low", name: "shopNoRetryUnlessIdempotent" },
   );
-  return client;
+  // Traced when the adapter has a tracer (X-Ray on Lambda: each call a subsegment).
+  return captureClient(client);
 }

@@ -24,6 +24,7 @@ export {
   secretParameterPaths,
   secretsClient,
 } from "./sst-secrets.server.ts";
+export * from "./telemetry.ts";
 
 export interface Context {
   config: Config;

@@ -17,6 +17,8 @@ export const FUNCTION_ROLES = [
   "expireAbandonedOrders",
   "imageVariants",
   "edgePurge",
+  // The deploy's data migrations and search index (core/src/migrations, stacks/migrations.ts).
+  "migrations",
 ] as const;
 export type FunctionRole = (typeof FUNCTION_ROLES)[number];
 
@@ -79,9 +81,10 @@ export const SETTINGS = {
   // The edge purge reads the catalogue to publish its search index (docs/decisions/021-search.md).
   TABLE_NAME: { source: "stack", readBy: [...SHOP, "edgePurge"] },
   INVOICES_BUCKET: { source: "stack", readBy: ["site", "invoice", "mailer"] },
-  IMAGES_BUCKET: { source: "stack", readBy: ["site", "imageVariants"] },
+  // The migrations copy old photos onto themselves, for their variants (core/src/migrations).
+  IMAGES_BUCKET: { source: "stack", readBy: ["site", "imageVariants", "migrations"] },
   IMAGES_BASE_URL: { source: "stack", readBy: ["site"] },
-  SEARCH_BUCKET: { source: "stack", readBy: ["site", "edgePurge"] },
+  SEARCH_BUCKET: { source: "stack", readBy: ["site", "edgePurge", "migrations"] },
   QUEUE_URL_MAIL: { source: "stack", readBy: ["dispatcher"] },
   QUEUE_URL_NEWSLETTER: { source: "stack", readBy: ["dispatcher"] },
   // The storefront's CloudFront distribution, which the edge purge invalidates (stacks/Web.ts).
@@ -158,12 +161,16 @@ export const SETTINGS = {
   // The return window in days after delivery (core/src/returns).
   RETURN_DAYS: { source: "deploy", readBy: ["site"], optional: true },
   // "Only N left" at or under this many units (core/src/inventory).
-  LOW_STOCK_THRESHOLD: { source: "deploy", readBy: ["site", "edgePurge"], optional: true },
+  LOW_STOCK_THRESHOLD: {
+    source: "deploy",
+    readBy: ["site", "edgePurge", "migrations"],
+    optional: true,
+  },
   // The shop's day for its sales figures (core/src/insights): the site shows them, the invoice
-  // function counts them; both must read the same zone.
+  // function counts them (and the deploy's migrations rebuild them); all must read the same zone.
   SHOP_TIME_ZONE: {
     source: "deploy",
-    readBy: ["site", "invoice"],
+    readBy: ["site", "invoice", "migrations"],
     optional: true,
     deployed: v.pipe(
       v.string(),

@@ -8,7 +8,12 @@
 // In the same call it reads the settings the stacks name a parameter for (<NAME>_PARAMETER):
 // the guarded origin's secret, a Secrets Manager secret read through Parameter Store's reference
 // (/aws/reference/secretsmanager/…), so that it costs the cold start no client and no call more.
-import { GetParametersCommand, type Parameter, SSMClient } from "@aws-sdk/client-ssm";
+//
+// The reading itself is Powertools' Parameters (SSMProvider.getParametersByName: every name
+// decrypted, so one GetParameters call per ten names), over the shop's own SSM client: the
+// deadline and the single failure line are the client's (guardCalls), not the provider's.
+import { SSMProvider } from "@aws-lambda-powertools/parameters/ssm";
+import { SSMClient } from "@aws-sdk/client-ssm";
 import { awsClientOptions } from "./deadlines.ts";
 import { guardCalls } from "./dependency-calls.server.ts";
 import { SETTINGS } from "./settings.ts";
@@ -33,16 +38,21 @@ export function secretParameterPaths(name: string, env: Env): { stage: string; f
   };
 }
 
-async function getParameters(ssm: SSMClient, names: string[]): Promise<Parameter[]> {
-  const found: Parameter[] = [];
-  // GetParameters takes at most 10 names.
-  for (let i = 0; i < names.length; i += 10) {
-    const { Parameters = [] } = await ssm.send(
-      new GetParametersCommand({ Names: names.slice(i, i + 10), WithDecryption: true }),
-    );
-    found.push(...Parameters);
-  }
-  return found;
+/** The values of the parameters that exist among `names` (GetParameters, decrypted). */
+async function getParameters(ssm: SSMClient, names: string[]): Promise<Map<string, string>> {
+  // A provider per read: nothing cached between cold starts' retries (a failed read is read again).
+  const provider = new SSMProvider({ awsSdkV3Client: ssm });
+  // throwOnError false: a name that does not exist is listed under `_errors`, not thrown (the
+  // caller looks for it under SST's fallback path, then names what is set nowhere).
+  const found = await provider.getParametersByName<string>(
+    Object.fromEntries(names.map((name) => [name, {}])),
+    { decrypt: true, throwOnError: false },
+  );
+  return new Map(
+    Object.entries(found).filter(
+      (entry): entry is [string, string] => entry[0] !== "_errors" && typeof entry[1] === "string",
+    ),
+  );
 }
 
 /** Fills `env` with the bound secrets' values; throws DependencyUnavailable if SSM does not answer. */
@@ -63,9 +73,9 @@ export async function fetchBoundSecrets(env: Env, ssm: SSMClient): Promise<void>
     const names = unset().filter((name) => which === "stage" || !named.has(name));
     const paths = new Map(names.map((name) => [pathOf(name, which), name]));
     if (paths.size === 0) break;
-    for (const parameter of await getParameters(ssm, [...paths.keys()])) {
-      const name = parameter.Name ? paths.get(parameter.Name) : undefined;
-      if (name && parameter.Value !== undefined) env[name] = parameter.Value;
+    for (const [path, value] of await getParameters(ssm, [...paths.keys()])) {
+      const name = paths.get(path);
+      if (name) env[name] = value;
     }
   }
   const missing = unset();

@@ -7,6 +7,7 @@
 // references to objects in the invoices bucket, never as bytes in the table.
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
+import { countMetric, logLine } from "../context/telemetry.ts";
 import { mailSentKey } from "../db/keys.ts";
 import { transact } from "../db/transact.server.ts";
 import { type DomainEvent, eventPut } from "../events/events.server.ts";
@@ -25,6 +26,17 @@ export interface QueuedAttachment {
 
 export interface QueuedMail extends Omit<Mail, "attachments"> {
   attachments?: QueuedAttachment[];
+  /**
+   * The order the mail is about, if any: not part of the message, a correlation id the mailer's
+   * log lines and metrics carry (docs/decisions/025-powertools.md).
+   */
+  orderId?: string;
+}
+
+/** What a queued mail's log lines and metrics name: its request's event id, and its order. */
+export function mailCorrelation(event: DomainEvent): Record<string, string> {
+  const orderId = event.payload.orderId;
+  return { eventId: event.id, ...(typeof orderId === "string" ? { orderId } : {}) };
 }
 
 /** The event item that queues `mail`; put it in the transaction of the change that causes it. */
@@ -45,6 +57,7 @@ export async function deliverQueuedMail(ctx: Context, event: DomainEvent): Promi
   );
   if (Item) return;
   const mail = event.payload as unknown as QueuedMail;
+  const about = mailCorrelation(event);
   const attachments = await Promise.all(
     (mail.attachments ?? []).map(async (a) => {
       const content = await getObjectBytes(ctx, ctx.config.invoicesBucket, a.invoicesKey);
@@ -52,7 +65,14 @@ export async function deliverQueuedMail(ctx: Context, event: DomainEvent): Promi
       return { fileName: a.fileName, contentType: a.contentType, content };
     }),
   );
-  await sendMail(ctx, { ...mail, attachments });
+  try {
+    await sendMail(ctx, { ...mail, attachments });
+  } catch (error) {
+    countMetric("MailsFailed", about);
+    throw error;
+  }
+  countMetric("MailsSent", about);
+  logLine("info", "mail sent", about);
   await ctx.db.send(
     new PutCommand({
       TableName: ctx.tableName,

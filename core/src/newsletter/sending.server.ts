@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { countMetric } from "../context/telemetry.ts";
 import { newsletterDeliveryKey, newsletterSendKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { type DomainEvent, eventPut } from "../events/events.server.ts";
@@ -177,6 +178,7 @@ async function queueOne(ctx: Context, send: NewsletterSend, email: string): Prom
     if (error instanceof TransactionCancelled && error.failedAt(0)) return;
     throw error;
   }
+  countMetric("NewsletterDeliveries", { sendId: send.id });
 }
 
 /**

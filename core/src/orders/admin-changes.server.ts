@@ -4,6 +4,7 @@ import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import * as v from "valibot";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { countMetric, logLine } from "../context/telemetry.ts";
 import { orderKey, orderNumberKey, paymentKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
@@ -180,8 +181,14 @@ export async function issueRefund(ctx: Context, order: Order, now: Date): Promis
         },
       }),
     );
+    countMetric("Refunds", { orderId: order.id });
+    logLine("info", "order refunded", { orderId: order.id, orderNumber: order.number, refundId });
   } catch (error) {
-    console.error(`Refund of order ${order.number} failed; refundDue stays set`, error);
+    logLine("error", "refund failed; refundDue stays set", {
+      orderId: order.id,
+      orderNumber: order.number,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
   return (await getOrder(ctx, order.id)) ?? order;
 }

@@ -122,7 +122,7 @@ async function queueOnce(
           ExpressionAttributeValues: values,
         },
       },
-      mailRequest(ctx, mail),
+      mailRequest(ctx, { ...mail, orderId }),
     ]);
   } catch (error) {
     // Queued already by another delivery (or the order is gone): nothing more to do.

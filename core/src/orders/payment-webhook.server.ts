@@ -6,6 +6,7 @@
 
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { countMetric, logLine } from "../context/telemetry.ts";
 import { parseCard } from "../payments/cards.ts";
 import { cardCharger, paymentGateway } from "../payments/gateway.server.ts";
 import type { PaymentEvent } from "../payments/port.ts";
@@ -50,10 +51,24 @@ export async function handlePaymentWebhook(
   switch (event.type) {
     case "payment.succeeded": {
       const result = await markOrderPaid(ctx, event.paymentId);
+      const orderId = "order" in result ? result.order.id : undefined;
+      if (result.status === "paid" && orderId) countMetric("OrdersPaid", { orderId });
+      logLine("info", "payment succeeded", {
+        paymentId: event.paymentId,
+        orderId,
+        result: result.status,
+      });
       return { status: 200, body: result.status };
     }
     case "payment.failed": {
       const result = await markPaymentFailed(ctx, event.paymentId, event.message);
+      const orderId = result.order?.id;
+      if (result.status === "failed" && orderId) countMetric("PaymentsFailed", { orderId });
+      logLine("info", "payment failed", {
+        paymentId: event.paymentId,
+        orderId,
+        result: result.status,
+      });
       return { status: 200, body: result.status };
     }
     case "refund.succeeded":

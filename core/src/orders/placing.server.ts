@@ -10,6 +10,7 @@ import { sizeName } from "../catalog/sizes.ts";
 import { DomainError, isDependencyUnavailable } from "../common/errors.ts";
 import { parseForm } from "../common/forms.ts";
 import type { Context } from "../context/index.server.ts";
+import { countMetric, logLine } from "../context/telemetry.ts";
 import { orderIndexes, orderKey, orderNumberKey, paymentKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
@@ -173,6 +174,9 @@ export async function placeOrder(
     }
   }
 
+  // Written now, by this attempt (a retry that found its order went on above, uncounted).
+  countMetric("OrdersPlaced", { orderId: order.id });
+  logLine("info", "order placed", { orderId: order.id, orderNumber: order.number });
   return startPayment(ctx, order, now);
 }
 

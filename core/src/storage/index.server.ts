@@ -47,6 +47,19 @@ export async function deleteObject(ctx: S3Access, bucket: string, key: string): 
   await withS3(ctx, (client, s3) => s3.deleteObject(client, bucket, key));
 }
 
+/**
+ * Copies an object onto itself with `metadata` added (HeadObject, CopyObject): S3 notifies it as
+ * created again. False when the bucket has no such key.
+ */
+export async function copyInPlace(
+  ctx: S3Access,
+  bucket: string,
+  key: string,
+  metadata: Record<string, string>,
+): Promise<boolean> {
+  return withS3(ctx, (client, s3) => s3.copyInPlace(client, bucket, key, metadata));
+}
+
 /** The object's user metadata (HeadObject), or null when the bucket has no such key. */
 export async function objectMetadata(
   ctx: S3Access,

@@ -3,9 +3,11 @@
 // of its own, read by the first request that stores or reads an object instead of by every cold
 // start (docs/decisions/022-lean-bundles.md). Import nothing from here statically.
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  type HeadObjectCommandOutput,
   PutObjectCommand,
   type PutObjectCommandInput,
   S3Client,
@@ -33,6 +35,37 @@ export async function getObjectBytes(
     if (isMissing(error)) return null;
     throw error;
   }
+}
+
+/**
+ * Copies an object onto itself, with its type, caching and user metadata plus `metadata`: S3
+ * notifies it as created again (ObjectCreated:Copy). False when the bucket has no such key.
+ */
+export async function copyInPlace(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  metadata: Record<string, string>,
+): Promise<boolean> {
+  let head: HeadObjectCommandOutput;
+  try {
+    head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+  await client.send(
+    new CopyObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      CopySource: `${bucket}/${encodeURIComponent(key).replace(/%2F/g, "/")}`,
+      MetadataDirective: "REPLACE",
+      ...(head.ContentType ? { ContentType: head.ContentType } : {}),
+      ...(head.CacheControl ? { CacheControl: head.CacheControl } : {}),
+      Metadata: { ...head.Metadata, ...metadata },
+    }),
+  );
+  return true;
 }
 
 export async function deleteObject(client: S3Client, bucket: string, key: string): Promise<void> {

@@ -7,6 +7,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { CloudFrontClient, CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
 import { type ChangeRecord, pathsToPurge } from "@shop/core/edge-cache";
 import { awsClientOptions, guardCalls } from "@shop/core/server/context";
+import { logLine } from "./observability.ts";
 
 /** Sends one invalidation of `paths` under `callerReference`. */
 export type Invalidate = (paths: string[], callerReference: string) => Promise<void>;
@@ -74,9 +75,7 @@ export function edgePurgeHandler(invalidate: Invalidate, lowStockThreshold: () =
       lowStockThreshold: lowStockThreshold(),
     });
     if (unresolved.length > 0) {
-      console.warn(
-        `stock changed without a known page (left to s-maxage): ${unresolved.join(", ")}`,
-      );
+      logLine("warn", "stock changed without a known page (left to s-maxage)", { unresolved });
     }
     if (paths.length === 0) return;
     await invalidate(paths, batchReference(event.Records));

@@ -8,6 +8,11 @@
 // already forwarded may be sent again), a failed message comes back after its visibility timeout
 // and lands in the queue's dead-letter queue after a few receives. Every reaction is idempotent
 // (keyed by the event id or a mark written by condition), so a duplicate does nothing more.
+//
+// The partial batch responses are Powertools' Batch (BatchProcessor, processPartialResponse):
+// records are processed one after the other, in order, and a batch whose every record failed is
+// answered like any other (all of them reported), not thrown.
+import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
 import { getContext, loadBoundSecrets } from "@shop/core/server/context";
 import {
   type DomainEvent,
@@ -16,6 +21,37 @@ import {
   type StreamRecord,
 } from "@shop/core/server/events";
 import { handleEvent } from "@shop/core/server/reactions";
+import type { SQSRecord } from "aws-lambda";
+import { logLine, withKeys } from "./observability.ts";
+
+/** The correlation ids of an event's log lines: the event, and the order it is about. */
+export function eventKeys(event: DomainEvent): Record<string, string | undefined> {
+  const orderId = event.payload.orderId;
+  return {
+    eventId: event.id,
+    eventType: event.type,
+    orderId: typeof orderId === "string" ? orderId : undefined,
+  };
+}
+
+/**
+ * Powertools' processPartialResponse over a batch of the shop's records, one after the other in
+ * their order, a batch whose every record failed reported like any other (not thrown). The shop
+ * types only the fields it reads of Lambda's records; Batch reads the item identifier (an SQS
+ * message id, a stream record's sequence number) and hands each record back as it came.
+ */
+export function processInOrder<R>(
+  eventType: keyof typeof EventType,
+  records: R[],
+  handler: (record: R) => Promise<void>,
+): Promise<BatchResponse> {
+  return processPartialResponse(
+    { Records: records as unknown as SQSRecord[] },
+    handler as unknown as (record: SQSRecord) => Promise<void>,
+    new BatchProcessor(EventType[eventType]),
+    { processInParallel: false, throwOnFullBatchFailure: false },
+  );
+}
 
 /** Sends events to a named queue, in order; answers the ids of the events it could not send. */
 export type QueueSend = (queue: string, events: DomainEvent[]) => Promise<string[]>;
@@ -42,25 +78,41 @@ export function dispatchToQueues(queueOf: Readonly<Record<string, string>>, send
       const queue = domainEvent ? queueOf[domainEvent.type] : undefined;
       return domainEvent && queue ? [{ index, record, event: domainEvent, queue }] : [];
     });
+    // Each queue's events in one go (SendMessageBatch takes ten at a time).
     const failedIds = new Set<string>();
     for (const queue of new Set(routed.map((r) => r.queue))) {
       const events = routed.filter((r) => r.queue === queue).map((r) => r.event);
       try {
         for (const id of await send(queue, events)) failedIds.add(id);
       } catch (error) {
-        console.error(`dispatch to the ${queue} queue failed: ${error}`);
+        logLine("error", `dispatch to the ${queue} queue failed`, { queue, error: String(error) });
         for (const e of events) failedIds.add(e.id);
       }
     }
-    const firstFailed = routed.find((r) => failedIds.has(r.event.id));
-    if (!firstFailed) return { batchItemFailures: [] };
-    return {
-      batchItemFailures: [
-        {
-          itemIdentifier: firstFailed.record.dynamodb?.SequenceNumber ?? String(firstFailed.index),
-        },
-      ],
-    };
+    // Then each record's outcome, in stream order, through Batch: a record not forwarded fails,
+    // and so does every one after it (the stream resumes from the first failure).
+    const routeOf = new Map(routed.map((r) => [r.record, r]));
+    let failedAt: number | undefined;
+    const answer = await processInOrder("DynamoDBStreams", event.Records, async (record) => {
+      const route = routeOf.get(record);
+      if (failedAt !== undefined) throw new Error("after a record that was not forwarded");
+      if (!route) return;
+      await withKeys({ ...eventKeys(route.event), queue: route.queue }, async () => {
+        if (failedIds.has(route.event.id)) {
+          failedAt = route.index;
+          logLine("error", "not forwarded to its queue", {});
+          throw new Error(`event ${route.event.id} was not forwarded to ${route.queue}`);
+        }
+        logLine("info", "forwarded to its queue", {});
+      });
+    });
+    if (failedAt === undefined) return { batchItemFailures: [] };
+    // Lambda resumes a stream from the lowest sequence number reported: Batch's first (the first
+    // failure) is all it needs; a record without one (Lambda sends none) by its place in the batch.
+    const first = event.Records[failedAt]?.dynamodb?.SequenceNumber
+      ? answer.batchItemFailures[0]
+      : undefined;
+    return { batchItemFailures: [first ?? { itemIdentifier: String(failedAt) }] };
   };
 }
 
@@ -79,19 +131,22 @@ export function queueHandler(types: readonly string[], context = getContext) {
   return async (event: { Records: QueueRecord[] }): Promise<BatchResponse> => {
     await loadBoundSecrets();
     const ctx = context();
-    const batchItemFailures: BatchResponse["batchItemFailures"] = [];
-    for (const record of event.Records) {
+    const answer = await processInOrder("SQS", event.Records, async (record) => {
       const domainEvent = decodeQueueMessage(record.body);
-      try {
-        if (!domainEvent || !types.includes(domainEvent.type)) {
-          throw new Error(`not an event this queue handles: ${record.body.slice(0, 200)}`);
+      const keys = domainEvent ? eventKeys(domainEvent) : {};
+      await withKeys({ messageId: record.messageId, ...keys }, async () => {
+        try {
+          if (!domainEvent || !types.includes(domainEvent.type)) {
+            throw new Error(`not an event this queue handles: ${record.body.slice(0, 200)}`);
+          }
+          await handleEvent(ctx, domainEvent);
+          logLine("info", "message handled", {});
+        } catch (error) {
+          logLine("error", `message ${record.messageId} failed`, { error: String(error) });
+          throw error;
         }
-        await handleEvent(ctx, domainEvent);
-      } catch (error) {
-        console.error(`message ${record.messageId} failed: ${error}`);
-        batchItemFailures.push({ itemIdentifier: record.messageId });
-      }
-    }
-    return { batchItemFailures };
+      });
+    });
+    return { batchItemFailures: [...answer.batchItemFailures] };
   };
 }

@@ -4,6 +4,7 @@
 import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { awsClientOptions, guardCalls } from "@shop/core/server/context";
 import { type DomainEvent, encodeQueueMessage } from "@shop/core/server/events";
+import { logLine } from "./observability.ts";
 import type { QueueSend } from "./queues.ts";
 
 const SQS_BATCH_LIMIT = 10;
@@ -27,7 +28,11 @@ export function sqsQueueSend(urlOf: (queue: string) => string, client?: SQSClien
         }),
       );
       for (const failure of Failed ?? []) {
-        console.error(`SQS refused a message for ${queue}: ${failure.Code} ${failure.Message}`);
+        logLine("error", `SQS refused a message for ${queue}`, {
+          queue,
+          code: failure.Code,
+          reason: failure.Message,
+        });
         const event = chunk[Number(failure.Id)];
         if (event) failed.push(event.id);
       }

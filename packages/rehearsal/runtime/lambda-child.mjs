@@ -3,6 +3,7 @@
 // (handler "dir/file.export" → dir/file.mjs, .js or .cjs under the code folder), then runs one
 // invocation at a time on messages from the parent (IPC). An error while loading is reported as
 // Lambda reports an init error, and every invocation then fails with it.
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -59,6 +60,9 @@ process.on("message", async (message) => {
     process.send({ type: "result", id: message.id, error: initError });
     return;
   }
+  // Lambda's trace header for the invocation (active tracing): X-Ray's SDK, under Powertools'
+  // Tracer, makes the invocation's segment from it (its segments go to a daemon nobody runs here).
+  process.env._X_AMZN_TRACE_ID = `Root=1-${Math.floor(Date.now() / 1000).toString(16)}-${randomBytes(12).toString("hex")};Parent=${randomBytes(8).toString("hex")};Sampled=1`;
   const context = {
     functionName: process.env.AWS_LAMBDA_FUNCTION_NAME,
     awsRequestId: message.id,

@@ -140,6 +140,8 @@ export class LambdaFunction {
       AWS_LAMBDA_FUNCTION_VERSION: "$LATEST",
       AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.memoryMb),
       AWS_EXECUTION_ENV: `AWS_Lambda_${fn.runtime}`,
+      // An environment started for a request, not provisioned concurrency (Powertools' cold_start).
+      AWS_LAMBDA_INITIALIZATION_TYPE: "on-demand",
       LAMBDA_TASK_ROOT: fn.codeDir,
       _HANDLER: fn.handler,
       TZ: ":UTC",

@@ -1,7 +1,9 @@
 // The deploy rehearsal: the synthesized production stage, run on this machine as AWS would run
 // it (docs/decisions/005-deploy-rehearsal.md). A rehearsal deploys the templates into the
 // stand-ins, starts every function from its synthesized bundle with its template environment,
-// wires the triggers and the site's CloudFront distribution, and walks the journey: a shopper
+// wires the triggers and the site's CloudFront distribution, runs the deploy's migrations on data
+// as older versions wrote it (SST's Script, docs/decisions/024-migrations-on-deploy.md), and walks
+// the journey: a shopper
 // orders and pays through Stripe (the fake Stripe API of the end-to-end tests), the webhook marks
 // the order paid, the invoice and the confirmation mail follow through the stream, the
 // dispatcher, the mail queue and the mailer, an admin ships the order, refunds a return of it
@@ -9,7 +11,7 @@
 // poison message ends in its dead-letter queue, the scheduled jobs run. Every AWS call is
 // checked against the function's IAM policy. Any failure names its cause.
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
 import {
   GetQueueAttributesCommand,
@@ -17,8 +19,9 @@ import {
   SendMessageCommand,
   SQSClient,
 } from "@aws-sdk/client-sqs";
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { allVariantKeys } from "@shop/core/catalog";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { allVariantKeys, SEARCH_INDEX_KEY } from "@shop/core/catalog";
+import { createUser } from "@shop/core/server/accounts";
 import { createProduct } from "@shop/core/server/catalog";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { setSubscription } from "@shop/core/server/newsletter";
@@ -44,16 +47,19 @@ import {
   shopperPlacesOrder,
 } from "./journey-browser.ts";
 import { LambdaFunction } from "./lambda.ts";
+import { jsonLines, logLinesAbout, metricsAbout } from "./logs.ts";
 import { Recorder } from "./recorder.ts";
 import { LOCAL_CREDENTIALS, REGION, standInS3, startStandIns } from "./stand-ins.ts";
 import { startTriggers } from "./triggers.ts";
 
 export const STEPS = [
+  "migrations",
   "home",
   "guard",
   "order",
   "paid",
   "invoice",
+  "logs",
   "shipped",
   "refund",
   "newsletter",
@@ -78,8 +84,12 @@ export interface RehearsalOptions {
 
 export interface ColdStart {
   function: string;
+  role: string;
   bundleBytes: number;
+  /** Spawn to the first answer. */
   coldStartMs: number;
+  /** Of which: spawn to the handler's module loaded (Node's start, the bundle's parse and init). */
+  importMs: number;
 }
 
 export interface RehearsalReport {
@@ -255,6 +265,92 @@ export async function rehearse(
     }
 
     await run(
+      "migrations",
+      "the deploy's Script migrates data as an older version wrote it, and publishes the search index",
+      async () => {
+        // As older versions wrote them: an account without the customers list's key, a stock
+        // item without its product's slug, a photo without variants.
+        const old = await createUser(ctx, {
+          firstName: "Olga",
+          lastName: "Older",
+          email: `older+${Date.now()}@example.com`,
+          password: "rehearse1",
+        });
+        const remove = (Key: Record<string, string>, what: string) =>
+          ctx.db.send(
+            new UpdateCommand({
+              TableName: ctx.tableName,
+              Key,
+              UpdateExpression: `REMOVE ${what}`,
+            }),
+          );
+        await remove({ pk: `USER#${old.id}`, sk: "PROFILE" }, "gsi1pk, gsi1sk");
+        const productId = randomUUID();
+        const photo = `products/${productId}/${randomUUID()}.png`;
+        await s3.send(
+          new PutObjectCommand({
+            Bucket: env.IMAGES_BUCKET,
+            Key: photo,
+            Body: Buffer.from("an old photo"),
+            ContentType: "image/png",
+          }),
+        );
+        await createProduct(
+          ctx,
+          {
+            slug: `older-tee-${productId.slice(0, 8)}`,
+            name: "Older Tee",
+            category: "Men",
+            priceCents: 1500,
+            description: "Written by an older version",
+            sizes: ["M"],
+            images: [{ key: photo, alt: "" }],
+            stock: { M: 3 },
+          },
+          { id: productId },
+        );
+        await remove({ pk: `PRODUCT#${productId}`, sk: "STOCK" }, "slug");
+
+        // SST's Script invokes the function with its params, synchronously, as the deploy does.
+        const migrations = shopFunction("migrations");
+        const invocation = await migrations.invoke({ params: {} });
+        if (invocation.error) {
+          throw new Error(`the migrations function failed: ${invocation.error.errorMessage}`);
+        }
+        const item = async (Key: Record<string, string>) =>
+          (await ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key }))).Item;
+        if ((await item({ pk: `USER#${old.id}`, sk: "PROFILE" }))?.gsi1pk !== "CUSTOMERS") {
+          throw new Error("the older account is not in the customers list");
+        }
+        if (!(await item({ pk: `PRODUCT#${productId}`, sk: "STOCK" }))?.slug) {
+          throw new Error("the older stock item has no slug");
+        }
+        const head = await s3.send(
+          new HeadObjectCommand({ Bucket: env.IMAGES_BUCKET, Key: photo }),
+        );
+        if (!head.Metadata?.["variants-requested"]) {
+          throw new Error("the older photo was not sent to the image-variants function");
+        }
+        for (const id of [
+          "001-customers-list-key",
+          "002-stock-slugs",
+          "003-image-variants",
+          "004-sales-aggregates",
+        ]) {
+          const record = await item({ pk: `MIGRATION#${id}`, sk: "MIGRATION" });
+          if (record?.state !== "done") throw new Error(`migration ${id} is not recorded as done`);
+        }
+        await s3.send(new HeadObjectCommand({ Bucket: env.SEARCH_BUCKET, Key: SEARCH_INDEX_KEY }));
+        // A second deploy: nothing to do.
+        const again = await migrations.invoke({ params: {} });
+        const outcomes = (again.result as { outcomes?: Array<{ status: string }> })?.outcomes ?? [];
+        if (again.error || outcomes.some((o) => o.status !== "already")) {
+          throw new Error(`a second deploy ran migrations again: ${JSON.stringify(again)}`);
+        }
+      },
+    );
+
+    await run(
       "home",
       "the home page renders through CloudFront and the site's Lambda",
       async () => {
@@ -389,6 +485,66 @@ export async function rehearse(
         log(
           `    confirmation: "${mail.subject}" with ${mail.attachments.map((a) => a.filename).join(", ")}`,
         );
+      },
+    );
+    await run(
+      "logs",
+      "the order's id is in the JSON log lines of the site, the webhook, the dispatcher, the order reactions and the mailer, and its metrics say placed, paid, mail sent",
+      async () => {
+        const followed: Array<[string, LambdaFunction]> = [
+          ["the site", site],
+          ["the webhook", shopFunction("stripeWebhook")],
+          [
+            "the dispatcher",
+            (() => {
+              const found = [...functions.values()].find((f) =>
+                f.fn.logicalId.startsWith("Dispatcher"),
+              );
+              if (!found) throw new Error("the stage has no dispatcher");
+              return found;
+            })(),
+          ],
+          ["the order reactions", shopFunction("invoice")],
+          ["the mailer", shopFunction("mailer")],
+        ];
+        const read = async () =>
+          Promise.all(
+            followed.map(async ([label, fn]) => {
+              const lines = jsonLines(await readFile(fn.logFile, "utf8").catch(() => ""));
+              return { label, fn, about: logLinesAbout(lines, orderId), lines };
+            }),
+          );
+        // The mailer's last lines may still be on their way to its log file.
+        const logs = await waitFor(`log lines about order ${orderId}`, 15_000, async () => {
+          const all = await read();
+          return all.every((l) => l.about.length > 0) ? all : undefined;
+        }).catch(async () => {
+          const missing = (await read()).filter((l) => l.about.length === 0).map((l) => l.label);
+          throw new Error(
+            `no JSON log line names order ${orderId} in the logs of ${missing.join(", ")}`,
+          );
+        });
+        for (const { label, about } of logs) {
+          log(
+            `    ${label}: ${about.map((l) => `${l.level} "${l.message}"${l.function_request_id ? ` (request ${l.function_request_id})` : ""}`).join(", ")}`,
+          );
+        }
+        const metrics = logs.flatMap((l) => metricsAbout(l.lines, orderId));
+        const names = new Set(metrics.map((m) => m.name));
+        const expected = ["OrdersPlaced", "OrdersPaid", "MailsSent"];
+        const absent = expected.filter((name) => !names.has(name));
+        if (absent.length > 0) {
+          throw new Error(
+            `the metrics emitted for order ${orderId} lack ${absent.join(", ")} (emitted: ${[...names].join(", ") || "none"})`,
+          );
+        }
+        const namespaces = new Set(metrics.map((m) => m.namespace));
+        if (namespaces.size !== 1) {
+          throw new Error(
+            `the order's metrics are in ${namespaces.size} namespaces, not the stage's one`,
+          );
+        }
+        log(`    metrics for the order: ${[...names].join(", ")} in ${[...namespaces][0]}`);
       },
     );
     await run("shipped", "an admin ships the order, and the shipping mail arrives", async () => {
@@ -608,20 +764,26 @@ export async function rehearse(
   return report;
 }
 
+/** Every shop function's first cold start in the run, site first, then by name. */
 async function coldStarts(functions: Map<string, LambdaFunction>) {
   const figures: ColdStart[] = [];
-  for (const role of ["site", "stripeWebhook"]) {
-    const fn = [...functions.values()].find((f) => f.fn.environment.SHOP_FUNCTION === role);
-    const first = fn?.invocations.find((i) => i.coldStartMs !== undefined);
-    if (!fn || !first?.coldStartMs) continue;
+  for (const fn of functions.values()) {
+    const role = fn.fn.environment.SHOP_FUNCTION;
+    const first = fn.invocations.find((i) => i.coldStartMs !== undefined);
+    if (!role || !first?.coldStartMs) continue;
     const bundle = await eagerBytes(handlerFile(fn.fn)).catch(() => undefined);
     figures.push({
       function: fn.fn.logicalId,
+      role,
       bundleBytes: bundle?.bytes ?? 0,
       coldStartMs: first.coldStartMs,
+      importMs: first.importMs ?? 0,
     });
   }
-  return figures;
+  return figures.sort(
+    (a, b) =>
+      Number(b.role === "site") - Number(a.role === "site") || a.function.localeCompare(b.function),
+  );
 }
 
 const isPdf = (a: { filename?: string; contentType?: string }) =>

@@ -15,6 +15,7 @@ import { confirmationPath, ORDER_CONFIRMED_TOAST, type QuoteAnswer } from "./che
 import { readForm, refuseForm, refuseWithDomainError } from "./form.server";
 import { parseSubmission } from "./forms";
 import { NO_STORE } from "./http";
+import { logError } from "./observability.server";
 import { abuseLimits, assertSameOrigin, clientAddress } from "./security.server";
 import { requireUser } from "./session.server";
 import { redirectWithToast } from "./toast.server";
@@ -64,7 +65,7 @@ export async function checkoutAction({ request, context }: ActionFunctionArgs) {
         return quoted({ fieldErrors: { [error.field ?? "form"]: error.message } }, error.status);
       }
       if (isDependencyUnavailable(error)) throw error;
-      console.error("checkout quote failed", error);
+      logError("checkout quote failed", error);
       return quoted({ fieldErrors: { form: PAYMENT_UNEXPECTED_ERROR } }, 500);
     }
   }
@@ -91,7 +92,7 @@ export async function checkoutAction({ request, context }: ActionFunctionArgs) {
     if (isDomainError(error)) return refuseWithDomainError(submission, error, null);
     // A dependency that did not answer: keepsInput answers 503 with what happened.
     if (isDependencyUnavailable(error)) throw error;
-    console.error("checkout failed", error);
+    logError("checkout failed", error);
     return refuseForm(submission, 500, { formErrors: [PAYMENT_UNEXPECTED_ERROR] });
   }
 }

@@ -10,6 +10,7 @@ import { addReview, deleteReview } from "@shop/core/server/reviews";
 import { REVIEW_ERROR } from "../components/ReviewDialog";
 import { readForm, refuseForm } from "./form.server";
 import { parseSubmission } from "./forms";
+import { logError } from "./observability.server";
 import { NOTIFY_ME, requestRestock } from "./restock.server";
 import { assertSameOrigin } from "./security.server";
 import { requireUser } from "./session.server";
@@ -45,7 +46,7 @@ export async function productPageAction({ request, params }: ActionFunctionArgs)
         if (isDomainError(error)) {
           return refuseForm(submission, error.status, { formErrors: [error.message] });
         }
-        console.error("review add failed", error);
+        logError("review add failed", error);
         return refuseForm(submission, 500, { formErrors: [REVIEW_ERROR] });
       }
       return redirectWithToast(`${page}#reviews`, {

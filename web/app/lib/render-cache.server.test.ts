@@ -55,7 +55,7 @@ describe("renderCacheKey", () => {
 });
 
 describe("RenderCache", () => {
-  const bytes = (n: number) => new Uint8Array(n);
+  const bytes = (n: number) => ({ html: new Uint8Array(n) });
 
   it("evicts the least recently used entry beyond its size", () => {
     const cache = new RenderCache(2, 1000);

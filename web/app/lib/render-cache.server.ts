@@ -42,9 +42,16 @@ export function renderCacheKey(
 }
 const DEFERRED = new Error("deferred data");
 
+/** A rendered document as kept: its bytes, and for a shared one the policy made for them. */
+export interface RenderedDocument {
+  html: Uint8Array<ArrayBuffer>;
+  /** A shared document's Content-Security-Policy (the hashes of its inline scripts). */
+  policy?: string;
+}
+
 /** A small LRU of rendered documents, bounded by entries and by bytes. */
 export class RenderCache {
-  private readonly entries = new Map<string, Uint8Array<ArrayBuffer>>();
+  private readonly entries = new Map<string, RenderedDocument>();
   private bytes = 0;
 
   constructor(
@@ -52,7 +59,7 @@ export class RenderCache {
     private readonly maxBytes = 24 * 1024 * 1024,
   ) {}
 
-  get(key: string): Uint8Array<ArrayBuffer> | undefined {
+  get(key: string): RenderedDocument | undefined {
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key); // most recently used last
@@ -61,19 +68,19 @@ export class RenderCache {
     return hit;
   }
 
-  set(key: string, html: Uint8Array<ArrayBuffer>): void {
-    if (html.byteLength > this.maxBytes / 4) return;
+  set(key: string, document: RenderedDocument): void {
+    if (document.html.byteLength > this.maxBytes / 4) return;
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
-      this.bytes -= old.byteLength;
+      this.bytes -= old.html.byteLength;
     }
-    this.entries.set(key, html);
-    this.bytes += html.byteLength;
+    this.entries.set(key, document);
+    this.bytes += document.html.byteLength;
     for (const [oldest, value] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= value.byteLength;
+      this.bytes -= value.html.byteLength;
     }
   }
 

@@ -1,0 +1,42 @@
+// The shop's business metrics: one list of names, read by the code that emits them (CloudWatch's
+// embedded metric format, from the functions and the site) and by the stage's dashboard and
+// alarms (stacks/dashboard.ts, stacks/alarms.ts), so a renamed metric cannot leave a widget or an
+// alarm watching nothing. Every metric is a count (unit Count) under the stage's namespace
+// (metricsNamespace), emitted with no dimension (the alarms watch the metric without one; a
+// library's default dimension, such as Powertools' `service`, must be left off), but
+// DependencyUnavailable, whose one dimension is DEPENDENCY_DIMENSION.
+
+/** Business metrics, each counted once per occurrence. */
+export const BUSINESS_METRICS = {
+  /** An order was placed (written, payment awaited). */
+  ordersPlaced: "OrdersPlaced",
+  /** An order's payment succeeded (the webhook marked it paid). */
+  ordersPaid: "OrdersPaid",
+  /**
+   * A payment the gateway refused or failed (Stripe's payment_intent.payment_failed, a declined
+   * card). Not a payment given up as abandoned: shoppers leave checkouts often, and the alarm on
+   * the failure share (stacks/alarms.ts) must not fire on them.
+   */
+  paymentsFailed: "PaymentsFailed",
+  /** A paid order was refunded. */
+  refunds: "Refunds",
+  /** An e-mail was handed to SES. */
+  mailsSent: "MailsSent",
+  /** An e-mail could not be sent (its message fails, and is retried by its queue). */
+  mailsFailed: "MailsFailed",
+  /** One subscriber's newsletter queued by the fan-out. */
+  newsletterDeliveries: "NewsletterDeliveries",
+} as const;
+
+export type BusinessMetric = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];
+
+/**
+ * A call to a dependency that got no answer within its deadline (docs/decisions/010-bounded-under-faults.md),
+ * with the dimension DEPENDENCY_DIMENSION naming the dependency (core/src/context/deadlines.ts
+ * `Dependency`: dynamodb, s3, ses, sqs, ssm, stripe, cloudfront).
+ */
+export const DEPENDENCY_UNAVAILABLE_METRIC = "DependencyUnavailable";
+export const DEPENDENCY_DIMENSION = "Dependency";
+
+/** The CloudWatch namespace of a stage's metrics: one per stage, so stages never mix. */
+export const metricsNamespace = (stage: string) => `Threadline/${stage}`;

@@ -1,0 +1,31 @@
+// Lambda, run by the deploy (SST's Script, on every create and update of the stage: stacks/migrations.ts):
+// applies the pending data migrations (core/src/migrations), page by page until a margin before
+// the function's timeout (the next deploy goes on from the last page recorded), then publishes the
+// catalogue's search index if the one published is older (docs/decisions/021-search.md). A failing
+// migration fails the deploy, naming it. Its handler is written at synthesis with one import per
+// migration file; `migrateOnDeploy` is what that handler calls.
+import { publishSearchIndex } from "@shop/core/server/catalog";
+import { getContext } from "@shop/core/server/context";
+import { type Migration, namedMigrations, runMigrations } from "@shop/core/server/migrations";
+
+/** Time kept back from the function's timeout: no page starts within it (a page takes seconds). */
+export const PAGE_MARGIN_MS = 120_000;
+
+interface LambdaContext {
+  getRemainingTimeInMillis(): number;
+}
+
+export function migrateOnDeploy(modules: Record<string, Migration>) {
+  const migrations = namedMigrations(modules);
+  return async (_event: unknown, lambda?: LambdaContext) => {
+    const ctx = getContext();
+    const remaining = lambda?.getRemainingTimeInMillis() ?? 15 * 60_000;
+    const outcomes = await runMigrations(ctx, migrations, {
+      deadline: Date.now() + remaining - PAGE_MARGIN_MS,
+      log: (message) => console.log(JSON.stringify({ event: "migration", message })),
+    });
+    const searchIndex = await publishSearchIndex(ctx);
+    console.log(JSON.stringify({ event: "deploy.migrated", outcomes, searchIndex }));
+    return { outcomes, searchIndex };
+  };
+}
