@@ -190,7 +190,7 @@ export function Events({ stack, app }: StackContext) {
   justify(
     consumers.mail,
     `AwsSolutions-IAM5[${objectsOf(invoices)}]`,
-    "reads any invoice PDF of the shop's own invoices bucket (one object per order, keyed by the order's id): it attaches the paid order's invoice to its confirmation e-mail",
+    "reads any invoice or credit note PDF of the shop's own invoices bucket (one object per order or return, keyed by its id): it attaches the paid order's invoice to its confirmation e-mail and a refunded return's credit note to its refund e-mail",
   );
 
   // The stream's two readers, each filtered to its event types.
@@ -252,7 +252,7 @@ export function Events({ stack, app }: StackContext) {
   justify(
     invoice,
     `AwsSolutions-IAM5[${objectsOf(invoices)}]`,
-    "puts each paid order's invoice PDF into the shop's own invoices bucket, one object per order keyed by the order's id, so the key is only known per order",
+    "puts each paid order's invoice PDF and each refunded return's credit note PDF into the shop's own invoices bucket, one object per order or return keyed by its id, so the key is only known per order or return",
   );
 
   // Scheduled jobs (functions/src/subscriptions.ts SCHEDULED_JOBS, e.g. expiring abandoned

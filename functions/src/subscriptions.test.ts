@@ -26,7 +26,7 @@ describe("event routing", () => {
     expect(QUEUE_OF["order.paid"]).toBeUndefined();
   });
 
-  it("the invoice reader takes the order reactions, a deleted account's orders and stock changes included", () => {
+  it("the invoice reader takes the order reactions, a deleted account's orders, stock changes and refunded returns included", () => {
     expect([...STREAM_CONSUMERS.invoice.events].sort()).toEqual([
       "order.canceled",
       "order.deleted",
@@ -34,6 +34,7 @@ describe("event routing", () => {
       "order.paid",
       "order.placed",
       "order.shipped",
+      "return.refunded",
       "stock.changed",
       "user.deleted",
     ]);

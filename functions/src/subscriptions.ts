@@ -51,7 +51,8 @@ export const STREAM_CONSUMERS = {
   /**
    * order.paid → invoice PDF + confirmation e-mail queued; order.shipped → shipped notice;
    * user.deleted → the account's orders anonymised; stock.changed → the catalogue's sold-out
-   * flags, and back-in-stock e-mails queued; every order event → the sales aggregates.
+   * flags, and back-in-stock e-mails queued; every order event → the sales aggregates;
+   * return.refunded → credit note PDF + refund e-mail queued, and the refund off the day's revenue.
    */
   invoice: {
     handler: "functions/src/invoice.handler",
@@ -64,6 +65,7 @@ export const STREAM_CONSUMERS = {
       "order.deleted",
       "user.deleted",
       "stock.changed",
+      "return.refunded",
     ],
   },
 } as const;

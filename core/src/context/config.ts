@@ -59,6 +59,8 @@ export interface Config {
   lowStockThreshold: number;
   /** The shop's time zone (IANA): its days for the sales figures (SHOP_TIME_ZONE, UTC by default). */
   timeZone: string;
+  /** Days after delivery an order may be returned in (RETURN_DAYS, 30 by default). */
+  returnDays: number;
 }
 
 /** The laptop's names for the stage's own resources and its mail addresses (npm start). */
@@ -124,8 +126,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     role,
     lowStockThreshold: wholeNumber(env.LOW_STOCK_THRESHOLD, DEFAULT_LOW_STOCK_THRESHOLD),
     timeZone: timeZone(env.SHOP_TIME_ZONE),
+    returnDays: Math.max(1, wholeNumber(env.RETURN_DAYS, DEFAULT_RETURN_DAYS)),
   };
 }
+
+/** The Returns page's 30 days (docs/product.md §4 "Returns and exchanges"). */
+const DEFAULT_RETURN_DAYS = 30;
 
 /** "Only N left" from 5 units down, unless LOW_STOCK_THRESHOLD says otherwise. */
 const DEFAULT_LOW_STOCK_THRESHOLD = 5;

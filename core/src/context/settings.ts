@@ -158,6 +158,8 @@ export const SETTINGS = {
   SIGNUP_MAX_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
   RESET_MAX_PER_EMAIL_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
   RESET_MAX_PER_ADDRESS_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
+  // The return window in days after delivery (core/src/returns).
+  RETURN_DAYS: { source: "deploy", readBy: ["site"], optional: true },
   // "Only N left" at or under this many units (core/src/inventory).
   LOW_STOCK_THRESHOLD: {
     source: "deploy",

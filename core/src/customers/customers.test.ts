@@ -59,4 +59,13 @@ describe("totalSpentCents", () => {
     ).toBe(7500);
     expect(totalSpentCents([])).toBe(0);
   });
+
+  it("takes off what returns refunded", () => {
+    expect(
+      totalSpentCents([
+        { payment: "paid", totalCents: 5000, returnRefundedCents: 2500 },
+        { payment: "paid", totalCents: 2500 },
+      ]),
+    ).toBe(5000);
+  });
 });

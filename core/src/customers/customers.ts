@@ -47,15 +47,18 @@ export interface SpendingOrder {
   totalCents: number;
   refundDue?: boolean;
   refundedAt?: string;
+  /** What the order's returns refunded (core/src/returns). */
+  returnRefundedCents?: number;
 }
 
 /**
  * What a customer has spent: the totals of their paid orders, less those whose money went back
- * or is due back (a cancelled paid order: docs/product.md §4 "Order state"). Orders awaiting a
- * payment, failed or never charged count nothing.
+ * or is due back (a cancelled paid order: docs/product.md §4 "Order state") and less what their
+ * returns refunded (§4 "Returns and exchanges"). Orders awaiting a payment, failed or never
+ * charged count nothing.
  */
 export function totalSpentCents(orders: readonly SpendingOrder[]): number {
   return orders
     .filter((order) => order.payment === "paid" && !order.refundDue && !order.refundedAt)
-    .reduce((sum, order) => sum + order.totalCents, 0);
+    .reduce((sum, order) => sum + order.totalCents - (order.returnRefundedCents ?? 0), 0);
 }

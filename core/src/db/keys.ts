@@ -175,3 +175,23 @@ export const imageOutcomeKey = (productId: string, file: string) => ({
   pk: `PRODUCT#${productId}`,
   sk: `IMAGE#${file}`,
 });
+
+/**
+ * A return (core/src/returns), in its order's partition so that the order's returns are one
+ * consistent Query (begins_with RETURN#); gsi1 the customer's returns, gsi2 every return (the
+ * admin's list), both newest first.
+ */
+export const returnKey = (orderId: string, rma: string) => ({
+  pk: `ORDER#${orderId}`,
+  sk: `RETURN#${rma}`,
+});
+export const RETURN_SK_PREFIX = "RETURN#";
+export const userReturnsIndex = (userId: string) => ({ gsi1pk: `USER#${userId}#RETURNS` });
+export const returnIndexes = (userId: string, createdAt: string, rma: string) => ({
+  ...userReturnsIndex(userId),
+  gsi1sk: `${createdAt}#${rma}`,
+  gsi2pk: "RETURNS",
+  gsi2sk: `${createdAt}#${rma}`,
+});
+/** A return's number (RMA) claim: unique by condition, and the way from an RMA to its order. */
+export const rmaKey = (rma: string) => ({ pk: `RMA#${rma}`, sk: "RMA" });

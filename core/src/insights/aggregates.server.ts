@@ -30,6 +30,7 @@ import {
   type OrderSaleFacts,
 } from "../orders/order-events.ts";
 import type { OrderState } from "../orders/state.ts";
+import type { ReturnRefundedPayload } from "../returns/events.ts";
 import { dayOf } from "./figures.ts";
 
 export const INSIGHTS_ENTITIES = {
@@ -131,6 +132,25 @@ export async function countOrderEvent(ctx: Context, event: DomainEvent): Promise
   const found = tallyOf(event, ctx.config.timeZone);
   if (!found) return;
   await applyTally(ctx, found.orderId, found.transition, found.tally);
+}
+
+/**
+ * The reaction to return.refunded: the refund comes off the revenue of the day it was refunded
+ * (in the shop's time zone), once (mark "refund-<rma>"). Never counted twice with a cancellation:
+ * only a delivered order is returned, and only a pending one is cancelled (core/src/returns). The
+ * units and the paid orders of the sale's day stay as sold.
+ */
+export async function countReturnRefund(ctx: Context, event: DomainEvent): Promise<void> {
+  const { orderId, rma, refundCents, refundedAt } = event.payload as Partial<ReturnRefundedPayload>;
+  if (typeof orderId !== "string" || typeof rma !== "string" || typeof refundedAt !== "string") {
+    return;
+  }
+  if (typeof refundCents !== "number" || refundCents <= 0) return;
+  await applyTally(ctx, orderId, `refund-${rma}`, {
+    ...empty(),
+    day: dayOf(refundedAt, ctx.config.timeZone),
+    revenueCents: -refundCents,
+  });
 }
 
 /** The product ids of a tally in chunks of one transaction each (at least one chunk). */

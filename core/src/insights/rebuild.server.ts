@@ -1,4 +1,5 @@
-// Recomputes the sales aggregates from the orders (`npm run aggregates:rebuild`): once for the
+// Recomputes the sales aggregates from the orders and the refunded returns
+// (`npm run aggregates:rebuild`): once for the
 // orders that existed before the aggregates, and as a repair. The orders are read page by page
 // (Query gsi2 ORDERS, 100 at a time); only the totals per day and per product are held, never
 // the orders. Then every aggregate item is replaced and stale ones deleted. It also writes the
@@ -19,6 +20,7 @@ import {
 import { orderSaleFacts } from "../orders/order-events.ts";
 import { listAllOrders, type Order } from "../orders/orders.server.ts";
 import { ORDER_STATES, type OrderState } from "../orders/state.ts";
+import { listAllReturns } from "../returns/returns.server.ts";
 import {
   chunksOf,
   countsAsSale,
@@ -85,6 +87,33 @@ export async function rebuildAggregates(
     cursor = page.cursor;
     if (orders % 1000 < PAGE) log(`  ${orders} orders read`);
   } while (cursor);
+
+  // Refunded returns come off the day they were refunded (as countReturnRefund does).
+  let returnsCursor: string | undefined;
+  do {
+    const page = await listAllReturns(ctx, {
+      state: "refunded",
+      limit: PAGE,
+      ...(returnsCursor ? { cursor: returnsCursor } : {}),
+    });
+    const pageMarks: Record<string, unknown>[] = [];
+    for (const r of page.returns) {
+      if (!r.refundedAt || r.refund.totalCents <= 0) continue;
+      const day = dayOf(r.refundedAt, timeZone);
+      const sales = days.get(day) ?? { day, revenueCents: 0, orders: 0, items: 0, products: {} };
+      sales.revenueCents -= r.refund.totalCents;
+      days.set(day, sales);
+      if (Date.parse(r.refundedAt) >= markSince) {
+        pageMarks.push(markItem(r.orderId, `refund-${r.rma}#0`, now));
+      }
+    }
+    await writeAll(
+      ctx,
+      pageMarks.map((Item) => ({ PutRequest: { Item } })),
+    );
+    marks += pageMarks.length;
+    returnsCursor = page.cursor;
+  } while (returnsCursor);
 
   await replacePartition(
     ctx,

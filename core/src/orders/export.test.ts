@@ -52,7 +52,7 @@ describe("exportLines", () => {
 
 describe("orderExportRow", () => {
   it("holds the columns in order, amounts in euros, the admin's payment label", () => {
-    expect(ORDER_EXPORT_COLUMNS).toHaveLength(11);
+    expect(ORDER_EXPORT_COLUMNS).toHaveLength(12);
     expect(orderExportRow(order)).toEqual([
       "TL-7K3QX9PM",
       "2026-03-04T10:20:30.000Z",
@@ -65,7 +65,18 @@ describe("orderExportRow", () => {
       "10.00",
       "131.25",
       "2× Linen shirt (M) @ 49.00; 1× Cap (S) @ 15.00",
+      "0.00",
     ]);
+  });
+
+  it("has the refunded amount: a refunded cancellation's total, or what its returns refunded", () => {
+    const canceled = { ...order, state: "CANCELED" as const };
+    expect(orderExportRow({ ...canceled, refundDue: true })[11]).toBe("0.00");
+    expect(orderExportRow({ ...canceled, refundedAt: "2026-03-05T00:00:00.000Z" })[11]).toBe(
+      "131.25",
+    );
+    const delivered = { ...order, state: "DELIVERED" as const };
+    expect(orderExportRow({ ...delivered, returnRefundedCents: 2500 })[11]).toBe("25.00");
   });
 
   it("says a refund is due or done instead of Paid", () => {

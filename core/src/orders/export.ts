@@ -66,6 +66,7 @@ export const ORDER_EXPORT_COLUMNS = [
   "Discount",
   "Total",
   "Lines",
+  "Refunded",
 ] as const;
 
 /** Decimal euros with two decimals and a point, whatever the locale: 4900 → "49.00". */
@@ -101,6 +102,8 @@ export interface ExportOrder {
   payment: PaymentStatus;
   refundDue?: boolean;
   refundedAt?: string;
+  /** What the order's returns refunded (core/src/returns), kept on the order. */
+  returnRefundedCents?: number;
   subtotalCents: number;
   shippingCents: number;
   taxCents: number;
@@ -123,5 +126,18 @@ export function orderExportRow(order: ExportOrder): string[] {
     euros(order.discountCents),
     euros(order.totalCents),
     inertCell(exportLines(order.lines)),
+    euros(refundedCents(order)),
   ];
+}
+
+/**
+ * What went back to the customer: the whole total once a cancelled order is refunded, else what
+ * its returns refunded (an order is cancelled only before delivery and returned only after, so
+ * the two never add up).
+ */
+export function refundedCents(
+  order: Pick<ExportOrder, "state" | "refundedAt" | "totalCents" | "returnRefundedCents">,
+): number {
+  if (order.state === "CANCELED") return order.refundedAt ? order.totalCents : 0;
+  return order.returnRefundedCents ?? 0;
 }

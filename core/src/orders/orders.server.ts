@@ -80,6 +80,10 @@ export interface Order {
    * (./anonymise.server.ts); its e-mail and address are placeholders from then on.
    */
   anonymisedAt?: string;
+  /** The return (RMA) whose exchange this order ships, at no charge (core/src/returns). */
+  exchangeOf?: string;
+  /** What the order's returns refunded, confirmed by the provider (core/src/returns). */
+  returnRefundedCents?: number;
 }
 
 export const ORDER_NOT_FOUND = "Order not found";
@@ -252,8 +256,12 @@ export function toOrder(item: Record<string, unknown>): Order {
       "shippedNoticeQueuedAt",
       "invoiceKey",
       "anonymisedAt",
+      "exchangeOf",
     ]),
     ...(i.refundDue !== undefined ? { refundDue: i.refundDue } : {}),
+    ...(typeof i.returnRefundedCents === "number"
+      ? { returnRefundedCents: i.returnRefundedCents }
+      : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Context } from "../context/index.server.ts";
 import { countMetric, logLine } from "../context/telemetry.ts";
 import { parseCard } from "../payments/cards.ts";
 import { cardCharger, paymentGateway } from "../payments/gateway.server.ts";
+import type { PaymentEvent } from "../payments/port.ts";
 import { WebhookSignatureError } from "../payments/signature.server.ts";
 import {
   getOrderForUser,
@@ -23,10 +24,20 @@ export interface WebhookAnswer {
   body: string;
 }
 
+/**
+ * What the webhook does with a refund's outcome (succeeded or failed): the returns area's (core/src/returns), which
+ * builds on the orders; it hands its reaction in, so that orders never import returns.
+ */
+export type RefundConfirmed = (
+  ctx: Context,
+  event: Extract<PaymentEvent, { type: "refund.succeeded" | "refund.failed" }>,
+) => Promise<string>;
+
 export async function handlePaymentWebhook(
   ctx: Context,
   rawBody: string | Uint8Array,
   signatureHeader: string | undefined,
+  onRefund?: RefundConfirmed,
 ): Promise<WebhookAnswer> {
   // A gateway that cannot be built (settings) throws: a failure of ours, not a bad request.
   const gateway = paymentGateway(ctx.config);
@@ -60,6 +71,9 @@ export async function handlePaymentWebhook(
       });
       return { status: 200, body: result.status };
     }
+    case "refund.succeeded":
+    case "refund.failed":
+      return { status: 200, body: onRefund ? await onRefund(ctx, event) : "ignored" };
     default:
       return { status: 200, body: "ignored" };
   }

@@ -54,8 +54,34 @@ export function createLocalGateway(options: { webhookSecret: string }): LocalGat
       const rawBody = JSON.stringify(event);
       return { rawBody, signature: await signWebhookPayload(rawBody, options.webhookSecret) };
     },
-    async refund() {
-      return { refundId: randomId("re") };
+    async refund(paymentId, idempotencyKey, refundOptions = {}) {
+      // Derived from the key, as Stripe answers the same refund to the same key.
+      const refundId = `re_local_${derive("refund", idempotencyKey)}`;
+      const refund = {
+        id: refundId,
+        object: "refund",
+        amount: refundOptions.amountCents ?? 0,
+        currency: "eur",
+        payment_intent: paymentId,
+        metadata: refundOptions.metadata ?? {},
+        status: "succeeded",
+      };
+      const event = {
+        id: randomId("evt"),
+        object: "event",
+        type: "refund.updated",
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: { object: refund },
+      };
+      const rawBody = JSON.stringify(event);
+      return {
+        refundId,
+        confirmation: {
+          rawBody,
+          signature: await signWebhookPayload(rawBody, options.webhookSecret),
+        },
+      };
     },
     async cancelPayment() {
       // Local payments are confirmed synchronously at "Confirm order": one still awaiting was

@@ -58,12 +58,50 @@ export type PaymentEvent =
       orderId?: string;
       message?: string;
     }
+  | {
+      /** A refund went through (Stripe's refund.created / refund.updated with "succeeded"). */
+      type: "refund.succeeded";
+      eventId: string;
+      refundId: string;
+      paymentId: string;
+      amountCents?: number;
+      /** The return it refunds (the refund's metadata), when it is one. */
+      rma?: string;
+    }
+  | {
+      /** A refund did not go through (Stripe's refund.failed, or a refund "failed"/"canceled"). */
+      type: "refund.failed";
+      eventId: string;
+      refundId: string;
+      paymentId: string;
+      rma?: string;
+      message?: string;
+    }
   | { type: "ignored"; eventId: string; stripeType: string };
+
+/** A partial refund (a return): the amount, and what the refund's metadata carries. */
+export interface RefundOptions {
+  amountCents?: number;
+  metadata?: Record<string, string>;
+}
+
+export interface IssuedRefund {
+  refundId: string;
+  /**
+   * The local test gateway's signed refund event, to deliver to the webhook entry point as Stripe
+   * would (a card charge's way, docs/decisions/012-payment-flow.md); Stripe sends its own.
+   */
+  confirmation?: SignedEvent;
+}
 
 export interface PaymentGateway {
   readonly name: "local" | "stripe";
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
-  refund(paymentId: string, idempotencyKey: string): Promise<{ refundId: string }>;
+  /**
+   * Refunds the payment, whole or (with `amountCents`) in part. The same idempotency key always
+   * gives the same refund.
+   */
+  refund(paymentId: string, idempotencyKey: string, options?: RefundOptions): Promise<IssuedRefund>;
   /**
    * Gives up on a payment that was never completed (the abandoned-payment sweep): after
    * "canceled" it can no longer succeed; "paid" means the money is already moving (succeeded,

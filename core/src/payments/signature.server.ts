@@ -81,6 +81,39 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
         orderId,
         message: object?.last_payment_error?.message ?? undefined,
       };
+    case "refund.created":
+    case "refund.updated":
+    case "refund.failed": {
+      const refund = event.data?.object as Partial<Stripe.Refund> | undefined;
+      if (typeof refund?.id !== "string") {
+        return { type: "ignored", eventId: event.id, stripeType: event.type };
+      }
+      const intent = refund.payment_intent;
+      const rma = refund.metadata?.rma;
+      const common = {
+        eventId: event.id,
+        refundId: refund.id,
+        paymentId: typeof intent === "string" ? intent : (intent?.id ?? ""),
+        ...(typeof rma === "string" ? { rma } : {}),
+      };
+      if (refund.status === "succeeded") {
+        return {
+          type: "refund.succeeded",
+          ...common,
+          ...(typeof refund.amount === "number" ? { amountCents: refund.amount } : {}),
+        };
+      }
+      if (refund.status === "failed" || refund.status === "canceled") {
+        const reason = refund.failure_reason;
+        return {
+          type: "refund.failed",
+          ...common,
+          ...(typeof reason === "string" ? { message: reason } : {}),
+        };
+      }
+      // Pending or awaiting action: its final state comes in a later event.
+      return { type: "ignored", eventId: event.id, stripeType: event.type };
+    }
     default:
       return { type: "ignored", eventId: event.id, stripeType: event.type };
   }

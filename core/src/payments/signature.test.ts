@@ -47,6 +47,37 @@ describe("webhook signatures (Stripe's scheme)", () => {
     });
   });
 
+  it("maps a succeeded or failed refund with its return (metadata), and ignores one pending", async () => {
+    const refund = (status: string) =>
+      event("refund.updated", {
+        id: "re_1",
+        object: "refund",
+        amount: 2500,
+        payment_intent: "pi_1",
+        metadata: { rma: "RMA-4Q8ZK2MX" },
+        status,
+      });
+    const done = refund("succeeded");
+    expect(await verifyStripeWebhook(done, await signWebhookPayload(done, secret), secret)).toEqual(
+      {
+        type: "refund.succeeded",
+        eventId: "evt_1",
+        refundId: "re_1",
+        paymentId: "pi_1",
+        amountCents: 2500,
+        rma: "RMA-4Q8ZK2MX",
+      },
+    );
+    const failed = refund("failed");
+    expect(
+      await verifyStripeWebhook(failed, await signWebhookPayload(failed, secret), secret),
+    ).toMatchObject({ type: "refund.failed", refundId: "re_1", rma: "RMA-4Q8ZK2MX" });
+    const pending = refund("pending");
+    expect(
+      await verifyStripeWebhook(pending, await signWebhookPayload(pending, secret), secret),
+    ).toMatchObject({ type: "ignored", stripeType: "refund.updated" });
+  });
+
   it("refuses a wrong secret, a tampered body, a missing header and an old signature", async () => {
     const header = await signWebhookPayload(succeeded, secret);
     const refuse = (body: string, h: string | undefined, now?: Date) =>

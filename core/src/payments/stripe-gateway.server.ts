@@ -77,9 +77,16 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       if (!intent.client_secret) throw new Error("Stripe returned no client secret");
       return { paymentId: intent.id, clientSecret: intent.client_secret };
     },
-    async refund(paymentId, idempotencyKey) {
+    async refund(paymentId, idempotencyKey, options = {}) {
       const refund = await call("refunds.create", (stripe) =>
-        stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey }),
+        stripe.refunds.create(
+          {
+            payment_intent: paymentId,
+            ...(options.amountCents !== undefined ? { amount: options.amountCents } : {}),
+            ...(options.metadata ? { metadata: options.metadata } : {}),
+          },
+          { idempotencyKey },
+        ),
       );
       return { refundId: refund.id };
     },

@@ -70,6 +70,19 @@ describe("the Stripe adapter (offline, fake HTTP client)", () => {
     expect(sent[0]?.body.get("payment_intent")).toBe("pi_123");
     expect(sent[0]?.headers["idempotency-key"]).toBe("refund-order-1");
   });
+
+  it("refunds part of a payment (a return): the amount and the return in the metadata", async () => {
+    const { gateway, sent } = fakeStripe(() => ({ id: "re_2", object: "refund" }));
+    expect(
+      await gateway.refund("pi_123", "return-RMA-4Q8ZK2MX", {
+        amountCents: 2500,
+        metadata: { rma: "RMA-4Q8ZK2MX" },
+      }),
+    ).toEqual({ refundId: "re_2" });
+    expect(sent[0]?.body.get("amount")).toBe("2500");
+    expect(sent[0]?.body.get("metadata[rma]")).toBe("RMA-4Q8ZK2MX");
+    expect(sent[0]?.headers["idempotency-key"]).toBe("return-RMA-4Q8ZK2MX");
+  });
 });
 
 describe("when Stripe does not answer", () => {

@@ -9,7 +9,7 @@
 import { syncSoldOut } from "../catalog/availability.server.ts";
 import type { Context } from "../context/index.server.ts";
 import type { DomainEvent } from "../events/events.server.ts";
-import { countOrderEvent } from "../insights/aggregates.server.ts";
+import { countOrderEvent, countReturnRefund } from "../insights/aggregates.server.ts";
 import { notifyRestocked } from "../inventory/restock.server.ts";
 import { STOCK_CHANGED } from "../inventory/stock.server.ts";
 import { deliverQueuedMail, MAIL_REQUESTED } from "../mail/queue.server.ts";
@@ -25,6 +25,8 @@ import {
   ORDER_PLACED,
   ORDER_SHIPPED,
 } from "../orders/order-events.ts";
+import { RETURN_REFUNDED } from "../returns/events.ts";
+import { anonymiseReturnsOfDeletedUser, sendRefundNotice } from "../returns/notices.server.ts";
 
 export type Reaction = (ctx: Context, event: DomainEvent) => Promise<void>;
 
@@ -39,8 +41,10 @@ const reactions: Record<string, Reaction[]> = {
   [ORDER_DELIVERED]: [countOrderEvent],
   [ORDER_CANCELED]: [countOrderEvent],
   [ORDER_DELETED]: [countOrderEvent],
+  /** Credit note PDF → invoices bucket → refund e-mail with it attached; the day's revenue. */
+  [RETURN_REFUNDED]: [sendRefundNotice, countReturnRefund],
   /** The deleted account's orders keep their amounts, not the person's data. */
-  [USER_DELETED]: [anonymiseOrdersOfDeletedUser],
+  [USER_DELETED]: [anonymiseOrdersOfDeletedUser, anonymiseReturnsOfDeletedUser],
   /** The mailer: sends a queued e-mail once. */
   [MAIL_REQUESTED]: [deliverQueuedMail, countNewsletterSent],
   /** Newsletter fan-out: one queued e-mail per subscriber, never twice. */

@@ -159,6 +159,7 @@ test("Export CSV downloads the range's orders, with a BOM, parsing back into the
     "Discount",
     "Total",
     "Lines",
+    "Refunded",
   ]);
   for (const order of orders) {
     const row = rows.find((r) => r[0] === order.number);

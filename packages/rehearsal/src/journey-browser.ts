@@ -284,6 +284,32 @@ export async function adminShipsOrder(
   });
 }
 
+/** The admin signs in, opens a received return and refunds it (the site asks Stripe). */
+export async function adminRefundsReturn(
+  browser: Browser,
+  baseUrl: string,
+  admin: { email: string; password: string },
+  rma: string,
+  artifactsDir?: string,
+): Promise<void> {
+  await inContext(browser, baseUrl, "admin-refunds", artifactsDir, async (page, step) => {
+    await signIn(page, step, admin);
+    await step("open the return's admin page", async () => {
+      const res = await page.goto(`/admin/returns/${encodeURIComponent(rma)}`);
+      if (!res?.ok()) throw new Error(`the admin return page answered ${res?.status()}`);
+      await shown(page.getByRole("heading", { name: `Return ${rma}` }));
+      await hydrated(page);
+    });
+    await step("refund the return", async () => {
+      const refund = page.getByRole("button", { name: /^Refund / });
+      if ((await refund.count()) === 0) throw new Error(`no "Refund" button`);
+      await refund.click();
+      // With Stripe the return waits for the webhook: the page says the refund was asked.
+      await shown(page.getByText(/waiting for the payment provider|refunded for return/));
+    });
+  });
+}
+
 /** The admin signs in and sends a newsletter from /admin/newsletter, until all is queued. */
 export async function adminSendsNewsletter(
   browser: Browser,

@@ -6,7 +6,8 @@
 // the journey: a shopper
 // orders and pays through Stripe (the fake Stripe API of the end-to-end tests), the webhook marks
 // the order paid, the invoice and the confirmation mail follow through the stream, the
-// dispatcher, the mail queue and the mailer, an admin ships the order and sends a newsletter, a
+// dispatcher, the mail queue and the mailer, an admin ships the order, refunds a return of it
+// through Stripe (the webhook confirms it, the credit note is mailed) and sends a newsletter, a
 // poison message ends in its dead-letter queue, the scheduled jobs run. Every AWS call is
 // checked against the function's IAM policy. Any failure names its cause.
 import { randomBytes, randomUUID } from "node:crypto";
@@ -24,8 +25,9 @@ import { createUser } from "@shop/core/server/accounts";
 import { createProduct } from "@shop/core/server/catalog";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { setSubscription } from "@shop/core/server/newsletter";
-import { getOrder } from "@shop/core/server/orders";
+import { changeOrderState, getOrder } from "@shop/core/server/orders";
 import { signWebhookPayload } from "@shop/core/server/payments";
+import { approveReturn, getReturn, receiveReturn, requestReturn } from "@shop/core/server/returns";
 import { freePort, startFakeStripeApi, waitFor } from "@shop/local-cloud";
 import {
   type BundleFigure,
@@ -38,6 +40,7 @@ import { deployStage, type SynthesizedStack } from "./deploy.ts";
 import { startEdge } from "./edge.ts";
 import { applyFault, type Fault } from "./faults.ts";
 import {
+  adminRefundsReturn,
   adminSendsNewsletter,
   adminShipsOrder,
   launchBrowser,
@@ -58,6 +61,7 @@ export const STEPS = [
   "invoice",
   "logs",
   "shipped",
+  "refund",
   "newsletter",
   "photo",
   "purge",
@@ -221,6 +225,25 @@ export async function rehearse(
         ...edgeErrors,
       ]),
     ];
+    /** A Stripe-signed event to the webhook's function URL, as Stripe delivers it. */
+    const toWebhook = async (body: string) => {
+      const webhook = Object.values(stage.outputs)
+        .map((o) => o.StripeWebhookUrl)
+        .find(Boolean);
+      const local = webhook && triggers.functionUrls.get(new URL(webhook).hostname);
+      if (!local)
+        throw new Error("the stacks output no StripeWebhookUrl with a function URL behind it");
+      const res = await fetch(local, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "stripe-signature": await signWebhookPayload(body, secrets.STRIPE_WEBHOOK_SECRET),
+        },
+        body,
+      });
+      if (res.status !== 200)
+        throw new Error(`the webhook answered ${res.status}: ${await res.text()}`);
+    };
     const run = async (step: Step, what: string, body: () => Promise<void>) => {
       if (!steps.has(step)) return;
       const started = Date.now();
@@ -435,22 +458,7 @@ export async function rehearse(
             },
           },
         });
-        const webhook = Object.values(stage.outputs)
-          .map((o) => o.StripeWebhookUrl)
-          .find(Boolean);
-        const local = webhook && triggers.functionUrls.get(new URL(webhook).hostname);
-        if (!local)
-          throw new Error("the stacks output no StripeWebhookUrl with a function URL behind it");
-        const res = await fetch(local, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            "stripe-signature": await signWebhookPayload(body, secrets.STRIPE_WEBHOOK_SECRET),
-          },
-          body,
-        });
-        if (res.status !== 200)
-          throw new Error(`the webhook answered ${res.status}: ${await res.text()}`);
+        await toWebhook(body);
         await waitFor(
           "the order to be paid",
           20_000,
@@ -543,6 +551,64 @@ export async function rehearse(
       await adminShipsOrder(browser as never, edge.url, admin, orderId, options.workDir);
       await waitForMail(standIns.ses, shopper.email, (m) => /ship/i.test(m.subject), 45_000);
     });
+    await run(
+      "refund",
+      "a return is refunded through Stripe, the webhook confirms it and the credit note is mailed",
+      async () => {
+        // The operator brings the order to a received return (the customer's and the admin's
+        // pages for these moves are the end-to-end tests'); the refund is the admin's, in the site.
+        await changeOrderState(ctx, orderId, "DELIVERED");
+        const order = await getOrder(ctx, orderId);
+        if (!order) throw new Error(`order ${orderId} is gone`);
+        const { rma } = await requestReturn(ctx, {
+          userId: order.userId,
+          orderId,
+          form: { "quantity-0": "1", reason: "changed-my-mind" },
+        });
+        await approveReturn(ctx, rma);
+        await receiveReturn(ctx, rma, { faulty: false });
+        await adminRefundsReturn(browser as never, edge.url, admin, rma, options.workDir);
+        const refund = stripe.refunds.find((r) => r.metadata.rma === rma);
+        if (!refund) throw new Error(`the site asked Stripe for no refund of ${rma}`);
+        if ((await getReturn(ctx, rma))?.state !== "received") {
+          throw new Error(`${rma} is not waiting for Stripe's confirmation`);
+        }
+        await toWebhook(
+          JSON.stringify({
+            id: `evt_${randomBytes(8).toString("hex")}`,
+            object: "event",
+            type: "refund.updated",
+            created: Math.floor(Date.now() / 1000),
+            livemode: false,
+            data: {
+              object: {
+                id: refund.id,
+                object: "refund",
+                amount: refund.amount,
+                currency: "eur",
+                payment_intent: refund.paymentIntent,
+                metadata: refund.metadata,
+                status: "succeeded",
+              },
+            },
+          }),
+        );
+        await waitFor(
+          "the return to be refunded",
+          20_000,
+          async () => (await getReturn(ctx, rma))?.state === "refunded",
+        );
+        const mail = await waitForMail(
+          standIns.ses,
+          shopper.email,
+          (m) => m.subject === `Your refund for return ${rma}` && m.attachments.some(isPdf),
+          45_000,
+        );
+        log(
+          `    refund: "${mail.subject}" with ${mail.attachments.map((a) => a.filename).join(", ")}`,
+        );
+      },
+    );
     await run("newsletter", "a newsletter fans out through its queue", async () => {
       const subject = `Rehearsal news ${randomBytes(3).toString("hex")}`;
       await adminSendsNewsletter(

@@ -12,6 +12,8 @@ export interface OrderRow {
   date: string;
   totalCents: number;
   invoiceReady: boolean;
+  /** Delivered and within the return window: "Return or exchange items". */
+  returnable: boolean;
 }
 
 export function OrderHistoryList({ orders }: { orders: OrderRow[] }) {
@@ -73,6 +75,14 @@ export function OrderHistoryList({ orders }: { orders: OrderRow[] }) {
               ) : (
                 <span className="text-stone-600">No invoice until paid</span>
               )}
+              {order.returnable ? (
+                <Link
+                  to={`/order/returns/new?order=${encodeURIComponent(order.id)}`}
+                  className="mt-1 block font-medium text-accent-700 underline hover:text-accent-800"
+                >
+                  Return or exchange items<span className="sr-only"> of {order.number}</span>
+                </Link>
+              ) : null}
             </td>
           </tr>
         ))}

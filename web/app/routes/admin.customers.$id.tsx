@@ -1,24 +1,32 @@
 // Admin · one customer (/admin/customers/<id>, docs/product.md §10 "Customers"): when they signed
 // up, their newsletter status, how many reviews they wrote, what they spent, and every order with
-// its total (each a link to /admin/orders/<id>). One core read (customerOverview); a deleted
+// its total (each a link to /admin/orders/<id>), and their returns (each a link to
+// /admin/returns/<rma>). Two core reads (customerOverview, listReturnsForUser); a deleted
 // account is not found (its orders stay, anonymised, under Orders).
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { orderStateStatus, paymentStatusOf } from "@shop/core/orders";
 import { getContext } from "@shop/core/server/context";
 import { customerOverview } from "@shop/core/server/customers";
+import { listReturnsForUser } from "@shop/core/server/returns";
 import type { ReactNode } from "react";
 import { type AdminOrderRow, OrderTable } from "../components/admin/OrderTable";
 import { ErrorPage } from "../components/ErrorPage";
 import { orderDate } from "../components/OrderDetails";
 import { Price } from "../components/Price";
+import { ReturnsList } from "../components/ReturnsList";
 import { adminLoader } from "../lib/admin.server";
 import { NO_STORE } from "../lib/http";
+import { returnRow } from "../lib/returns";
 import { SHOP_NAME } from "../lib/shop";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await adminLoader(request);
-  const overview = await customerOverview(getContext(), params.id ?? "");
+  const ctx = getContext();
+  const [overview, returns] = await Promise.all([
+    customerOverview(ctx, params.id ?? ""),
+    listReturnsForUser(ctx, params.id ?? ""),
+  ]);
   if (!overview) throw data("Customer not found", { status: 404 });
   const { customer } = overview;
   const orders: AdminOrderRow[] = overview.orders.map((order) => ({
@@ -41,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       reviewCount: overview.reviewCount,
       totalSpentCents: overview.totalSpentCents,
       orders,
+      returns: returns.map(returnRow),
     },
     { headers: { "Cache-Control": NO_STORE } },
   );
@@ -100,7 +109,8 @@ export default function AdminCustomer() {
         </Fact>
       </dl>
       <p className="mt-2 text-sm text-stone-600">
-        Total spent counts paid orders, less those refunded or with a refund due.
+        Total spent counts paid orders, less those refunded or with a refund due, and less what
+        returns refunded.
       </p>
 
       <h3 className="mt-8 text-lg font-semibold">Orders</h3>
@@ -110,6 +120,17 @@ export default function AdminCustomer() {
         </p>
       ) : (
         <OrderTable orders={c.orders} caption={`Orders of ${c.name}, newest first`} />
+      )}
+
+      <h3 className="mt-8 text-lg font-semibold">Returns</h3>
+      {c.returns.length === 0 ? (
+        <p className="mt-2 text-stone-600">No returns.</p>
+      ) : (
+        <ReturnsList
+          returns={c.returns}
+          caption={`Returns of ${c.name}, newest first`}
+          linkTo={(rma) => `/admin/returns/${rma}`}
+        />
       )}
     </section>
   );

@@ -20,6 +20,7 @@ import {
   type Order,
   refundOrder,
 } from "@shop/core/server/orders";
+import { listReturnsOfOrder } from "@shop/core/server/returns";
 import { AdminErrorBanner } from "../components/admin/AdminErrorBanner";
 import {
   DeleteOrderButton,
@@ -28,9 +29,11 @@ import {
 } from "../components/admin/OrderAdminPanel";
 import { ErrorPage } from "../components/ErrorPage";
 import { OrderDetails, orderDate, orderView } from "../components/OrderDetails";
+import { ReturnsList } from "../components/ReturnsList";
 import { adminAction, adminLoader } from "../lib/admin.server";
 import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
+import { returnRow } from "../lib/returns";
 import { SHOP_NAME } from "../lib/shop";
 import { redirectWithToast } from "../lib/toast.server";
 import { useActionAnswer } from "../lib/unavailable";
@@ -38,10 +41,18 @@ import { keepsInput } from "../lib/unavailable.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await adminLoader(request);
-  const order = await getOrder(getContext(), params.id ?? "");
+  const ctx = getContext();
+  const order = await getOrder(ctx, params.id ?? "");
   if (!order) throw data("Order not found", { status: 404 });
+  // Only a delivered order has returns (core/src/returns): no read for the others.
+  const returns = order.state === "DELIVERED" ? await listReturnsOfOrder(ctx, order.id) : [];
   return data(
-    { order: orderView(order), admin: adminView(order) },
+    {
+      order: orderView(order),
+      admin: adminView(order),
+      returns: returns.map(returnRow),
+      exchangeOf: order.exchangeOf ?? null,
+    },
     { headers: { "Cache-Control": NO_STORE } },
   );
 }
@@ -134,7 +145,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function AdminOrder() {
-  const { order, admin } = useLoaderData<typeof loader>();
+  const { order, admin, returns, exchangeOf } = useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>();
   return (
     <section aria-labelledby="order-title">
@@ -158,6 +169,26 @@ export default function AdminOrder() {
         order={admin}
         stateError={answer && answer.intent === "state" ? answer.error : null}
       />
+      {exchangeOf ? (
+        <p className="mt-4 text-sm text-stone-700">
+          Replacement at no charge for return{" "}
+          <Link to={`/admin/returns/${exchangeOf}`} className="underline">
+            {exchangeOf}
+          </Link>
+        </p>
+      ) : null}
+      {returns.length > 0 ? (
+        <section aria-labelledby="order-returns" className="mt-6">
+          <h3 id="order-returns" className="text-lg font-semibold">
+            Returns
+          </h3>
+          <ReturnsList
+            returns={returns}
+            caption={`Returns of order ${order.number}`}
+            linkTo={(rma) => `/admin/returns/${rma}`}
+          />
+        </section>
+      ) : null}
       <OrderDetails order={order} />
     </section>
   );

@@ -17,6 +17,7 @@ const SECTIONS = [
   { to: "/admin/stock", label: "Low stock" },
   { to: "/admin/promotions", label: "Promotions" },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/returns", label: "Returns" },
   { to: "/admin/customers", label: "Customers" },
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/reviews", label: "Reviews" },

@@ -19,21 +19,35 @@ export default function Returns() {
       <h2>How to return an item</h2>
       <ol>
         <li>
-          Write to us through the <Link to="/customer-service/contact">contact page</Link> with your
-          order number and the items you are returning.
+          Sign in and open your <Link to="/order/order-history">Order History</Link>. A delivered
+          order shows "Return or exchange items" for 30 days after its delivery.
         </li>
-        <li>We send you a prepaid return label by e-mail within one working day.</li>
-        <li>Pack the items unworn, unwashed and with their labels, and drop the parcel off.</li>
+        <li>
+          Choose the items and how many of each you send back, and tell us why: too small, too
+          large, not as described, faulty, or changed my mind.
+        </li>
+        <li>
+          You get a return number (RMA) on the page and by e-mail, with a return slip to print. Pack
+          the items unworn, unwashed and with their labels, put the slip inside and send the parcel
+          to the address it gives.
+        </li>
       </ol>
+      <p>
+        Your order page shows each return and where it is. You can cancel a return until we have
+        received it.
+      </p>
       <h2>Refunds</h2>
       <p>
-        We refund the items to the card you paid with within 5 working days of receiving them. If
-        you return the whole order within 30 days, we refund the delivery price too.
+        Once we have received and checked the items, we refund what you paid for them, taxes
+        included and any promotion shared out over the items, to the card you paid with. If you
+        return the whole order within 30 days, we refund the delivery price too. You get an e-mail
+        with your credit note when the refund is on its way.
       </p>
       <h2>Exchanges</h2>
       <p>
-        For another size or colour, return the item and place a new order: it is the quickest way to
-        get what you want before it sells out.
+        For another size of the same item, choose the size on the return form: we set it aside for
+        you straight away (only sizes in stock are offered), and send it at no charge as soon as
+        your return arrives.
       </p>
       <h2>Returns in store</h2>
       <p>

@@ -5,6 +5,7 @@ import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { orderStatus } from "@shop/core/orders";
 import { getContext } from "@shop/core/server/context";
 import { listOrdersForUser } from "@shop/core/server/orders";
+import { orderReturnable } from "@shop/core/server/returns";
 import { ErrorPage } from "../components/ErrorPage";
 import { orderDate } from "../components/OrderDetails";
 import { OrderHistoryList } from "../components/OrderHistoryList";
@@ -17,7 +18,9 @@ const PAGE_SIZE = 20;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
-  const page = await listOrdersForUser(getContext(), user.id, {
+  const ctx = getContext();
+  const now = new Date();
+  const page = await listOrdersForUser(ctx, user.id, {
     limit: PAGE_SIZE,
     cursor: cursor && cursor.length <= 2000 ? cursor : undefined,
   }).catch((error: unknown) => {
@@ -35,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         date: orderDate(order.createdAt),
         totalCents: order.totalCents,
         invoiceReady: Boolean(order.invoiceKey),
+        returnable: orderReturnable(ctx, order, now),
       })),
       next: page.cursor ?? null,
     },

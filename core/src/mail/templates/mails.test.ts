@@ -21,6 +21,11 @@ const expectedLinks: Record<MailName, string[]> = {
     `${SAMPLE_SHOP_URL}/user/unsubscribe-newsletter?email=ana.garcia%40example.com&token=sample-token`,
   ],
   "back-in-stock": [`${SAMPLE_SHOP_URL}/product/organic-cotton-crew-t-shirt?size=M`],
+  "return-requested": [
+    `${SAMPLE_SHOP_URL}/order/returns/RMA-4Q8ZK2MX/slip`,
+    `${SAMPLE_SHOP_URL}/order/returns/RMA-4Q8ZK2MX`,
+  ],
+  "return-refunded": [`${SAMPLE_SHOP_URL}/order`],
 };
 
 const names = Object.keys(mails) as MailName[];

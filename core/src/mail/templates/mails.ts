@@ -10,6 +10,8 @@ import { orderConfirmationMail } from "./order-confirmation.tsx";
 import { orderShippedMail } from "./order-shipped.tsx";
 import { passwordResetMail } from "./password-reset.tsx";
 import type { RenderedMail } from "./render.ts";
+import { returnRefundedMail } from "./return-refunded.tsx";
+import { returnRequestedMail } from "./return-requested.tsx";
 
 export const mails = {
   "order-confirmation": orderConfirmationMail,
@@ -20,6 +22,8 @@ export const mails = {
   "contact-message": contactMessageMail,
   newsletter: newsletterMail,
   "back-in-stock": backInStockMail,
+  "return-requested": returnRequestedMail,
+  "return-refunded": returnRefundedMail,
 } satisfies Record<string, (props: never) => Promise<RenderedMail>>;
 
 export type MailName = keyof typeof mails;

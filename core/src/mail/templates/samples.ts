@@ -66,4 +66,26 @@ export const mailSamples: { [N in MailName]: (userText?: string) => MailProps[N]
     size: "Medium",
     productUrl: `${SAMPLE_SHOP_URL}/product/organic-cotton-crew-t-shirt?size=M`,
   }),
+  "return-requested": (userText = "") => ({
+    rma: "RMA-4Q8ZK2MX",
+    orderNumber: "TL-7K2M9QXA",
+    lines: [
+      { quantity: 1, name: `Organic cotton crew T-shirt${userText}`, size: "Medium" },
+      { quantity: 1, name: "Slim chinos", size: "Large", exchangeFor: "Medium" },
+    ],
+    reason: "Too large",
+    refund: "25.00 €",
+    instructions: ["Pack the items with the return slip inside."],
+    returnAddress: ["Threadline Returns", "Calle de la Industria 12", "28906 Getafe", "Spain"],
+    slipUrl: `${SAMPLE_SHOP_URL}/order/returns/RMA-4Q8ZK2MX/slip`,
+    returnUrl: `${SAMPLE_SHOP_URL}/order/returns/RMA-4Q8ZK2MX`,
+  }),
+  "return-refunded": (userText = "") => ({
+    rma: "RMA-4Q8ZK2MX",
+    orderNumber: "TL-7K2M9QXA",
+    creditNoteNumber: "CN-4Q8ZK2MX",
+    amount: "25.00 €",
+    lines: [`1 × Organic cotton crew T-shirt${userText} (Medium)`],
+    ordersUrl: `${SAMPLE_SHOP_URL}/order`,
+  }),
 };

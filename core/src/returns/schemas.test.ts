@@ -1,0 +1,50 @@
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { RejectReturnSchema, returnRequestFromForm, returnRequestSchema } from "./schemas.ts";
+
+const issues = (result: v.SafeParseResult<v.GenericSchema>) =>
+  Object.fromEntries((result.issues ?? []).map((i) => [v.getDotPath(i), i.message]));
+
+describe("the return request form", () => {
+  const schema = returnRequestSchema(2);
+
+  it("reads quantities, exchange sizes and the reason", () => {
+    const parsed = v.safeParse(schema, {
+      "quantity-0": "1",
+      "size-0": "",
+      "quantity-1": "2",
+      "size-1": "L",
+      reason: "too-small",
+    });
+    expect(parsed.success).toBe(true);
+    expect(returnRequestFromForm(parsed.output as Record<string, unknown>, 2)).toEqual({
+      lines: [
+        { line: 0, quantity: 1 },
+        { line: 1, quantity: 2, exchangeSize: "L" },
+      ],
+      reason: "too-small",
+    });
+  });
+
+  it("refuses nothing chosen, an unknown reason, a bad quantity or size, on their fields", () => {
+    expect(issues(v.safeParse(schema, { "quantity-0": "0", reason: "faulty" }))).toEqual({
+      "quantity-0": "Choose at least one item to return",
+    });
+    expect(issues(v.safeParse(schema, { "quantity-0": "1", reason: "bored" }))).toEqual({
+      reason: "Choose a reason",
+    });
+    expect(issues(v.safeParse(schema, { "quantity-0": "-1", reason: "faulty" }))).toMatchObject({
+      "quantity-0": "Choose a quantity",
+    });
+    expect(
+      issues(v.safeParse(schema, { "quantity-0": "1", "size-0": "XXXL", reason: "faulty" })),
+    ).toEqual({ "size-0": "Choose a size" });
+  });
+
+  it("the rejection needs a message", () => {
+    expect(v.safeParse(RejectReturnSchema, { message: " " }).success).toBe(false);
+    expect(v.safeParse(RejectReturnSchema, { message: "Worn" }).output).toEqual({
+      message: "Worn",
+    });
+  });
+});

@@ -1,0 +1,98 @@
+// The forms of returns (docs/decisions/015-forms.md: one valibot schema, the browser and the
+// action): the customer's request (per order line a quantity and, for an exchange, a size; one
+// reason), the admin's rejection (a message) and the admin's receiving (faulty or not).
+import * as v from "valibot";
+import { SIZE_TAGS } from "../catalog/sizes.ts";
+import { choiceField, requiredText } from "../common/fields.ts";
+import {
+  exchangeSizeField,
+  quantityField,
+  RETURN_NOTHING_CHOSEN,
+  RETURN_REASON_INVALID,
+  RETURN_REASON_TAGS,
+  RETURN_STATES,
+  type ReturnLineRequest,
+  type ReturnReason,
+} from "./rules.ts";
+
+/** At most this many units of a line (an order line holds at most 9: orders/pricing.server.ts). */
+const MAX_UNITS = 9;
+
+const quantity = v.pipe(
+  v.nullish(v.string("Choose a quantity"), "0"),
+  v.transform((text) => (text === "" ? "0" : text)),
+  v.regex(/^\d$/, "Choose a quantity"),
+  v.transform(Number),
+  v.maxValue(MAX_UNITS, "Choose a quantity"),
+);
+
+const exchangeSize = v.pipe(
+  v.nullish(v.string("Choose a size"), ""),
+  v.picklist(["", ...SIZE_TAGS], "Choose a size"),
+);
+
+/**
+ * The request form of an order of `lineCount` lines: `quantity-<i>` (0 to 9, empty is 0),
+ * `size-<i>` (empty: refund; a size: exchange for it), `reason`. At least one unit is chosen.
+ */
+export function returnRequestSchema(lineCount: number) {
+  const entries: Record<string, v.GenericSchema<unknown, unknown>> = {
+    reason: choiceField(
+      RETURN_REASON_TAGS as [ReturnReason, ...ReturnReason[]],
+      RETURN_REASON_INVALID,
+    ),
+  };
+  for (let i = 0; i < Math.min(lineCount, 50); i++) {
+    entries[quantityField(i)] = quantity;
+    entries[exchangeSizeField(i)] = exchangeSize;
+  }
+  // Nothing chosen is said on the first line's quantity, where the form starts.
+  return v.pipe(
+    v.object(entries),
+    v.forward(
+      v.check(
+        (input) =>
+          Object.entries(input).some(([k, n]) => k.startsWith("quantity-") && Number(n) > 0),
+        RETURN_NOTHING_CHOSEN,
+      ),
+      [quantityField(0)] as never,
+    ),
+  );
+}
+
+/** The lines and reason of a checked request form. */
+export function returnRequestFromForm(
+  form: Record<string, unknown>,
+  lineCount: number,
+): { lines: ReturnLineRequest[]; reason: ReturnReason } {
+  const lines: ReturnLineRequest[] = [];
+  for (let i = 0; i < lineCount; i++) {
+    const quantity = Number(form[quantityField(i)] ?? 0);
+    if (!quantity) continue;
+    const size = form[exchangeSizeField(i)];
+    lines.push({
+      line: i,
+      quantity,
+      ...(typeof size === "string" && size !== "" ? { exchangeSize: size as never } : {}),
+    });
+  }
+  return { lines, reason: form.reason as ReturnReason };
+}
+
+export const REJECT_MESSAGE_MAX = 500;
+
+/** The admin's rejection: the message the customer reads. */
+export const RejectReturnSchema = v.object({
+  message: requiredText("Message", { max: REJECT_MESSAGE_MAX }),
+});
+
+/** The admin's receiving: were the items faulty? (Faulty items are not restocked.) */
+export const ReceiveReturnSchema = v.object({
+  faulty: v.pipe(
+    v.nullish(v.string(), ""),
+    v.transform((value) => value === "on" || value === "true"),
+  ),
+});
+
+/** The admin's list filter (from the URL). */
+export const ReturnStateFilterSchema = choiceField(RETURN_STATES, "Choose a valid return state");
