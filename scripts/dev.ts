@@ -109,6 +109,8 @@ try {
   log("Starting the local cloud (DynamoDB Local, S3, SES)…");
   cloud = await startDevCloud(log);
   applyLocalDefaults(cloud.env);
+  // The site and the functions send their metrics to the local cloud's metrics page.
+  process.env.LOCAL_METRICS_URL = cloud.metrics.ingestUrl;
   const ctx = createContext();
 
   log("Seeding…");
@@ -206,7 +208,8 @@ try {
 
   Admin        ${ADMIN_EMAIL} / ${process.env.SEED_ADMIN_PASSWORD}   (local use only)
   Customers    e.g. ana.garcia@example.com / ${process.env.SEED_CUSTOMER_PASSWORD}
-  Mailbox      ${cloud.mailboxUrl}   (every e-mail the shop sends)${edgeCache ? `\n  Edge cache   ${edgeCache.url}   (the storefront as CloudFront serves it)` : ""}
+  Mailbox      ${cloud.mailboxUrl}   (every e-mail the shop sends)
+  Metrics      ${cloud.metrics.url}   (what each order emitted, the server time by kind of page)${edgeCache ? `\n  Edge cache   ${edgeCache.url}   (the storefront as CloudFront serves it)` : ""}
   Data         .data/  (kept across restarts; npm run reset wipes it)
 
   Press Ctrl+C to stop.
