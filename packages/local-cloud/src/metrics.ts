@@ -141,7 +141,7 @@ export function metricsView(metrics: readonly CollectedMetric[]): MetricsView {
   };
 }
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const dims = (d: Record<string, string>) =>
   Object.entries(d)
@@ -153,10 +153,10 @@ function page(view: MetricsView): string {
   const orders = view.orders
     .map(
       ({ orderId, metrics }) =>
-        `<h3>Order ${escape(orderId)}</h3><table><tr><th>At</th><th>Metric</th><th>Value</th><th>Dimensions</th><th>About</th></tr>${metrics
+        `<h3>Order ${escapeHtml(orderId)}</h3><table><tr><th>At</th><th>Metric</th><th>Value</th><th>Dimensions</th><th>About</th></tr>${metrics
           .map(
             (m) =>
-              `<tr><td>${escape(m.at)}</td><td>${escape(m.name)}</td><td>${round(m.value)} ${escape(m.unit)}</td><td>${escape(dims(m.dimensions))}</td><td>${escape(JSON.stringify(m.about))}</td></tr>`,
+              `<tr><td>${escapeHtml(m.at)}</td><td>${escapeHtml(m.name)}</td><td>${round(m.value)} ${escapeHtml(m.unit)}</td><td>${escapeHtml(dims(m.dimensions))}</td><td>${escapeHtml(JSON.stringify(m.about))}</td></tr>`,
           )
           .join("")}</table>`,
     )
@@ -164,7 +164,7 @@ function page(view: MetricsView): string {
   const others = view.others
     .map(
       (o) =>
-        `<tr><td>${escape(o.name)}</td><td>${escape(dims(o.dimensions))}</td><td>${o.count}</td><td>${round(o.p50)}</td><td>${round(o.max)}</td><td>${round(o.sum)}</td><td>${escape(o.unit)}</td><td>${escape(o.last)}</td></tr>`,
+        `<tr><td>${escapeHtml(o.name)}</td><td>${escapeHtml(dims(o.dimensions))}</td><td>${o.count}</td><td>${round(o.p50)}</td><td>${round(o.max)}</td><td>${round(o.sum)}</td><td>${escapeHtml(o.unit)}</td><td>${escapeHtml(o.last)}</td></tr>`,
     )
     .join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Metrics (local cloud)</title>
