@@ -21,6 +21,7 @@ import {
   runningCloudEnv,
   startDevCloud,
 } from "./lib/cloud.ts";
+import { migrateLocalData } from "./lib/local-data.ts";
 import { ADMIN_EMAIL, seed } from "./lib/seed.ts";
 
 const log = (line: string) => console.log(line);
@@ -133,8 +134,7 @@ try {
   // Data an older version wrote is brought up to date, as a deploy does (core/src/migrations,
   // docs/decisions/024-migrations-on-deploy.md): once per table, each migration recorded when
   // done; a photo without variants reaches the image-variants handler wired above.
-  const { migrationsIn, runMigrations } = await import("@shop/core/server/migrations");
-  await runMigrations(ctx, await migrationsIn(), { log: (line) => log(`  ${line}`) });
+  await migrateLocalData(ctx, log);
 
   // The scheduled sweep of abandoned payments (on AWS a schedule runs the same handler).
   const { handler: expireAbandoned } = await import("@shop/functions/expire-abandoned-orders");
