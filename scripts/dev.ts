@@ -10,13 +10,14 @@ import { randomBytes } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { createContext, loadConfig, SettingsError } from "@shop/core/server/context";
 import { REPO_ROOT, type SharedCache, startSharedCache, waitFor } from "@shop/local-cloud";
 import { normaliseQuery } from "../web/server/edge-query.ts";
 import { acceptedOriginSecrets, ORIGIN_HEADER } from "../web/server/origin-guard.ts";
 import {
   applyLocalDefaults,
+  DATA_DIR,
   LOCAL_CLOUD_SETTINGS,
   runningCloudEnv,
   startDevCloud,
@@ -210,7 +211,7 @@ try {
   Customers    e.g. ana.garcia@example.com / ${process.env.SEED_CUSTOMER_PASSWORD}
   Mailbox      ${cloud.mailboxUrl}   (every e-mail the shop sends)
   Metrics      ${cloud.metrics.url}   (what each order emitted, the server time by kind of page)${edgeCache ? `\n  Edge cache   ${edgeCache.url}   (the storefront as CloudFront serves it)` : ""}
-  Data         .data/  (kept across restarts; npm run reset wipes it)
+  Data         ${relative(REPO_ROOT, DATA_DIR).startsWith("..") ? DATA_DIR : `${relative(REPO_ROOT, DATA_DIR)}/`}  (kept across restarts; npm run reset wipes it)
 
   Press Ctrl+C to stop.
 `);
