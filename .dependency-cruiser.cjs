@@ -48,7 +48,7 @@ module.exports = {
     {
       name: "powertools-in-its-adapters",
       comment:
-        "Powertools' Logger, Metrics and Tracer are written only by the telemetry adapters (functions/src/lambda/observability.ts, web/app/lib/observability.server.ts), Batch only by the Lambda adapters (functions/src/lambda/), Parameters only by the secrets loader; everything else logs and counts through core's port, core/src/context/telemetry.ts (docs/decisions/025-powertools.md).",
+        "Powertools' Logger, Metrics and Tracer are written only by the telemetry adapters (functions/src/lambda/observability.ts, web/app/lib/observability.server.ts, and what they share, packages/powertools), Batch only by the Lambda adapters (functions/src/lambda/), Parameters only by the secrets loader; everything else logs and counts through core's port, core/src/context/telemetry.ts (docs/decisions/025-powertools.md).",
       severity: "error",
       from: {
         path: "^(core/src|web/app|functions/src)/",

@@ -144,7 +144,13 @@ async function measure(url: string, duration = DURATION_S): Promise<Figures> {
 async function startShop(port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "scripts", "dev.ts")], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SES_PORT: "0" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SES_PORT: "0",
+      METRICS_PORT: "0",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

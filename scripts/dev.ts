@@ -21,6 +21,7 @@ import {
   runningCloudEnv,
   startDevCloud,
 } from "./lib/cloud.ts";
+import { migrateLocalData } from "./lib/local-data.ts";
 import { ADMIN_EMAIL, seed } from "./lib/seed.ts";
 
 const log = (line: string) => console.log(line);
@@ -109,6 +110,8 @@ try {
   log("Starting the local cloud (DynamoDB Local, S3, SES)…");
   cloud = await startDevCloud(log);
   applyLocalDefaults(cloud.env);
+  // The site and the functions send their metrics to the local cloud's metrics page.
+  process.env.LOCAL_METRICS_URL = cloud.metrics.ingestUrl;
   const ctx = createContext();
 
   log("Seeding…");
@@ -131,8 +134,7 @@ try {
   // Data an older version wrote is brought up to date, as a deploy does (core/src/migrations,
   // docs/decisions/024-migrations-on-deploy.md): once per table, each migration recorded when
   // done; a photo without variants reaches the image-variants handler wired above.
-  const { migrationsIn, runMigrations } = await import("@shop/core/server/migrations");
-  await runMigrations(ctx, await migrationsIn(), { log: (line) => log(`  ${line}`) });
+  await migrateLocalData(ctx, log);
 
   // The scheduled sweep of abandoned payments (on AWS a schedule runs the same handler).
   const { handler: expireAbandoned } = await import("@shop/functions/expire-abandoned-orders");
@@ -206,7 +208,8 @@ try {
 
   Admin        ${ADMIN_EMAIL} / ${process.env.SEED_ADMIN_PASSWORD}   (local use only)
   Customers    e.g. ana.garcia@example.com / ${process.env.SEED_CUSTOMER_PASSWORD}
-  Mailbox      ${cloud.mailboxUrl}   (every e-mail the shop sends)${edgeCache ? `\n  Edge cache   ${edgeCache.url}   (the storefront as CloudFront serves it)` : ""}
+  Mailbox      ${cloud.mailboxUrl}   (every e-mail the shop sends)
+  Metrics      ${cloud.metrics.url}   (what each order emitted, the server time by kind of page)${edgeCache ? `\n  Edge cache   ${edgeCache.url}   (the storefront as CloudFront serves it)` : ""}
   Data         .data/  (kept across restarts; npm run reset wipes it)
 
   Press Ctrl+C to stop.

@@ -56,13 +56,16 @@ export const SERVER_ORIGIN_REQUEST_POLICY_ID = "b689b0a8-53d0-40ab-baf2-68738e29
 
 /**
  * The site's Lambda handler: SST's Remix wrapper (build/server.js, which SST writes beside the
- * Remix build) behind the guarded origin's check (web/server/origin-guard.ts), bundled by SST as
- * its own handler would be.
+ * Remix build, build/server/index.js) behind the guarded origin's check
+ * (web/server/origin-guard.ts), each request it lets through timed by kind of page
+ * (web/server/server-time.ts), bundled by SST as its own handler would be.
  */
-const GUARDED_HANDLER = `// Written by stacks/Web.ts at synthesis: SST's Remix handler behind the guarded origin.
+export const GUARDED_HANDLER = `// Written by stacks/Web.ts at synthesis: SST's Remix handler behind the guarded origin, timed.
 import { handler as remix } from "./server.js";
+import * as build from "./server/index.js";
 import { guardHandler } from "../server/origin-guard.ts";
-export const handler = guardHandler(remix);
+import { timedHandler } from "../server/server-time.ts";
+export const handler = guardHandler(timedHandler(remix, build));
 `;
 
 /**

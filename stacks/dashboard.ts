@@ -1,5 +1,6 @@
 // The stage's operations dashboard (CloudWatch, one per stage) and the alarms on what it shows,
-// with their thresholds in stacks/alarms.ts (ALARMS). Rows, top to bottom: the site; CloudFront;
+// with their thresholds in stacks/alarms.ts (ALARMS). Rows, top to bottom: the site (its Lambda,
+// then its server time by kind of page); CloudFront;
 // the business metrics; each function; the table; the queues, dead-letter queues and the stream
 // readers. Built in the Web stack, the last one, which sees every function and queue.
 //
@@ -12,6 +13,9 @@ import {
   DEPENDENCY_DIMENSION,
   DEPENDENCY_UNAVAILABLE_METRIC,
   metricsNamespace,
+  PAGE_KIND_DIMENSION,
+  PAGE_KINDS,
+  SERVER_TIME_METRIC,
 } from "@shop/core/common";
 import { TABLE } from "@shop/core/db";
 import { ArnFormat, Duration, Stack } from "aws-cdk-lib";
@@ -79,6 +83,27 @@ export function monitorStage(stack: Stack, m: Monitored) {
       leftAnnotations: [{ value: ALARMS.siteP99Ms, label: "p99 budget" }],
     }),
     graph("Site: errors", [m.site.metricErrors({ period: FIVE_MINUTES })]),
+  ];
+  // The site's own measure of each request it answered, by kind of page (web/server/server-time.ts):
+  // which pages make the duration above.
+  const serverTime = (statistic: string) =>
+    PAGE_KINDS.map(
+      (kind) =>
+        new cloudwatch.Metric({
+          namespace,
+          metricName: SERVER_TIME_METRIC,
+          dimensionsMap: { [PAGE_KIND_DIMENSION]: kind },
+          statistic,
+          period: FIVE_MINUTES,
+          label: kind,
+        }),
+    );
+  const serverTimeRow = [
+    graph("Site: server time p50 by kind of page (ms)", serverTime("p50"), { width: 12 }),
+    graph("Site: server time p99 by kind of page (ms)", serverTime("p99"), {
+      width: 12,
+      leftAnnotations: [{ value: ALARMS.siteP99Ms, label: "p99 budget" }],
+    }),
   ];
   alarmOver(
     stack,
@@ -318,6 +343,7 @@ export function monitorStage(stack: Stack, m: Monitored) {
     defaultInterval: Duration.hours(3),
   });
   dashboard.addWidgets(...siteRow);
+  dashboard.addWidgets(...serverTimeRow);
   dashboard.addWidgets(...cloudFrontRow);
   dashboard.addWidgets(...businessRow);
   dashboard.addWidgets(...functionRow);

@@ -11,6 +11,9 @@ import {
   BUSINESS_METRICS,
   DEPENDENCY_UNAVAILABLE_METRIC,
   metricsNamespace,
+  PAGE_KIND_DIMENSION,
+  PAGE_KINDS,
+  SERVER_TIME_METRIC,
 } from "@shop/core/common";
 import { QUEUES } from "@shop/functions/subscriptions";
 import type { Template } from "aws-cdk-lib/assertions";
@@ -72,6 +75,23 @@ describe("the dashboard", () => {
     for (const stat of ['\\"p50\\"', '\\"p99\\"', "Invocations", "Errors"]) {
       expect(body).toContain(stat);
     }
+  });
+
+  it("shows the site's server time, p50 and p99, for each kind of page, under the stage's namespace", () => {
+    for (const title of [
+      "Site: server time p50 by kind of page (ms)",
+      "Site: server time p99 by kind of page (ms)",
+    ]) {
+      expect(body).toContain(title);
+    }
+    for (const kind of PAGE_KINDS) {
+      expect(body, kind).toContain(
+        `\\"${metricsNamespace(STAGE)}\\",\\"${SERVER_TIME_METRIC}\\",\\"${PAGE_KIND_DIMENSION}\\",\\"${kind}\\"`,
+      );
+    }
+    expect(body.match(new RegExp(`\\\\"${SERVER_TIME_METRIC}\\\\"`, "g"))).toHaveLength(
+      PAGE_KINDS.length * 2,
+    );
   });
 
   it("shows CloudFront's requests, cache hit rate and 4xx and 5xx rates, from us-east-1", () => {

@@ -5,6 +5,7 @@
 // - every response carries the security headers (server/security-headers.ts): pages and data
 //   get theirs from the Remix build, static files and the server's own answers these;
 // - a request body left unread by a refusal is drained after the answer (server/unread-body.ts);
+// - each request Remix answers is timed by kind of page (server/server-time.ts);
 // - behind a CDN (TRUST_PROXY=1), every request must carry the CDN's secret origin header
 //   (server/origin-guard.ts, ORIGIN_SECRET), checked first: without it, a 403 and nothing else.
 // With NODE_ENV=development (npm run dev) it serves the app from Vite's dev server instead of the
@@ -23,6 +24,7 @@ import {
   ORIGIN_REFUSED,
 } from "./server/origin-guard.ts";
 import { BASELINE_CSP, SECURITY_HEADERS } from "./server/security-headers.ts";
+import { recordServerTime } from "./server/server-time.ts";
 import { discardUnreadBody } from "./server/unread-body.ts";
 
 process.env.NODE_ENV ??= "production";
@@ -115,6 +117,18 @@ app.use((req, res, next) => {
     res.status(403).type("text/plain").send(CROSS_ORIGIN_REFUSED);
     return;
   }
+  next();
+});
+// The site's server time by kind of page, as on Lambda: from here (the requests Remix answers)
+// to the answer's last byte.
+app.use((req, res, next) => {
+  const started = performance.now();
+  res.once("finish", () => {
+    const milliseconds = performance.now() - started;
+    void (typeof build === "function" ? build() : Promise.resolve(build))
+      .then((b) => recordServerTime(b, req.path, milliseconds))
+      .catch(() => {});
+  });
   next();
 });
 app.all(

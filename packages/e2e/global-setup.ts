@@ -33,6 +33,7 @@ export default async function globalSetup() {
         PORT: String(port),
         DATA_DIR: dataDir,
         SES_PORT: "0",
+        METRICS_PORT: "0",
         // The shared-cache stand-in in front of the shop, purged by the stream as CloudFront
         // is on AWS. The shop's public URL is the cache's, as it is CloudFront's on AWS.
         EDGE_CACHE_PORT: String(edgePort),

@@ -1,5 +1,6 @@
 // Starts the local cloud for the developer entry points (npm start, npm run seed), with data under
-// .data/ and the ports from the environment (0 or unset = a free port; the mailbox is 8005).
+// .data/ and the ports from the environment (0 or unset = a free port; the mailbox is 8005, the
+// metrics page 8006).
 // While it runs, .data/cloud.json says where it is, so `npm run seed` can use it.
 import { existsSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
@@ -29,6 +30,7 @@ export async function startDevCloud(log: (line: string) => void): Promise<LocalC
       dynamodb: port("DYNAMODB_PORT", 0),
       s3: port("S3_PORT", 0),
       ses: port("SES_PORT", 8005),
+      metrics: port("METRICS_PORT", 8006),
     },
     tableName: process.env.TABLE_NAME || "shop",
     log,

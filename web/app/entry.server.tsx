@@ -29,6 +29,12 @@ import { SHOP_NAME } from "./lib/shop";
 await loadBoundSecrets();
 getContext();
 
+/**
+ * The server's measure of each answered request, by kind of page (web/server/server-time.ts):
+ * exported by the entry, so that the server around the build writes it with the build's telemetry.
+ */
+export { recordServerTime } from "./lib/observability.server";
+
 /** How long pending promises (deferred data) may stream before the render is cut off. */
 export const streamTimeout = 5_000;
 

@@ -40,3 +40,30 @@ export const DEPENDENCY_DIMENSION = "Dependency";
 
 /** The CloudWatch namespace of a stage's metrics: one per stage, so stages never mix. */
 export const metricsNamespace = (stage: string) => `Threadline/${stage}`;
+
+/**
+ * The site's server time of one request it answered (a page, a page's data, a resource route),
+ * in milliseconds, from the request's arrival at the site's server to its answer, with the one
+ * dimension PAGE_KIND_DIMENSION (web/server/server-time.ts derives it from the matched route).
+ * Not a business metric: neither counted nor alarmed on; the dashboard shows its p50 and p99.
+ */
+export const SERVER_TIME_METRIC = "SiteServerTime";
+export const PAGE_KIND_DIMENSION = "PageKind";
+
+/**
+ * The kinds of page SERVER_TIME_METRIC is split by: few and fixed (a dimension value is a metric
+ * of its own in CloudWatch), never a URL. `api` is the site's resource routes for the browser
+ * (search, cart); `other` is everything else (content pages, sign-in, robots, sitemaps, errors).
+ */
+export const PAGE_KINDS = [
+  "home",
+  "catalogue",
+  "product",
+  "cart",
+  "checkout",
+  "account",
+  "admin",
+  "api",
+  "other",
+] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { embeddedMetric } from "./local-metrics.ts";
 import {
   consoleTelemetry,
   countMetric,
   logLine,
   setTelemetry,
   type Telemetry,
+  timeMetric,
 } from "./telemetry.ts";
 
 afterEach(() => {
@@ -63,5 +65,49 @@ describe("the telemetry port", () => {
       ["log", "warn", "w", { a: 1 }],
       ["count", "MailsSent", { eventId: "e1" }, undefined],
     ]);
+    // An adapter that takes no timings is left alone.
+    timeMetric("SiteServerTime", 12, { PageKind: "home" });
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe("metrics for the local cloud (LOCAL_METRICS_URL)", () => {
+  it("are embedded-metric documents: the namespace, the metric's dimensions, what it is about", () => {
+    expect(
+      embeddedMetric(
+        { name: "OrdersPlaced", unit: "Count", value: 1, about: { orderId: "o1" } },
+        "Threadline/local",
+        1000,
+      ),
+    ).toEqual({
+      _aws: {
+        Timestamp: 1000,
+        CloudWatchMetrics: [
+          {
+            Namespace: "Threadline/local",
+            Dimensions: [[]],
+            Metrics: [{ Name: "OrdersPlaced", Unit: "Count" }],
+          },
+        ],
+      },
+      orderId: "o1",
+      OrdersPlaced: 1,
+    });
+    expect(
+      embeddedMetric(
+        {
+          name: "SiteServerTime",
+          unit: "Milliseconds",
+          value: 8,
+          dimensions: { PageKind: "cart" },
+        },
+        "Threadline/local",
+        1000,
+      ),
+    ).toMatchObject({
+      _aws: { CloudWatchMetrics: [{ Dimensions: [["PageKind"]] }] },
+      PageKind: "cart",
+      SiteServerTime: 8,
+    });
   });
 });

@@ -5,7 +5,12 @@
 // for the site), and, by default (tests, scripts, `npm start`), JSON lines on the console (see
 // consoleTelemetry). Core knows no Lambda type; of Powertools it uses only Parameters, in the
 // secrets loader (./sst-secrets.server.ts).
-import { BUSINESS_METRICS, DEPENDENCY_UNAVAILABLE_METRIC } from "../common/metrics-names.ts";
+import {
+  BUSINESS_METRICS,
+  DEPENDENCY_UNAVAILABLE_METRIC,
+  SERVER_TIME_METRIC,
+} from "../common/metrics-names.ts";
+import { sendToLocalCollector } from "./local-metrics.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 export type LogFields = Record<string, unknown>;
@@ -20,6 +25,10 @@ export type LogFields = Record<string, unknown>;
 export const METRICS = [...Object.values(BUSINESS_METRICS), DEPENDENCY_UNAVAILABLE_METRIC] as const;
 export type Metric = (typeof METRICS)[number];
 
+/** The shop's timings, each in milliseconds: the site's server time by kind of page. */
+export const TIMINGS = [SERVER_TIME_METRIC] as const;
+export type Timing = (typeof TIMINGS)[number];
+
 export interface Telemetry {
   log(level: LogLevel, message: string, fields?: LogFields): void;
   /**
@@ -28,6 +37,8 @@ export interface Telemetry {
    * line for a log query, never a dimension (one per order would be a metric per order).
    */
   count(metric: Metric, about?: Record<string, string>, dimensions?: Record<string, string>): void;
+  /** How long something took, in milliseconds, split by `dimensions` (few values each). */
+  time?(timing: Timing, milliseconds: number, dimensions?: Record<string, string>): void;
   /** An AWS SDK client, to be traced (Tracer.captureAWSv3Client); answers the same client. */
   captureClient?<C>(client: C): C;
 }
@@ -44,7 +55,9 @@ function consoleThreshold(): number {
  * The default: one JSON line per log on the console (stderr for errors). Only warnings and errors
  * unless LOG_LEVEL says more (`LOG_LEVEL=info npm start`): the local output stays what it was,
  * each failure one line. A metric is a debug line (`LOG_LEVEL=debug npm start` shows what each
- * order emitted), never an embedded-metric line.
+ * order emitted), never an embedded-metric line on the console. With LOCAL_METRICS_URL (set by
+ * `npm start`) each metric also goes, as an embedded-metric document, to the local cloud's metrics
+ * page (./local-metrics.ts), which shows what each order emitted.
  */
 export const consoleTelemetry: Telemetry = {
   log(level, message, fields) {
@@ -58,6 +71,11 @@ export const consoleTelemetry: Telemetry = {
   },
   count(metric, about, dimensions) {
     consoleTelemetry.log("debug", "metric", { metric, ...dimensions, ...about });
+    sendToLocalCollector({ name: metric, unit: "Count", value: 1, dimensions, about });
+  },
+  time(timing, milliseconds, dimensions) {
+    consoleTelemetry.log("debug", "metric", { metric: timing, milliseconds, ...dimensions });
+    sendToLocalCollector({ name: timing, unit: "Milliseconds", value: milliseconds, dimensions });
   },
 };
 
@@ -78,6 +96,15 @@ export function countMetric(
   dimensions?: Record<string, string>,
 ): void {
   current.count(metric, about, dimensions);
+}
+
+/** How long something took (milliseconds), through the installed adapter if it takes timings. */
+export function timeMetric(
+  timing: Timing,
+  milliseconds: number,
+  dimensions?: Record<string, string>,
+): void {
+  current.time?.(timing, milliseconds, dimensions);
 }
 
 /** The client, given to the adapter's tracer if it has one (guardCalls calls it for each client). */

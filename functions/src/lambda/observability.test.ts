@@ -45,6 +45,16 @@ describe("the functions' telemetry", () => {
     expect(telemetry.captureClient?.("client")).toEqual({ captured: "client" });
   });
 
+  it("writes a timing in milliseconds, with its own dimensions only", () => {
+    const { o, calls } = recording();
+    powertoolsTelemetry(o).time?.("SiteServerTime", 42.5, { PageKind: "product" });
+    expect(calls).toEqual([
+      ["no default dimensions"],
+      ["dimensions", { PageKind: "product" }],
+      ["metric", "SiteServerTime", "Milliseconds", 42.5],
+    ]);
+  });
+
   it("captures the clients built before the Tracer came once it is there", async () => {
     const { o } = recording();
     const withoutTracer = { ...o, tracer: undefined };

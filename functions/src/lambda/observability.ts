@@ -14,26 +14,20 @@
 // runs these handlers inside `npm start`'s process beside the site: there core's default stays,
 // one readable JSON line per log, so the local output and the tests that read it do not change.
 
-import { Logger } from "@aws-lambda-powertools/logger";
-import { Metrics, MetricUnit } from "@aws-lambda-powertools/metrics";
 import type { Tracer } from "@aws-lambda-powertools/tracer";
-import { metricsNamespace as stageNamespace } from "@shop/core/common";
 import { consoleTelemetry, setTelemetry, type Telemetry } from "@shop/core/server/context";
+import {
+  createPowertools,
+  powertoolsTelemetry as loggerAndMetrics,
+  type Powertools,
+} from "@shop/powertools";
 import type { Context as LambdaContext } from "aws-lambda";
 
 type Env = Record<string, string | undefined>;
 
-/**
- * One namespace per stage (core's metricsNamespace, which the stage's dashboard and alarms watch:
- * stacks/dashboard.ts); POWERTOOLS_METRICS_NAMESPACE overrides it.
- */
-export function metricsNamespace(env: Env = process.env): string {
-  return env.POWERTOOLS_METRICS_NAMESPACE || stageNamespace(env.SST_STAGE || env.STAGE || "local");
-}
+export { metricsNamespace } from "@shop/powertools";
 
-export interface Observability {
-  logger: Logger;
-  metrics: Metrics;
+export interface Observability extends Powertools {
   /** Once loaded (after the environment's first invocation). */
   tracer?: Tracer;
 }
@@ -41,23 +35,13 @@ export interface Observability {
 /** SDK clients built before the Tracer was there: captured when it comes. */
 const untraced: unknown[] = [];
 
-/** The adapter of core's port over Powertools (exported for its tests). */
+/**
+ * The adapter of core's port: Logger and Metrics as the site writes them (@shop/powertools), and
+ * each AWS SDK client captured by the Tracer once it is there (exported for its tests).
+ */
 export function powertoolsTelemetry(o: Observability): Telemetry {
-  const { logger, metrics } = o;
   return {
-    log(level, message, fields) {
-      logger[level](message, fields ?? {});
-    },
-    count(metric, about, dimensions) {
-      // A metric of its own line, flushed at once: what it is about goes with it as metadata.
-      const single = metrics.singleMetric();
-      // Only the metric's own dimensions (none for the business metrics): the alarms watch
-      // them as emitted, and Powertools would add its `service` dimension to every one.
-      single.clearDefaultDimensions();
-      if (dimensions) single.addDimensions(dimensions);
-      for (const [key, value] of Object.entries(about ?? {})) single.addMetadata(key, value);
-      single.addMetric(metric, MetricUnit.Count, 1);
-    },
+    ...loggerAndMetrics(o),
     captureClient(client) {
       if (o.tracer) return o.tracer.captureAWSv3Client(client);
       untraced.push(client);
@@ -75,10 +59,7 @@ let active: Observability | undefined;
 export function observability(service: string, env: Env = process.env): Observability | undefined {
   if (!env.AWS_LAMBDA_FUNCTION_NAME) return undefined;
   if (!active) {
-    active = {
-      logger: new Logger({ serviceName: service }),
-      metrics: new Metrics({ namespace: metricsNamespace(env), serviceName: service }),
-    };
+    active = createPowertools(service, env);
     setTelemetry(powertoolsTelemetry(active));
   }
   return active;

@@ -1,6 +1,7 @@
 // The local cloud: the AWS services the shop uses, on this machine, speaking the same APIs.
 // DynamoDB Local (official jar), s3rver for S3, aws-ses-v2-local for SES (its mailbox is a web
-// page), and a stream reader that delivers domain events like Lambda would. Used by `npm start`
+// page), a stream reader that delivers domain events like Lambda would, and a page of the metrics
+// the shop emitted (./metrics.ts), as CloudWatch would show them. Used by `npm start`
 // (data kept under .data/) and by the tests' global setup (own ports, data in memory/temp).
 
 import { mkdir } from "node:fs/promises";
@@ -21,6 +22,7 @@ import sesLocal from "aws-ses-v2-local";
 import S3rver, { type S3Notification } from "s3rver";
 import { type CloudFrontStandIn, startCloudFrontStandIn } from "./cloudfront.ts";
 import { startDynamoDbLocal } from "./dynamodb.ts";
+import { type MetricsStandIn, startMetricsStandIn } from "./metrics.ts";
 import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 import { freePort } from "./util.ts";
 
@@ -30,6 +32,12 @@ export {
   startCloudFrontStandIn,
 } from "./cloudfront.ts";
 export { ensureDynamoDbLocal, startDynamoDbLocal } from "./dynamodb.ts";
+export {
+  type CollectedMetric,
+  type MetricsStandIn,
+  type MetricsView,
+  startMetricsStandIn,
+} from "./metrics.ts";
 export {
   type SharedCache,
   type SharedCacheOptions,
@@ -47,7 +55,7 @@ export interface LocalCloudOptions {
   /** Keep DynamoDB in memory (tests). */
   inMemory?: boolean;
   /** Ports; 0 or absent picks a free one. */
-  ports?: { dynamodb?: number; s3?: number; ses?: number };
+  ports?: { dynamodb?: number; s3?: number; ses?: number; metrics?: number };
   tableName?: string;
   imagesBucket?: string;
   invoicesBucket?: string;
@@ -59,6 +67,11 @@ export interface LocalCloud {
   /** Environment variables that point the shop's code (core/context) at this cloud. */
   env: Record<string, string>;
   mailboxUrl: string;
+  /**
+   * The metrics page (its `url`) and where the shop sends its metrics (`ingestUrl`, for
+   * LOCAL_METRICS_URL: `npm start` sets it for the site and the functions it runs).
+   */
+  metrics: MetricsStandIn;
   /** Starts delivering domain events from the table's stream to `deliver`. */
   deliverEvents(deliver: (records: _Record[]) => Promise<void>): Promise<StreamDelivery>;
   /**
@@ -144,6 +157,9 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const cloudFront = await startCloudFrontStandIn();
     stops.push(() => cloudFront.stop());
 
+    const metrics = await startMetricsStandIn(opts.ports?.metrics ?? 0);
+    stops.push(() => metrics.stop());
+
     const s3Endpoint = `http://127.0.0.1:${s3Port}`;
     const env = {
       AWS_REGION: REGION,
@@ -165,6 +181,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     return {
       env,
       mailboxUrl: `http://127.0.0.1:${sesPort}`,
+      metrics,
       async deliverEvents(deliver) {
         const delivery = await startStreamDelivery({
           endpoint: dynamo.endpoint,

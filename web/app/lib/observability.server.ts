@@ -7,36 +7,18 @@
 // the console as they did. (The site's traces are Lambda's active tracing, stacks/Web.ts; no
 // Tracer here: X-Ray's SDK would add about 130 kB to every cold start of the site.)
 
-import { Logger } from "@aws-lambda-powertools/logger";
-import { Metrics, MetricUnit } from "@aws-lambda-powertools/metrics";
-import { metricsNamespace } from "@shop/core/common";
-import { setTelemetry } from "@shop/core/server/context";
+import { PAGE_KIND_DIMENSION, type PageKind, SERVER_TIME_METRIC } from "@shop/core/common";
+import { setTelemetry, timeMetric } from "@shop/core/server/context";
+import { createPowertools, powertoolsTelemetry } from "@shop/powertools";
 
 const SERVICE = "site";
 
-function install(env: Record<string, string | undefined>): Logger | undefined {
+function install(env: Record<string, string | undefined>) {
   if (!env.AWS_LAMBDA_FUNCTION_NAME) return undefined;
-  const logger = new Logger({ serviceName: SERVICE });
-  const metrics = new Metrics({
-    // The stage's namespace, which its dashboard and alarms watch (stacks/dashboard.ts).
-    namespace:
-      env.POWERTOOLS_METRICS_NAMESPACE || metricsNamespace(env.SST_STAGE || env.STAGE || "local"),
-    serviceName: SERVICE,
-  });
-  setTelemetry({
-    log(level, message, fields) {
-      logger[level](message, fields ?? {});
-    },
-    count(metric, about, dimensions) {
-      const single = metrics.singleMetric();
-      // Only the metric's own dimensions: the alarms watch the business metrics without any.
-      single.clearDefaultDimensions();
-      if (dimensions) single.addDimensions(dimensions);
-      for (const [key, value] of Object.entries(about ?? {})) single.addMetadata(key, value);
-      single.addMetric(metric, MetricUnit.Count, 1);
-    },
-  });
-  return logger;
+  // Logger and Metrics under the stage's namespace, which its dashboard and alarms watch.
+  const powertools = createPowertools(SERVICE, env);
+  setTelemetry(powertoolsTelemetry(powertools));
+  return powertools.logger;
 }
 
 const logger = install(process.env);
@@ -49,4 +31,13 @@ export function logError(message: string, error: unknown): void {
   }
   if (error instanceof Error) logger.error(message, error);
   else logger.error(message, { error: String(error) });
+}
+
+/**
+ * The site's server time of one answered request, by kind of page (SERVER_TIME_METRIC): called by
+ * the server around the Remix build (web/server/server-time.ts), through the build's entry
+ * (entry.server.tsx re-exports it), so that it goes through the build's own telemetry.
+ */
+export function recordServerTime(kind: PageKind, milliseconds: number): void {
+  timeMetric(SERVER_TIME_METRIC, milliseconds, { [PAGE_KIND_DIMENSION]: kind });
 }

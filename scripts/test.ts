@@ -1,0 +1,79 @@
+// `npm test`: every suite, in phases. The suites within a phase run side by side (each line of
+// their output prefixed with the suite's name), since most of them wait on something other than
+// the processor (DynamoDB Local, the synthesis's files, a Lambda's answer) and a machine has at
+// least two cores. The end-to-end suite runs alone, last: it keeps both cores busy with two
+// browsers, the shop and DynamoDB Local, and its timeouts assume no other suite beside it.
+// Every suite runs even after another fails (but nothing after a failed build); the command
+// fails if any did, naming them, and prints each suite's duration.
+import { spawn } from "node:child_process";
+
+interface Suite {
+  name: string;
+  /** An npm script, or a command of its own. */
+  command: string[];
+}
+
+const npm = (script: string): Suite => ({ name: script, command: ["npm", "run", "-s", script] });
+
+const PHASES: Suite[][] = [
+  // The web build is what the infrastructure tests, the rehearsal and the end-to-end tests read.
+  [npm("typecheck"), npm("lint"), npm("build")],
+  [npm("test:unit"), npm("test:integration"), npm("test:infra")],
+  [npm("test:rehearsal")],
+  [
+    {
+      name: "test:e2e",
+      command: ["npx", "playwright", "test", "-c", "packages/e2e/playwright.config.ts"],
+    },
+  ],
+];
+
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+function run(suite: Suite, prefixed: boolean): Promise<{ suite: Suite; ok: boolean; ms: number }> {
+  const started = Date.now();
+  const [command = "", ...args] = suite.command;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: prefixed ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: process.env,
+    });
+    if (prefixed) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = "";
+        stream?.setEncoding("utf8");
+        stream?.on("data", (chunk: string) => {
+          const lines = (rest + chunk).split("\n");
+          rest = lines.pop() ?? "";
+          for (const line of lines) process.stdout.write(`[${suite.name}] ${line}\n`);
+        });
+        stream?.on("end", () => {
+          if (rest) process.stdout.write(`[${suite.name}] ${rest}\n`);
+        });
+      }
+    }
+    child.on("error", (error) => {
+      process.stdout.write(`[${suite.name}] could not start: ${error.message}\n`);
+      resolve({ suite, ok: false, ms: Date.now() - started });
+    });
+    child.on("exit", (code) => resolve({ suite, ok: code === 0, ms: Date.now() - started }));
+  });
+}
+
+const started = Date.now();
+const failed: string[] = [];
+const timings: string[] = [];
+for (const phase of PHASES) {
+  const results = await Promise.all(phase.map((suite) => run(suite, phase.length > 1)));
+  for (const { suite, ok, ms } of results) {
+    timings.push(`${suite.name} ${seconds(ms)}${ok ? "" : " (failed)"}`);
+    if (!ok) failed.push(suite.name);
+  }
+  // Without a web build the later suites would only fail for want of it.
+  if (failed.includes("build")) break;
+}
+console.log(`\nnpm test: ${seconds(Date.now() - started)} (${timings.join(", ")})`);
+if (failed.length > 0) {
+  console.error(`npm test failed: ${failed.join(", ")}`);
+  process.exit(1);
+}
