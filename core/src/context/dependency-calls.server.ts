@@ -88,12 +88,17 @@ interface ClientLike {
       middleware: Middleware,
       options: { step: "finalizeRequest"; priority: "low"; name: string },
     ): void;
+    remove(name: string): boolean;
   };
 }
 
-/** Adds the two middlewares to an AWS SDK v3 client (before any command is sent). */
+/** Adds the two middlewares to an AWS SDK v3 client (before any command is sent), drops its logger's. */
 export function guardCalls<C>(client: C & ClientLike, dependency: Dependency): C {
   const unsafe = NOT_IDEMPOTENT[dependency] ?? new Set<string>();
+  // The SDK's logger middleware copies every call's input and output through the sensitive-data
+  // filter for a logger that writes nothing (the shop gives its clients none): the whole
+  // catalogue's Query walked once more, on the cold start's first answer and every call after.
+  client.middlewareStack.remove("loggerMiddleware");
   // Outermost: sees the call's final outcome, after every retry.
   client.middlewareStack.add(
     (next, context) => async (args) => {
