@@ -6,7 +6,12 @@ const side = (name: string, eagerBytes: number, totals: number[]): ColdSide => (
   bundle: { codeDir: "/", handler: "x.handler", runtime: "nodejs24.x" },
   eagerBytes,
   files: 1,
-  runs: totals.map((totalMs) => ({ importMs: totalMs / 2, firstAnswerMs: totalMs / 2, totalMs })),
+  runs: totals.map((totalMs) => ({
+    importMs: totalMs / 2,
+    firstAnswerMs: totalMs / 2,
+    totalMs,
+    cpuMs: totalMs * 0.8,
+  })),
 });
 
 describe("the cold-start comparison's report", () => {
@@ -24,6 +29,8 @@ describe("the cold-start comparison's report", () => {
     expect(result.passed).toBe(true);
     expect(result.lines.join("\n")).toContain("PASS  the shop's cold start is 1.50×");
     expect(result.lines.join("\n")).toContain("140 ms–300 ms");
+    expect(result.lines.join("\n")).toContain("in processor time (every thread, to the answer");
+    expect(result.lines.join("\n")).toMatch(/processor time.*: 1\.50×/);
   });
 
   it("fails a slower shop, or one over its budget, saying which", () => {

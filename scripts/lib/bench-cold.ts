@@ -41,6 +41,8 @@ export interface ColdRun {
   importMs: number;
   firstAnswerMs: number;
   totalMs: number;
+  /** The processor time (every thread) the process used to its answer: what load changes least. */
+  cpuMs: number;
 }
 
 export interface ColdSide {
@@ -222,7 +224,8 @@ export async function coldStartComparison(options: ColdOptions): Promise<ColdCom
       }
       const totalMs = invocation.coldStartMs ?? invocation.durationMs;
       const importMs = invocation.importMs ?? 0;
-      return { importMs, firstAnswerMs: totalMs - importMs, totalMs };
+      const cpuMs = invocation.coldStartCpuMs ?? 0;
+      return { importMs, firstAnswerMs: totalMs - importMs, totalMs, cpuMs };
     } finally {
       await instance.stop();
     }
@@ -274,6 +277,8 @@ export async function coldStartComparison(options: ColdOptions): Promise<ColdCom
 export function report(shop: ColdSide, bare: ColdSide): ColdComparison {
   const total = (side: ColdSide) => median(side.runs.map((r) => r.totalMs));
   const ratio = total(shop) / total(bare);
+  const cpu = (side: ColdSide) => median(side.runs.map((r) => r.cpuMs));
+  const cpuRatio = cpu(shop) / cpu(bare);
   const ms = (v: number) => `${v.toFixed(0)} ms`;
   const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
   const row = (side: ColdSide) => {
@@ -285,9 +290,18 @@ export function report(shop: ColdSide, bare: ColdSide): ColdComparison {
       ms(median(pick("firstAnswerMs"))),
       ms(median(pick("totalMs"))),
       range(pick("totalMs")),
+      ms(median(pick("cpuMs"))),
     ];
   };
-  const headers = ["cold start", "bundle (files)", "import", "first answer", "total", "range"];
+  const headers = [
+    "cold start",
+    "bundle (files)",
+    "import",
+    "first answer",
+    "total",
+    "range",
+    "CPU",
+  ];
   const rows = [row(shop), row(bare)];
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: string[]) =>
@@ -303,6 +317,7 @@ export function report(shop: ColdSide, bare: ColdSide): ColdComparison {
     widths.map((w) => "-".repeat(w)).join("  "),
     ...rows.map(line),
     `${verdict(ratioOk)}  the shop's cold start is ${ratio.toFixed(2)}× the bare Remix page's (target ≤ ${COLD_START_RATIO_TARGET}×)`,
+    `      in processor time (every thread, to the answer; what a busy machine changes least): ${cpuRatio.toFixed(2)}×`,
     `${verdict(sizeOk)}  the shop's bundle: ${(shop.eagerBytes / MB).toFixed(2)} MB before its first answer (target ≤ ${(SITE_BUDGET_BYTES / MB).toFixed(1)} MB)`,
   ];
   return { shop, bare, ratio, lines, passed: ratioOk && sizeOk };

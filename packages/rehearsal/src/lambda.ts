@@ -29,6 +29,19 @@ export interface Invocation {
    * bundle's parse and its top-level work: Lambda's init phase); the rest is the first answer.
    */
   importMs?: number;
+  /** Set with coldStartMs: the processor time (every thread) the process used to its answer. */
+  coldStartCpuMs?: number;
+  /** Set with importMs: the processor time it used to load the handler's module. */
+  importCpuMs?: number;
+}
+
+interface ChildMessage {
+  type?: string;
+  id?: string;
+  result?: unknown;
+  error?: LambdaError;
+  /** The child's processor time when it sent the message (runtime/lambda-child.mjs). */
+  cpuMs?: number;
 }
 
 interface Environment {
@@ -37,8 +50,9 @@ interface Environment {
   startedAt: number;
   /** When the child said its handler was loaded (runtime/lambda-child.mjs "ready"). */
   readyAt?: number;
+  readyCpuMs?: number;
   invoked: boolean;
-  pending: Map<string, (message: { result?: unknown; error?: LambdaError }) => void>;
+  pending: Map<string, (message: ChildMessage) => void>;
 }
 
 let sequence = 0;
@@ -69,7 +83,7 @@ export class LambdaFunction {
     const started = Date.now();
     const deadline = started + this.fn.timeoutSeconds * 1000;
     try {
-      const answer = await new Promise<{ result?: unknown; error?: LambdaError }>((resolve) => {
+      const answer = await new Promise<ChildMessage>((resolve) => {
         const timer = setTimeout(() => {
           environment.child.kill("SIGKILL");
           resolve({
@@ -85,12 +99,19 @@ export class LambdaFunction {
         });
         environment.child.send({ type: "invoke", id, event, deadline });
       });
-      const invocation: Invocation = { ...answer, durationMs: Date.now() - started };
+      const { result, error, cpuMs } = answer;
+      const invocation: Invocation = {
+        ...("result" in answer ? { result } : {}),
+        ...(error ? { error } : {}),
+        durationMs: Date.now() - started,
+      };
       if (!environment.invoked) {
         invocation.coldStartMs = Date.now() - environment.startedAt;
+        if (cpuMs !== undefined) invocation.coldStartCpuMs = cpuMs;
         if (environment.readyAt !== undefined) {
           invocation.importMs = environment.readyAt - environment.startedAt;
         }
+        if (environment.readyCpuMs !== undefined) invocation.importCpuMs = environment.readyCpuMs;
       }
       environment.invoked = true;
       this.invocations.push(invocation);
@@ -162,8 +183,11 @@ export class LambdaFunction {
       invoked: false,
       pending: new Map(),
     };
-    child.on("message", (message: { type: string; id?: string; error?: LambdaError }) => {
-      if (message.type === "ready") environment.readyAt = Date.now();
+    child.on("message", (message: ChildMessage) => {
+      if (message.type === "ready") {
+        environment.readyAt = Date.now();
+        environment.readyCpuMs = message.cpuMs;
+      }
       if (message.type === "result" && message.id) environment.pending.get(message.id)?.(message);
     });
     child.on("exit", (code, signal) => {
