@@ -25,7 +25,7 @@ describe("authenticateAndRedirect", () => {
     let asked = false;
     const answer = (await authenticateAndRedirect(
       args,
-      form,
+      "/product",
       parseSubmission(form, SignInSchema),
       async () => {
         asked = true;
@@ -41,7 +41,7 @@ describe("authenticateAndRedirect", () => {
   it("puts core's refusal under the e-mail, or on the field it names, with its status", async () => {
     const form = formOf({ email: "ana@example.com", password: "wrong-password" });
     const submission = parseSubmission(form, SignInSchema);
-    const wrong = (await authenticateAndRedirect(args, form, submission, async () => {
+    const wrong = (await authenticateAndRedirect(args, "/product", submission, async () => {
       throw new DomainError("Invalid email or password", undefined, 401);
     })) as unknown as Answer;
     expect(wrong.init.status).toBe(401);
@@ -50,7 +50,7 @@ describe("authenticateAndRedirect", () => {
     });
     // The password typed is never sent back.
     expect(JSON.stringify(wrong.data)).not.toContain("wrong-password");
-    const limited = (await authenticateAndRedirect(args, form, submission, async () => {
+    const limited = (await authenticateAndRedirect(args, "/product", submission, async () => {
       throw new DomainError("Too many attempts", "password", 429);
     })) as unknown as Answer;
     expect(limited.init.status).toBe(429);
@@ -60,7 +60,7 @@ describe("authenticateAndRedirect", () => {
   it("throws on anything that is not core's refusal", async () => {
     const form = formOf({ email: "ana@example.com", password: "secret12" });
     await expect(
-      authenticateAndRedirect(args, form, parseSubmission(form, SignInSchema), async () => {
+      authenticateAndRedirect(args, "/product", parseSubmission(form, SignInSchema), async () => {
         throw new Error("bug");
       }),
     ).rejects.toThrow("bug");

@@ -70,7 +70,8 @@ async function submit({ request, context }: ActionFunctionArgs) {
   if (intent !== "sign-in") {
     return refuseForm(submission, 400, { fieldErrors: { email: ["Unknown action"] } }, signInForm);
   }
-  return authenticateAndRedirect({ request, context }, form, submission, signIn, signInForm);
+  const redirectTo = safeRedirectTo(form.get("redirectTo"));
+  return authenticateAndRedirect({ request, context }, redirectTo, submission, signIn, signInForm);
 }
 
 async function forgotPassword(request: Request, context: AppLoadContext, form: FormData) {

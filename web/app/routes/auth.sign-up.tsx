@@ -35,7 +35,8 @@ async function submit({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   // Only the schema's fields are kept: isAdmin, addresses or a user id in the body are dropped.
   const submission = parseSubmission(form, SignUpSchema);
-  return authenticateAndRedirect({ request, context }, form, submission, signUp);
+  const redirectTo = safeRedirectTo(form.get("redirectTo"));
+  return authenticateAndRedirect({ request, context }, redirectTo, submission, signUp);
 }
 
 export const meta: MetaFunction = (args) =>
