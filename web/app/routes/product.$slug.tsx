@@ -67,12 +67,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       product,
       stats,
-      // Deferred data (docs/decisions/018-edge-cache.md): a page every anonymous visitor shares
-      // has its reviews awaited here, so that its document is rendered from plain data (the render
-      // cache and the ETag hash it) and names no visitor. A personal page's reviews and "may
-      // review" come later: a client navigation shows the page first and streams them in; a
-      // document waits for them (entry.server.tsx), so it works without JavaScript.
-      reviews: isPersonalRequest(request) ? reviews : await reviews,
+      // Deferred data (docs/architecture.md §13): a signed-in visitor's client navigation shows
+      // the page first and streams the reviews and "may review" in. A document is rendered whole
+      // (so it works without JavaScript, entry.server.tsx), so it gets them awaited here, as the
+      // page every anonymous visitor shares does (docs/decisions/018-edge-cache.md): rendered
+      // from plain data (the render cache and the ETag hash it), naming no visitor.
+      reviews: isPersonalRequest(request) && !asksForDocument(request) ? reviews : await reviews,
       viewer: user ? { id: user.id, isAdmin: user.isAdmin, email: user.email } : null,
       // The modal is open by URL (works without JavaScript); the action still checks everything.
       writing: user !== null && url.searchParams.get(WRITE_REVIEW_PARAM) === "1",
@@ -99,6 +99,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     { headers: { "Cache-Control": publicPageCacheControl(request) } },
   );
+}
+
+/** A browser's navigation to a page asks for HTML; Remix's data requests (`.data`) do not. */
+function asksForDocument(request: Request): boolean {
+  return request.headers.get("Accept")?.includes("text/html") ?? false;
 }
 
 export const action = keepsInput(productPageAction);
