@@ -51,12 +51,14 @@ export async function timeRequest(
 
 export async function productPageTimings(options: ProductTimingOptions): Promise<ProductTiming[]> {
   const page = `${options.base}/product/${options.slug}`;
+  // A document is asked for as a browser's navigation asks: for HTML.
+  const html = { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
   const kinds: { name: string; url: string; headers: Record<string, string> }[] = [
-    { name: "anonymous document", url: page, headers: {} },
+    { name: "anonymous document", url: page, headers: html },
     {
       name: "signed-in document",
       url: page,
-      headers: { Cookie: options.sessionCookie },
+      headers: { ...html, Cookie: options.sessionCookie },
     },
     {
       name: "signed-in navigation (data)",
