@@ -37,6 +37,11 @@
 // processes of each, alternating, to their first answer of /product; the ratio against its
 // target (≤ 1.5×) and the site's bundle against its budget (≤ 2 MB). BENCH_COLD_ONLY=1 runs this
 // comparison alone (about a minute).
+//
+// And the product page's server time at the seeded size (scripts/lib/bench-product.ts): the
+// anonymous document, the signed-in customer's document and client navigation, one request at a
+// time, to the first and the last byte. BENCH_PRODUCT_ONLY=1 runs it alone (BENCH_PRODUCT_REQUESTS,
+// default 200 of each kind).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -49,8 +54,15 @@ import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
 import autocannon from "autocannon";
 import { normaliseQuery } from "../web/server/edge-query.ts";
 import { coldStartComparison } from "./lib/bench-cold.ts";
-import { type EdgeBench, edgePurgeWiring, runEdgeBench, stopEdgePurge } from "./lib/bench-edge.ts";
+import {
+  type EdgeBench,
+  edgePurgeWiring,
+  runEdgeBench,
+  signIn,
+  stopEdgePurge,
+} from "./lib/bench-edge.ts";
 import { pageJsGzipBytes } from "./lib/bench-js.ts";
+import { productPageTimings, productTimingLines } from "./lib/bench-product.ts";
 import {
   BENCH_DESCRIPTION,
   benchProductAudience,
@@ -72,6 +84,9 @@ const EDGE_VIEWS = positiveInt(process.env.BENCH_VIEWS, 10_000);
 const EDGE_ONLY = process.env.BENCH_EDGE_ONLY === "1";
 const COLD_ONLY = process.env.BENCH_COLD_ONLY === "1";
 const WARM_ONLY = process.env.BENCH_WARM_ONLY === "1";
+const PRODUCT_ONLY = process.env.BENCH_PRODUCT_ONLY === "1";
+/** Timed requests of each kind for the product page's server time. */
+const PRODUCT_REQUESTS = positiveInt(process.env.BENCH_PRODUCT_REQUESTS, 200);
 /** Alternating rounds of the warm comparison with the bare Remix page. */
 const WARM_ROUNDS = positiveInt(process.env.BENCH_WARM_ROUNDS, 3);
 /** Fresh processes of each side of the cold-start comparison: at least 7. */
@@ -313,6 +328,18 @@ function searchInProcess(): string {
   return searchReport([measureSearch(0), measureSearch(EXTRA_PRODUCTS)], verdict);
 }
 
+/** The product page's server time, one request at a time (scripts/lib/bench-product.ts). */
+async function productServerTime(base: string): Promise<string[]> {
+  const sessionCookie = await signIn(base, CUSTOMER.email, CUSTOMER.password);
+  const timings = await productPageTimings({
+    base,
+    slug: PRODUCT_SLUG,
+    sessionCookie,
+    requests: PRODUCT_REQUESTS,
+  });
+  return productTimingLines(timings, PRODUCT_REQUESTS);
+}
+
 async function main() {
   const started = Date.now();
   if (process.env.BENCH_SEARCH_ONLY === "1") {
@@ -342,6 +369,14 @@ async function main() {
     };
     const { ctx, calls } = countingContext(state.env);
     // The cold starts first, on the seeded shop before any load (the machine at its quietest).
+    if (PRODUCT_ONLY) {
+      log("The product page's server time…");
+      const lines = await productServerTime(base);
+      log("");
+      for (const line of lines) log(line);
+      log(`\n(done in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      return;
+    }
     const cold =
       EDGE_ONLY || WARM_ONLY
         ? undefined
@@ -441,6 +476,9 @@ async function main() {
         await measure(staticServer.url(html.get(target.name) ?? 0), STATIC_DURATION_S),
       );
     }
+
+    log("The product page's server time…");
+    const productTime = await productServerTime(base);
 
     log("The warm origin beside a bare Remix page…");
     const warm: WarmComparison = await warmAgainstBare();
@@ -545,6 +583,8 @@ async function main() {
         `${verdict(figures.p99 <= 50)}  live search request at ${size} products, one at a time: p50 ${ms(figures.p50)}, p99 ${ms(figures.p99)} over ${figures.count} requests (target p99 ≤ 50 ms)`,
       );
     }
+    log("");
+    for (const line of productTime) log(line);
     log("");
     edgeReport(edgeSeeded, edgeBig);
     log("");

@@ -19,7 +19,7 @@ import { unavailableResponse } from "../server/unavailable-page";
 import { finalCacheControl, isShareable } from "./lib/http";
 import { NonceProvider } from "./lib/nonce";
 import { logError } from "./lib/observability.server";
-import { RenderCache, renderCacheKey } from "./lib/render-cache.server";
+import { hasDeferredData, RenderCache, renderCacheKey } from "./lib/render-cache.server";
 import { SHOP_NAME } from "./lib/shop";
 
 // On AWS the secrets come from SST Config (SSM); the server build finishes loading, and so takes
@@ -143,8 +143,15 @@ export default function handleRequest(
     return new Response(body, { headers: responseHeaders, status: responseStatusCode });
   }
 
-  // Bots and SPA mode get the whole document at once; browsers get the shell as soon as it is ready.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  // Bots and SPA mode get the whole document at once; browsers get the shell as soon as it is
+  // ready. A document with deferred data (the product page's reviews, for a signed-in visitor) is
+  // sent whole too: React puts streamed data in its place with an inline script, which a browser
+  // without JavaScript never runs. Its reads still run beside the render; deferred data streams to
+  // client navigations (their `.data` requests), where the page shows before it arrives.
+  const waitForAll =
+    isbot(request.headers.get("user-agent") ?? "") ||
+    remixContext.isSpaMode ||
+    hasDeferredData(remixContext.staticHandlerContext.loaderData);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -209,8 +216,9 @@ export default function handleRequest(
 /**
  * A document a shared cache may keep: rendered whole (its inline scripts must all be known before
  * the headers go), its Content-Security-Policy made of their hashes, so the page and its policy
- * can be handed to every visitor as they are. Anonymous public pages defer no data, so waiting
- * for the whole render costs them nothing; the render cache keeps them as for other pages.
+ * can be handed to every visitor as they are. Anonymous public pages defer no data (the product
+ * page awaits its reviews for them), so waiting for the whole render costs them nothing; the
+ * render cache keeps them as for other pages.
  */
 async function sharedDocument(
   request: Request,

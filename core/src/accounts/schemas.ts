@@ -6,16 +6,13 @@ import * as v from "valibot";
 import {
   emailField,
   NAME_MAX_LENGTH,
-  optionalText,
   PASSWORD_MAX_LENGTH,
   passwordField,
-  phoneField,
   requiredText,
   withPasswordPair,
 } from "../common/fields.ts";
 
-export const ADDRESS_FIELD_MAX_LENGTH = 200;
-export const ZIP_CODE_MAX_LENGTH = 20;
+export { ADDRESS_FIELD_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from "../common/address.ts";
 
 export const SignInSchema = v.object({
   email: emailField(),
@@ -94,16 +91,5 @@ export type DeleteAccount = v.InferOutput<typeof DeleteAccountSchema>;
 export const EMAIL_CHANGE_TOKEN_MAX_LENGTH = 512;
 export const INVALID_EMAIL_LINK = "This link is invalid or has expired";
 
-/** The fields of an address, shared by the saved-address form and the checkout. */
-export const AddressFields = {
-  company: optionalText("Company", { max: ADDRESS_FIELD_MAX_LENGTH }),
-  address: requiredText("Address", { max: ADDRESS_FIELD_MAX_LENGTH }),
-  apartment: optionalText("Apartment", { max: ADDRESS_FIELD_MAX_LENGTH }),
-  country: requiredText("Country", { max: ADDRESS_FIELD_MAX_LENGTH }),
-  city: requiredText("City", { max: ADDRESS_FIELD_MAX_LENGTH }),
-  zipCode: requiredText("Zip code", { max: ZIP_CODE_MAX_LENGTH }),
-  phone: phoneField(),
-};
-
-export const AddressSchema = v.object(AddressFields);
-export type Address = v.InferOutput<typeof AddressSchema>;
+// The address is typed once, in common/address.ts (the checkout and the orders use it too).
+export { type Address, AddressFields, AddressSchema } from "../common/address.ts";

@@ -69,7 +69,7 @@ describe("addToCart", () => {
     expect(cart).toEqual(frozen);
   });
 
-  it("keeps at most 100 distinct lines, still adding to existing ones", () => {
+  it("keeps at most MAX_CART_LINES distinct lines (as many as an order), still adding to existing ones", () => {
     let cart: CartLine[] = [];
     for (let i = 0; i < MAX_CART_LINES + 5; i++)
       cart = addToCart(cart, { productId: `p${i}`, size: "S" });

@@ -3,18 +3,14 @@
 // new array and never changes its input.
 import { isProductId } from "../catalog/ids.ts";
 import { isSizeTag, type SizeTag } from "../catalog/sizes.ts";
+import { type CartLine, MAX_CART_LINES, MAX_QUANTITY } from "./line.ts";
 
+export * from "./line.ts";
 export const CART_STORAGE_KEY = "cart";
-export const MAX_QUANTITY = 9;
-export const QUANTITY_CHOICES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-/** Distinct lines kept at most; a guard against hostile stored or posted carts. */
-export const MAX_CART_LINES = 100;
-
-export interface CartLine {
-  productId: string;
-  size: SizeTag;
-  quantity: number;
-}
+export const QUANTITY_CHOICES: readonly number[] = Array.from(
+  { length: MAX_QUANTITY },
+  (_, i) => i + 1,
+);
 
 export interface LineRef {
   productId: string;

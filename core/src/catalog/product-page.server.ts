@@ -35,6 +35,29 @@ export async function getProductPage(
   slug: string,
   options: { reviewsCursor?: string | null } = {},
 ): Promise<ProductPageData | null> {
+  const parts = await getProductPageParts(ctx, slug, options);
+  return parts && { ...parts, reviewPage: await parts.reviewPage };
+}
+
+/** The product page's data in two parts: what the page needs first, and its reviews to come. */
+export interface ProductPageParts {
+  product: Product;
+  /** Units per size, read now (consistently). */
+  stock: StockCounts;
+  /** The page of reviews, its read already started: the page may render before it answers. */
+  reviewPage: Promise<ReviewPage>;
+}
+
+/**
+ * getProductPage, without waiting for the reviews: the product and its stock once read, the
+ * reviews' read started at once beside whatever the caller reads next (the product page defers
+ * them, docs/architecture.md §13).
+ */
+export async function getProductPageParts(
+  ctx: Context,
+  slug: string,
+  options: { reviewsCursor?: string | null } = {},
+): Promise<ProductPageParts | null> {
   const knownId = lastSnapshot(ctx)?.bySlug.get(slug)?.id;
   let snapshot: CatalogSnapshot;
   let stock: StockCounts | undefined;
@@ -47,11 +70,19 @@ export async function getProductPage(
   }
   const product = snapshot.bySlug.get(slug);
   if (!product) return null;
-  if (product.id !== knownId) stock = await getStock(ctx, product.id);
   const reviewPage = options.reviewsCursor
-    ? await listProductReviews(ctx, product.id, { cursor: options.reviewsCursor })
-    : await rememberForVersion(snapshot, `reviews:${product.id}`, () =>
+    ? listProductReviews(ctx, product.id, { cursor: options.reviewsCursor })
+    : rememberForVersion(snapshot, `reviews:${product.id}`, () =>
         listProductReviews(ctx, product.id),
       );
+  // A product this process had not seen: its stock is read beside its reviews.
+  if (product.id !== knownId) {
+    try {
+      stock = await getStock(ctx, product.id);
+    } catch (error) {
+      reviewPage.catch(() => {}); // the page fails with the stock's error; the reviews' is moot
+      throw error;
+    }
+  }
   return { product, stock: stock ?? {}, reviewPage };
 }

@@ -59,13 +59,9 @@ export interface Product {
   updatedAt: string;
 }
 
-export interface NewProduct {
-  slug: string;
-  name: string;
-  category: Category;
-  priceCents: number;
-  description: string;
-  sizes: SizeTag[];
+/** A product as the admin creates it: its fields, and its images' keys and texts. */
+export interface NewProduct
+  extends Pick<Product, "slug" | "name" | "category" | "priceCents" | "description" | "sizes"> {
   images: Array<{ key: string; alt: string }>;
 }
 

@@ -14,10 +14,11 @@
 // claim. A request examines at most SEARCH_MAX_EXAMINED accounts, then offers the next page, so
 // no request's cost grows with the shop. Far beyond that (hundreds of thousands of accounts),
 // the stream would feed a search service instead.
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { customerIndex, emailKey, userKey } from "../db/keys.ts";
+import { queryIndexPage } from "../db/query.server.ts";
 import { type CustomerSummary, customerMatches, isWholeEmail, searchTerms } from "./customers.ts";
 
 export const CUSTOMERS_PAGE_SIZE = 20;
@@ -68,19 +69,13 @@ export async function listCustomers(
   const found: Record<string, unknown>[] = [];
   let examined = 0;
   do {
-    const page = await ctx.db.send(
-      new QueryCommand({
-        TableName: ctx.tableName,
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": INDEX_PK },
-        ProjectionExpression: PROJECTION,
-        ScanIndexForward: false,
-        // One more than a page tells whether there is a next one.
-        Limit: searching ? SEARCH_PAGE : limit + 1 - found.length,
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
+    const page = await queryIndexPage(ctx, INDEX_PK, {
+      ProjectionExpression: PROJECTION,
+      ScanIndexForward: false,
+      // One more than a page tells whether there is a next one.
+      Limit: searching ? SEARCH_PAGE : limit + 1 - found.length,
+      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+    });
     const items = page.Items ?? [];
     examined += items.length;
     for (const item of items) {

@@ -1,3 +1,4 @@
 export * from "./keys.ts";
+export * from "./query.server.ts";
 export * from "./table.ts";
 export * from "./transact.server.ts";

@@ -5,10 +5,11 @@
 // that changes its state (stockItems "release"), and an admin's save applies what they typed on
 // top of whatever sold meanwhile (saveStock, conditional on the count it read). Each change
 // carries a `stock.changed` event in its transaction; core/src/reactions follows it up.
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { stockIndex, stockKey } from "../db/keys.ts";
+import { queryIndexPage } from "../db/query.server.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
 import { countAfterSave, overStockMessage, type StockCounts, unitsByProduct } from "./stock.ts";
@@ -121,15 +122,7 @@ export async function listAllStock(ctx: Context): Promise<Map<string, StockCount
   const all = new Map<string, StockCounts>();
   let cursor: Record<string, unknown> | undefined;
   do {
-    const page = await ctx.db.send(
-      new QueryCommand({
-        TableName: ctx.tableName,
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": stockIndex("").gsi1pk },
-        ExclusiveStartKey: cursor,
-      }),
-    );
+    const page = await queryIndexPage(ctx, stockIndex("").gsi1pk, { ExclusiveStartKey: cursor });
     for (const item of page.Items ?? []) {
       all.set(item.productId as string, (item.counts as StockCounts | undefined) ?? {});
     }

@@ -3,6 +3,7 @@
 // date dd/MM/yyyy, billing address, product lines, subtotal, shipping, taxes, discount, total in
 // euro) is tested here without reading a PDF back. Many lines flow onto more pages, the table
 // header repeated; the totals end the last page.
+import type { Address } from "../common/address.ts";
 import { formatPrice } from "../pricing/money.ts";
 
 export const PAGE_WIDTH = 595.28;
@@ -23,15 +24,7 @@ export interface InvoiceData {
   /** ISO time of the order. */
   createdAt: string;
   email: string;
-  address: {
-    company?: string;
-    address: string;
-    apartment?: string;
-    country: string;
-    city: string;
-    zipCode: string;
-    phone: string;
-  };
+  address: Address;
   deliveryMethod: string;
   lines: InvoiceLine[];
   subtotalCents: number;

@@ -3,8 +3,9 @@
 // product's slug, under a condition (a slug set since, by a rename, is kept; a deleted item is
 // not revived). The stock items are read a page at a time from their index (gsi1 STOCK).
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { BatchGetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { productKey, stockIndex } from "../db/keys.ts";
+import { queryIndexPage } from "../db/query.server.ts";
 import { defineMigration } from "./runner.server.ts";
 
 /** Stock items per page (BatchGetItem reads at most 100 products). */
@@ -13,18 +14,12 @@ const PAGE = 100;
 export default defineMigration({
   description: "stock items get their product's slug",
   async page(ctx, cursor) {
-    const page = await ctx.db.send(
-      new QueryCommand({
-        TableName: ctx.tableName,
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        FilterExpression: "attribute_not_exists(slug)",
-        ExpressionAttributeValues: { ":pk": stockIndex("").gsi1pk },
-        ProjectionExpression: "pk, sk, productId",
-        Limit: PAGE,
-        ...(cursor ? { ExclusiveStartKey: cursor } : {}),
-      }),
-    );
+    const page = await queryIndexPage(ctx, stockIndex("").gsi1pk, {
+      FilterExpression: "attribute_not_exists(slug)",
+      ProjectionExpression: "pk, sk, productId",
+      Limit: PAGE,
+      ...(cursor ? { ExclusiveStartKey: cursor } : {}),
+    });
     const stock = page.Items ?? [];
     const slugs = new Map<string, string>();
     if (stock.length > 0) {

@@ -5,8 +5,8 @@
 // its retries and dead-letter queue apply). The products are read a page at a time from the
 // catalogue's index (gsi1 CATALOG). A photo copied twice (a page done again) is processed twice,
 // to the same variants under the same keys.
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { parseUploadKey } from "../catalog/image-variants.ts";
+import { queryIndexPage } from "../db/query.server.ts";
 import { copyInPlace } from "../storage/index.server.ts";
 import { defineMigration } from "./runner.server.ts";
 
@@ -16,17 +16,11 @@ const PAGE = 50;
 export default defineMigration({
   description: "photos without variants are sent to the image-variants function",
   async page(ctx, cursor) {
-    const page = await ctx.db.send(
-      new QueryCommand({
-        TableName: ctx.tableName,
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": "CATALOG" },
-        ProjectionExpression: "id, images, imageVariants",
-        Limit: PAGE,
-        ...(cursor ? { ExclusiveStartKey: cursor } : {}),
-      }),
-    );
+    const page = await queryIndexPage(ctx, "CATALOG", {
+      ProjectionExpression: "id, images, imageVariants",
+      Limit: PAGE,
+      ...(cursor ? { ExclusiveStartKey: cursor } : {}),
+    });
     let touched = 0;
     for (const product of page.Items ?? []) {
       const states = (product.imageVariants ?? {}) as Record<string, unknown>;

@@ -24,7 +24,7 @@ async function shop() {
     email: "ana@example.com",
     lines: JSON.stringify([{ productId: shirt.id, size: "S", quantity: 2 }]),
     address: TEST_ADDRESS,
-    deliveryMethod: "STANDARD",
+    deliveryMethod: "STANDARD" as const,
     promotionCode: null,
     placementKey: crypto.randomUUID(),
     card,

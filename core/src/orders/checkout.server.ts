@@ -6,17 +6,20 @@
 
 import type { AbuseLimits } from "../accounts/limits.ts";
 import { lineKey } from "../cart/cart.ts";
+import { MAX_CART_LINES } from "../cart/line.ts";
 import { sizeName } from "../catalog/sizes.ts";
+import type { Address } from "../common/address.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { getStocks } from "../inventory/stock.server.ts";
 import { lineStock, type StockCounts } from "../inventory/stock.ts";
 import { parseCard } from "../payments/cards.ts";
 import { cardCharger } from "../payments/gateway.server.ts";
+import type { DeliveryMethodName } from "../pricing/delivery.ts";
 import type { CheckoutOutcome, CheckoutQuote } from "./checkout.ts";
 import { placeForShopper, quoteForShopper, type Shopper } from "./checkout-limits.server.ts";
 import { confirmCardPayment } from "./payment-webhook.server.ts";
-import { CART_LINE_INVALID, MAX_ORDER_LINES, type PricedCart } from "./pricing.server.ts";
+import { CART_LINE_INVALID, type PricedCart } from "./pricing.server.ts";
 
 /** The longest lines field a cart of 50 lines can need. */
 const MAX_LINES_TEXT = 20_000;
@@ -27,13 +30,19 @@ export interface CheckoutInput {
   email: string;
   /** Untrusted, as sent: the cart's lines as JSON text ([{ productId, size, quantity }]). */
   lines: unknown;
-  /** Untrusted form fields of CheckoutSchema. */
-  address: unknown;
-  deliveryMethod: unknown;
+  /**
+   * The shipping address and delivery method as the page's action checked them (CheckoutSchema,
+   * with Conform): the route hands over the checked values, not the form.
+   */
+  address: Address;
+  deliveryMethod: DeliveryMethodName;
   promotionCode: string | null;
   /** Untrusted: the key of this attempt (placement.ts). */
   placementKey?: unknown;
-  /** Untrusted: the card typed into the local test gateway's form; ignored with Stripe. */
+  /**
+   * The card typed into the local test gateway's form, as the action checked it (cardSchema);
+   * ignored with Stripe. The gateway's own check still guards the charge.
+   */
   card?: unknown;
 }
 
@@ -95,7 +104,7 @@ export async function quoteAtCheckout(
 function productIdsOf(lines: unknown): string[] {
   if (!Array.isArray(lines)) return [];
   return lines
-    .slice(0, MAX_ORDER_LINES)
+    .slice(0, MAX_CART_LINES)
     .map((line) => (line as { productId?: unknown } | null)?.productId)
     .filter((id): id is string => typeof id === "string" && id.length > 0 && id.length <= 200);
 }

@@ -12,6 +12,16 @@ export const ORDER_DELIVERED = "order.delivered";
 export const ORDER_CANCELED = "order.canceled";
 export const ORDER_DELETED = "order.deleted";
 
+/** Every order event's type. */
+export const ORDER_EVENT_TYPES = [
+  ORDER_PLACED,
+  ORDER_PAID,
+  ORDER_SHIPPED,
+  ORDER_DELIVERED,
+  ORDER_CANCELED,
+  ORDER_DELETED,
+] as const;
+
 /** What an order sold: its total, when it was paid, and the units of each product. */
 export interface OrderSaleFacts {
   /** The state it was in before the change the event describes. */

@@ -11,6 +11,7 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import * as v from "valibot";
 import type { SizeTag } from "../catalog/sizes.ts";
+import type { Address } from "../common/address.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { orderKey, orderNumberKey } from "../db/keys.ts";
@@ -23,15 +24,8 @@ import type { PaymentStatus } from "./status.ts";
 
 export type { PaymentStatus };
 
-export interface OrderAddress {
-  company?: string;
-  address: string;
-  apartment?: string;
-  country: string;
-  city: string;
-  zipCode: string;
-  phone: string;
-}
+/** Where an order is shipped: the one address shape (common/address.ts). */
+export type OrderAddress = Address;
 
 export interface Order {
   id: string;

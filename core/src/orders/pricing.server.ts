@@ -2,29 +2,33 @@
 // product ids, sizes and quantities only; names and unit prices come from the table, the
 // breakdown from quote() and the promotion from its stored amount.
 // Round trips: one BatchGetItem for the products and, with a code, one GetItem, in parallel.
+import * as v from "valibot";
+import {
+  CART_LINE_INVALID,
+  type CartLine,
+  CartLineSchema,
+  MAX_CART_LINES,
+  MAX_QUANTITY,
+  QUANTITY_RANGE,
+} from "../cart/line.ts";
 import { getProductsByIds } from "../catalog/product-lookups.server.ts";
-import { isSizeTag, type SizeTag, sizeName } from "../catalog/sizes.ts";
+import { sizeName } from "../catalog/sizes.ts";
 import { DomainError, isDomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { type DeliveryMethodName, isDeliveryMethodName } from "../pricing/delivery.ts";
 import { type PriceBreakdown, quote } from "../pricing/quote.ts";
 import { type AppliedPromotion, checkPromotion } from "../promotions/promotions.server.ts";
 
-/** An order holds at most this many lines (the paid-order transaction writes one item each). */
-export const MAX_ORDER_LINES = 50;
-export const MAX_LINE_QUANTITY = 9;
+// The cart's limits and its line's schema are the cart's own (cart/line.ts): one set for the
+// cart, the quote and the order.
+export { CART_LINE_INVALID, QUANTITY_RANGE };
 
 export const CART_EMPTY = "Your cart is empty";
-export const CART_TOO_LONG = `An order can hold at most ${MAX_ORDER_LINES} different items`;
-export const CART_LINE_INVALID = "Your cart holds an item that is not valid";
+export const CART_TOO_LONG = `An order can hold at most ${MAX_CART_LINES} different items`;
 export const PRODUCT_UNAVAILABLE = "A product in your cart is no longer available";
-export const QUANTITY_RANGE = `Quantity must be between 1 and ${MAX_LINE_QUANTITY}`;
 
-export interface RequestedLine {
-  productId: string;
-  size: SizeTag;
-  quantity: number;
-}
+/** A line as the shopper asked for it (CartLineSchema). */
+export type RequestedLine = CartLine;
 
 export interface OrderLine extends RequestedLine {
   name: string;
@@ -139,21 +143,16 @@ async function pricing(
 /** Strict reading of the requested lines: nothing is clamped or dropped silently. */
 export function parseRequestedLines(lines: unknown): RequestedLine[] {
   if (!Array.isArray(lines) || lines.length === 0) throw new DomainError(CART_EMPTY, "cart");
-  if (lines.length > MAX_ORDER_LINES) throw new DomainError(CART_TOO_LONG, "cart");
+  if (lines.length > MAX_CART_LINES) throw new DomainError(CART_TOO_LONG, "cart");
   const byKey = new Map<string, RequestedLine>();
   for (const raw of lines) {
-    if (typeof raw !== "object" || raw === null) throw new DomainError(CART_LINE_INVALID, "cart");
-    const { productId, size, quantity } = raw as Record<string, unknown>;
-    if (typeof productId !== "string" || productId === "" || productId.length > 200) {
-      throw new DomainError(CART_LINE_INVALID, "cart");
-    }
-    if (!isSizeTag(size)) throw new DomainError("Choose a valid size", "cart");
-    if (typeof quantity !== "number" || !Number.isInteger(quantity)) {
-      throw new DomainError(QUANTITY_RANGE, "cart");
-    }
+    const line = v.safeParse(CartLineSchema, raw);
+    // The first problem of the line, in the schema's order: its product, size, then quantity.
+    if (!line.success) throw new DomainError(line.issues[0].message, "cart");
+    const { productId, size, quantity } = line.output;
     const key = `${productId}:${size}`;
     const total = (byKey.get(key)?.quantity ?? 0) + quantity;
-    if (quantity < 1 || total > MAX_LINE_QUANTITY) throw new DomainError(QUANTITY_RANGE, "cart");
+    if (total > MAX_QUANTITY) throw new DomainError(QUANTITY_RANGE, "cart");
     byKey.set(key, { productId, size, quantity: total });
   }
   return [...byKey.values()];

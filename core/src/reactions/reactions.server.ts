@@ -17,14 +17,7 @@ import { NEWSLETTER_SEND_REQUESTED } from "../newsletter/event-types.ts";
 import { countNewsletterSent, fanOutNewsletter } from "../newsletter/sending.server.ts";
 import { anonymiseOrdersOfDeletedUser, USER_DELETED } from "../orders/anonymise.server.ts";
 import { sendOrderConfirmation, sendShippedNotice } from "../orders/notifications.server.ts";
-import {
-  ORDER_CANCELED,
-  ORDER_DELETED,
-  ORDER_DELIVERED,
-  ORDER_PAID,
-  ORDER_PLACED,
-  ORDER_SHIPPED,
-} from "../orders/order-events.ts";
+import { ORDER_EVENT_TYPES, ORDER_PAID, ORDER_SHIPPED } from "../orders/order-events.ts";
 import { RETURN_REFUNDED } from "../returns/events.ts";
 import { anonymiseReturnsOfDeletedUser, sendRefundNotice } from "../returns/notices.server.ts";
 
@@ -33,14 +26,11 @@ export type Reaction = (ctx: Context, event: DomainEvent) => Promise<void>;
 const reactions: Record<string, Reaction[]> = {
   "user.registered": [],
   // Every order event is counted once in the sales aggregates (core/src/insights).
-  [ORDER_PLACED]: [countOrderEvent],
+  ...Object.fromEntries(ORDER_EVENT_TYPES.map((type) => [type, [countOrderEvent]])),
   /** Invoice PDF → invoices bucket → confirmation e-mail with the invoice attached. */
   [ORDER_PAID]: [sendOrderConfirmation, countOrderEvent],
   /** "Your order … has shipped". */
   [ORDER_SHIPPED]: [sendShippedNotice, countOrderEvent],
-  [ORDER_DELIVERED]: [countOrderEvent],
-  [ORDER_CANCELED]: [countOrderEvent],
-  [ORDER_DELETED]: [countOrderEvent],
   /** Credit note PDF → invoices bucket → refund e-mail with it attached; the day's revenue. */
   [RETURN_REFUNDED]: [sendRefundNotice, countReturnRefund],
   /** The deleted account's orders keep their amounts, not the person's data. */

@@ -3,11 +3,12 @@
 // in the invoices bucket (the same key every time) and the refund e-mail is queued with it
 // attached, once: the e-mail and a mark on the return in one transaction, under the condition
 // that the mark is absent (the order confirmation's way: core/src/orders/notifications.server.ts).
-import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { sizeName } from "../catalog/sizes.ts";
 import { lazy } from "../common/lazy.ts";
 import type { Context } from "../context/index.server.ts";
 import { returnKey, userReturnsIndex } from "../db/keys.ts";
+import { queryIndexPage } from "../db/query.server.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { mailRequest } from "../mail/queue.server.ts";
@@ -158,16 +159,10 @@ export async function anonymiseReturnsOfDeletedUser(
   const at = new Date().toISOString();
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await ctx.db.send(
-      new QueryCommand({
-        TableName: ctx.tableName,
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": userReturnsIndex(userId).gsi1pk },
-        ProjectionExpression: "orderId, rma, anonymisedAt",
-        ExclusiveStartKey: start,
-      }),
-    );
+    const page = await queryIndexPage(ctx, userReturnsIndex(userId).gsi1pk, {
+      ProjectionExpression: "orderId, rma, anonymisedAt",
+      ExclusiveStartKey: start,
+    });
     for (const item of page.Items ?? []) {
       if (item.anonymisedAt) continue;
       try {

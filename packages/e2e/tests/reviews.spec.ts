@@ -229,3 +229,67 @@ test("a review's author shows as first name and initial; the page never carries 
   expect(html).toContain("Warm and soft");
   expect(html).not.toContain("Other7");
 });
+
+// The reviews and "may this visitor review" are deferred data (web/app/routes/product.$slug.tsx):
+// a signed-in visitor's client navigation shows the page first and streams them in; a document
+// waits for them, so the page is whole without JavaScript; the page every anonymous visitor
+// shares has them in its (cached) document and never a visitor's "Write a review".
+test("a buyer's next page of reviews comes as deferred data, with Write a review kept", async ({
+  page,
+}, info) => {
+  const product = await newProduct(info.project.name);
+  for (let i = 0; i < 11; i++) await review(product, i, 4, `Review number ${i}`);
+  const user = await newCustomer(page, info.project.name);
+  await buy(user.id, user.email, product);
+  await page.goto(`/product/${product.slug}`);
+  const section = page.locator("#reviews");
+  await expect(reviews(page)).toHaveCount(10);
+  await expect(section.getByRole("link", { name: "Write a review" })).toBeVisible();
+  // A client navigation: the route's data request, with the reviews streamed after the page's.
+  const data = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(".data"));
+  await section.getByRole("link", { name: "Next reviews" }).click();
+  expect((await data).status()).toBe(200);
+  await expect(reviews(page)).toHaveCount(1);
+  await expect(reviews(page).first()).toContainText("Review number 0");
+  await expect(section.getByRole("link", { name: "Write a review" })).toBeVisible();
+  await expect(section.getByTestId("reviews-pending")).toHaveCount(0);
+});
+
+test("the shared page has the reviews in its document and no visitor's Write a review", async ({
+  page,
+}, info) => {
+  const product = await newProduct(info.project.name);
+  await review(product, 3, 5, "Deferred but cached");
+  const user = await newCustomer(page, info.project.name);
+  await buy(user.id, user.email, product);
+  // Anonymous: a page a shared cache keeps, its reviews in the document itself.
+  const anonymous = await page.request.get(`/product/${product.slug}`, {
+    headers: { Cookie: "" },
+  });
+  expect(anonymous.headers()["cache-control"]).toContain("s-maxage");
+  const html = await anonymous.text();
+  expect(html).toContain("Deferred but cached");
+  expect(html).not.toContain("Write a review");
+  expect(html).not.toContain("Loading the reviews");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a buyer's product page has the reviews and Write a review in its document", async ({
+    page,
+  }, info) => {
+    const product = await newProduct(info.project.name);
+    await review(product, 2, 3, "Seen without scripts");
+    const user = await newCustomer(page, info.project.name);
+    await buy(user.id, user.email, product);
+    await page.goto(`/product/${product.slug}`);
+    const section = page.locator("#reviews");
+    await expect(reviews(page).first()).toContainText("Seen without scripts");
+    await expect(section.getByRole("link", { name: "Write a review" })).toBeVisible();
+    await expect(section.getByTestId("reviews-pending")).toHaveCount(0);
+    // The modal opens by URL, and the review is sent as a plain form.
+    await section.getByRole("link", { name: "Write a review" }).click();
+    await expect(page.getByRole("dialog", { name: "Write a review" })).toBeVisible();
+  });
+});

@@ -1,40 +1,17 @@
 // The checkout's shipping form (docs/product.md §5 "Checkout address": address, country, city, zip code and
 // phone required; company and apartment optional) and the saved addresses to pick from.
+import { ADDRESS_FIELD_NAMES, type AddressValues } from "@shop/core/common";
 import { Field, type FieldMeta } from "./Field";
 
-export interface AddressValues {
-  company: string;
-  address: string;
-  apartment: string;
-  country: string;
-  city: string;
-  zipCode: string;
-  phone: string;
-}
+export type { AddressValues };
 
 export interface PickableAddress extends AddressValues {
   id: string;
 }
 
-export const ADDRESS_NAMES = [
-  "company",
-  "address",
-  "apartment",
-  "country",
-  "city",
-  "zipCode",
-  "phone",
-] as const satisfies ReadonlyArray<keyof AddressValues>;
-
-export const EMPTY_ADDRESS: AddressValues = {
-  company: "",
-  address: "",
-  apartment: "",
-  country: "",
-  city: "",
-  zipCode: "",
-  phone: "",
-};
+export const EMPTY_ADDRESS = Object.fromEntries(
+  ADDRESS_FIELD_NAMES.map((name) => [name, ""]),
+) as AddressValues;
 
 const FIELDS: Array<{
   name: keyof AddressValues;
@@ -72,7 +49,7 @@ export function CheckoutAddress({
   update: (change: { name: string; value: string }) => void;
 }) {
   const onPick = (saved: PickableAddress | null) => {
-    for (const name of ADDRESS_NAMES)
+    for (const name of ADDRESS_FIELD_NAMES)
       update({ name: fields[name].name, value: saved?.[name] ?? "" });
     update({ name: fields.addressId.name, value: saved?.id ?? "" });
   };

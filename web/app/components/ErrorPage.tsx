@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 
 /**
  * A helpful page for a thrown Response (404 and other statuses) or an unexpected error.
@@ -43,4 +43,9 @@ export function ErrorPage({ error }: { error: unknown }) {
       ) : null}
     </section>
   );
+}
+
+/** A route's error boundary: the error it caught, as this page (`export { RouteErrorPage as ErrorBoundary }`). */
+export function RouteErrorPage() {
+  return <ErrorPage error={useRouteError()} />;
 }

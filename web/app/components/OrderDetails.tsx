@@ -2,6 +2,7 @@
 
 import type { SizeTag } from "@shop/core/cart";
 import { sizeName } from "@shop/core/catalog";
+import type { Address } from "@shop/core/common";
 import { formatInvoiceDate } from "@shop/core/invoices";
 import type { Order } from "@shop/core/server/orders";
 import { Price } from "./Price";
@@ -13,15 +14,7 @@ export interface OrderView {
   payment: string;
   paymentError: string | null;
   date: string;
-  address: {
-    company?: string;
-    address: string;
-    apartment?: string;
-    country: string;
-    city: string;
-    zipCode: string;
-    phone: string;
-  };
+  address: Address;
   deliveryMethod: string;
   lines: Array<{
     productId: string;

@@ -28,19 +28,25 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
  * a list of 10 a page, newest first, paged with real links (?reviews=<cursor>). Review texts
  * are rendered as text, never as HTML. `writeReview` is where the "Write a review" box goes
  * (the product page passes it when the signed-in user may review); nothing renders without it.
+ * The list may come after the rest of the page (deferred data): `pending` keeps its place until
+ * it does, and `failed` says that it could not be read.
  */
 export function ProductReviews({
   stats,
-  reviews,
-  previousHref,
-  nextHref,
+  reviews = [],
+  previousHref = null,
+  nextHref = null,
   writeReview,
+  pending = false,
+  failed = false,
 }: {
   stats: ReviewStats;
-  reviews: readonly ReviewView[];
-  previousHref: string | null;
-  nextHref: string | null;
+  reviews?: readonly ReviewView[];
+  previousHref?: string | null;
+  nextHref?: string | null;
   writeReview?: ReactNode;
+  pending?: boolean;
+  failed?: boolean;
 }) {
   return (
     <section
@@ -89,7 +95,16 @@ export function ProductReviews({
 
       <div className="mt-10 lg:mt-0">
         <h3 className="sr-only">Reviews</h3>
-        {reviews.length === 0 ? (
+        {pending ? (
+          // The list's place kept (no layout shift when it arrives); said once to screen readers.
+          <p aria-busy="true" className="min-h-48 text-stone-600" data-testid="reviews-pending">
+            Loading the reviews…
+          </p>
+        ) : failed ? (
+          <p role="alert" className="text-stone-600">
+            The reviews could not be loaded. Reload the page to see them.
+          </p>
+        ) : reviews.length === 0 ? (
           <p className="text-stone-600">
             There are no reviews of this product yet. Customers who bought it can write one.
           </p>

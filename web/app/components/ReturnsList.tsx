@@ -2,6 +2,7 @@
 import { Link } from "@remix-run/react";
 import type { ReturnState } from "@shop/core/returns";
 import { returnStatus } from "@shop/core/returns";
+import { type Column, DataTable } from "./DataTable";
 import { Price } from "./Price";
 import { StatusBadge } from "./StatusBadge";
 
@@ -23,43 +24,44 @@ export function ReturnsList({
   linkTo: (rma: string) => string;
   caption: string;
 }) {
+  const columns: Column<ReturnRow>[] = [
+    {
+      header: "Return",
+      className: "py-3 pr-4 font-medium",
+      cell: (r) => (
+        <Link to={linkTo(r.rma)} className="underline">
+          {r.rma}
+        </Link>
+      ),
+    },
+    {
+      header: "State",
+      className: "py-3 pr-4",
+      cell: (r) => <StatusBadge status={returnStatus(r.state)} />,
+    },
+    {
+      header: "Date",
+      headerClassName: "hidden py-2 pr-4 font-medium sm:table-cell",
+      className: "hidden py-3 pr-4 text-stone-700 sm:table-cell",
+      cell: (r) => r.date,
+    },
+    {
+      header: "Refund",
+      headerClassName: "py-2 font-medium",
+      className: "py-3",
+      cell: (r) =>
+        r.exchange && r.refundCents === 0 ? "Exchange" : <Price cents={r.refundCents} />,
+    },
+  ];
   return (
-    <table className="mt-4 w-full text-left text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="border-b border-stone-200 text-stone-600">
-        <tr>
-          <th scope="col" className="py-2 pr-4 font-medium">
-            Return
-          </th>
-          <th scope="col" className="py-2 pr-4 font-medium">
-            State
-          </th>
-          <th scope="col" className="hidden py-2 pr-4 font-medium sm:table-cell">
-            Date
-          </th>
-          <th scope="col" className="py-2 font-medium">
-            Refund
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-stone-200">
-        {returns.map((r) => (
-          <tr key={r.rma} data-testid="return-row">
-            <td className="py-3 pr-4 font-medium">
-              <Link to={linkTo(r.rma)} className="underline">
-                {r.rma}
-              </Link>
-            </td>
-            <td className="py-3 pr-4">
-              <StatusBadge status={returnStatus(r.state)} />
-            </td>
-            <td className="hidden py-3 pr-4 text-stone-700 sm:table-cell">{r.date}</td>
-            <td className="py-3">
-              {r.exchange && r.refundCents === 0 ? "Exchange" : <Price cents={r.refundCents} />}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={returns}
+      columns={columns}
+      rowKey={(r) => r.rma}
+      caption={caption}
+      className="mt-4"
+      headerCell="py-2 pr-4 font-medium"
+      rowTestId="return-row"
+    />
   );
 }

@@ -1,7 +1,7 @@
 // The checkout's action (docs/product.md §4 "Checkout flow"): it reads the request and hands it
 // to core's checkout use case (core/src/orders/checkout.server.ts); the route renders.
 import { type ActionFunctionArgs, data } from "@remix-run/node";
-import { isDependencyUnavailable } from "@shop/core/common";
+import { addressOf, isDependencyUnavailable } from "@shop/core/common";
 import { CheckoutSchema, checkoutWithCardSchema } from "@shop/core/orders";
 import {
   checkoutPaymentMode,
@@ -19,16 +19,6 @@ import { logError } from "./observability.server";
 import { abuseLimits, assertSameOrigin, clientAddress } from "./security.server";
 import { requireUser } from "./session.server";
 import { redirectWithToast } from "./toast.server";
-
-const ADDRESS_FIELDS = [
-  "company",
-  "address",
-  "apartment",
-  "country",
-  "city",
-  "zipCode",
-  "phone",
-] as const;
 
 /**
  * intent=quote: the server's prices for the cart as sent (a code that cannot be used is reported
@@ -73,16 +63,20 @@ export async function checkoutAction({ request, context }: ActionFunctionArgs) {
   const local = checkoutPaymentMode(ctx.config).gateway === "local";
   const submission = parseSubmission(form, local ? checkoutWithCardSchema() : CheckoutSchema);
   if (submission.status !== "success") return refuseForm(submission, 400);
+  // core gets the checked values (docs/decisions/015-forms.md), not the form again.
+  const checked = submission.value;
   try {
     const outcome = await checkout(ctx, who, abuseLimits(), {
       userId: user.id,
       email: user.email,
       lines: form.get("lines"),
-      address: Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, form.get(name)])),
-      deliveryMethod: form.get("deliveryMethod"),
+      address: addressOf(checked),
+      deliveryMethod: checked.deliveryMethod,
       promotionCode: text("code") ?? null,
       placementKey: text(PLACEMENT_FIELD),
-      card: { cardNumber: text("cardNumber"), expiry: text("expiry"), cvc: text("cvc") },
+      ...("cardNumber" in checked
+        ? { card: { cardNumber: checked.cardNumber, expiry: checked.expiry, cvc: checked.cvc } }
+        : {}),
     });
     if (outcome.status === "confirm") {
       return data({ payment: outcome }, { headers: { "Cache-Control": NO_STORE } });

@@ -11,6 +11,9 @@ export const SHARED_PAGE_CACHE =
   "public, max-age=0, s-maxage=3600, stale-while-revalidate=60, stale-if-error=86400";
 export const NO_STORE = "private, no-store";
 
+/** The `headers` of a page that is never kept (an admin's page): private, no-store. */
+export const noStoreHeaders: HeadersFunction = () => ({ "Cache-Control": NO_STORE });
+
 /**
  * The cookies that make a request personal: the session (the page names the signed-in visitor)
  * and a pending toast (the page shows it once). They are the shared cache's key; other cookies

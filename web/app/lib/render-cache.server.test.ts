@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RenderCache, renderCacheKey } from "./render-cache.server.ts";
+import { hasDeferredData, RenderCache, renderCacheKey } from "./render-cache.server.ts";
 
 const page = (init: RequestInit = {}, url = "http://shop.test/product?page=2") =>
   new Request(url, init);
@@ -51,6 +51,19 @@ describe("renderCacheKey", () => {
     );
     const deferred = data({ "routes/product.$slug": { reviews: Promise.resolve([]) } });
     expect(renderCacheKey(page(), 200, headers(), deferred)).toBe(null);
+  });
+});
+
+describe("hasDeferredData", () => {
+  it("finds a route's promise (its document then waits for it), and nothing in plain data", () => {
+    const reviews = Promise.resolve({ reviews: [] });
+    expect(hasDeferredData({ root: { user: null }, "routes/product.$slug": { reviews } })).toBe(
+      true,
+    );
+    expect(
+      hasDeferredData({ root: { user: null }, "routes/product.$slug": { reviews: { items: [] } } }),
+    ).toBe(false);
+    expect(hasDeferredData({ root: null, "routes/healthz": "ok" })).toBe(false);
   });
 });
 

@@ -42,6 +42,18 @@ export function renderCacheKey(
 }
 const DEFERRED = new Error("deferred data");
 
+/** Does a route's data hold a promise still to settle (deferred data)? */
+export function hasDeferredData(loaderData: Record<string, unknown>): boolean {
+  return Object.values(loaderData).some(
+    (routeData) =>
+      typeof routeData === "object" &&
+      routeData !== null &&
+      Object.values(routeData).some(
+        (value) => typeof (value as { then?: unknown } | null)?.then === "function",
+      ),
+  );
+}
+
 /** A rendered document as kept: its bytes, and for a shared one the policy made for them. */
 export interface RenderedDocument {
   html: Uint8Array<ArrayBuffer>;

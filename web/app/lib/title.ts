@@ -16,3 +16,8 @@ export function pageTitle(title: string): string {
 export function privatePageMeta(title: string, description?: string): MetaDescriptor[] {
   return [{ title }, ...(description ? [{ name: "description", content: description }] : [])];
 }
+
+/** An admin page's title: "{page} | Admin | Threadline". */
+export function adminTitle(title: string): MetaDescriptor[] {
+  return [{ title: pageTitle(`${title} | Admin`) }];
+}

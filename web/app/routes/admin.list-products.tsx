@@ -1,10 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { adminProductsHref, parseAdminProductQuery } from "@shop/core/catalog";
 import { isDomainError } from "@shop/core/server/accounts";
@@ -20,13 +14,10 @@ import { ProductFilters } from "../components/admin/ProductFilters";
 import { ProductTable } from "../components/admin/ProductTable";
 import { ErrorPage } from "../components/ErrorPage";
 import { Pagination } from "../components/Pagination";
-import { adminAction, adminLoader } from "../lib/admin.server";
-import { readForm } from "../lib/form.server";
-import { NO_STORE } from "../lib/http";
+import { adminFormAction, adminLoader, adminSuccess } from "../lib/admin.server";
+import { NO_STORE, noStoreHeaders } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
-import { redirectWithToast } from "../lib/toast.server";
 import { useActionAnswer } from "../lib/unavailable";
-import { keepsInput } from "../lib/unavailable.server";
 
 // The admin's product list: search by name, audience filter and paging, all in the URL (plain
 // GET forms and links, so it works without JavaScript), read from the catalogue read model.
@@ -47,11 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const action = keepsInput(submit);
+export const action = adminFormAction(submit);
 
-async function submit({ request }: ActionFunctionArgs) {
-  await adminAction(request);
-  const form = await readForm(request);
+async function submit(form: FormData) {
   const id = form.get("id");
   // Back to the list as it was (only ever the list: never a URL from the form as such).
   const back = adminProductsHref(
@@ -67,18 +56,14 @@ async function submit({ request }: ActionFunctionArgs) {
   try {
     const { product, imageKeys } = await deleteProduct(ctx, id);
     await deleteProductImages(ctx, imageKeys);
-    return redirectWithToast(back, {
-      type: "success",
-      title: "Success",
-      description: `Product “${product.name}” deleted successfully`,
-    });
+    return adminSuccess(back, `Product “${product.name}” deleted successfully`);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data({ error: error.message }, { status: error.status });
   }
 }
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": NO_STORE });
+export const headers = noStoreHeaders;
 
 export const meta: MetaFunction = () => [{ title: `Products | Admin | ${SHOP_NAME}` }];
 

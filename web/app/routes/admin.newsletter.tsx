@@ -1,12 +1,6 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import { useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { NewsletterComposeSchema } from "@shop/core/newsletter";
-import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import {
   getNewsletterSend,
@@ -14,57 +8,46 @@ import {
   NEWSLETTER_SENT,
   requestNewsletterSend,
 } from "@shop/core/server/newsletter";
-import { AdminErrorBanner } from "../components/admin/AdminErrorBanner";
+import { AdminErrorBanner, bannerOf } from "../components/admin/AdminErrorBanner";
 import { NewsletterCompose, NewsletterConfirmPanel } from "../components/admin/NewsletterCompose";
 import { NewsletterProgress } from "../components/admin/NewsletterProgress";
-import { ErrorPage } from "../components/ErrorPage";
-import { adminAction, adminLoader } from "../lib/admin.server";
-import { formReply, readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
-import type { FormReply } from "../lib/forms";
-import { parseSubmission } from "../lib/forms";
-import { NO_STORE } from "../lib/http";
-import { SHOP_NAME } from "../lib/shop";
-import { redirectWithToast } from "../lib/toast.server";
+import { adminFormAction, adminPage, adminSuccess, refuseAdminChange } from "../lib/admin.server";
+import { formReply, refuseForm } from "../lib/form.server";
+import { type FormReply, parseSubmission } from "../lib/forms";
+import { adminTitle } from "../lib/title";
 import { useActionAnswer } from "../lib/unavailable";
-import { keepsInput } from "../lib/unavailable.server";
 
 // The newsletter (docs/product.md §10 "Newsletter", §8 "Newsletter sent successfully!" and errors
 // as a banner): subject and message with a live preview, the subscriber count, Send behind a
 // confirmation, then the send's progress (?send=<id>), refreshed until everything is sent.
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await adminLoader(request);
+export const loader = adminPage(async ({ request }) => {
   const ctx = getContext();
   const sendId = new URL(request.url).searchParams.get("send");
   const [subscriberCount, send] = await Promise.all([
     getSubscriberCount(ctx),
     sendId && /^[0-9a-f-]{36}$/.test(sendId) ? getNewsletterSend(ctx, sendId) : null,
   ]);
-  return data(
-    {
-      subscriberCount,
-      send: send
-        ? {
-            id: send.id,
-            subject: send.subject,
-            requestedAt: send.requestedAt,
-            status: send.status,
-            total: send.total,
-            queued: send.queued,
-            sent: send.sent,
-          }
-        : null,
-    },
-    { headers: { "Cache-Control": NO_STORE } },
-  );
-}
+  return {
+    subscriberCount,
+    send: send
+      ? {
+          id: send.id,
+          subject: send.subject,
+          requestedAt: send.requestedAt,
+          status: send.status,
+          total: send.total,
+          queued: send.queued,
+          sent: send.sent,
+        }
+      : null,
+  };
+});
 
-export const action = keepsInput(submit);
+// Long: a message of up to 50,000 characters (LONG_FORM_MAX_BYTES).
+export const action = adminFormAction(submit, { long: true });
 
-async function submit({ request }: ActionFunctionArgs) {
-  await adminAction(request);
-  // Long: a message of up to 50,000 characters (LONG_FORM_MAX_BYTES).
-  const form = await readForm(request, { long: true });
+async function submit(form: FormData) {
   const intent = form.get("intent");
   // Cancel of the question asked without JavaScript: the text back in the form.
   if (intent === "edit") return { result: formReply(form) };
@@ -77,15 +60,9 @@ async function submit({ request }: ActionFunctionArgs) {
   if (intent === "confirm") return { result: formReply(submission), confirm: true };
   try {
     const send = await requestNewsletterSend(getContext(), submission.value);
-    return redirectWithToast(`/admin/newsletter?send=${send.id}`, {
-      type: "success",
-      title: "Success",
-      description: NEWSLETTER_SENT,
-    });
+    return adminSuccess(`/admin/newsletter?send=${send.id}`, NEWSLETTER_SENT);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    // docs/product.md §8: the banner titled "error", and the message on the field it names.
-    return refuseWithDomainError(submission, error, "subject", { banner: error.message });
+    return refuseAdminChange(submission, error, "subject");
   }
 }
 
@@ -98,7 +75,7 @@ function sentText(result: FormReply | undefined) {
   };
 }
 
-export const meta: MetaFunction = () => [{ title: `Newsletter | Admin | ${SHOP_NAME}` }];
+export const meta: MetaFunction = () => adminTitle("Newsletter");
 
 export default function AdminNewsletter() {
   const { subscriberCount, send } = useLoaderData<typeof loader>();
@@ -140,13 +117,4 @@ export default function AdminNewsletter() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
-
-/** The refusal's message for the banner titled "error" (docs/product.md §8). */
-function bannerOf(answer: object | undefined): string | undefined {
-  return answer && "banner" in answer && typeof answer.banner === "string"
-    ? answer.banner
-    : undefined;
-}
+export { RouteErrorPage as ErrorBoundary } from "../components/ErrorPage";

@@ -3,7 +3,7 @@
 // query string, so the GET form works without JavaScript and every view can be bookmarked.
 // "Export CSV" downloads a date range's orders (components/admin/OrderExportForm.tsx).
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import {
   defaultExportRange,
   ORDER_STATES,
@@ -13,9 +13,9 @@ import {
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { searchOrders } from "@shop/core/server/orders";
+import { AdminSearchForm, searchFieldClass } from "../components/admin/AdminSearchForm";
 import { OrderExportForm } from "../components/admin/OrderExportForm";
 import { type AdminOrderRow, OrderTable } from "../components/admin/OrderTable";
-import { ErrorPage } from "../components/ErrorPage";
 import { orderDate } from "../components/OrderDetails";
 import { adminLoader } from "../lib/admin.server";
 import { NO_STORE } from "../lib/http";
@@ -83,14 +83,8 @@ function listUrl(filters: { q: string; state: string }, cursor?: string) {
   return query ? `/admin/orders?${query}` : "/admin/orders";
 }
 
-const field =
-  "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 focus:border-stone-900 focus:outline-none focus:ring-2 focus:ring-stone-900/20 aria-[invalid=true]:border-red-600";
-
 export default function AdminOrders() {
   const { filters, orders, next, paged, error, exportRange } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const searching =
-    navigation.state === "loading" && navigation.location.pathname === "/admin/orders";
   const filtered = Boolean(filters.q || filters.state);
   const fieldError = (name: string) => (error && error.field === name ? error.message : null);
   const qError = fieldError("q") ?? (error && error.field === "cursor" ? error.message : null);
@@ -100,38 +94,18 @@ export default function AdminOrders() {
       <h2 id="orders-title" className="text-xl font-semibold">
         Orders
       </h2>
-      <Form
-        method="get"
-        role="search"
-        aria-label="Orders"
-        className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+      <AdminSearchForm
+        list="Orders"
+        path="/admin/orders"
+        label="Search orders"
+        value={filters.q}
+        placeholder="TL-XXXXXXXX or customer e-mail"
+        maxLength={300}
+        error={qError}
+        hint="An order number or a customer's e-mail address"
+        filtered={filtered}
+        gridClassName="sm:grid-cols-[1fr_12rem_auto]"
       >
-        <div>
-          <label htmlFor="orders-q" className="block text-sm font-medium text-stone-800">
-            Search orders
-          </label>
-          <input
-            id="orders-q"
-            name="q"
-            type="search"
-            defaultValue={filters.q}
-            placeholder="TL-XXXXXXXX or customer e-mail"
-            autoComplete="off"
-            maxLength={300}
-            aria-invalid={qError ? true : undefined}
-            aria-describedby={qError ? "orders-q-error" : "orders-q-hint"}
-            className={field}
-          />
-          {qError ? (
-            <p id="orders-q-error" className="mt-1 text-sm text-red-700">
-              {qError}
-            </p>
-          ) : (
-            <p id="orders-q-hint" className="sr-only">
-              An order number or a customer's e-mail address
-            </p>
-          )}
-        </div>
         <div>
           <label htmlFor="orders-state" className="block text-sm font-medium text-stone-800">
             State
@@ -142,7 +116,7 @@ export default function AdminOrders() {
             defaultValue={filters.state}
             aria-invalid={stateError ? true : undefined}
             aria-describedby={stateError ? "orders-state-error" : undefined}
-            className={field}
+            className={searchFieldClass}
           >
             <option value="">All states</option>
             {ORDER_STATES.map((state) => (
@@ -157,23 +131,7 @@ export default function AdminOrders() {
             </p>
           ) : null}
         </div>
-        <div className="flex gap-3">
-          <button
-            type="submit"
-            className="rounded-md bg-stone-900 px-4 py-2 text-sm font-semibold text-white hover:bg-stone-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
-          >
-            {searching ? "Searching…" : "Search"}
-          </button>
-          {filtered ? (
-            <Link
-              to="/admin/orders"
-              className="self-center text-sm font-medium text-stone-700 underline"
-            >
-              Clear
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      </AdminSearchForm>
       <OrderExportForm defaults={exportRange} />
 
       {orders.length === 0 ? (
@@ -207,6 +165,4 @@ export default function AdminOrders() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorPage as ErrorBoundary } from "../components/ErrorPage";

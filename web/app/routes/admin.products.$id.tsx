@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import {
   type ActionFunctionArgs,
   data,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -21,7 +20,7 @@ import { getStock } from "@shop/core/server/inventory";
 import { AdminErrorBanner } from "../components/admin/AdminErrorBanner";
 import { ProductForm } from "../components/admin/ProductForm";
 import { ErrorPage } from "../components/ErrorPage";
-import { adminAction, adminLoader } from "../lib/admin.server";
+import { adminAction, adminLoader, adminSuccess } from "../lib/admin.server";
 import {
   formReply,
   type ReadFormOptions,
@@ -29,9 +28,8 @@ import {
   type ServerErrors,
 } from "../lib/form.server";
 import type { FormReply } from "../lib/forms";
-import { NO_STORE } from "../lib/http";
+import { NO_STORE, noStoreHeaders } from "../lib/http";
 import { SHOP_NAME } from "../lib/shop";
-import { redirectWithToast } from "../lib/toast.server";
 import { isUnavailable, useActionAnswer } from "../lib/unavailable";
 import { keepsInput } from "../lib/unavailable.server";
 
@@ -142,17 +140,14 @@ async function submit({ request, params }: ActionFunctionArgs) {
       );
     }
     case "saved":
-      return redirectWithToast("/admin/list-products", {
-        type: "success",
-        title: "Success",
-        description: result.created
-          ? `Product “${result.product.name}” created successfully`
-          : `Product “${result.product.name}” updated successfully`,
-      });
+      return adminSuccess(
+        "/admin/list-products",
+        `Product “${result.product.name}” ${result.created ? "created" : "updated"} successfully`,
+      );
   }
 }
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": NO_STORE });
+export const headers = noStoreHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   {

@@ -1,12 +1,6 @@
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import { useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { PromotionFormSchema, promotionState, promotionUsage } from "@shop/core/promotions";
-import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import {
   createPromotion,
@@ -15,25 +9,20 @@ import {
   listPromotions,
   updatePromotion,
 } from "@shop/core/server/promotions";
-import { AdminErrorBanner } from "../components/admin/AdminErrorBanner";
+import { AdminErrorBanner, bannerOf } from "../components/admin/AdminErrorBanner";
 import { PromotionForm, promotionFormValues } from "../components/admin/PromotionForm";
 import { PromotionList } from "../components/admin/PromotionList";
-import { ErrorPage } from "../components/ErrorPage";
-import { adminAction, adminLoader } from "../lib/admin.server";
-import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
+import { adminFormAction, adminPage, adminSuccess, refuseAdminChange } from "../lib/admin.server";
+import { refuseForm } from "../lib/form.server";
 import { parseSubmission } from "../lib/forms";
-import { NO_STORE } from "../lib/http";
-import { SHOP_NAME } from "../lib/shop";
-import { redirectWithToast } from "../lib/toast.server";
+import { adminTitle } from "../lib/title";
 import { useActionAnswer } from "../lib/unavailable";
-import { keepsInput } from "../lib/unavailable.server";
 
 // Promotions (docs/product.md §10 "Promotions", §8: admin errors as a banner titled
 // "error"): the list with each code's state and usage, a form to create one, the same form to
 // edit one (?edit=<code>), and delete behind a confirmation.
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await adminLoader(request);
+export const loader = adminPage(async ({ request }) => {
   const ctx = getContext();
   const editCode = new URL(request.url).searchParams.get("edit");
   const [promotions, editing] = await Promise.all([
@@ -41,28 +30,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     editCode && editCode.length <= 100 ? getPromotion(ctx, editCode) : null,
   ]);
   const now = new Date();
-  return data(
-    {
-      promotions: promotions.map((p) => ({
-        code: p.code,
-        label: p.label,
-        amountCents: p.amountCents,
-        expiresAt: p.expiresAt,
-        usage: promotionUsage(p),
-        state: promotionState(p, now),
-      })),
-      editing: editing ? promotionFormValues(editing) : null,
-      editMissing: Boolean(editCode) && !editing,
-    },
-    { headers: { "Cache-Control": NO_STORE } },
-  );
-}
+  return {
+    promotions: promotions.map((p) => ({
+      code: p.code,
+      label: p.label,
+      amountCents: p.amountCents,
+      expiresAt: p.expiresAt,
+      usage: promotionUsage(p),
+      state: promotionState(p, now),
+    })),
+    editing: editing ? promotionFormValues(editing) : null,
+    editMissing: Boolean(editCode) && !editing,
+  };
+});
 
-export const action = keepsInput(submit);
+export const action = adminFormAction(submit);
 
-async function submit({ request }: ActionFunctionArgs) {
-  await adminAction(request);
-  const form = await readForm(request);
+async function submit(form: FormData) {
   const intent = form.get("intent");
   const ctx = getContext();
   if (intent !== "create" && intent !== "update" && intent !== "delete") {
@@ -84,19 +68,13 @@ async function submit({ request }: ActionFunctionArgs) {
     await updatePromotion(ctx, code, fields);
     return success(`Promotion ${code} updated`);
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    // docs/product.md §8: the banner titled "error", and the message on the field it names.
-    return refuseWithDomainError(intent === "delete" ? form : submission, error, "code", {
-      intent,
-      banner: error.message,
-    });
+    return refuseAdminChange(intent === "delete" ? form : submission, error, "code", { intent });
   }
 }
 
-const success = (description: string) =>
-  redirectWithToast("/admin/promotions", { type: "success", title: "Success", description });
+const success = (description: string) => adminSuccess("/admin/promotions", description);
 
-export const meta: MetaFunction = () => [{ title: `Promotions | Admin | ${SHOP_NAME}` }];
+export const meta: MetaFunction = () => adminTitle("Promotions");
 
 export default function AdminPromotions() {
   const { promotions, editing, editMissing } = useLoaderData<typeof loader>();
@@ -132,13 +110,4 @@ export default function AdminPromotions() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
-
-/** The refusal's message for the banner titled "error" (docs/product.md §8). */
-function bannerOf(answer: object | undefined): string | undefined {
-  return answer && "banner" in answer && typeof answer.banner === "string"
-    ? answer.banner
-    : undefined;
-}
+export { RouteErrorPage as ErrorBoundary } from "../components/ErrorPage";

@@ -26,6 +26,7 @@ import {
 } from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
 import { Field } from "../components/Field";
+import { authenticateAndRedirect } from "../lib/auth.server";
 import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
 import { type FormReply, parseSubmission, useSchemaForm } from "../lib/forms";
 import { publicPageMeta } from "../lib/meta";
@@ -35,7 +36,6 @@ import {
   SIGN_IN_REASONS,
   type SignInReason,
   safeRedirectTo,
-  signInAndRedirect,
 } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { pageTitle } from "../lib/title";
@@ -70,19 +70,8 @@ async function submit({ request, context }: ActionFunctionArgs) {
   if (intent !== "sign-in") {
     return refuseForm(submission, 400, { fieldErrors: { email: ["Unknown action"] } }, signInForm);
   }
-  if (submission.status !== "success") return refuseForm(submission, 400, {}, signInForm);
-  try {
-    const user = await signIn(
-      getContext(),
-      submission.value,
-      requester(request, context),
-      abuseLimits(),
-    );
-    return signInAndRedirect(request, user.id, safeRedirectTo(form.get("redirectTo")));
-  } catch (error) {
-    // docs/product.md §8: the server's message under the e-mail field.
-    return refuseWithDomainError(submission, error, "email", signInForm);
-  }
+  const redirectTo = safeRedirectTo(form.get("redirectTo"));
+  return authenticateAndRedirect({ request, context }, redirectTo, submission, signIn, signInForm);
 }
 
 async function forgotPassword(request: Request, context: AppLoadContext, form: FormData) {

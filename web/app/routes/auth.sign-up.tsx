@@ -8,15 +8,15 @@ import {
 import { Form, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { SignUpSchema } from "@shop/core/accounts";
 import { signUp } from "@shop/core/server/accounts";
-import { getContext } from "@shop/core/server/context";
 import { AuthCard, primaryButtonClass } from "../components/AuthField";
 import { ErrorPage } from "../components/ErrorPage";
 import { Field, PasswordPairFields } from "../components/Field";
-import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
+import { authenticateAndRedirect } from "../lib/auth.server";
+import { readForm } from "../lib/form.server";
 import { parseSubmission, useSchemaForm } from "../lib/forms";
 import { publicPageMeta } from "../lib/meta";
-import { abuseLimits, assertSameOrigin, requester } from "../lib/security.server";
-import { getSessionUser, safeRedirectTo, signInAndRedirect } from "../lib/session.server";
+import { assertSameOrigin } from "../lib/security.server";
+import { getSessionUser, safeRedirectTo } from "../lib/session.server";
 import { SHOP_NAME } from "../lib/shop";
 import { pageTitle } from "../lib/title";
 import { useActionAnswer } from "../lib/unavailable";
@@ -35,19 +35,8 @@ async function submit({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   // Only the schema's fields are kept: isAdmin, addresses or a user id in the body are dropped.
   const submission = parseSubmission(form, SignUpSchema);
-  if (submission.status !== "success") return refuseForm(submission, 400);
-  try {
-    const user = await signUp(
-      getContext(),
-      submission.value,
-      requester(request, context),
-      abuseLimits(),
-    );
-    return signInAndRedirect(request, user.id, safeRedirectTo(form.get("redirectTo")));
-  } catch (error) {
-    // e.g. "e-mail already used": on the field it names (docs/product.md §8).
-    return refuseWithDomainError(submission, error, "email");
-  }
+  const redirectTo = safeRedirectTo(form.get("redirectTo"));
+  return authenticateAndRedirect({ request, context }, redirectTo, submission, signUp);
 }
 
 export const meta: MetaFunction = (args) =>

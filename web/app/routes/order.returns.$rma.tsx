@@ -7,13 +7,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { RETURN_ADDRESS, RETURN_INSTRUCTIONS, returnTransitionError } from "@shop/core/returns";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { cancelReturn, getReturnForUser } from "@shop/core/server/returns";
 import { FormAlert, secondaryButtonClass } from "../components/AuthField";
-import { ErrorPage } from "../components/ErrorPage";
+import { BackToOrder } from "../components/BackToOrder";
 import { ReturnDetails } from "../components/ReturnDetails";
 import { readForm } from "../lib/form.server";
 import { NO_STORE } from "../lib/http";
@@ -111,16 +111,9 @@ export default function ReturnPage() {
           </button>
         </Form>
       ) : null}
-      <Link
-        to={`/order/confirm-order?id=${encodeURIComponent(view.orderId)}`}
-        className="mt-8 inline-block text-sm font-medium text-accent-700 underline"
-      >
-        Back to the order
-      </Link>
+      <BackToOrder orderId={view.orderId} />
     </div>
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorPage as ErrorBoundary } from "../components/ErrorPage";

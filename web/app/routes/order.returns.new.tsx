@@ -9,7 +9,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { sizeName } from "@shop/core/catalog";
 import { formatInvoiceDate } from "@shop/core/invoices";
 import { RETURN_REASONS, returnRequestSchema } from "@shop/core/returns";
@@ -17,7 +17,7 @@ import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { requestReturn, returnFormFor } from "@shop/core/server/returns";
 import { FormAlert, primaryButtonClass } from "../components/AuthField";
-import { ErrorPage } from "../components/ErrorPage";
+import { BackToOrder } from "../components/BackToOrder";
 import { Field, type FieldMeta } from "../components/Field";
 import { readForm, refuseForm, refuseWithDomainError } from "../lib/form.server";
 import { parseSubmission, useSchemaForm } from "../lib/forms";
@@ -181,16 +181,9 @@ export default function NewReturn() {
       ) : (
         <p className="mt-6 text-stone-700">Every item of this order is already in a return.</p>
       )}
-      <Link
-        to={`/order/confirm-order?id=${encodeURIComponent(order.id)}`}
-        className="mt-8 inline-block text-sm font-medium text-accent-700 underline"
-      >
-        Back to the order
-      </Link>
+      <BackToOrder orderId={order.id} />
     </div>
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorPage as ErrorBoundary } from "../components/ErrorPage";

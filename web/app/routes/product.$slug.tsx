@@ -1,11 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import { Await, useLoaderData, useRouteError } from "@remix-run/react";
 import { isSizeTag } from "@shop/core/catalog";
 import { schemaAvailability, sizeAvailability } from "@shop/core/inventory";
 import { reviewAuthorName, reviewStats } from "@shop/core/reviews";
-import { getProductPage } from "@shop/core/server/catalog";
+import { getProductPageParts } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { mayReview } from "@shop/core/server/reviews";
+import { Suspense } from "react";
 import { AddToCartForm } from "../components/AddToCartForm";
 import { ErrorPage } from "../components/ErrorPage";
 import { GuaranteeNote } from "../components/GuaranteeNote";
@@ -17,7 +18,7 @@ import { ProductJsonLd, productJsonLd } from "../components/ProductJsonLd";
 import { ProductReviews } from "../components/ProductReviews";
 import { ReviewDialog, WRITE_REVIEW_PARAM, WriteReviewBox } from "../components/ReviewDialog";
 import { Stars } from "../components/Stars";
-import { publicPageCacheControl, publicPageHeaders } from "../lib/http";
+import { isPersonalRequest, publicPageCacheControl, publicPageHeaders } from "../lib/http";
 import { loaderPageMeta, metaDescription } from "../lib/meta";
 import { productPageAction, SLUG, SLUG_MAX_LENGTH } from "../lib/product-page.server";
 import { getSessionUser } from "../lib/session.server";
@@ -30,19 +31,35 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
   const ctx = getContext();
   const url = new URL(request.url);
+  // The table calls run side by side: the session beside the product and its stock; the reviews'
+  // read starts as soon as the product is known, and "may this visitor review" beside it.
   const [page, user] = await Promise.all([
     slug.length <= SLUG_MAX_LENGTH && SLUG.test(slug)
-      ? getProductPage(ctx, slug, { reviewsCursor: url.searchParams.get("reviews") })
+      ? getProductPageParts(ctx, slug, { reviewsCursor: url.searchParams.get("reviews") })
       : null,
     // Only a request with a cookie can have a session (and cookie requests are never cached).
     request.headers.has("Cookie") ? getSessionUser(request) : null,
   ]);
   // docs/product.md §2: a product that is not found sends the visitor to /.
   if (!page) throw redirect("/", 302);
-  const { product, reviewPage, stock } = page;
+  const { product, stock } = page;
+  const reviews = Promise.all([
+    page.reviewPage,
+    // "Write a review" only when the server says so: a paid order with it, no review yet.
+    user ? mayReview(ctx, user.id, product.id) : false,
+  ]).then(([reviewPage, canReview]) => ({
+    ...reviewPage,
+    // What the page shows of each review: the author as "Jane D.", never the last name.
+    reviews: reviewPage.reviews.map((review) => ({
+      deletableBy: user && (user.isAdmin || user.id === review.userId) ? review.userId : null,
+      author: reviewAuthorName(review.authorFirstName, review.authorLastName),
+      rating: review.rating,
+      description: review.description,
+      createdAt: review.createdAt,
+    })),
+    canReview,
+  }));
   const threshold = ctx.config.lowStockThreshold;
-  // "Write a review" only when the server says so: a paid order with it, no review yet.
-  const canReview = user ? await mayReview(ctx, user.id, product.id) : false;
   const size = url.searchParams.get("size");
   const stats = reviewStats(product.ratingCounts);
   const canonicalUrl = `${ctx.config.appUrl}/product/${product.slug}`;
@@ -50,19 +67,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       product,
       stats,
-      reviewPage: {
-        ...reviewPage,
-        // What the page shows of each review: the author as "Jane D.", never the last name.
-        reviews: reviewPage.reviews.map((review) => ({
-          deletableBy: user && (user.isAdmin || user.id === review.userId) ? review.userId : null,
-          author: reviewAuthorName(review.authorFirstName, review.authorLastName),
-          rating: review.rating,
-          description: review.description,
-          createdAt: review.createdAt,
-        })),
-      },
+      // Deferred data (docs/architecture.md §13): a signed-in visitor's client navigation shows
+      // the page first and streams the reviews and "may review" in. A document is rendered whole
+      // (so it works without JavaScript, entry.server.tsx), so it gets them awaited here, as the
+      // page every anonymous visitor shares does (docs/decisions/018-edge-cache.md): rendered
+      // from plain data (the render cache and the ETag hash it), naming no visitor.
+      reviews: isPersonalRequest(request) && !asksForDocument(request) ? reviews : await reviews,
       viewer: user ? { id: user.id, isAdmin: user.isAdmin, email: user.email } : null,
-      canReview,
       // The modal is open by URL (works without JavaScript); the action still checks everything.
       writing: user !== null && url.searchParams.get(WRITE_REVIEW_PARAM) === "1",
       initialSize: isSizeTag(size) ? size : undefined,
@@ -90,6 +101,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
+/** A browser's navigation to a page asks for HTML; Remix's data requests (`.data`) do not. */
+function asksForDocument(request: Request): boolean {
+  return request.headers.get("Accept")?.includes("text/html") ?? false;
+}
+
 export const action = keepsInput(productPageAction);
 
 export const headers = publicPageHeaders;
@@ -97,17 +113,8 @@ export const headers = publicPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: SHOP_NAME }];
 
 export default function ProductPage() {
-  const {
-    product,
-    stats,
-    reviewPage,
-    initialSize,
-    viewer,
-    canReview,
-    writing,
-    availability,
-    jsonLd,
-  } = useLoaderData<typeof loader>();
+  const { product, stats, reviews, initialSize, viewer, writing, availability, jsonLd } =
+    useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>();
   const soldOut = product.sizes.filter((tag) => availability[tag]?.state === "out");
   const reviewsHref = (cursor: string | null) =>
@@ -153,13 +160,21 @@ export default function ProductPage() {
         </div>
       </div>
 
-      <ProductReviews
-        stats={stats}
-        reviews={reviewPage.reviews}
-        previousHref={reviewsHref(reviewPage.previousCursor)}
-        nextHref={reviewsHref(reviewPage.nextCursor)}
-        writeReview={canReview ? <WriteReviewBox openHref={`?${WRITE_REVIEW_PARAM}=1`} /> : null}
-      />
+      <Suspense fallback={<ProductReviews stats={stats} pending />}>
+        <Await resolve={reviews} errorElement={<ProductReviews stats={stats} failed />}>
+          {(page) => (
+            <ProductReviews
+              stats={stats}
+              reviews={page.reviews}
+              previousHref={reviewsHref(page.previousCursor)}
+              nextHref={reviewsHref(page.nextCursor)}
+              writeReview={
+                page.canReview ? <WriteReviewBox openHref={`?${WRITE_REVIEW_PARAM}=1`} /> : null
+              }
+            />
+          )}
+        </Await>
+      </Suspense>
       {writing ? (
         <ReviewDialog
           productName={product.name}

@@ -27,3 +27,10 @@ export function AdminErrorBanner({ message }: { message: string | null | undefin
     </div>
   );
 }
+
+/** The banner's message in an action's answer (a refusal made by refuseAdminChange), if any. */
+export function bannerOf(answer: object | undefined): string | undefined {
+  return answer && "banner" in answer && typeof answer.banner === "string"
+    ? answer.banner
+    : undefined;
+}

@@ -3,6 +3,7 @@
 // shown disabled with that reason) and deletion behind a confirmation.
 import { Form, useNavigation } from "@remix-run/react";
 import type { OrderState, OrderStateAction, OrderStatus } from "@shop/core/orders";
+import { InvoiceLink } from "../InvoiceLink";
 import { Price } from "../Price";
 import { StatusBadge } from "../StatusBadge";
 import { ConfirmButton } from "./ConfirmButton";
@@ -98,19 +99,7 @@ export function OrderAdminPanel({
           </Form>
         ) : null}
         <p className="mt-3 text-sm">
-          {order.invoiceReady ? (
-            <a
-              href={`/order/invoice/${encodeURIComponent(order.id)}`}
-              download
-              className="font-medium text-accent-700 underline hover:text-accent-800"
-            >
-              Download invoice<span className="sr-only"> {order.number}</span>
-            </a>
-          ) : (
-            <span className="text-stone-600">
-              {order.paid ? "Invoice is being prepared" : "No invoice until paid"}
-            </span>
-          )}
+          <InvoiceLink order={order} />
         </p>
       </section>
 

@@ -1,6 +1,7 @@
 // The admin's order list: a table on wide screens, stacked cards on narrow ones (375 px).
 import { Link } from "@remix-run/react";
 import type { OrderStatus } from "@shop/core/orders";
+import { type Column, DataTable, rowLinkClass } from "../DataTable";
 import { Price } from "../Price";
 import { StatusBadge } from "../StatusBadge";
 
@@ -14,67 +15,64 @@ export interface AdminOrderRow {
   payment: OrderStatus;
 }
 
-const th = "py-3 pr-4 font-medium";
+const columns: Column<AdminOrderRow>[] = [
+  {
+    header: "Order",
+    className: "font-medium text-stone-900 md:py-3 md:pr-4",
+    cell: (order) => (
+      <Link to={`/admin/orders/${encodeURIComponent(order.id)}`} className={rowLinkClass}>
+        {order.number}
+      </Link>
+    ),
+  },
+  {
+    header: "Date",
+    className: "text-right text-stone-600 md:py-3 md:pr-4 md:text-left",
+    cell: (order) => order.date,
+  },
+  {
+    header: "Customer",
+    className: "col-span-2 min-w-0 break-all text-stone-700 md:py-3 md:pr-4 md:break-normal",
+    cell: (order) => order.customer,
+  },
+  {
+    header: "Total",
+    className: "font-medium text-stone-900 md:py-3 md:pr-4",
+    cell: (order) => <Price cents={order.totalCents} />,
+  },
+  {
+    header: "State",
+    className: "flex flex-wrap justify-end gap-1 md:table-cell md:py-3 md:pr-4",
+    cell: (order) => (
+      <>
+        <span className="sr-only md:hidden">State: </span>
+        <StatusBadge status={order.state} />
+      </>
+    ),
+  },
+  {
+    header: "Payment",
+    headerClassName: "py-3 font-medium",
+    className: "col-span-2 md:py-3",
+    cell: (order) => (
+      <>
+        <span className="sr-only md:hidden">Payment: </span>
+        <StatusBadge status={order.payment} />
+      </>
+    ),
+  },
+];
 
 export function OrderTable({ orders, caption }: { orders: AdminOrderRow[]; caption: string }) {
   return (
-    <table className="mt-6 w-full text-left text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="hidden border-b border-stone-200 text-stone-600 md:table-header-group">
-        <tr>
-          <th scope="col" className={th}>
-            Order
-          </th>
-          <th scope="col" className={th}>
-            Date
-          </th>
-          <th scope="col" className={th}>
-            Customer
-          </th>
-          <th scope="col" className={th}>
-            Total
-          </th>
-          <th scope="col" className={th}>
-            State
-          </th>
-          <th scope="col" className="py-3 font-medium">
-            Payment
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-stone-200">
-        {orders.map((order) => (
-          <tr
-            key={order.id}
-            data-testid="admin-order-row"
-            className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 py-4 md:table-row md:py-0"
-          >
-            <td className="font-medium text-stone-900 md:py-3 md:pr-4">
-              <Link
-                to={`/admin/orders/${encodeURIComponent(order.id)}`}
-                className="underline decoration-stone-400 underline-offset-2 hover:decoration-stone-900 focus-visible:outline-2 focus-visible:outline-stone-900"
-              >
-                {order.number}
-              </Link>
-            </td>
-            <td className="text-right text-stone-600 md:py-3 md:pr-4 md:text-left">{order.date}</td>
-            <td className="col-span-2 min-w-0 break-all text-stone-700 md:py-3 md:pr-4 md:break-normal">
-              {order.customer}
-            </td>
-            <td className="font-medium text-stone-900 md:py-3 md:pr-4">
-              <Price cents={order.totalCents} />
-            </td>
-            <td className="flex flex-wrap justify-end gap-1 md:table-cell md:py-3 md:pr-4">
-              <span className="sr-only md:hidden">State: </span>
-              <StatusBadge status={order.state} />
-            </td>
-            <td className="col-span-2 md:py-3">
-              <span className="sr-only md:hidden">Payment: </span>
-              <StatusBadge status={order.payment} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={orders}
+      columns={columns}
+      rowKey={(order) => order.id}
+      caption={caption}
+      stacks="md"
+      rowClassName="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 py-4 md:table-row md:py-0"
+      rowTestId="admin-order-row"
+    />
   );
 }

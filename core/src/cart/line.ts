@@ -1,0 +1,39 @@
+// A cart line and the cart's limits, once (docs/product.md §3 "Cart line", §9 "Quantity per
+// line"): the browser's cart keeps them (cart.ts), and the server's quote and order take each line
+// through CartLineSchema (orders/pricing.server.ts), so the cart can never hold what an order
+// refuses.
+import * as v from "valibot";
+import { isSizeTag, type SizeTag } from "../catalog/sizes.ts";
+
+/** A line's quantity: 1 to 9. */
+export const MAX_QUANTITY = 9;
+/**
+ * Distinct lines a cart holds, and so an order: the paid order's transaction writes an item per
+ * line. Also a guard against hostile stored or posted carts.
+ */
+export const MAX_CART_LINES = 50;
+
+export const CART_LINE_INVALID = "Your cart holds an item that is not valid";
+export const SIZE_INVALID = "Choose a valid size";
+export const QUANTITY_RANGE = `Quantity must be between 1 and ${MAX_QUANTITY}`;
+
+/** A line as the server takes it: a product id, a size tag and a whole quantity from 1 to 9. */
+export const CartLineSchema = /* @__PURE__ */ v.object(
+  {
+    productId: v.pipe(
+      v.string(CART_LINE_INVALID),
+      v.nonEmpty(CART_LINE_INVALID),
+      v.maxLength(200, CART_LINE_INVALID),
+    ),
+    size: v.custom<SizeTag>(isSizeTag, SIZE_INVALID),
+    quantity: v.pipe(
+      v.number(QUANTITY_RANGE),
+      v.integer(QUANTITY_RANGE),
+      v.minValue(1, QUANTITY_RANGE),
+      v.maxValue(MAX_QUANTITY, QUANTITY_RANGE),
+    ),
+  },
+  CART_LINE_INVALID,
+);
+
+export type CartLine = v.InferOutput<typeof CartLineSchema>;
