@@ -99,12 +99,14 @@ function printReport(report: RehearsalReport) {
 }
 
 /** Shortens an ARN to what tells it apart: the service and the resource's last part. */
-const short = (arn: string) =>
-  arn === "*"
+function short(arn: string) {
+  return arn === "*"
     ? "*"
     : arn.replace(/^arn:aws:([a-z0-9-]+):[^:]*:[^:]*:/, "$1:").replace(/^s3:::/, "s3:");
-const clip = (text: string, width: number) =>
-  text.length > width ? `${text.slice(0, width - 1)}…` : text;
+}
+function clip(text: string, width: number) {
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text;
+}
 
 /**
  * Per shop function: its cold start, its calls per service, its 5xx, then each statement of its

@@ -293,13 +293,17 @@ export async function adminShipsOrder(
   });
 }
 
-/** The admin signs in, opens a received return and refunds it (the site asks Stripe). */
+/**
+ * The admin signs in, opens a return and refunds it (the site asks Stripe); with
+ * `approveAndReceive`, approves it and marks it received first.
+ */
 export async function adminRefundsReturn(
   browser: Browser,
   baseUrl: string,
   admin: { email: string; password: string },
   rma: string,
   artifactsDir?: string,
+  options: { approveAndReceive?: boolean } = {},
 ): Promise<void> {
   await inContext(browser, baseUrl, "admin-refunds", artifactsDir, async (page, step) => {
     await signIn(page, step, admin);
@@ -309,6 +313,14 @@ export async function adminRefundsReturn(
       await shown(page.getByRole("heading", { name: `Return ${rma}` }));
       await hydrated(page);
     });
+    if (options.approveAndReceive) {
+      await step("approve the return and mark it received", async () => {
+        await page.getByRole("button", { name: "Approve" }).click();
+        await shown(page.getByRole("button", { name: "Mark as received" }));
+        await page.getByRole("button", { name: "Mark as received" }).click();
+        await shown(page.getByRole("button", { name: /^Refund / }));
+      });
+    }
     await step("refund the return", async () => {
       const refund = page.getByRole("button", { name: /^Refund / });
       if ((await refund.count()) === 0) throw new Error(`no "Refund" button`);
@@ -359,14 +371,15 @@ export async function adminSendsNewsletter(
 /**
  * The admin signs in and creates a product with a photo through the product form (the site puts
  * the upload under products/ of the images bucket, which S3 notifies to the image-variants
- * function); then waits until the product's page offers the photo's AVIF and WebP variants.
- * Returns the variants' URLs as the page gives them.
+ * function); then waits until the product's page offers the photo's AVIF and WebP variants, and
+ * takes the photo off the product again (the site deletes it and its variants). Returns the
+ * variants' URLs as the page gave them.
  */
 export async function adminUploadsPhoto(
   browser: Browser,
   baseUrl: string,
   admin: { email: string; password: string },
-  product: { name: string; slug: string; photoPath: string },
+  product: { name: string; slug: string; token: string; photoPath: string },
   artifactsDir?: string,
 ): Promise<string[]> {
   return inContext(browser, baseUrl, "admin-photo", artifactsDir, async (page, step) => {
@@ -384,10 +397,24 @@ export async function adminUploadsPhoto(
       await form.getByLabel("Add images").setInputFiles(product.photoPath);
       await shown(form.getByTestId("product-image"));
       await form.getByLabel("Alt text for image 1").fill("Rehearsed shirt, front");
+      // Saved: the products' list; refused: the form says why, or the site answers 5xx.
+      let failed: number | undefined;
+      page.on("response", (r) => {
+        if (r.request().method() === "POST" && r.status() >= 500) failed = r.status();
+      });
       await form.getByRole("button", { name: "Create" }).click();
-      await page.waitForURL(/\/admin\/list-products$/);
+      const refusal = page.locator('[role="alert"]:not(:empty), [aria-invalid="true"]');
+      await until(
+        "the product to be saved or refused",
+        async () =>
+          /\/admin\/list-products$/.test(page.url()) ||
+          failed !== undefined ||
+          (await refusal.count()) > 0,
+      );
+      if (failed !== undefined) throw new Error(`the product form's POST answered ${failed}`);
+      if ((await refusal.count()) > 0) throw new Error("the product form was refused");
     });
-    return step("see the photo's variants on the product page", async () => {
+    const variants = await step("see the photo's variants on the product page", async () => {
       const carousel = page.getByRole("region", { name: `Images of ${product.name}` });
       const sources = carousel.locator(
         'picture source[type="image/avif"], picture source[type="image/webp"]',
@@ -406,6 +433,24 @@ export async function adminUploadsPhoto(
       );
       return srcsets.flatMap((set) => set.split(", ").map((c) => c.split(" ")[0] ?? ""));
     });
+    // The photo taken off again: the site deletes it and its variants.
+    await step("take the photo off the product", async () => {
+      await page.goto(`/admin/list-products?search=${encodeURIComponent(product.token)}`);
+      await page.getByRole("link", { name: `Edit ${product.name}` }).click();
+      const form = page.getByRole("form", { name: "Edit product" });
+      await shown(form.getByTestId("product-image"));
+      await hydrated(page);
+      await form.getByRole("button", { name: "Remove image 1" }).click();
+      await form.getByTestId("product-image").waitFor({ state: "detached" });
+      await form.getByRole("button", { name: "Update" }).click();
+      await page.waitForURL(/\/admin\/list-products$/);
+      const res = await page.goto(`/product/${product.slug}`);
+      if (!res?.ok()) throw new Error(`the product page answered ${res?.status()}`);
+      if ((await page.locator("picture source").count()) > 0) {
+        throw new Error("the product page still offers the photo's variants");
+      }
+    });
+    return variants;
   });
 }
 
@@ -431,7 +476,16 @@ export async function customerDownloadsInvoice(
         },
         30_000,
       );
-      const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+      // The link answers with the PDF as an attachment (a download), or with an error page.
+      const answered = page.waitForResponse((r) => r.url().includes("/order/invoice/"));
+      const downloaded = page.waitForEvent("download");
+      downloaded.catch(() => {});
+      await link.click();
+      const response = await answered;
+      if (response.status() !== 200) {
+        throw new Error(`the invoice's link answered ${response.status()}`);
+      }
+      const download = await downloaded;
       const file = await download.path();
       const { readFile } = await import("node:fs/promises");
       const pdf = await readFile(file);
@@ -444,62 +498,40 @@ export async function customerDownloadsInvoice(
 }
 
 /**
- * The customer asks to return one unit of the order's first line from the order history; the
- * admin approves the return and marks it received. Returns the return's number (RMA-…).
+ * The customer asks, from the order history, to return one unit of the order's product; returns
+ * the return's number (RMA-…) from its page.
  */
-export async function customerReturnsAndAdminReceives(
+export async function customerRequestsReturn(
   browser: Browser,
   baseUrl: string,
   customer: { email: string; password: string },
-  admin: { email: string; password: string },
   order: { number: string; productName: string },
   artifactsDir?: string,
 ): Promise<string> {
-  const rma = await inContext(
-    browser,
-    baseUrl,
-    "customer-return",
-    artifactsDir,
-    async (page, step) => {
-      await signIn(page, step, customer);
-      return step("request a return from the order history", async () => {
-        await page.goto("/order/order-history");
-        await page
-          .getByRole("link", { name: `Return or exchange items of ${order.number}` })
-          .click();
-        await page.getByRole("heading", { name: "Return or exchange items" }).waitFor();
-        await hydrated(page);
-        await page.getByLabel(`Quantity to return of ${order.productName}`).selectOption("1");
-        await page.getByLabel("Reason").selectOption({ label: "Too large" });
-        await page.getByRole("button", { name: "Request return" }).click();
-        await page.waitForURL(/\/order\/returns\/RMA-[0-9A-Z]{8}$/);
-        const number = ((await page.getByTestId("rma").textContent()) ?? "").trim();
-        if (!/^RMA-/.test(number))
-          throw new Error(`the return's page shows no number ("${number}")`);
-        return number;
-      });
-    },
-  );
-  await inContext(browser, baseUrl, "admin-return", artifactsDir, async (page, step) => {
-    await signIn(page, step, admin);
-    await step("approve the return and mark it received", async () => {
-      const res = await page.goto(`/admin/returns/${encodeURIComponent(rma)}`);
-      if (!res?.ok()) throw new Error(`the admin return page answered ${res?.status()}`);
+  return inContext(browser, baseUrl, "customer-return", artifactsDir, async (page, step) => {
+    await signIn(page, step, customer);
+    return step("request a return from the order history", async () => {
+      await page.goto("/order/order-history");
+      await page.getByRole("link", { name: `Return or exchange items of ${order.number}` }).click();
+      await page.getByRole("heading", { name: "Return or exchange items" }).waitFor();
       await hydrated(page);
-      await page.getByRole("button", { name: "Approve" }).click();
-      await shown(page.getByRole("button", { name: "Mark as received" }));
-      await page.getByRole("button", { name: "Mark as received" }).click();
-      await shown(page.getByRole("button", { name: /^Refund / }));
+      await page.getByLabel(`Quantity to return of ${order.productName}`).selectOption("1");
+      await page.getByLabel("Reason").selectOption({ label: "Too large" });
+      await page.getByRole("button", { name: "Request return" }).click();
+      await page.waitForURL(/\/order\/returns\/RMA-[0-9A-Z]{8}$/);
+      const number = ((await page.getByTestId("rma").textContent()) ?? "").trim();
+      if (!/^RMA-/.test(number)) throw new Error(`the return's page shows no number ("${number}")`);
+      return number;
     });
   });
-  return rma;
 }
 
 /**
  * The customer changes the account's e-mail on the profile (with the current password), opens
- * the link mailed to the new address and confirms: the profile then shows the new address.
+ * the link mailed to the new address and confirms, then deletes the account (with the password);
+ * signing in again then fails.
  */
-export async function customerChangesEmail(
+export async function customerChangesEmailThenLeaves(
   browser: Browser,
   baseUrl: string,
   customer: { email: string; password: string },
@@ -507,7 +539,7 @@ export async function customerChangesEmail(
   mailedLink: (to: string, subject: RegExp) => Promise<string>,
   artifactsDir?: string,
 ): Promise<void> {
-  await inContext(browser, baseUrl, "customer-email", artifactsDir, async (page, step) => {
+  await inContext(browser, baseUrl, "customer-account", artifactsDir, async (page, step) => {
     await signIn(page, step, customer);
     await step("ask for the new e-mail on the profile", async () => {
       await page.goto("/user/profile");
@@ -525,18 +557,6 @@ export async function customerChangesEmail(
       await page.waitForURL(/\/user\/profile$/);
       await shown(page.getByText(`Your account's e-mail address is ${next}`));
     });
-  });
-}
-
-/** The customer deletes the account (with the password); signing in again then fails. */
-export async function customerDeletesAccount(
-  browser: Browser,
-  baseUrl: string,
-  customer: { email: string; password: string },
-  artifactsDir?: string,
-): Promise<void> {
-  await inContext(browser, baseUrl, "customer-delete", artifactsDir, async (page, step) => {
-    await signIn(page, step, customer);
     await step("delete the account", async () => {
       await page.goto("/user/security");
       await hydrated(page);
@@ -547,11 +567,11 @@ export async function customerDeletesAccount(
       await confirm.getByRole("button", { name: "Yes, delete my account" }).click();
       await page.waitForURL(/\/product$/);
     });
-    await step("see the sign-in refused", async () => {
+    await step("see the sign-in with the new e-mail refused", async () => {
       await page.goto("/auth/sign-in");
       await hydrated(page);
       const main = page.getByRole("main");
-      await main.getByLabel("E-mail").fill(customer.email);
+      await main.getByLabel("E-mail").fill(next);
       await main.getByLabel("Password").fill(customer.password);
       await main.getByRole("button", { name: "Sign in" }).click();
       await shown(page.getByText("Invalid e-mail or password"));

@@ -47,10 +47,9 @@ import {
   adminSendsNewsletter,
   adminShipsOrder,
   adminUploadsPhoto,
-  customerChangesEmail,
-  customerDeletesAccount,
+  customerChangesEmailThenLeaves,
   customerDownloadsInvoice,
-  customerReturnsAndAdminReceives,
+  customerRequestsReturn,
   launchBrowser,
   shopperPlacesOrder,
 } from "./journey-browser.ts";
@@ -713,15 +712,16 @@ export async function rehearse(
         // The customer asks for the return on the site; the admin approves and receives it.
         const order = await getOrder(ctx, orderId);
         if (!order) throw new Error(`order ${orderId} is gone`);
-        const rma = await customerReturnsAndAdminReceives(
+        const rma = await customerRequestsReturn(
           browser as never,
           edge.url,
           shopper,
-          admin,
           { number: order.number, productName },
           options.workDir,
         );
-        await adminRefundsReturn(browser as never, edge.url, admin, rma, options.workDir);
+        await adminRefundsReturn(browser as never, edge.url, admin, rma, options.workDir, {
+          approveAndReceive: true,
+        });
         const refund = stripe.refunds.find((r) => r.metadata.rma === rma);
         if (!refund) throw new Error(`the site asked Stripe for no refund of ${rma}`);
         if ((await getReturn(ctx, rma))?.state !== "received") {
@@ -776,7 +776,7 @@ export async function rehearse(
     });
     await run(
       "photo",
-      "an admin uploads a product photo through the site's form, and its AVIF and WebP variants appear on the product's page (S3 notifies the image-variants function)",
+      "an admin uploads a product photo through the site's form, its AVIF and WebP variants appear on the product's page (S3 notifies the image-variants function), then the admin takes it off",
       async () => {
         const sharp = (await import("sharp")).default;
         const photoPath = join(options.workDir, "rehearsal-photo.jpg");
@@ -793,12 +793,13 @@ export async function rehearse(
             .jpeg()
             .toBuffer(),
         );
-        const name = `Rehearsal Photo Shirt ${randomBytes(3).toString("hex")}`;
+        const token = `zq${randomBytes(3).toString("hex")}`;
+        const name = `Rehearsal Photo Shirt ${token}`;
         const variants = await adminUploadsPhoto(
           browser as never,
           edge.url,
           admin,
-          { name, slug: slugify(name), photoPath },
+          { name, slug: slugify(name), token, photoPath },
           options.workDir,
         );
         const formats = ["avif", "webp"].filter((f) =>
@@ -842,7 +843,7 @@ export async function rehearse(
       "the customer changes their e-mail from the link mailed to the new address, then deletes their account",
       async () => {
         const next = `rehearsal+moved-${Date.now()}@example.com`;
-        await customerChangesEmail(
+        await customerChangesEmailThenLeaves(
           browser as never,
           edge.url,
           shopper,
@@ -851,7 +852,6 @@ export async function rehearse(
           options.workDir,
         );
         shopper.email = next;
-        await customerDeletesAccount(browser as never, edge.url, shopper, options.workDir);
       },
     );
     await run(
