@@ -54,9 +54,9 @@ export const FAULTS = {
       /IAM: statement \d+ of Migrations\w* \(migrations\), Allow s3:DeleteObject on \S+\/products\/\*, was used by no call/,
   },
   "failing-route": {
-    what: "one storefront route (GET /product, the catalogue) answers 500",
+    what: "one storefront route (GET /customer-service/shipping) answers 500",
     steps: ["home"],
-    expect: /5xx: SiteServerFunction\w* answered 500 to GET \/product$/m,
+    expect: /5xx: SiteServerFunction\w* answered 500 to GET \/customer-service\/shipping$/m,
   },
 } as const satisfies Record<
   string,
@@ -155,7 +155,7 @@ export async function applyFault(
       break;
     }
     case "failing-route": {
-      // A handler in front of the site's that answers GET /product with a 500, as a route whose
+      // A handler in front of the site's that answers one storefront page with a 500, as a route whose
       // loader throws does; every other request goes to the site's own handler.
       const key = String((props(site.resource).Code as { S3Key: unknown }).S3Key);
       const original = site.stack.assets.get(key);
@@ -170,7 +170,7 @@ export async function applyFault(
         join(faulty, `${dir}failing-route.mjs`),
         `import { handler as site } from "./${name}.mjs";
 export const handler = async (event, context) =>
-  event.rawPath === "/product" && event.requestContext?.http?.method === "GET"
+  event.rawPath === "/customer-service/shipping" && event.requestContext?.http?.method === "GET"
     ? { statusCode: 500, headers: { "content-type": "text/html" }, body: "<!DOCTYPE html><title>Error</title><h1>500</h1>" }
     : site(event, context);
 `,

@@ -328,6 +328,23 @@ describe("evaluateWithResourcePolicy", () => {
     expect(decision.reason).toBe("the bucket policy of media: explicitly denied by statement 1");
   });
 
+  it("stays undecidable when the role's decision is, whatever the resource policy grants", () => {
+    const onRegion = { StringEquals: { "aws:RequestedRegion": "eu-west-1" } };
+    const policy = {
+      name: "the bucket policy of media",
+      principal: caller,
+      statements: [{ ...allow("s3:GetObject", "*"), Principal: { AWS: ROLE } }],
+    };
+    const decision = evaluateWithResourcePolicy(
+      [{ ...allow("s3:GetObject", "*"), Condition: onRegion }],
+      "s3:GetObject",
+      OBJECT,
+      https,
+      policy,
+    );
+    expect(decision).toMatchObject({ allowed: false, undecidable: true });
+  });
+
   it("grants what the resource policy allows the role, and ignores other principals", () => {
     const statements: Statement[] = [
       { ...allow("s3:GetObject", "arn:aws:s3:::media/*"), Principal: { AWS: ROLE } },

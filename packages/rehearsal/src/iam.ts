@@ -125,7 +125,8 @@ export function evaluateWithResourcePolicy(
     context,
     resourcePolicy.principal,
   );
-  const denied = (d: Decision) => !d.allowed && /^explicitly denied|^undecidable/.test(d.reason);
+  const denied = (d: Decision) =>
+    !d.allowed && (d.undecidable === true || d.reason.startsWith("explicitly denied"));
   if (denied(theirs)) {
     return { ...theirs, reason: `${resourcePolicy.name}: ${theirs.reason}`, by: [] };
   }

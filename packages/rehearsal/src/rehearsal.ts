@@ -454,8 +454,8 @@ export async function rehearse(
         if (res.status !== 200 || !body.includes("</html>")) {
           throw new Error(`GET / answered ${res.status}: ${body.slice(0, 200)}`);
         }
-        // The catalogue, as a shopper's next click (its answer is checked by the 5xx watch alone).
-        await (await fetch(`${edge.url}/product`)).text();
+        // A storefront page a shopper reads next (its answer is checked by the 5xx watch alone).
+        await (await fetch(`${edge.url}/customer-service/shipping`)).text();
         // A JSON resource route too (the navbar's live search), and a static asset from the bucket.
         const search = await fetch(`${edge.url}/api/search?q=shirt`);
         if (search.status !== 200 || !(await search.text()).startsWith("{")) {
@@ -776,7 +776,7 @@ export async function rehearse(
     });
     await run(
       "photo",
-      "an admin uploads a product photo through the site's form, its AVIF and WebP variants appear on the product's page (S3 notifies the image-variants function), then the admin takes it off",
+      "an admin uploads a product photo through the site's form, its AVIF and WebP variants appear on the product's page (S3 notifies the image-variants function), then the admin replaces it with another",
       async () => {
         const sharp = (await import("sharp")).default;
         const photoPath = join(options.workDir, "rehearsal-photo.jpg");
@@ -793,13 +793,22 @@ export async function rehearse(
             .jpeg()
             .toBuffer(),
         );
+        const secondPhotoPath = join(options.workDir, "rehearsal-photo-2.jpg");
+        await writeFile(
+          secondPhotoPath,
+          await sharp({
+            create: { width: 400, height: 500, channels: 3, background: { r: 60, g: 90, b: 150 } },
+          })
+            .jpeg()
+            .toBuffer(),
+        );
         const token = `zq${randomBytes(3).toString("hex")}`;
         const name = `Rehearsal Photo Shirt ${token}`;
         const variants = await adminUploadsPhoto(
           browser as never,
           edge.url,
           admin,
-          { name, slug: slugify(name), token, photoPath },
+          { name, slug: slugify(name), token, photoPath, secondPhotoPath },
           options.workDir,
         );
         const formats = ["avif", "webp"].filter((f) =>
