@@ -39,11 +39,14 @@ log(`  ${stacks.map((s) => s.name).join(", ")} (${seconds(Date.now() - started)}
 let failed = false;
 if (!only) {
   log("\nRehearsing the journey on the synthesized stage…");
+  const journeyStarted = Date.now();
   const report = await rehearse(stacks, { workDir: join(WORK, "journey"), seed: seedStage, log });
   printReport(report);
+  log(`  the journey took ${seconds(Date.now() - journeyStarted)}`);
   failed ||= !report.passed;
 }
 
+const selfCheckStarted = Date.now();
 if (!journeyOnly) log("\nSelf-check: each fault must make the rehearsal fail, naming its cause…");
 for (const [name, fault] of Object.entries(FAULTS) as Array<[Fault, (typeof FAULTS)[Fault]]>) {
   if (journeyOnly || (only && name !== only)) continue;
@@ -52,6 +55,7 @@ for (const [name, fault] of Object.entries(FAULTS) as Array<[Fault, (typeof FAUL
     seed: seedStage,
     fault: name,
     steps: fault.steps,
+    ...("coverageOf" in fault ? { coverageOf: fault.coverageOf } : {}),
   });
   const said = report.failures.join("\n");
   const noticed = !report.passed && fault.expect.test(said);
@@ -62,6 +66,7 @@ for (const [name, fault] of Object.entries(FAULTS) as Array<[Fault, (typeof FAUL
   );
 }
 
+if (!journeyOnly) log(`  the self-check took ${seconds(Date.now() - selfCheckStarted)}`);
 log(
   `\n${failed ? "The rehearsal FAILED" : "The rehearsal passed"} in ${seconds(Date.now() - started)}. Logs of every function: ${WORK}/*/<function>.log`,
 );
@@ -88,5 +93,80 @@ function printReport(report: RehearsalReport) {
       );
     }
   }
+  printPermissions(report);
+  printTriggers(report);
   for (const failure of report.failures) log(`  ✗ ${failure}`);
+}
+
+/** Shortens an ARN to what tells it apart: the service and the resource's last part. */
+function short(arn: string) {
+  return arn === "*"
+    ? "*"
+    : arn.replace(/^arn:aws:([a-z0-9-]+):[^:]*:[^:]*:/, "$1:").replace(/^s3:::/, "s3:");
+}
+function clip(text: string, width: number) {
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text;
+}
+
+/**
+ * Per shop function: its cold start, its calls per service, its 5xx, then each statement of its
+ * role, used (by which calls, most frequent first) or justified (why).
+ */
+function printPermissions(report: RehearsalReport) {
+  if (report.coverage.length === 0) return;
+  log(
+    "\n  IAM, both ways: every statement of every shop function's role, used by the run's calls (✓) or justified (≈, packages/rehearsal/src/unreached.ts); ✗ neither",
+  );
+  const used = report.coverage.reduce(
+    (n, f) => n + f.statements.filter((s) => s.status === "used").length,
+    0,
+  );
+  const justified = report.coverage.reduce(
+    (n, f) => n + f.statements.filter((s) => s.status === "justified").length,
+    0,
+  );
+  for (const fn of report.coverage) {
+    const cold = report.coldStarts.find((c) => c.function === fn.function);
+    const calls = Object.entries(report.callsPerService[fn.function] ?? {})
+      .map(([service, n]) => `${service} ${n}`)
+      .join(", ");
+    const errors = report.serverErrors.filter((e) => e.function === fn.function);
+    log(
+      `\n    ${fn.function} (${fn.role}): cold start ${cold ? `${cold.coldStartMs} ms` : "none"}; calls: ${calls || "none"}; 5xx: ${errors.length === 0 ? "none" : errors.map((e) => `${e.status} ${e.method} ${e.path} (${e.step}${e.provoked ? ", provoked" : ""})`).join(", ")}`,
+    );
+    const counts = { used: 0, justified: 0, unused: 0 };
+    for (const st of fn.statements) {
+      counts[st.status]++;
+      const mark = { used: "✓", justified: "≈", unused: "✗" }[st.status];
+      const what = `${st.number}. ${st.effect === "Deny" ? "Deny " : ""}${clip(st.actions.join(" "), 60)} on ${clip(st.resources.map(short).join(" "), 70)}`;
+      const detail =
+        st.status === "used"
+          ? st.usedBy.map(([label, n]) => `${label} ×${n}`).join(", ")
+          : st.status === "justified"
+            ? `justified: ${st.why}`
+            : "USED BY NO CALL, NOT JUSTIFIED";
+      log(`      ${mark} ${what}\n          ${clip(detail, 160)}`);
+    }
+    log(
+      `      ${counts.used} used, ${counts.justified} justified${counts.unused ? `, ${counts.unused} NEITHER` : ""}`,
+    );
+  }
+  log(
+    `\n    ${report.coverage.length} shop functions: ${used} statements used, ${justified} justified`,
+  );
+}
+
+/** What the triggers did: schedules' inputs, queue batch failures, the poison's path. */
+function printTriggers(report: RehearsalReport) {
+  for (const s of report.schedules) {
+    log(`  schedule ${s.schedule} (${s.expression}) sent: ${clip(JSON.stringify(s.sent), 160)}`);
+  }
+  const byQueue = new Map<string, number>();
+  for (const d of report.batchFailures) byQueue.set(d.queue, (byQueue.get(d.queue) ?? 0) + 1);
+  log(
+    `  queue batch item failures: ${byQueue.size === 0 ? "none" : [...byQueue].map(([q, n]) => `${q} ${n}`).join(", ")}${report.poisonPath ? ` (the poison message: ${report.poisonPath})` : ""}`,
+  );
+  log(
+    `  queue poller errors: ${report.pollerErrors.length === 0 ? "none" : report.pollerErrors.join("; ")}`,
+  );
 }

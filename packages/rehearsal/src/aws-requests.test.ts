@@ -63,12 +63,23 @@ describe("DynamoDB", () => {
   const ddb = (op: string, body: unknown) => json(`DynamoDB_20120810.${op}`, body);
 
   it("maps item and table operations to dynamodb:<Op> on the table", () => {
-    for (const op of ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "DescribeTable"]) {
+    for (const op of ["GetItem", "PutItem", "UpdateItem", "DeleteItem"]) {
       expect(classify("dynamodb", ddb(op, { TableName: "shop", Key: {} }))).toEqual({
         operation: op,
         needs: [{ action: `dynamodb:${op}`, resource: TABLE }],
       });
     }
+    // A table operation touches no item: dynamodb:LeadingKeys is known to be absent.
+    expect(classify("dynamodb", ddb("DescribeTable", { TableName: "shop" }))).toEqual({
+      operation: "DescribeTable",
+      needs: [
+        {
+          action: "dynamodb:DescribeTable",
+          resource: TABLE,
+          context: { "dynamodb:leadingkeys": undefined },
+        },
+      ],
+    });
     expect(pairs("dynamodb", ddb("ListTables", {}))).toEqual([["dynamodb:ListTables", "*"]]);
   });
 
@@ -82,6 +93,38 @@ describe("DynamoDB", () => {
     ]);
     expect(pairs("dynamodb", ddb("Query", { TableName: "shop" }))).toEqual([
       ["dynamodb:Query", TABLE],
+    ]);
+  });
+
+  it("gives each item's partition key as dynamodb:LeadingKeys, per transaction item", () => {
+    const keyed: Account = { ...ACCOUNT, partitionKeyOf: (t) => (t === "shop" ? "pk" : undefined) };
+    const contexts = (op: string, body: unknown) =>
+      classify("dynamodb", ddb(op, body), keyed).needs.map((n) => [n.action, n.context]);
+    const key = (pk: string) => ({ pk: { S: pk }, sk: { S: "X" } });
+    expect(contexts("UpdateItem", { TableName: "shop", Key: key("PRODUCT#1") })).toEqual([
+      ["dynamodb:UpdateItem", { "dynamodb:leadingkeys": ["PRODUCT#1"] }],
+    ]);
+    expect(contexts("PutItem", { TableName: "shop", Item: key("USER#2") })).toEqual([
+      ["dynamodb:PutItem", { "dynamodb:leadingkeys": ["USER#2"] }],
+    ]);
+    const transaction = {
+      TransactItems: [
+        { Update: { TableName: "shop", Key: key("PRODUCT#1") } },
+        { Update: { TableName: "shop", Key: key("CATALOG") } },
+      ],
+    };
+    expect(contexts("TransactWriteItems", transaction)).toEqual([
+      ["dynamodb:UpdateItem", { "dynamodb:leadingkeys": ["PRODUCT#1"] }],
+      ["dynamodb:UpdateItem", { "dynamodb:leadingkeys": ["CATALOG"] }],
+    ]);
+    const query = {
+      TableName: "shop",
+      KeyConditionExpression: "#pk = :pk AND begins_with(sk, :sk)",
+      ExpressionAttributeNames: { "#pk": "pk" },
+      ExpressionAttributeValues: { ":pk": { S: "ORDER#9" }, ":sk": { S: "LINE" } },
+    };
+    expect(contexts("Query", query)).toEqual([
+      ["dynamodb:Query", { "dynamodb:leadingkeys": ["ORDER#9"] }],
     ]);
   });
 

@@ -18,6 +18,11 @@ export interface Permission {
 /** One need. With `anyOf`, it is met when ANY of those permissions (the first is this one) is. */
 export interface NeededPermission extends Permission {
   anyOf?: Permission[];
+  /**
+   * The condition keys this need carries (lower-case names; `undefined`: known to be absent), e.g.
+   * dynamodb:LeadingKeys, the partition keys of the items a DynamoDB call touches.
+   */
+  context?: Record<string, string[] | undefined>;
 }
 export interface AwsRequest {
   method: string;
@@ -38,6 +43,8 @@ export interface Account {
   streamArn?: string;
   /** A Secrets Manager secret's ARN by its name (read through Parameter Store's reference). */
   secretArnOf?(name: string): string | undefined;
+  /** A table's partition key attribute (by table name), for dynamodb:LeadingKeys. */
+  partitionKeyOf?(table: string): string | undefined;
 }
 export interface Classified {
   operation: string;
@@ -64,7 +71,7 @@ export function permissionsFor(
   const { operation, needs } = classify(request, account);
   const seen = new Set<string>();
   const unique = needs.filter((n) => {
-    const key = JSON.stringify(alternativesOf(n));
+    const key = JSON.stringify([alternativesOf(n), n.context ?? {}]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -89,24 +96,62 @@ const TRANSACT_WRITE: Record<string, string> = {
 function dynamodb(req: AwsRequest, account: Account): Classified {
   const [prefix, op] = target(req);
   const body = json(req);
-  const need = (action: string, resource: string) => ({ action: `dynamodb:${action}`, resource });
   const table = (name: unknown, index?: unknown) => {
     const t = str(name, "TableName");
     const arn = t.startsWith("arn:") ? t : `${arnBase("dynamodb", account)}:table/${t}`;
     return index === undefined ? arn : `${arn}/index/${str(index, "IndexName")}`;
   };
+  /** dynamodb:LeadingKeys of items of a table: their partition keys' values. */
+  const leading = (name: unknown, items: unknown[]): NeededPermission["context"] => {
+    const t = String(name).replace(/^arn:.*:table\//, "");
+    const attribute = account.partitionKeyOf?.(t);
+    if (!attribute) return undefined; // unknown: a Condition on it is undecidable
+    const values = items.map((item) => scalar(obj(item, "item")[attribute], attribute));
+    return { "dynamodb:leadingkeys": [...new Set(values)] };
+  };
+  const need = (action: string, resource: string, context?: NeededPermission["context"]) => ({
+    action: `dynamodb:${action}`,
+    resource,
+    ...(context ? { context } : {}),
+  });
   if (prefix === "DynamoDBStreams_20120810") return streams(op, body, account);
   if (prefix !== "DynamoDB_20120810") fail(`unexpected DynamoDB target prefix "${prefix}"`);
-  const one = (resource: string) => ({ operation: op, needs: [need(op, resource)] });
+  const one = (resource: string, context?: NeededPermission["context"]) => ({
+    operation: op,
+    needs: [need(op, resource, context)],
+  });
   if (DDB_TABLE_OPS.has(op)) {
     const scansIndex = op === "Query" || op === "Scan";
-    return one(table(body.TableName, scansIndex ? body.IndexName : undefined));
+    const resource = table(body.TableName, scansIndex ? body.IndexName : undefined);
+    if (op === "GetItem" || op === "UpdateItem" || op === "DeleteItem") {
+      return one(resource, leading(body.TableName, [body.Key]));
+    }
+    if (op === "PutItem") return one(resource, leading(body.TableName, [body.Item]));
+    if (op === "Query" && body.IndexName === undefined) {
+      return one(resource, queryLeadingKeys(body, account));
+    }
+    if (op === "Query") return one(resource); // an index's keys: not the table's leading keys
+    return one(resource, { "dynamodb:leadingkeys": undefined });
   }
-  if (DDB_GLOBAL_OPS.has(op)) return one("*");
+  if (DDB_GLOBAL_OPS.has(op)) return one("*", { "dynamodb:leadingkeys": undefined });
   if (DDB_ARN_OPS.has(op)) return one(str(body.ResourceArn, "ResourceArn"));
   if (op === "BatchGetItem" || op === "BatchWriteItem") {
-    const tables = Object.keys(obj(body.RequestItems, "RequestItems"));
-    return { operation: op, needs: tables.map((t) => need(op, table(t))) };
+    const requests = obj(body.RequestItems, "RequestItems");
+    return {
+      operation: op,
+      needs: Object.entries(requests).map(([t, spec]) => {
+        const keys =
+          op === "BatchGetItem"
+            ? arr(obj(spec, t).Keys, "Keys")
+            : arr(spec, t).map((w) => {
+                const write = obj(w, "write");
+                return write.PutRequest
+                  ? obj(write.PutRequest, "PutRequest").Item
+                  : obj(write.DeleteRequest, "DeleteRequest").Key;
+              });
+        return need(op, table(t), leading(t, keys));
+      }),
+    };
   }
   if (op === "TransactGetItems" || op === "TransactWriteItems") {
     const needs = arr(body.TransactItems, "TransactItems").map((item) => {
@@ -114,11 +159,40 @@ function dynamodb(req: AwsRequest, account: Account): Classified {
       const action =
         op === "TransactGetItems" ? kind === "Get" && "GetItem" : own(TRANSACT_WRITE, kind ?? "");
       if (!action) fail(`${op}: unknown item kind "${kind}"`);
-      return need(action, table(obj(spec, kind ?? "").TableName));
+      const s = obj(spec, kind ?? "");
+      return need(action, table(s.TableName), leading(s.TableName, [s.Key ?? s.Item]));
     });
     return { operation: op, needs };
   }
   return fail(`unsupported DynamoDB operation "${op}"`);
+}
+
+/** A Query's partition key value (`pk = :v` or `#n = :v` in its KeyConditionExpression). */
+function queryLeadingKeys(
+  body: Record<string, unknown>,
+  account: Account,
+): NeededPermission["context"] {
+  const t = String(body.TableName).replace(/^arn:.*:table\//, "");
+  const attribute = account.partitionKeyOf?.(t);
+  const expression = body.KeyConditionExpression;
+  if (!attribute || typeof expression !== "string") return undefined;
+  const names = (body.ExpressionAttributeNames ?? {}) as Record<string, string>;
+  const values = (body.ExpressionAttributeValues ?? {}) as Record<string, unknown>;
+  for (const [, left, right] of expression.matchAll(/([#\w]+)\s*=\s*(:\w+)/g)) {
+    const name = left?.startsWith("#") ? names[left] : left;
+    if (name === attribute && right && values[right] !== undefined) {
+      return { "dynamodb:leadingkeys": [scalar({ v: values[right] }.v, right)] };
+    }
+  }
+  return undefined;
+}
+
+/** A key attribute's value in DynamoDB's JSON ({"S": "x"}, {"N": "1"}, {"B": "…"}). */
+function scalar(value: unknown, what: string): string {
+  const typed = obj(value, what);
+  const [type, raw] = Object.entries(typed)[0] ?? [];
+  if ((type === "S" || type === "N" || type === "B") && typeof raw === "string") return raw;
+  return fail(`${what} is not a key attribute value`);
 }
 
 function streams(op: string, body: Record<string, unknown>, account: Account): Classified {

@@ -71,8 +71,29 @@ export interface EventSourceMapping {
 export interface DeployedStage {
   functions: Map<string, DeployedFunction>;
   mappings: EventSourceMapping[];
-  /** Scheduled rules: the expression and the target functions' names. */
-  schedules: Array<{ logicalId: string; expression: string; targets: string[] }>;
+  /**
+   * Scheduled rules: the expression, the target functions' names and, per target, what the rule
+   * sends it (its Input, InputPath or InputTransformer, as the template says; none: the event).
+   */
+  schedules: Array<{
+    logicalId: string;
+    arn: string;
+    expression: string;
+    targets: string[];
+    inputs: Array<{ Input?: string; InputPath?: string; InputTransformer?: unknown }>;
+  }>;
+  /** Lambda's resource-based policy statements (AWS::Lambda::Permission), by function name. */
+  invokePermissions: Array<{
+    functionName: string;
+    action: string;
+    principal: string;
+    sourceArn?: string;
+    sourceAccount?: string;
+    functionUrlAuthType?: string;
+    invokedViaFunctionUrl?: boolean;
+  }>;
+  /** Resource policies: a bucket's (by bucket name) or a queue's (by queue ARN) statements. */
+  resourcePolicies: Map<string, Statement[]>;
   /**
    * S3 notifications to functions (CDK's Custom::S3BucketNotifications): the bucket's name, the
    * events (e.g. "s3:ObjectCreated:*"), the key prefix, the function's name.
@@ -85,9 +106,11 @@ export interface DeployedStage {
   }>;
   /** Function URL domain (<id>.lambda-url.<region>.on.aws) → function name. */
   functionUrls: Map<string, string>;
+  /** Function URL domain → its AuthType (NONE or AWS_IAM). */
+  functionUrlAuthTypes: Map<string, string>;
   /** Queue ARN → URL (the emulator's), name. */
   queues: Map<string, { url: string; name: string; redrivePolicy?: string }>;
-  tables: Map<string, { name: string; streamArn?: string }>;
+  tables: Map<string, { name: string; streamArn?: string; partitionKey?: string }>;
   buckets: Map<string, string>;
   distributions: Array<{ stack: string; config: Record<string, unknown> }>;
   cloudFrontFunctions: Map<string, string>;
@@ -136,8 +159,11 @@ export async function deployStage(
     functions: new Map(),
     mappings: [],
     schedules: [],
+    invokePermissions: [],
+    resourcePolicies: new Map(),
     bucketNotifications: [],
     functionUrls: new Map(),
+    functionUrlAuthTypes: new Map(),
     queues: new Map(),
     tables: new Map(),
     buckets: new Map(),
@@ -224,7 +250,10 @@ export async function deployStage(
         // DynamoDB Local's stream ARN, in the account's region (as the SDK will be told).
         const streamLabel = described.Table?.LatestStreamArn?.split("/stream/")[1];
         const streamArn = streamLabel ? `${tableArn}/stream/${streamLabel}` : undefined;
-        stage.tables.set(tableArn, { name, streamArn });
+        const partitionKey = (input.KeySchema ?? []).find(
+          (k) => k.KeyType === "HASH",
+        )?.AttributeName;
+        stage.tables.set(tableArn, { name, streamArn, partitionKey });
         return {
           ref: name,
           attributes: { Arn: tableArn, ...(streamArn ? { StreamArn: streamArn } : {}) },
@@ -283,6 +312,7 @@ export async function deployStage(
         const urlId = short(id).toLowerCase().slice(0, 32);
         const domain = `${urlId}.lambda-url.${REGION}.on.aws`;
         stage.functionUrls.set(domain, target);
+        stage.functionUrlAuthTypes.set(domain, String(res(p.AuthType)));
         return { ref: domain, attributes: { FunctionUrl: `https://${domain}/`, FunctionArn: "" } };
       }
       case "AWS::Lambda::EventSourceMapping": {
@@ -296,13 +326,56 @@ export async function deployStage(
         return { ref: id, attributes: {} };
       }
       case "AWS::Events::Rule": {
+        const ruleArn = arn("events", `rule/${id}`);
         if (typeof p.ScheduleExpression === "string") {
-          const targets = (res(p.Targets) as Array<{ Arn: string }>).map(
-            (t) => t.Arn.split(":").at(-1) as string,
-          );
-          stage.schedules.push({ logicalId: id, expression: p.ScheduleExpression, targets });
+          const resolved = res(p.Targets) as Array<{
+            Arn: string;
+            Input?: string;
+            InputPath?: string;
+            InputTransformer?: unknown;
+          }>;
+          stage.schedules.push({
+            logicalId: id,
+            arn: ruleArn,
+            expression: p.ScheduleExpression,
+            targets: resolved.map((t) => t.Arn.split(":").at(-1) as string),
+            inputs: resolved.map(({ Input, InputPath, InputTransformer }) => ({
+              ...(Input !== undefined ? { Input } : {}),
+              ...(InputPath !== undefined ? { InputPath } : {}),
+              ...(InputTransformer !== undefined ? { InputTransformer } : {}),
+            })),
+          });
         }
-        return { ref: id, attributes: { Arn: arn("events", `rule/${id}`) } };
+        return { ref: id, attributes: { Arn: ruleArn } };
+      }
+      case "AWS::Lambda::Permission": {
+        const optional = (value: unknown) => (value === undefined ? undefined : String(res(value)));
+        stage.invokePermissions.push({
+          functionName: String(res(p.FunctionName)).split(":").at(-1) as string,
+          action: String(p.Action),
+          principal: String(res(p.Principal)),
+          sourceArn: optional(p.SourceArn),
+          sourceAccount: optional(p.SourceAccount),
+          functionUrlAuthType: optional(p.FunctionUrlAuthType),
+          invokedViaFunctionUrl:
+            p.InvokedViaFunctionUrl === true || p.InvokedViaFunctionUrl === "true",
+        });
+        return { ref: id, attributes: {} };
+      }
+      case "AWS::S3::BucketPolicy": {
+        const bucket = String(res(p.Bucket));
+        const document = p.PolicyDocument as { Statement: unknown[] };
+        stage.resourcePolicies.set(bucket, res(document.Statement) as Statement[]);
+        return { ref: id, attributes: {} };
+      }
+      case "AWS::SQS::QueuePolicy": {
+        const document = p.PolicyDocument as { Statement: unknown[] };
+        const statements = res(document.Statement) as Statement[];
+        for (const queue of res(p.Queues) as string[]) {
+          const arnOf = [...stage.queues.entries()].find(([, q]) => queue.endsWith(`/${q.name}`));
+          if (arnOf) stage.resourcePolicies.set(arnOf[0], statements);
+        }
+        return { ref: id, attributes: {} };
       }
       case "AWS::CloudFront::Function": {
         stage.cloudFrontFunctions.set(id, String(p.FunctionCode));

@@ -20,7 +20,8 @@ export const FAULTS = {
   "no-dead-letter-queue": {
     what: "the mail queue loses its dead-letter queue",
     steps: ["poison"],
-    expect: /mail queue \w+ has no dead-letter queue/,
+    expect:
+      /the poison message never reached a dead-letter queue: the mailer received it \d+ times/,
   },
   "unguarded-origin": {
     what: "the site's distribution no longer sends the origin secret to the site",
@@ -33,7 +34,34 @@ export const FAULTS = {
     steps: ["home"],
     expect: /SiteServerFunction\w*.*Runtime\.HandlerNotFound/s,
   },
-} as const satisfies Record<string, { what: string; steps: readonly Step[]; expect: RegExp }>;
+  "no-invoice-read": {
+    what: "the site's role loses its read on the invoices bucket (a customer's invoice download)",
+    steps: ["download"],
+    expect:
+      /IAM: SiteServerFunction\w* may not s3:GetObject on arn:aws:s3:::\S*invoicesbucket\S*\/invoices\//,
+  },
+  "no-products-write": {
+    what: "the site's role loses its write under products/ in the images bucket (an admin's photo upload)",
+    steps: ["photo"],
+    expect:
+      /IAM: SiteServerFunction\w* may not s3:PutObject on arn:aws:s3:::\S*imagesbucket\S*\/products\//,
+  },
+  "unused-statement": {
+    what: "the migrations function's role gains a statement no call uses (s3:DeleteObject under products/)",
+    steps: ["migrations"],
+    coverageOf: ["migrations"],
+    expect:
+      /IAM: statement \d+ of Migrations\w* \(migrations\), Allow s3:DeleteObject on \S+\/products\/\*, was used by no call/,
+  },
+  "failing-route": {
+    what: "one storefront route (GET /customer-service/shipping) answers 500",
+    steps: ["home"],
+    expect: /5xx: SiteServerFunction\w* answered 500 to GET \/customer-service\/shipping$/m,
+  },
+} as const satisfies Record<
+  string,
+  { what: string; steps: readonly Step[]; expect: RegExp; coverageOf?: readonly string[] }
+>;
 export type Fault = keyof typeof FAULTS;
 
 type Mutable = { template: { Resources: Record<string, Resource> } };
@@ -89,6 +117,68 @@ export async function applyFault(
       for (const origin of guarded) delete origin.OriginCustomHeaders;
       break;
     }
+    case "no-invoice-read": {
+      // The site's statement that reads any object of the invoices bucket, taken out.
+      const removed = removeStatements(
+        site,
+        (st) =>
+          /InvoicesBucket/.test(JSON.stringify(st.Resource)) &&
+          actionsOf(st).join() === "s3:GetObject",
+      );
+      if (removed !== 1)
+        throw new Error(`expected one invoices read of the site, found ${removed}`);
+      break;
+    }
+    case "no-products-write": {
+      // s3:PutObject out of the site's statement on products/ of the images bucket.
+      let changed = 0;
+      for (const st of statementsOf(site)) {
+        if (!onProducts(st)) continue;
+        const actions = actionsOf(st);
+        if (!actions.includes("s3:PutObject")) continue;
+        st.Action = actions.filter((a) => a !== "s3:PutObject");
+        changed++;
+      }
+      if (changed !== 1)
+        throw new Error(`expected one products/ write of the site, found ${changed}`);
+      break;
+    }
+    case "unused-statement": {
+      const migrations = findResource(copy, "AWS::Lambda::Function", "Migrations");
+      const images = statementsOf(migrations).find(onProducts);
+      if (!images) throw new Error("the migrations function has no statement on products/");
+      statementsOf(migrations, true).push({
+        Effect: "Allow",
+        Action: "s3:DeleteObject",
+        Resource: structuredClone(images.Resource),
+      });
+      break;
+    }
+    case "failing-route": {
+      // A handler in front of the site's that answers one storefront page with a 500, as a route whose
+      // loader throws does; every other request goes to the site's own handler.
+      const key = String((props(site.resource).Code as { S3Key: unknown }).S3Key);
+      const original = site.stack.assets.get(key);
+      if (!original) throw new Error("the site's code asset is missing");
+      const faulty = join(workDir, "faulty-site");
+      await cp(original, faulty, { recursive: true });
+      const handler = String(props(site.resource).Handler);
+      const file = handler.replace(/\.[^.]+$/, "");
+      const dir = file.slice(0, file.lastIndexOf("/") + 1);
+      const name = file.slice(file.lastIndexOf("/") + 1);
+      await writeFile(
+        join(faulty, `${dir}failing-route.mjs`),
+        `import { handler as site } from "./${name}.mjs";
+export const handler = async (event, context) =>
+  event.rawPath === "/customer-service/shipping" && event.requestContext?.http?.method === "GET"
+    ? { statusCode: 500, headers: { "content-type": "text/html" }, body: "<!DOCTYPE html><title>Error</title><h1>500</h1>" }
+    : site(event, context);
+`,
+      );
+      (site.resource.Properties as Record<string, unknown>).Handler = `${dir}failing-route.handler`;
+      site.stack.assets.set(key, faulty);
+      break;
+    }
     case "broken-handler-wrapping": {
       const key = String((props(site.resource).Code as { S3Key: unknown }).S3Key);
       const original = site.stack.assets.get(key);
@@ -111,6 +201,54 @@ export async function applyFault(
     }
   }
   return copy;
+}
+
+const roleOf = (resource: Resource): string => {
+  const role = resource.Properties?.Role as { "Fn::GetAtt": [string] } | undefined;
+  if (!role) throw new Error("a function without a role");
+  return role["Fn::GetAtt"][0];
+};
+type PolicyStatement = { Effect: string; Action: unknown; Resource?: unknown };
+const actionsOf = (st: PolicyStatement) => ([] as string[]).concat(st.Action as string[]);
+/** A statement on the objects under products/ of the images bucket. */
+const onProducts = (st: PolicyStatement) => {
+  const resource = JSON.stringify(st.Resource);
+  return /ImagesBucket/.test(resource) && resource.includes('"/products/*"');
+};
+
+/** The statements of the policies attached to a function's role (the first one's, `first`). */
+function statementsOf(
+  fn: { stack: SynthesizedStack; resource: Resource },
+  first = false,
+): PolicyStatement[] {
+  const roleId = roleOf(fn.resource);
+  const documents = Object.values(fn.stack.template.Resources)
+    .filter(
+      (p) =>
+        p.Type === "AWS::IAM::Policy" &&
+        JSON.stringify(p.Properties?.Roles).includes(`"${roleId}"`),
+    )
+    .map((p) => p.Properties?.PolicyDocument as { Statement: PolicyStatement[] });
+  if (first) return documents[0]?.Statement ?? [];
+  return documents.flatMap((d) => d.Statement);
+}
+
+/** Removes a function's statements that `match`; answers how many. */
+function removeStatements(
+  fn: { stack: SynthesizedStack; resource: Resource },
+  match: (st: PolicyStatement) => boolean,
+): number {
+  const roleId = roleOf(fn.resource);
+  let removed = 0;
+  for (const policy of Object.values(fn.stack.template.Resources)) {
+    if (policy.Type !== "AWS::IAM::Policy") continue;
+    if (!JSON.stringify(policy.Properties?.Roles).includes(`"${roleId}"`)) continue;
+    const document = policy.Properties?.PolicyDocument as { Statement: PolicyStatement[] };
+    const kept = document.Statement.filter((st) => !match(st));
+    removed += document.Statement.length - kept.length;
+    document.Statement = kept;
+  }
+  return removed;
 }
 
 function findResource(stacks: Array<SynthesizedStack & Mutable>, type: string, prefix: string) {

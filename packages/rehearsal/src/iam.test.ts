@@ -1,7 +1,14 @@
 // The IAM replay's policy evaluation: explicit Deny wins, Allow grants, otherwise implicit deny;
-// wildcards, NotAction/NotResource, Conditions and unresolved intrinsics as documented in iam.ts.
+// wildcards, NotAction/NotResource, Conditions, resource policies and unresolved intrinsics as
+// documented in iam.ts.
 import { describe, expect, it } from "vitest";
-import { evaluate, evaluateAny, type Statement, wildcard } from "./iam.ts";
+import {
+  evaluate,
+  evaluateAny,
+  evaluateWithResourcePolicy,
+  type Statement,
+  wildcard,
+} from "./iam.ts";
 
 const TABLE = "arn:aws:dynamodb:eu-west-1:123456789012:table/shop";
 const INDEX = `${TABLE}/index/byEmail`;
@@ -27,13 +34,24 @@ describe("evaluate", () => {
     expect(evaluate(statements, "dynamodb:GetItem", TABLE)).toEqual({
       allowed: true,
       reason: "allowed by statement 2",
+      by: [1],
     });
+  });
+
+  it("names every Allow statement that grants the call (what the call used)", () => {
+    const statements = [
+      allow("dynamodb:*", "*"),
+      allow("s3:*", "*"),
+      allow("dynamodb:Get*", TABLE),
+    ];
+    expect(evaluate(statements, "dynamodb:GetItem", TABLE).by).toEqual([0, 2]);
   });
 
   it("denies implicitly when nothing matches", () => {
     expect(evaluate([allow("dynamodb:GetItem", TABLE)], "dynamodb:PutItem", TABLE)).toEqual({
       allowed: false,
       reason: "no statement allows it (implicit deny)",
+      by: [],
     });
     expect(evaluate([], "dynamodb:GetItem", TABLE).allowed).toBe(false);
   });
@@ -143,21 +161,67 @@ describe("evaluate", () => {
     expect(allowed(noAction, "s3:GetObject", "arn:aws:s3:::b/k")).toBe(false);
   });
 
-  it("treats Conditions as met, and says they were not evaluated", () => {
-    const Condition = { StringEquals: { "aws:RequestedRegion": "us-east-1" } };
-    expect(evaluate([{ ...allow("s3:GetObject", "*"), Condition }], "s3:GetObject", "x")).toEqual({
-      allowed: true,
-      reason: "allowed by statement 1 (its Condition was not evaluated: taken as met)",
+  it("evaluates ForAllValues:StringLike on dynamodb:LeadingKeys against the call's keys", () => {
+    const Condition = {
+      "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["PRODUCT#*", "CATALOG"] },
+    };
+    const statements: Statement[] = [{ ...allow("dynamodb:UpdateItem", TABLE), Condition }];
+    const keys = (...k: string[]) => ({ "dynamodb:leadingkeys": k });
+    expect(evaluate(statements, "dynamodb:UpdateItem", TABLE, keys("PRODUCT#1")).allowed).toBe(
+      true,
+    );
+    expect(
+      evaluate(statements, "dynamodb:UpdateItem", TABLE, keys("PRODUCT#1", "CATALOG")).allowed,
+    ).toBe(true);
+    const user = evaluate(statements, "dynamodb:UpdateItem", TABLE, keys("PRODUCT#1", "USER#2"));
+    expect(user).toMatchObject({
+      allowed: false,
+      reason: "no statement allows it (implicit deny)",
     });
-    const denied = evaluate(
-      [allow("*", "*"), { ...deny("s3:GetObject", "*"), Condition }],
+    // ForAllValues over an absent key holds (as in AWS: a Scan has no leading keys).
+    const absent = { "dynamodb:leadingkeys": undefined };
+    expect(evaluate(statements, "dynamodb:UpdateItem", TABLE, absent).allowed).toBe(true);
+  });
+
+  it("makes a decision that hangs on a Condition it cannot evaluate undecidable, never met", () => {
+    const onRegion = { StringEquals: { "aws:RequestedRegion": "us-east-1" } };
+    const allowed = evaluate(
+      [{ ...allow("s3:GetObject", "*"), Condition: onRegion }],
       "s3:GetObject",
       "x",
     );
-    expect(denied).toEqual({
-      allowed: false,
-      reason: "explicitly denied by statement 2 (its Condition was not evaluated: taken as met)",
-    });
+    expect(allowed).toMatchObject({ allowed: false, undecidable: true });
+    expect(allowed.reason).toMatch(/Condition on aws:RequestedRegion cannot be evaluated here/);
+    const denied = evaluate(
+      [allow("*", "*"), { ...deny("s3:GetObject", "*"), Condition: onRegion }],
+      "s3:GetObject",
+      "x",
+    );
+    expect(denied).toMatchObject({ allowed: false, undecidable: true });
+    const unknownOperator = { DateLessThan: { "aws:CurrentTime": "2030-01-01T00:00:00Z" } };
+    const dated = evaluate(
+      [{ ...allow("s3:GetObject", "*"), Condition: unknownOperator }],
+      "s3:GetObject",
+      "x",
+      { "aws:currenttime": ["2026-01-01T00:00:00Z"] },
+    );
+    expect(dated.reason).toMatch(/the condition operator DateLessThan is not evaluated/);
+  });
+
+  it("evaluates Bool aws:SecureTransport: the TLS-only Deny spares a call over HTTPS", () => {
+    const tlsOnly: Statement = {
+      Effect: "Deny",
+      Action: "s3:*",
+      Resource: "arn:aws:s3:::media/*",
+      Condition: { Bool: { "aws:SecureTransport": "false" } },
+    };
+    const statements = [allow("s3:GetObject", "*"), tlsOnly];
+    const https = { "aws:securetransport": ["true"] };
+    expect(evaluate(statements, "s3:GetObject", "arn:aws:s3:::media/a", https).allowed).toBe(true);
+    const http = { "aws:securetransport": ["false"] };
+    expect(evaluate(statements, "s3:GetObject", "arn:aws:s3:::media/a", http).reason).toBe(
+      "explicitly denied by statement 2",
+    );
   });
 
   it("never matches unresolved intrinsics in Resource, and says so", () => {
@@ -172,18 +236,21 @@ describe("evaluate", () => {
     expect(evaluate(mixed, "dynamodb:GetItem", TABLE)).toEqual({
       allowed: true,
       reason: "allowed by statement 1",
+      by: [0],
     });
     // Only statements whose action matches are mentioned.
     const other = evaluate([allow("s3:GetObject", intrinsic)], "dynamodb:GetItem", TABLE);
     expect(other.reason).toBe("no statement allows it (implicit deny)");
-    // An unresolved Deny does not deny; the note still explains what was skipped.
+    // A Deny whose resource cannot be resolved is never ignored: the decision is undecidable.
     const unresolvedDeny = evaluate(
       [allow("*", "*"), deny("dynamodb:GetItem", intrinsic)],
       "dynamodb:GetItem",
       TABLE,
     );
-    expect(unresolvedDeny.allowed).toBe(true);
-    expect(unresolvedDeny.reason).toMatch(/^allowed by statement 1; statement 2 \(Deny\) has/);
+    expect(unresolvedDeny).toMatchObject({ allowed: false, undecidable: true });
+    expect(unresolvedDeny.reason).toMatch(
+      /^undecidable: statement 2 \(Deny\) has Resource values that are not strings/,
+    );
   });
 
   it("in doubt about an unresolved NotResource, neither grants nor lifts a Deny", () => {
@@ -195,7 +262,8 @@ describe("evaluate", () => {
     const denyAll: Statement[] = [allow("*", "*"), { Effect: "Deny", Action: "s3:*", NotResource }];
     const denied = evaluate(denyAll, "s3:GetObject", "arn:aws:s3:::media/a");
     expect(denied.allowed).toBe(false);
-    expect(denied.reason).toMatch(/^explicitly denied by statement 2 \(it has NotResource/);
+    expect(denied).toMatchObject({ allowed: false, undecidable: true });
+    expect(denied.reason).toMatch(/^undecidable: statement 2 \(Deny\) has NotResource/);
   });
 
   it("rejects a statement whose Effect is neither Allow nor Deny", () => {
@@ -214,6 +282,7 @@ describe("evaluateAny", () => {
     expect(decision).toEqual({
       allowed: true,
       reason: `ses:SendEmail on ${DOMAIN}: allowed by statement 1`,
+      by: [0],
     });
   });
 
@@ -233,5 +302,58 @@ describe("evaluateAny", () => {
       evaluate(statements, "ses:SendEmail", ADDRESS),
     );
     expect(() => evaluateAny(statements, [])).toThrow(/no alternatives/);
+  });
+});
+
+describe("evaluateWithResourcePolicy", () => {
+  const ROLE = "arn:aws:iam::123456789012:role/site";
+  const OBJECT = "arn:aws:s3:::media/a.jpg";
+  const caller = { type: "AWS" as const, id: ROLE };
+  const https = { "aws:securetransport": ["true"] };
+
+  it("lets the bucket policy's Deny for everyone win over the role's Allow", () => {
+    const policy = {
+      name: "the bucket policy of media",
+      principal: caller,
+      statements: [{ ...deny("s3:*", "arn:aws:s3:::media/*"), Principal: { AWS: "*" } }],
+    };
+    const decision = evaluateWithResourcePolicy(
+      [allow("s3:GetObject", "*")],
+      "s3:GetObject",
+      OBJECT,
+      https,
+      policy,
+    );
+    expect(decision).toMatchObject({ allowed: false });
+    expect(decision.reason).toBe("the bucket policy of media: explicitly denied by statement 1");
+  });
+
+  it("stays undecidable when the role's decision is, whatever the resource policy grants", () => {
+    const onRegion = { StringEquals: { "aws:RequestedRegion": "eu-west-1" } };
+    const policy = {
+      name: "the bucket policy of media",
+      principal: caller,
+      statements: [{ ...allow("s3:GetObject", "*"), Principal: { AWS: ROLE } }],
+    };
+    const decision = evaluateWithResourcePolicy(
+      [{ ...allow("s3:GetObject", "*"), Condition: onRegion }],
+      "s3:GetObject",
+      OBJECT,
+      https,
+      policy,
+    );
+    expect(decision).toMatchObject({ allowed: false, undecidable: true });
+  });
+
+  it("grants what the resource policy allows the role, and ignores other principals", () => {
+    const statements: Statement[] = [
+      { ...allow("s3:GetObject", "arn:aws:s3:::media/*"), Principal: { AWS: ROLE } },
+      { ...deny("s3:*", "*"), Principal: { Service: "cloudfront.amazonaws.com" } },
+    ];
+    const policy = { name: "the bucket policy of media", principal: caller, statements };
+    expect(evaluateWithResourcePolicy([], "s3:GetObject", OBJECT, https, policy)).toMatchObject({
+      allowed: true,
+      reason: "the bucket policy of media: allowed by statement 1",
+    });
   });
 });

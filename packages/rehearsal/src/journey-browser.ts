@@ -252,13 +252,17 @@ export async function shopperPlacesOrder(
   });
 }
 
-/** The admin signs in, opens the order's admin page, marks it shipped and sees it Shipped. */
+/**
+ * The admin signs in, opens the order's admin page, marks it shipped and sees it Shipped; with
+ * `deliver`, then marks it delivered (after the shipping mail, which `shipped` waits for).
+ */
 export async function adminShipsOrder(
   browser: Browser,
   baseUrl: string,
   admin: { email: string; password: string },
   orderId: string,
   artifactsDir?: string,
+  shipped: () => Promise<unknown> = async () => {},
 ): Promise<void> {
   await inContext(browser, baseUrl, "admin-ships", artifactsDir, async (page, step) => {
     await signIn(page, step, admin);
@@ -281,16 +285,25 @@ export async function adminShipsOrder(
       await shown(page.getByText(/is now shipped/));
       await shown(state.getByText("Shipped", { exact: true }));
     });
+    await shipped();
+    await step("mark the order as delivered", async () => {
+      await state.getByRole("button", { name: "Mark as delivered" }).click();
+      await shown(page.getByText(/is now delivered/));
+    });
   });
 }
 
-/** The admin signs in, opens a received return and refunds it (the site asks Stripe). */
+/**
+ * The admin signs in, opens a return and refunds it (the site asks Stripe); with
+ * `approveAndReceive`, approves it and marks it received first.
+ */
 export async function adminRefundsReturn(
   browser: Browser,
   baseUrl: string,
   admin: { email: string; password: string },
   rma: string,
   artifactsDir?: string,
+  options: { approveAndReceive?: boolean } = {},
 ): Promise<void> {
   await inContext(browser, baseUrl, "admin-refunds", artifactsDir, async (page, step) => {
     await signIn(page, step, admin);
@@ -300,6 +313,14 @@ export async function adminRefundsReturn(
       await shown(page.getByRole("heading", { name: `Return ${rma}` }));
       await hydrated(page);
     });
+    if (options.approveAndReceive) {
+      await step("approve the return and mark it received", async () => {
+        await page.getByRole("button", { name: "Approve" }).click();
+        await shown(page.getByRole("button", { name: "Mark as received" }));
+        await page.getByRole("button", { name: "Mark as received" }).click();
+        await shown(page.getByRole("button", { name: /^Refund / }));
+      });
+    }
     await step("refund the return", async () => {
       const refund = page.getByRole("button", { name: /^Refund / });
       if ((await refund.count()) === 0) throw new Error(`no "Refund" button`);
@@ -343,6 +364,224 @@ export async function adminSendsNewsletter(
         async () => /^(\d+) of \1$/.test(await textOf(queued)),
         60_000,
       );
+    });
+  });
+}
+
+/**
+ * The admin signs in and creates a product with a photo through the product form (the site puts
+ * the upload under products/ of the images bucket, which S3 notifies to the image-variants
+ * function); then waits until the product's page offers the photo's AVIF and WebP variants, and
+ * replaces the photo with another (the site deletes the first and its variants). Returns the
+ * first photo's variants' URLs as the page gave them.
+ */
+export async function adminUploadsPhoto(
+  browser: Browser,
+  baseUrl: string,
+  admin: { email: string; password: string },
+  product: {
+    name: string;
+    slug: string;
+    token: string;
+    photoPath: string;
+    secondPhotoPath: string;
+  },
+  artifactsDir?: string,
+): Promise<string[]> {
+  return inContext(browser, baseUrl, "admin-photo", artifactsDir, async (page, step) => {
+    await signIn(page, step, admin);
+    await step("create a product with a photo", async () => {
+      await page.goto("/admin/products/new");
+      await hydrated(page);
+      const form = page.getByRole("form", { name: "New product" });
+      await form.getByLabel("Name").fill(product.name);
+      await form.getByLabel("Category").selectOption("Women");
+      await form.getByLabel("Price (€)").fill("49");
+      await form.getByLabel("Description").fill("A rehearsed shirt, photographed.");
+      await form.getByRole("checkbox", { name: /^M\b/ }).check();
+      await form.getByLabel("Stock M").fill("3");
+      await form.getByLabel("Add images").setInputFiles(product.photoPath);
+      await shown(form.getByTestId("product-image"));
+      await form.getByLabel("Alt text for image 1").fill("Rehearsed shirt, front");
+      // Saved: the products' list; refused: the form says why, or the site answers 5xx.
+      let failed: number | undefined;
+      page.on("response", (r) => {
+        if (r.request().method() === "POST" && r.status() >= 500) failed = r.status();
+      });
+      await form.getByRole("button", { name: "Create" }).click();
+      const refusal = page.locator('[role="alert"]:not(:empty), [aria-invalid="true"]');
+      await until(
+        "the product to be saved or refused",
+        async () =>
+          /\/admin\/list-products$/.test(page.url()) ||
+          failed !== undefined ||
+          (await refusal.count()) > 0,
+      );
+      if (failed !== undefined) throw new Error(`the product form's POST answered ${failed}`);
+      if ((await refusal.count()) > 0) throw new Error("the product form was refused");
+    });
+    const variants = await step("see the photo's variants on the product page", async () => {
+      const carousel = page.getByRole("region", { name: `Images of ${product.name}` });
+      const sources = carousel.locator(
+        'picture source[type="image/avif"], picture source[type="image/webp"]',
+      );
+      await until(
+        "the AVIF and WebP variants on the product page",
+        async () => {
+          const res = await page.goto(`/product/${product.slug}`);
+          if (!res?.ok()) throw new Error(`the product page answered ${res?.status()}`);
+          return (await sources.count()) === 2;
+        },
+        60_000,
+      );
+      const srcsets = await sources.evaluateAll((all) =>
+        all.map((s) => (s as HTMLSourceElement).srcset),
+      );
+      return srcsets.flatMap((set) => set.split(", ").map((c) => c.split(" ")[0] ?? ""));
+    });
+    // The photo replaced by another (a product keeps at least one): the site deletes it and
+    // its variants.
+    await step("replace the photo with another", async () => {
+      await page.goto(`/admin/list-products?search=${encodeURIComponent(product.token)}`);
+      await page.getByRole("link", { name: `Edit ${product.name}` }).click();
+      const form = page.getByRole("form", { name: "Edit product" });
+      await shown(form.getByTestId("product-image"));
+      await hydrated(page);
+      await form.getByLabel("Add images").setInputFiles(product.secondPhotoPath);
+      await form.getByTestId("product-image").nth(1).waitFor();
+      await form.getByRole("button", { name: "Remove image 1" }).click();
+      await until(
+        "one image left on the form",
+        async () => (await form.getByTestId("product-image").count()) === 1,
+      );
+      await form.getByLabel("Alt text for image 1").fill("Rehearsed shirt, back");
+      await form.getByRole("button", { name: "Update" }).click();
+      await page.waitForURL(/\/admin\/list-products$/);
+      const res = await page.goto(`/product/${product.slug}`);
+      if (!res?.ok()) throw new Error(`the product page answered ${res?.status()}`);
+      const html = await page.content();
+      const first = variants.find((url) => html.includes(url));
+      if (first) throw new Error(`the product page still offers the first photo's ${first}`);
+    });
+    return variants;
+  });
+}
+
+/** The customer signs in, opens the order history and downloads the order's invoice. */
+export async function customerDownloadsInvoice(
+  browser: Browser,
+  baseUrl: string,
+  customer: { email: string; password: string },
+  orderNumber: string,
+  artifactsDir?: string,
+): Promise<Buffer> {
+  return inContext(browser, baseUrl, "customer-invoice", artifactsDir, async (page, step) => {
+    await signIn(page, step, customer);
+    return step("download the invoice from the order history", async () => {
+      await page.goto("/order/order-history");
+      const link = page.getByRole("link", { name: `Download invoice ${orderNumber}` });
+      await until(
+        "the invoice's link in the order history",
+        async () => {
+          if ((await link.count()) > 0) return true;
+          await page.reload();
+          return false;
+        },
+        30_000,
+      );
+      // The link downloads the PDF (an attachment); a download the site refused fails.
+      const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+      const failure = await download.failure();
+      if (failure) throw new Error(`the invoice's download failed: ${failure}`);
+      const file = await download.path();
+      const { readFile } = await import("node:fs/promises");
+      const pdf = await readFile(file);
+      if (!pdf.subarray(0, 5).equals(Buffer.from("%PDF-"))) {
+        throw new Error(`the download ${download.suggestedFilename()} is not a PDF`);
+      }
+      return pdf;
+    });
+  });
+}
+
+/**
+ * The customer asks, from the order history, to return one unit of the order's product; returns
+ * the return's number (RMA-…) from its page.
+ */
+export async function customerRequestsReturn(
+  browser: Browser,
+  baseUrl: string,
+  customer: { email: string; password: string },
+  order: { number: string; productName: string },
+  artifactsDir?: string,
+): Promise<string> {
+  return inContext(browser, baseUrl, "customer-return", artifactsDir, async (page, step) => {
+    await signIn(page, step, customer);
+    return step("request a return from the order history", async () => {
+      await page.goto("/order/order-history");
+      await page.getByRole("link", { name: `Return or exchange items of ${order.number}` }).click();
+      await page.getByRole("heading", { name: "Return or exchange items" }).waitFor();
+      await hydrated(page);
+      await page.getByLabel(`Quantity to return of ${order.productName}`).selectOption("1");
+      await page.getByLabel("Reason").selectOption({ label: "Too large" });
+      await page.getByRole("button", { name: "Request return" }).click();
+      await page.waitForURL(/\/order\/returns\/RMA-[0-9A-Z]{8}$/);
+      const number = ((await page.getByTestId("rma").textContent()) ?? "").trim();
+      if (!/^RMA-/.test(number)) throw new Error(`the return's page shows no number ("${number}")`);
+      return number;
+    });
+  });
+}
+
+/**
+ * The customer changes the account's e-mail on the profile (with the current password), opens
+ * the link mailed to the new address and confirms, then deletes the account (with the password);
+ * signing in again then fails.
+ */
+export async function customerChangesEmailThenLeaves(
+  browser: Browser,
+  baseUrl: string,
+  customer: { email: string; password: string },
+  next: string,
+  mailedLink: (to: string, subject: RegExp) => Promise<string>,
+  artifactsDir?: string,
+): Promise<void> {
+  await inContext(browser, baseUrl, "customer-account", artifactsDir, async (page, step) => {
+    await signIn(page, step, customer);
+    await step("ask for the new e-mail on the profile", async () => {
+      await page.goto("/user/profile");
+      await hydrated(page);
+      const main = page.getByRole("main");
+      await main.getByLabel("E-mail").fill(next);
+      await main.getByLabel("Current password").fill(customer.password);
+      await main.getByRole("button", { name: "Save" }).click();
+      await shown(page.getByText(`We sent a link to ${next}`));
+    });
+    await step("confirm it from the link mailed to the new address", async () => {
+      const link = new URL(await mailedLink(next, /Confirm your new e-mail/));
+      await page.goto(`${link.pathname}${link.search}`);
+      await page.getByRole("main").getByRole("button", { name: "Confirm" }).click();
+      await page.waitForURL(/\/user\/profile$/);
+      await shown(page.getByText(`Your account's e-mail address is ${next}`));
+    });
+    await step("delete the account", async () => {
+      await page.goto("/user/security");
+      await hydrated(page);
+      const main = page.getByRole("main");
+      await main.getByRole("button", { name: "Delete account" }).click();
+      const confirm = main.getByRole("form", { name: "Are you sure? This cannot be undone." });
+      await confirm.getByLabel("Current password").fill(customer.password);
+      await confirm.getByRole("button", { name: "Yes, delete my account" }).click();
+      await page.waitForURL(/\/product$/);
+    });
+    await step("see the sign-in with the new e-mail refused", async () => {
+      await page.goto("/auth/sign-in");
+      await hydrated(page);
+      const main = page.getByRole("main");
+      await main.getByLabel("E-mail").fill(next);
+      await main.getByLabel("Password").fill(customer.password);
+      await main.getByRole("button", { name: "Sign in" }).click();
+      await shown(page.getByText("Invalid e-mail or password"));
     });
   });
 }

@@ -5,14 +5,28 @@
 // apart by their credentials (each function signs with an access key of its own, as each Lambda
 // role's session does). A call the policy would deny is answered as
 // AWS answers it (AccessDenied) and recorded as a violation naming the function, the action and
-// the resource, so least privilege is something the rehearsal can fail on. Resource policies,
-// conditions and permission boundaries are not evaluated (see docs/decisions).
+// the resource, so least privilege is something the rehearsal can fail on. Where a call depends on
+// its resource's own policy (a bucket's, a queue's), that policy is evaluated with the role's, as
+// AWS does within an account; conditions are evaluated against the call's context (iam.ts). Each
+// Allow statement that grants a call is recorded as used by it: the rehearsal's coverage
+// (coverage.ts) fails on a statement no call used. Permission boundaries are not evaluated.
 import { createHash } from "node:crypto";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import { listenOnLoopback } from "@shop/local-cloud";
-import { type AwsRequest, alternativesOf, permissionsFor, type Service } from "./aws-requests.ts";
+import {
+  type AwsRequest,
+  alternativesOf,
+  type NeededPermission,
+  permissionsFor,
+  type Service,
+} from "./aws-requests.ts";
 import type { DeployedFunction, DeployedStage } from "./deploy.ts";
-import { evaluateAny } from "./iam.ts";
+import {
+  type Decision,
+  evaluateWithResourcePolicy,
+  type RequestContext,
+  type Statement,
+} from "./iam.ts";
 import { ACCOUNT_ID, REGION, type StandIns } from "./stand-ins.ts";
 
 export interface AwsCall {
@@ -21,6 +35,16 @@ export interface AwsCall {
   operation: string;
   permissions: string[];
 }
+/** Function logical id → statement index → what used it (e.g. "s3 PutObject") → how often. */
+export type StatementUsage = Map<string, Map<number, Map<string, number>>>;
+/** The role ARN a function's calls are made with (a resource policy's principal). */
+export const roleArnOf = (fn: DeployedFunction) =>
+  `arn:aws:iam::${ACCOUNT_ID}:role/${fn.stack}-${fn.logicalId}Role`;
+/**
+ * Every call is made over HTTPS on AWS (the SDK's default): the rehearsal's plain HTTP between a
+ * function and its proxy is the stand-in's, so aws:SecureTransport is true.
+ */
+const CALL_CONTEXT: RequestContext = { "aws:securetransport": ["true"] };
 export interface Violation {
   function: string;
   action: string;
@@ -41,6 +65,13 @@ const ENDPOINT_VARIABLES: Record<Service, string> = {
 export class Recorder {
   readonly calls: AwsCall[] = [];
   readonly violations: Violation[] = [];
+  readonly usage: StatementUsage = new Map();
+  /** S3's notification of an object a function created (set by the triggers). */
+  onObjectCreated?: (
+    bucket: string,
+    key: string,
+    event: "Put" | "Copy" | "CompleteMultipartUpload",
+  ) => void;
   private readonly servers: Server[] = [];
   /** Access key id → the function that signs with it (SQS). */
   private readonly callers = new Map<string, DeployedFunction>();
@@ -109,12 +140,19 @@ export class Recorder {
           res.end(JSON.stringify({ __type: "InvalidClientTokenId", message: "unknown caller" }));
           return;
         }
-        const denied = this.check(fn, service, {
-          method: req.method ?? "GET",
-          path: req.url ?? "/",
-          headers: req.headers as Record<string, string | undefined>,
-          body,
-        });
+        const created: { object?: [string, string, "Put" | "Copy" | "CompleteMultipartUpload"] } =
+          {};
+        const denied = this.check(
+          fn,
+          service,
+          {
+            method: req.method ?? "GET",
+            path: req.url ?? "/",
+            headers: req.headers as Record<string, string | undefined>,
+            body,
+          },
+          created,
+        );
         if (denied) {
           const { status, headers, body: answer } = accessDenied(service, denied);
           res.writeHead(status, headers);
@@ -132,8 +170,13 @@ export class Recorder {
             headers: { ...req.headers, host: target.host, "content-length": String(sent.length) },
           },
           (upstream) => {
-            res.writeHead(upstream.statusCode ?? 502, upstream.headers);
+            const status = upstream.statusCode ?? 502;
+            res.writeHead(status, upstream.headers);
             upstream.pipe(res);
+            if (created.object && status < 300) {
+              const [bucket, key, event] = created.object;
+              upstream.on("end", () => this.onObjectCreated?.(bucket, key, event));
+            }
           },
         );
         forward.on("error", (error) => {
@@ -151,12 +194,69 @@ export class Recorder {
    * Checks what Lambda's service does with a function's role (reading its stream or queue,
    * sending to its failure destination); records a violation when the role does not allow it.
    */
-  allows(fn: DeployedFunction, action: string, resource: string): boolean {
-    const decision = evaluateAny(fn.statements, [{ action, resource }]);
+  allows(fn: DeployedFunction, action: string, resource: string, by = "Lambda's service"): boolean {
+    const decision = this.decide(fn, { action, resource });
     if (!decision.allowed) {
       this.violations.push({ function: fn.logicalId, action, resource, reason: decision.reason });
-    }
+    } else this.used(fn, decision, `${by}: ${action}`);
     return decision.allowed;
+  }
+
+  /** The decision on one permission: the role's statements, and the resource's policy if any. */
+  decide(fn: DeployedFunction, need: NeededPermission): Decision {
+    const context = { ...CALL_CONTEXT, ...need.context };
+    const decisions = alternativesOf(need).map((alternative) => {
+      const policy = this.resourcePolicyOf(alternative.resource);
+      return {
+        ...alternative,
+        ...evaluateWithResourcePolicy(
+          fn.statements,
+          alternative.action,
+          alternative.resource,
+          context,
+          policy && {
+            ...policy,
+            principal: { type: "AWS", id: roleArnOf(fn) },
+          },
+        ),
+      };
+    });
+    const allowed = decisions.find((d) => d.allowed);
+    if (allowed) return allowed;
+    if (decisions.length === 1 && decisions[0]) return decisions[0];
+    return {
+      allowed: false,
+      undecidable: decisions.some((d) => d.undecidable),
+      reason: `none of the alternatives is allowed: ${decisions.map((d) => `${d.action} on ${d.resource}: ${d.reason}`).join(" | ")}`,
+    };
+  }
+
+  /** A bucket's policy (for its objects too) or a queue's, as the template gives them. */
+  private resourcePolicyOf(
+    resource: string,
+  ): { statements: Statement[]; name: string } | undefined {
+    const bucket = /^arn:aws:s3:::([^/]+)/.exec(resource)?.[1];
+    if (bucket) {
+      const statements = this.stage.resourcePolicies.get(bucket);
+      return statements && { statements, name: `the bucket policy of ${bucket}` };
+    }
+    if (resource.startsWith("arn:aws:sqs:")) {
+      const statements = this.stage.resourcePolicies.get(resource);
+      return (
+        statements && { statements, name: `the queue policy of ${resource.split(":").at(-1)}` }
+      );
+    }
+    return undefined;
+  }
+
+  private used(fn: DeployedFunction, decision: Decision, label: string) {
+    const byStatement = this.usage.get(fn.logicalId) ?? new Map<number, Map<string, number>>();
+    this.usage.set(fn.logicalId, byStatement);
+    for (const index of decision.by ?? []) {
+      const labels = byStatement.get(index) ?? new Map<string, number>();
+      byStatement.set(index, labels);
+      labels.set(label, (labels.get(label) ?? 0) + 1);
+    }
   }
 
   async stop(): Promise<void> {
@@ -166,7 +266,12 @@ export class Recorder {
   }
 
   /** Records the call; answers the violation that denies it, if any. */
-  private check(fn: DeployedFunction, service: Service, request: AwsRequest): Violation | null {
+  private check(
+    fn: DeployedFunction,
+    service: Service,
+    request: AwsRequest,
+    created: { object?: [string, string, "Put" | "Copy" | "CompleteMultipartUpload"] } = {},
+  ): Violation | null {
     let classified: ReturnType<typeof permissionsFor>;
     try {
       classified = permissionsFor(service, request, {
@@ -177,6 +282,8 @@ export class Recorder {
             ?.name,
         secretArnOf: (name) =>
           [...this.stage.secrets.entries()].find(([, s]) => s.name === name)?.[0],
+        partitionKeyOf: (table) =>
+          [...this.stage.tables.values()].find((t) => t.name === table)?.partitionKey,
       });
     } catch (error) {
       const violation = {
@@ -194,8 +301,10 @@ export class Recorder {
       operation: classified.operation,
       permissions: classified.needs.map((n) => `${n.action} ${n.resource}`),
     });
+    const decisions: Decision[] = [];
     for (const need of classified.needs) {
-      const decision = evaluateAny(fn.statements, alternativesOf(need));
+      const decision = this.decide(fn, need);
+      decisions.push(decision);
       if (!decision.allowed) {
         const violation = {
           function: fn.logicalId,
@@ -206,6 +315,21 @@ export class Recorder {
         this.violations.push(violation);
         return violation;
       }
+    }
+    for (const decision of decisions) this.used(fn, decision, `${service} ${classified.operation}`);
+    const { operation } = classified;
+    if (
+      service === "s3" &&
+      ["PutObject", "CopyObject", "CompleteMultipartUpload"].includes(operation)
+    ) {
+      const object = /^arn:aws:s3:::([^/]+)\/(.+)$/.exec(classified.needs[0]?.resource ?? "");
+      const event =
+        operation === "PutObject"
+          ? "Put"
+          : operation === "CopyObject"
+            ? "Copy"
+            : "CompleteMultipartUpload";
+      if (object?.[1] && object[2]) created.object = [object[1], object[2], event];
     }
     return null;
   }

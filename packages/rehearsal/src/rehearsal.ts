@@ -11,7 +11,8 @@
 // poison message ends in its dead-letter queue, the scheduled jobs run. Every AWS call is
 // checked against the function's IAM policy. Any failure names its cause.
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
 import {
   GetQueueAttributesCommand,
@@ -20,14 +21,15 @@ import {
   SQSClient,
 } from "@aws-sdk/client-sqs";
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { allVariantKeys, SEARCH_INDEX_KEY } from "@shop/core/catalog";
+import { SEARCH_INDEX_KEY, slugify } from "@shop/core/catalog";
 import { createUser } from "@shop/core/server/accounts";
 import { createProduct } from "@shop/core/server/catalog";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { setSubscription } from "@shop/core/server/newsletter";
-import { changeOrderState, getOrder } from "@shop/core/server/orders";
+import { confirmCardPayment, getOrder, placeOrder } from "@shop/core/server/orders";
 import { signWebhookPayload } from "@shop/core/server/payments";
-import { approveReturn, getReturn, receiveReturn, requestReturn } from "@shop/core/server/returns";
+import { getReturn } from "@shop/core/server/returns";
+import { QUEUES } from "@shop/functions/subscriptions";
 import { freePort, startFakeStripeApi, waitFor } from "@shop/local-cloud";
 import {
   type BundleFigure,
@@ -36,6 +38,7 @@ import {
   handlerFile,
   overBudget,
 } from "./budgets.ts";
+import { coverage, type FunctionCoverage } from "./coverage.ts";
 import { deployStage, type SynthesizedStack } from "./deploy.ts";
 import { startEdge } from "./edge.ts";
 import { applyFault, type Fault } from "./faults.ts";
@@ -43,6 +46,10 @@ import {
   adminRefundsReturn,
   adminSendsNewsletter,
   adminShipsOrder,
+  adminUploadsPhoto,
+  customerChangesEmailThenLeaves,
+  customerDownloadsInvoice,
+  customerRequestsReturn,
   launchBrowser,
   shopperPlacesOrder,
 } from "./journey-browser.ts";
@@ -50,7 +57,7 @@ import { LambdaFunction } from "./lambda.ts";
 import { jsonLines, logLinesAbout, metricsAbout } from "./logs.ts";
 import { Recorder } from "./recorder.ts";
 import { LOCAL_CREDENTIALS, REGION, standInS3, startStandIns } from "./stand-ins.ts";
-import { startTriggers } from "./triggers.ts";
+import { type Delivery, type ServerError, startTriggers } from "./triggers.ts";
 
 export const STEPS = [
   "migrations",
@@ -59,16 +66,28 @@ export const STEPS = [
   "order",
   "paid",
   "invoice",
+  "download",
   "logs",
   "shipped",
   "refund",
   "newsletter",
   "photo",
   "purge",
+  "account",
   "poison",
   "schedules",
 ] as const;
 export type Step = (typeof STEPS)[number];
+/** The steps that drive the site in a browser (Chromium is launched only for them). */
+const BROWSER_STEPS: readonly Step[] = [
+  "order",
+  "download",
+  "shipped",
+  "refund",
+  "newsletter",
+  "photo",
+  "account",
+];
 
 export interface RehearsalOptions {
   workDir: string;
@@ -77,6 +96,11 @@ export interface RehearsalOptions {
   /** The steps to walk (all by default); later steps need the earlier ones of the journey. */
   steps?: readonly Step[];
   fault?: Fault;
+  /**
+   * Whose IAM statements must each be used or justified (coverage.ts): the roles (SHOP_FUNCTION)
+   * listed; by default every shop function's when all the steps are walked, no one's otherwise.
+   */
+  coverageOf?: readonly string[];
   /** Divides queue visibility timeouts (see deploy.ts). */
   timeScale?: number;
   log?: (line: string) => void;
@@ -101,6 +125,20 @@ export interface RehearsalReport {
   /** What each function's cold start parses (./budgets.ts). */
   bundles: BundleFigure[];
   awsCalls: number;
+  /** Each shop function's statements: used (by which calls) or justified (why). */
+  coverage: FunctionCoverage[];
+  /** Function logical id → service → calls. */
+  callsPerService: Record<string, Record<string, number>>;
+  /** Answers of 500 or more from the functions' URLs, with the step they happened in. */
+  serverErrors: Array<ServerError & { step: string; provoked: boolean }>;
+  /** Messages a queue's function reported failed (retried by the queue), by queue. */
+  batchFailures: Delivery[];
+  /** The queue pollers' own errors. */
+  pollerErrors: string[];
+  /** What each schedule's rule sent its function. */
+  schedules: Array<{ schedule: string; expression: string; sent: unknown }>;
+  /** The poison message's path: the queue, each delivery, where it ended. */
+  poisonPath?: string;
 }
 
 export async function rehearse(
@@ -117,6 +155,12 @@ export async function rehearse(
     coldStarts: [],
     bundles: [],
     awsCalls: 0,
+    coverage: [],
+    callsPerService: {},
+    serverErrors: [],
+    batchFailures: [],
+    pollerErrors: [],
+    schedules: [],
   };
   await mkdir(options.workDir, { recursive: true });
   const stacks = options.fault
@@ -126,7 +170,7 @@ export async function rehearse(
   const standIns = await startStandIns(options.workDir, log);
   const stripe = await startFakeStripeApi();
   const cleanups: Array<() => Promise<unknown>> = [() => stripe.close(), () => standIns.stop()];
-  let calls: unknown[] = [];
+  let calls: Array<{ function: string; service: string }> = [];
   try {
     const secrets = {
       SESSION_SECRET: randomBytes(36).toString("base64url"),
@@ -169,6 +213,10 @@ export async function rehearse(
       log,
     });
     cleanups.unshift(() => triggers.stop());
+    // S3 notifies what the functions create (the site's uploads, the migrations' copies).
+    recorder.onObjectCreated = (bucket, key, event) => {
+      triggers.fireObjectCreated(bucket, key, event);
+    };
     const edgeErrors: string[] = [];
     const edge = await startEdge(stage, triggers.functionUrls, standIns, (m) => edgeErrors.push(m));
     cleanups.unshift(() => edge.stop());
@@ -204,7 +252,9 @@ export async function rehearse(
       s3.destroy();
       sqs.destroy();
     });
-    const browser = steps.has("order") ? await launchBrowser() : undefined;
+    const browser = BROWSER_STEPS.some((step) => steps.has(step))
+      ? await launchBrowser()
+      : undefined;
     if (browser) cleanups.unshift(() => browser.close());
     const shopper = {
       firstName: "Rhea",
@@ -213,7 +263,16 @@ export async function rehearse(
       password: "rehearse1",
     };
     let orderId = "";
+    let productName = "";
+    let poisonMessage: string | undefined;
     let admin = { email: "", password: "" };
+    /** The shopper reads their mail (the links sent to them) in the SES stand-in. */
+    const mailedLink = async (to: string, subject: RegExp) => {
+      const mail = await waitForMail(standIns.ses, to, (m) => subject.test(m.subject), 45_000);
+      const link = /https?:\/\/\S+/.exec(mail.body?.text ?? "")?.[0];
+      if (!link) throw new Error(`the e-mail "${mail.subject}" to ${to} has no link`);
+      return link;
+    };
 
     /** Names what went wrong inside the functions while a step ran. */
     const causes = () => [
@@ -222,9 +281,24 @@ export async function rehearse(
           (v) => `IAM: ${v.function} may not ${v.action} on ${v.resource} (${v.reason})`,
         ),
         ...triggers.failures.map((f) => `${f.source}: ${f.message}`),
+        ...triggers.pollerErrors.map((f) => `${f.source}: ${f.message}`),
         ...edgeErrors,
       ]),
     ];
+    /** The site's (and every function URL's) 5xx answers since the last look, with the step. */
+    let seenServerErrors = 0;
+    const newServerErrors = (step: string, provoked?: RegExp) => {
+      const fresh = triggers.serverErrors.slice(seenServerErrors).map((e) => ({
+        ...e,
+        step,
+        provoked: Boolean(provoked?.test(`${e.method} ${e.path}`)),
+      }));
+      seenServerErrors = triggers.serverErrors.length;
+      report.serverErrors.push(...fresh);
+      return fresh;
+    };
+    const describe5xx = (e: ServerError) =>
+      `5xx: ${e.function} answered ${e.status} to ${e.method} ${e.path}`;
     /** A Stripe-signed event to the webhook's function URL, as Stripe delivers it. */
     const toWebhook = async (body: string) => {
       const webhook = Object.values(stage.outputs)
@@ -244,22 +318,43 @@ export async function rehearse(
       if (res.status !== 200)
         throw new Error(`the webhook answered ${res.status}: ${await res.text()}`);
     };
-    const run = async (step: Step, what: string, body: () => Promise<void>) => {
+    /**
+     * Walks a step. Any 5xx of the site (or another function URL) while it runs fails it, naming
+     * the request, unless the step provokes it on purpose: `provokes` says which requests.
+     */
+    const run = async (
+      step: Step,
+      what: string,
+      body: () => Promise<void>,
+      options: { provokes?: RegExp } = {},
+    ) => {
       if (!steps.has(step)) return;
       const started = Date.now();
       log(`  … ${what}`);
+      newServerErrors("before it");
+      let failure: unknown;
       try {
         await body();
       } catch (error) {
-        const seen = causes();
+        failure = error;
+      }
+      const unexpected = newServerErrors(step, options.provokes).filter((e) => !e.provoked);
+      if (failure !== undefined || unexpected.length > 0) {
+        const seen = [...causes(), ...unexpected.map(describe5xx)];
+        const message =
+          failure === undefined
+            ? "the site answered 5xx"
+            : failure instanceof Error
+              ? failure.message
+              : String(failure);
         throw new Error(
-          `${what}: ${error instanceof Error ? error.message : error}${seen.length ? `\n    caused by: ${seen.join("\n    caused by: ")}` : ""}`,
+          `${what}: ${message}${seen.length ? `\n    caused by: ${seen.join("\n    caused by: ")}` : ""}`,
         );
       }
       report.steps.push({ step, ms: Date.now() - started });
     };
 
-    if (steps.has("order")) {
+    if (browser) {
       log("  … seeding the catalogue and the admin (as an operator, not through a function)");
       admin = await options.seed(ctx);
     }
@@ -359,6 +454,8 @@ export async function rehearse(
         if (res.status !== 200 || !body.includes("</html>")) {
           throw new Error(`GET / answered ${res.status}: ${body.slice(0, 200)}`);
         }
+        // A storefront page a shopper reads next (its answer is checked by the 5xx watch alone).
+        await (await fetch(`${edge.url}/customer-service/shipping`)).text();
         // A JSON resource route too (the navbar's live search), and a static asset from the bucket.
         const search = await fetch(`${edge.url}/api/search?q=shirt`);
         if (search.status !== 200 || !(await search.text()).startsWith("{")) {
@@ -422,16 +519,13 @@ export async function rehearse(
       "order",
       "a shopper browses, signs up, adds to the cart and places an order",
       async () => {
-        // The shopper reads their mail (the e-mail confirmation link) in the SES stand-in.
-        const mailedLink = async (to: string, subject: RegExp) => {
-          const mail = await waitForMail(standIns.ses, to, (m) => subject.test(m.subject), 45_000);
-          const link = /https?:\/\/\S+/.exec(mail.body?.text ?? "")?.[0];
-          if (!link) throw new Error(`the e-mail "${mail.subject}" to ${to} has no link`);
-          return link;
-        };
-        orderId = (
-          await shopperPlacesOrder(browser as never, edge.url, shopper, mailedLink, options.workDir)
-        ).orderId;
+        ({ orderId, productName } = await shopperPlacesOrder(
+          browser as never,
+          edge.url,
+          shopper,
+          mailedLink,
+          options.workDir,
+        ));
         await setSubscription(ctx, shopper.email, true);
       },
     );
@@ -485,6 +579,61 @@ export async function rehearse(
         log(
           `    confirmation: "${mail.subject}" with ${mail.attachments.map((a) => a.filename).join(", ")}`,
         );
+      },
+    );
+    await run(
+      "download",
+      "the customer downloads the order's invoice from the order history (the site reads it from the invoices bucket)",
+      async () => {
+        let customer = shopper;
+        let id = orderId;
+        if (!id) {
+          // Walked alone: an operator arranges a paid order of a new customer; the stage's
+          // invoice function stores its invoice, as for any paid order.
+          customer = { ...shopper, email: `rehearsal+invoice-${Date.now()}@example.com` };
+          const user = await createUser(ctx, customer);
+          const product = await createProduct(ctx, {
+            slug: `rehearsal-invoice-${randomBytes(3).toString("hex")}`,
+            name: "Rehearsal invoice shirt",
+            category: "Women",
+            priceCents: 2500,
+            description: "A shirt",
+            sizes: ["M"],
+            stock: { M: 5 },
+            images: [{ key: "products/shirt.svg", alt: "shirt" }],
+          });
+          const placed = await placeOrder(ctx, {
+            userId: user.id,
+            email: user.email,
+            lines: [{ productId: product.id, size: "M", quantity: 1 }],
+            address: {
+              address: "1 Rehearsal Street",
+              country: "Spain",
+              city: "Madrid",
+              zipCode: "28013",
+              phone: "+34 600 000 000",
+            },
+            deliveryMethod: "STANDARD",
+          });
+          await confirmCardPayment(ctx, {
+            userId: user.id,
+            orderId: placed.order.id,
+            card: { cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
+          });
+          id = placed.order.id;
+        }
+        const order = await waitFor("the order's invoice", 30_000, async () => {
+          const found = await getOrder(ctx, id);
+          return found?.invoiceKey ? found : undefined;
+        });
+        const pdf = await customerDownloadsInvoice(
+          browser as never,
+          edge.url,
+          customer,
+          order.number,
+          options.workDir,
+        );
+        log(`    invoice of ${order.number}: a PDF of ${pdf.byteLength} bytes`);
       },
     );
     await run(
@@ -547,27 +696,32 @@ export async function rehearse(
         log(`    metrics for the order: ${[...names].join(", ")} in ${[...namespaces][0]}`);
       },
     );
-    await run("shipped", "an admin ships the order, and the shipping mail arrives", async () => {
-      await adminShipsOrder(browser as never, edge.url, admin, orderId, options.workDir);
-      await waitForMail(standIns.ses, shopper.email, (m) => /ship/i.test(m.subject), 45_000);
-    });
+    await run(
+      "shipped",
+      "an admin ships the order (the shipping mail arrives), then marks it delivered",
+      async () => {
+        await adminShipsOrder(browser as never, edge.url, admin, orderId, options.workDir, () =>
+          waitForMail(standIns.ses, shopper.email, (m) => /ship/i.test(m.subject), 45_000),
+        );
+      },
+    );
     await run(
       "refund",
-      "a return is refunded through Stripe, the webhook confirms it and the credit note is mailed",
+      "the customer asks for a return, the admin approves, receives and refunds it through Stripe, the webhook confirms it and the credit note is mailed",
       async () => {
-        // The operator brings the order to a received return (the customer's and the admin's
-        // pages for these moves are the end-to-end tests'); the refund is the admin's, in the site.
-        await changeOrderState(ctx, orderId, "DELIVERED");
+        // The customer asks for the return on the site; the admin approves and receives it.
         const order = await getOrder(ctx, orderId);
         if (!order) throw new Error(`order ${orderId} is gone`);
-        const { rma } = await requestReturn(ctx, {
-          userId: order.userId,
-          orderId,
-          form: { "quantity-0": "1", reason: "changed-my-mind" },
+        const rma = await customerRequestsReturn(
+          browser as never,
+          edge.url,
+          shopper,
+          { number: order.number, productName },
+          options.workDir,
+        );
+        await adminRefundsReturn(browser as never, edge.url, admin, rma, options.workDir, {
+          approveAndReceive: true,
         });
-        await approveReturn(ctx, rma);
-        await receiveReturn(ctx, rma, { faulty: false });
-        await adminRefundsReturn(browser as never, edge.url, admin, rma, options.workDir);
         const refund = stripe.refunds.find((r) => r.metadata.rma === rma);
         if (!refund) throw new Error(`the site asked Stripe for no refund of ${rma}`);
         if ((await getReturn(ctx, rma))?.state !== "received") {
@@ -622,44 +776,50 @@ export async function rehearse(
     });
     await run(
       "photo",
-      "an admin's photo under products/ becomes AVIF and WebP variants (the function S3 notifies)",
+      "an admin uploads a product photo through the site's form, its AVIF and WebP variants appear on the product's page (S3 notifies the image-variants function), then the admin replaces it with another",
       async () => {
-        const productId = randomUUID();
-        const file = `${randomUUID()}.jpg`;
-        const key = `products/${productId}/${file}`;
-        const bucket = env.IMAGES_BUCKET as string;
         const sharp = (await import("sharp")).default;
-        const photo = await sharp({
-          create: { width: 1200, height: 1500, channels: 3, background: { r: 150, g: 90, b: 60 } },
-        })
-          .jpeg()
-          .toBuffer();
-        await s3.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: key,
-            Body: photo,
-            ContentType: "image/jpeg",
-          }),
+        const photoPath = join(options.workDir, "rehearsal-photo.jpg");
+        await writeFile(
+          photoPath,
+          await sharp({
+            create: {
+              width: 1200,
+              height: 1500,
+              channels: 3,
+              background: { r: 150, g: 90, b: 60 },
+            },
+          })
+            .jpeg()
+            .toBuffer(),
         );
-        if ((await triggers.fireObjectCreated(bucket, key)) !== 1) {
-          throw new Error(`no function (or more than one) is notified of ${key}`);
-        }
-        // 1200 wide: 320, 640 and 960 in each format, then the state recorded in the table.
-        const made = allVariantKeys(key).filter((k) => !k.includes("-1600w."));
-        for (const variant of made) {
-          await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: variant }));
-        }
-        const { Item } = await ctx.db.send(
-          new GetCommand({
-            TableName: ctx.tableName,
-            Key: { pk: `PRODUCT#${productId}`, sk: `IMAGE#${file}` },
-          }),
+        const secondPhotoPath = join(options.workDir, "rehearsal-photo-2.jpg");
+        await writeFile(
+          secondPhotoPath,
+          await sharp({
+            create: { width: 400, height: 500, channels: 3, background: { r: 60, g: 90, b: 150 } },
+          })
+            .jpeg()
+            .toBuffer(),
         );
-        if (Item?.variants?.state !== "ready") {
-          throw new Error(`the photo's state is ${JSON.stringify(Item?.variants)}, not ready`);
+        const token = `zq${randomBytes(3).toString("hex")}`;
+        const name = `Rehearsal Photo Shirt ${token}`;
+        const variants = await adminUploadsPhoto(
+          browser as never,
+          edge.url,
+          admin,
+          { name, slug: slugify(name), token, photoPath, secondPhotoPath },
+          options.workDir,
+        );
+        const formats = ["avif", "webp"].filter((f) =>
+          variants.some((url) => url.includes("/variants/") && url.endsWith(`.${f}`)),
+        );
+        if (formats.length !== 2) {
+          throw new Error(
+            `the product page offers no AVIF and WebP variants: ${variants.join(", ")}`,
+          );
         }
-        log(`    ${made.length} variants stored under variants/${productId}/; the state recorded`);
+        log(`    ${variants.length} variant URLs on the product page, under variants/`);
       },
     );
     await run(
@@ -688,24 +848,34 @@ export async function rehearse(
       },
     );
     await run(
+      "account",
+      "the customer changes their e-mail from the link mailed to the new address, then deletes their account",
+      async () => {
+        const next = `rehearsal+moved-${Date.now()}@example.com`;
+        await customerChangesEmailThenLeaves(
+          browser as never,
+          edge.url,
+          shopper,
+          next,
+          mailedLink,
+          options.workDir,
+        );
+        shopper.email = next;
+      },
+    );
+    await run(
       "poison",
-      "a message that always fails ends in the mail queue's dead-letter queue",
+      "a message that always fails travels from the mail queue, through the mailer's retries, to a dead-letter queue",
       async () => {
         const mailer = shopFunction("mailer");
         const mapping = stage.mappings.find((m) => m.functionName === mailer.fn.name);
         const queue = mapping && stage.queues.get(mapping.sourceArn);
         if (!mapping || !queue) throw new Error("the mailer reads no queue");
-        if (!queue.redrivePolicy) {
-          throw new Error(
-            `the mail queue ${queue.name} has no dead-letter queue (no RedrivePolicy): a message that always fails would come back until it expires`,
-          );
-        }
-        const { deadLetterTargetArn, maxReceiveCount } = JSON.parse(queue.redrivePolicy) as {
-          deadLetterTargetArn: string;
-          maxReceiveCount: number;
-        };
-        const dlq = stage.queues.get(deadLetterTargetArn);
-        if (!dlq) throw new Error(`the dead-letter queue ${deadLetterTargetArn} does not exist`);
+        // What the shop means (functions/src/subscriptions.ts), watched on the message itself:
+        // where it goes is what the stage does, whatever its template says.
+        const { maxReceiveCount } = QUEUES.mail;
+        const read = new Set(stage.mappings.map((m) => m.sourceArn));
+        const unread = [...stage.queues.entries()].filter(([arn]) => !read.has(arn));
         const poison = `not an event ${randomBytes(4).toString("hex")}`;
         await sqs.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: poison }));
         const visibility = Number(
@@ -718,41 +888,96 @@ export async function rehearse(
             )
           ).Attributes?.VisibilityTimeout,
         );
-        const before = mailer.invocations.length;
-        const moved = await waitFor(
-          `the poison message in ${dlq.name} after ${maxReceiveCount} receives`,
-          (maxReceiveCount + 2) * (visibility + 2) * 1000,
-          async () => {
+        const deliveries = () => triggers.deliveries.filter((d) => d.body === poison);
+        const started = Date.now();
+        const deadline = started + (maxReceiveCount + 2) * (visibility + 2) * 1000;
+        let landed: string | undefined;
+        while (!landed) {
+          for (const [, q] of unread) {
             const got = await sqs.send(
               new ReceiveMessageCommand({
-                QueueUrl: dlq.url,
-                WaitTimeSeconds: 1,
-                MessageSystemAttributeNames: ["All"],
+                QueueUrl: q.url,
+                MaxNumberOfMessages: 10,
+                VisibilityTimeout: 0,
+                WaitTimeSeconds: 0,
               }),
             );
-            return got.Messages?.find((m) => m.Body === poison);
-          },
-        );
-        const receives = Number(moved.Attributes?.ApproximateReceiveCount);
-        if (receives < maxReceiveCount) {
+            if (got.Messages?.some((m) => m.Body === poison)) landed = q.name;
+          }
+          if (landed) break;
+          const seen = deliveries();
+          if (Date.now() > deadline || seen.length > maxReceiveCount + 1) {
+            throw new Error(
+              `the poison message never reached a dead-letter queue: the mailer received it ${seen.length} times in ${Math.round((Date.now() - started) / 1000)} s (each reported failed: ${seen.every((d) => d.failed)}) and ${queue.name} keeps giving it back`,
+            );
+          }
+          await new Promise((r) => setTimeout(r, 1000));
+        }
+        const seen = deliveries();
+        if (seen.length < maxReceiveCount || !seen.every((d) => d.failed)) {
           throw new Error(
-            `the poison message was moved after ${receives} receives, not ${maxReceiveCount}`,
+            `the poison message reached ${landed} after ${seen.length} failed receives, not ${maxReceiveCount}`,
           );
         }
-        log(
-          `    the mailer reported it failed ${mailer.invocations.length - before} times; then ${dlq.name}`,
-        );
+        poisonMessage = poison;
+        report.poisonPath = `${queue.name} → ${mailer.fn.logicalId} ×${seen.length} (each reported failed) → ${landed}`;
+        log(`    ${report.poisonPath}`);
       },
     );
-    await run("schedules", "the scheduled jobs run with their scheduled event", async () => {
+    await run("schedules", "the scheduled jobs run with what their rule sends them", async () => {
       const ours = stage.schedules.filter((s) =>
         s.targets.every((t) => functions.get(t)?.fn.environment.SHOP_FUNCTION),
       );
       if (ours.length === 0) throw new Error("the stage has no scheduled job of the shop");
-      for (const schedule of ours) await triggers.fireSchedule(schedule.logicalId);
+      for (const schedule of ours) {
+        const sent = await triggers.fireSchedule(schedule.logicalId);
+        for (const event of sent) {
+          report.schedules.push({
+            schedule: schedule.logicalId,
+            expression: schedule.expression,
+            sent: event,
+          });
+        }
+      }
     });
 
+    // What is still on its way (S3's notifications), then every dead-letter queue: nothing but
+    // the poison message may have ended there.
+    await triggers.settled();
+    const read = new Set(stage.mappings.map((m) => m.sourceArn));
+    for (const [arn, q] of stage.queues) {
+      if (read.has(arn)) continue;
+      const got = await sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: q.url,
+          MaxNumberOfMessages: 10,
+          VisibilityTimeout: 0,
+          WaitTimeSeconds: 0,
+        }),
+      );
+      for (const m of got.Messages ?? []) {
+        if (m.Body === poisonMessage) continue;
+        failures.push(
+          `a message ended in the dead-letter queue ${q.name}: ${(m.Body ?? "").slice(0, 200)}`,
+        );
+      }
+    }
+    newServerErrors("after the steps");
+    for (const e of report.serverErrors.filter(
+      (e) => !e.provoked && e.step === "after the steps",
+    )) {
+      failures.push(describe5xx(e));
+    }
     for (const cause of causes()) failures.push(cause);
+    const scope = options.coverageOf ?? (STEPS.every((step) => steps.has(step)) ? undefined : []);
+    const covered = coverage(stage, recorder.usage, {
+      ...(scope ? { roles: scope } : {}),
+      checkList: scope === undefined,
+    });
+    report.coverage = covered.functions;
+    failures.push(...covered.failures);
+    report.batchFailures = triggers.deliveries.filter((d) => d.failed);
+    report.pollerErrors = triggers.pollerErrors.map((e) => `${e.source}: ${e.message}`);
     report.coldStarts = await coldStarts(functions);
   } catch (error) {
     failures.unshift(error instanceof Error ? error.message : String(error));
@@ -760,6 +985,11 @@ export async function rehearse(
     for (const cleanup of cleanups) await cleanup().catch(() => {});
   }
   report.awsCalls = calls.length;
+  for (const call of calls) {
+    const services = report.callsPerService[call.function] ?? {};
+    services[call.service] = (services[call.service] ?? 0) + 1;
+    report.callsPerService[call.function] = services;
+  }
   report.passed = failures.length === 0;
   return report;
 }

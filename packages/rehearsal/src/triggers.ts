@@ -2,9 +2,14 @@
 // table's stream: Lambda's DynamoDB record shape, its filter criteria, retries, then the
 // on-failure queue; SQS queues: receive, filter, invoke, delete what succeeded, leave the
 // reported failures for redelivery and, past maxReceiveCount, the queue's dead-letter queue),
-// EventBridge schedules (the scheduled event shape) and function URLs (HTTP → payload 2.0).
+// EventBridge schedules (what the rule's target sends: its Input, else the scheduled event), S3's
+// notifications of the objects the functions create, and function URLs (HTTP → payload 2.0).
 // Each acts with the function's role, as Lambda's service does: reading a stream or a queue the
-// role does not allow is an IAM violation.
+// role does not allow is an IAM violation. Each invocation by a service or a URL depends on the
+// function's resource-based policy (its AWS::Lambda::Permission resources), read here: a function
+// URL that policy does not open answers 403, as Lambda does; a schedule or a notification it does
+// not allow is a failure. What the pollers see is kept for the report: batch item failures, each
+// message's deliveries, and the pollers' own errors (which fail the rehearsal).
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { _Record } from "@aws-sdk/client-dynamodb-streams";
@@ -28,18 +33,45 @@ export interface Failure {
   message: string;
 }
 
+/** An answer of 500 or more from a function URL (the site's, through CloudFront or not). */
+export interface ServerError {
+  function: string;
+  method: string;
+  path: string;
+  status: number;
+}
+/** A message handed to a function by a queue's poller. */
+export interface Delivery {
+  queue: string;
+  function: string;
+  messageId: string;
+  body: string;
+  receiveCount: number;
+  /** The function reported it failed (batchItemFailures) or the invocation failed. */
+  failed: boolean;
+}
+
 export interface Triggers {
   /** Function URL domain → the local URL serving it. */
   functionUrls: Map<string, string>;
-  /** Invokes a schedule's targets once, with the scheduled event. */
-  fireSchedule(logicalId: string): Promise<void>;
+  /** Invokes a schedule's targets once, with what the rule sends them; answers what it sent. */
+  fireSchedule(logicalId: string): Promise<unknown[]>;
   /**
    * S3's notification of an object created in `bucket`: invokes each function notified for that
-   * event and prefix (asynchronously on AWS: here awaited, its failure thrown); returns how many.
+   * event and prefix (asynchronously on AWS: here in the background, a failure recorded);
+   * answers how many are notified. Fired for every object a function creates (recorder.ts).
    */
-  fireObjectCreated(bucket: string, key: string): Promise<number>;
-  /** Failed invocations seen by the pollers (function, error). */
+  fireObjectCreated(bucket: string, key: string, event?: string): number;
+  /** Waits for the notifications in flight. */
+  settled(): Promise<void>;
+  /** Failed invocations seen by the pollers, URLs and notifications (function, error). */
   failures: Failure[];
+  /** Answers of 500 or more from the function URLs. */
+  serverErrors: ServerError[];
+  /** Every message the queue pollers delivered, in order. */
+  deliveries: Delivery[];
+  /** The queue pollers' own errors (not the functions'): each fails the rehearsal. */
+  pollerErrors: Failure[];
   stop(): Promise<void>;
 }
 
@@ -51,7 +83,30 @@ export async function startTriggers(
   options: { workDir: string; log: (line: string) => void },
 ): Promise<Triggers> {
   const failures: Failure[] = [];
+  const serverErrors: ServerError[] = [];
+  const deliveries: Delivery[] = [];
+  const pollerErrors: Failure[] = [];
+  const inFlight = new Set<Promise<unknown>>();
   const stops: Array<() => Promise<void>> = [];
+  /**
+   * Whether the function's resource-based policy lets `principal` invoke it with `action` (for a
+   * source, when the permission names one). Answers the missing permission, or undefined.
+   */
+  const missingPermission = (
+    functionName: string,
+    action: "lambda:InvokeFunction" | "lambda:InvokeFunctionUrl",
+    principal: string,
+    match: (p: DeployedStage["invokePermissions"][number]) => boolean = () => true,
+  ) => {
+    const found = stage.invokePermissions.some(
+      (p) =>
+        p.functionName === functionName &&
+        (p.action === action || p.action === "lambda:*") &&
+        p.principal === principal &&
+        match(p),
+    );
+    return found ? undefined : `${action} for ${principal === "*" ? "everyone" : principal}`;
+  };
   const sqs = new SQSClient({
     endpoint: standIns.sqs,
     region: REGION,
@@ -79,10 +134,40 @@ export async function startTriggers(
   const functionUrls = new Map<string, string>();
   for (const [domain, name] of stage.functionUrls) {
     const fn = fnOf(name);
+    // A URL of AuthType NONE answers only if the function's policy opens it to everyone: both
+    // lambda:InvokeFunctionUrl (FunctionUrlAuthType NONE) and, for URLs made since October 2025,
+    // lambda:InvokeFunction (InvokedViaFunctionUrl).
+    const authType = stage.functionUrlAuthTypes.get(domain);
+    const closed =
+      authType !== "NONE"
+        ? `its AuthType is ${authType}, which the rehearsal does not sign for`
+        : [
+            missingPermission(
+              name,
+              "lambda:InvokeFunctionUrl",
+              "*",
+              (p) => p.functionUrlAuthType === "NONE",
+            ),
+            missingPermission(name, "lambda:InvokeFunction", "*"),
+          ]
+            .filter(Boolean)
+            .map((m) => `its resource-based policy grants no ${m}`)
+            .join("; ");
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", async () => {
+        if (closed) {
+          failures.push({
+            source: `${fn.fn.logicalId} (function URL)`,
+            message: `Forbidden: ${closed}`,
+          });
+          res.writeHead(403, { "content-type": "application/json" });
+          res.end(JSON.stringify({ Message: "Forbidden" }));
+          return;
+        }
+        const path = (req.url ?? "/").split("?")[0] ?? "/";
+        const method = req.method ?? "GET";
         const event = functionUrlEvent({
           method: req.method ?? "GET",
           url: req.url ?? "/",
@@ -93,6 +178,7 @@ export async function startTriggers(
         });
         const invocation = await fn.invoke(event);
         if (invocation.error) {
+          serverErrors.push({ function: fn.fn.logicalId, method, path, status: 502 });
           failures.push({
             source: `${fn.fn.logicalId} (function URL)`,
             message: errorText(invocation.error),
@@ -105,6 +191,9 @@ export async function startTriggers(
           return;
         }
         const answer = functionUrlResponse(invocation.result);
+        if (answer.statusCode >= 500) {
+          serverErrors.push({ function: fn.fn.logicalId, method, path, status: answer.statusCode });
+        }
         res.writeHead(answer.statusCode, answer.headers);
         res.end(answer.body);
       });
@@ -116,12 +205,27 @@ export async function startTriggers(
   return {
     functionUrls,
     failures,
+    serverErrors,
+    deliveries,
+    pollerErrors,
     async fireSchedule(logicalId) {
       const schedule = stage.schedules.find((s) => s.logicalId === logicalId);
       if (!schedule) throw new Error(`no schedule ${logicalId}`);
-      for (const target of schedule.targets) {
+      const sent: unknown[] = [];
+      for (const [i, target] of schedule.targets.entries()) {
         const fn = fnOf(target);
-        const invocation = await fn.invoke({
+        const missing = missingPermission(
+          target,
+          "lambda:InvokeFunction",
+          "events.amazonaws.com",
+          (p) => p.sourceArn === undefined || p.sourceArn === schedule.arn,
+        );
+        if (missing) {
+          throw new Error(
+            `${fn.fn.logicalId} (schedule ${schedule.expression}): EventBridge may not invoke it: its resource-based policy grants no ${missing} from ${schedule.arn}`,
+          );
+        }
+        const event = scheduledInput(schedule.inputs[i] ?? {}, {
           version: "0",
           id: randomUUID(),
           "detail-type": "Scheduled Event",
@@ -129,47 +233,74 @@ export async function startTriggers(
           account: ACCOUNT_ID,
           time: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
           region: REGION,
-          resources: [`arn:aws:events:${REGION}:${ACCOUNT_ID}:rule/${logicalId}`],
+          resources: [schedule.arn],
           detail: {},
         });
+        sent.push(event);
+        const invocation = await fn.invoke(event);
         if (invocation.error) {
           throw new Error(
             `${fn.fn.logicalId} (schedule ${schedule.expression}): ${errorText(invocation.error)}`,
           );
         }
       }
+      return sent;
     },
-    async fireObjectCreated(bucket, key) {
+    fireObjectCreated(bucket, key, event = "Put") {
       const notified = stage.bucketNotifications.filter(
         (n) =>
           n.bucket === bucket &&
-          n.events.some((e) => e === "s3:ObjectCreated:*" || e === "s3:ObjectCreated:Put") &&
+          n.events.some((e) => e === "s3:ObjectCreated:*" || e === `s3:ObjectCreated:${event}`) &&
           key.startsWith(n.prefix),
       );
       for (const notification of notified) {
         const fn = fnOf(notification.functionName);
-        const invocation = await fn.invoke({
-          Records: [
-            {
-              eventVersion: "2.1",
-              eventSource: "aws:s3",
-              awsRegion: REGION,
-              eventTime: new Date().toISOString(),
-              eventName: "ObjectCreated:Put",
-              s3: {
-                s3SchemaVersion: "1.0",
-                bucket: { name: bucket, arn: `arn:aws:s3:::${bucket}` },
-                // S3 writes the key URL-encoded, spaces as "+".
-                object: { key: encodeURIComponent(key).replace(/%2F/g, "/").replace(/%20/g, "+") },
-              },
-            },
-          ],
-        });
-        if (invocation.error) {
-          throw new Error(`${fn.fn.logicalId} (S3 notification): ${errorText(invocation.error)}`);
+        const source = `${fn.fn.logicalId} (S3 notification of ${key})`;
+        const missing = missingPermission(
+          notification.functionName,
+          "lambda:InvokeFunction",
+          "s3.amazonaws.com",
+          (p) =>
+            (p.sourceArn === undefined || p.sourceArn === `arn:aws:s3:::${bucket}`) &&
+            (p.sourceAccount === undefined || p.sourceAccount === ACCOUNT_ID),
+        );
+        if (missing) {
+          failures.push({
+            source,
+            message: `S3 may not invoke it: its resource-based policy grants no ${missing} from arn:aws:s3:::${bucket}`,
+          });
+          continue;
         }
+        const invoked = fn
+          .invoke({
+            Records: [
+              {
+                eventVersion: "2.1",
+                eventSource: "aws:s3",
+                awsRegion: REGION,
+                eventTime: new Date().toISOString(),
+                eventName: `ObjectCreated:${event}`,
+                s3: {
+                  s3SchemaVersion: "1.0",
+                  bucket: { name: bucket, arn: `arn:aws:s3:::${bucket}` },
+                  // S3 writes the key URL-encoded, spaces as "+".
+                  object: {
+                    key: encodeURIComponent(key).replace(/%2F/g, "/").replace(/%20/g, "+"),
+                  },
+                },
+              },
+            ],
+          })
+          .then((invocation) => {
+            if (invocation.error) failures.push({ source, message: errorText(invocation.error) });
+          });
+        inFlight.add(invoked);
+        void invoked.finally(() => inFlight.delete(invoked));
       }
       return notified.length;
+    },
+    async settled() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
     async stop() {
       for (const stop of stops) await stop();
@@ -300,6 +431,31 @@ export async function startTriggers(
             await remove(m);
           if (kept.length === 0) continue;
           const invocation = await fn.invoke({ Records: kept });
+          const failed = new Set(
+            invocation.error
+              ? kept.map((r) => r.messageId)
+              : reportsItems
+                ? (
+                    (
+                      invocation.result as {
+                        batchItemFailures?: Array<{ itemIdentifier: string }>;
+                      }
+                    )?.batchItemFailures ?? []
+                  ).map((f) => f.itemIdentifier)
+                : [],
+          );
+          for (const r of kept) {
+            deliveries.push({
+              queue: queue.name,
+              function: fn.fn.logicalId,
+              messageId: r.messageId ?? "",
+              body: r.body ?? "",
+              receiveCount: Number(
+                (r.attributes as Record<string, string>).ApproximateReceiveCount ?? 1,
+              ),
+              failed: failed.has(r.messageId),
+            });
+          }
           if (invocation.error) {
             failures.push({
               source: `${fn.fn.logicalId} (queue)`,
@@ -307,14 +463,6 @@ export async function startTriggers(
             });
             continue; // the whole batch comes back after the visibility timeout
           }
-          const failed = new Set(
-            reportsItems
-              ? (
-                  (invocation.result as { batchItemFailures?: Array<{ itemIdentifier: string }> })
-                    ?.batchItemFailures ?? []
-                ).map((f) => f.itemIdentifier)
-              : [],
-          );
           for (const m of Messages) {
             if (
               m.MessageId &&
@@ -325,7 +473,13 @@ export async function startTriggers(
             }
           }
         } catch (error) {
-          if (!stopped) options.log(`queue poller ${mapping.logicalId}: ${error}`);
+          if (!stopped) {
+            options.log(`queue poller ${mapping.logicalId}: ${error}`);
+            pollerErrors.push({
+              source: `the poller of ${queue.name} (${mapping.logicalId})`,
+              message: String(error),
+            });
+          }
           await new Promise((r) => setTimeout(r, 200));
         }
       }
@@ -339,3 +493,29 @@ export async function startTriggers(
 
 export const errorText = (error: { errorType: string; errorMessage: string }) =>
   `${error.errorType}: ${error.errorMessage}`;
+
+/**
+ * What a rule's target receives: its Input (constant JSON), the part of the event its InputPath
+ * names ($ or $.a.b), or the event itself; an InputTransformer is not rehearsed (it throws).
+ */
+export function scheduledInput(
+  target: { Input?: string; InputPath?: string; InputTransformer?: unknown },
+  event: Record<string, unknown>,
+): unknown {
+  if (target.InputTransformer !== undefined) {
+    throw new Error("a schedule's InputTransformer is not rehearsed");
+  }
+  if (target.Input !== undefined) return JSON.parse(target.Input);
+  if (target.InputPath !== undefined) {
+    const path = /^\$((?:\.[\w-]+)*)$/.exec(target.InputPath);
+    if (!path) throw new Error(`the InputPath ${target.InputPath} is not rehearsed`);
+    return (path[1] ?? "")
+      .split(".")
+      .filter(Boolean)
+      .reduce<unknown>(
+        (value, key) => (value as Record<string, unknown> | undefined)?.[key],
+        event,
+      );
+  }
+  return event;
+}
