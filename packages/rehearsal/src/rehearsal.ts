@@ -59,6 +59,24 @@ import { Recorder } from "./recorder.ts";
 import { LOCAL_CREDENTIALS, REGION, standInS3, startStandIns } from "./stand-ins.ts";
 import { type Delivery, type ServerError, startTriggers } from "./triggers.ts";
 
+/** A plain shirt in size M, as the rehearsal's steps create one through core. */
+function rehearsalShirt(
+  slug: string,
+  name: string,
+  stock: number,
+): Parameters<typeof createProduct>[1] {
+  return {
+    slug,
+    name,
+    category: "Women",
+    priceCents: 2500,
+    description: "A shirt",
+    sizes: ["M"],
+    stock: { M: stock },
+    images: [{ key: "products/shirt.svg", alt: "shirt" }],
+  };
+}
+
 export const STEPS = [
   "migrations",
   "home",
@@ -592,16 +610,14 @@ export async function rehearse(
           // invoice function stores its invoice, as for any paid order.
           customer = { ...shopper, email: `rehearsal+invoice-${Date.now()}@example.com` };
           const user = await createUser(ctx, customer);
-          const product = await createProduct(ctx, {
-            slug: `rehearsal-invoice-${randomBytes(3).toString("hex")}`,
-            name: "Rehearsal invoice shirt",
-            category: "Women",
-            priceCents: 2500,
-            description: "A shirt",
-            sizes: ["M"],
-            stock: { M: 5 },
-            images: [{ key: "products/shirt.svg", alt: "shirt" }],
-          });
+          const product = await createProduct(
+            ctx,
+            rehearsalShirt(
+              `rehearsal-invoice-${randomBytes(3).toString("hex")}`,
+              "Rehearsal invoice shirt",
+              5,
+            ),
+          );
           const placed = await placeOrder(ctx, {
             userId: user.id,
             email: user.email,
@@ -827,16 +843,7 @@ export async function rehearse(
       "a new product's pages are purged at the edge (the stream → the edge purge → CloudFront)",
       async () => {
         const slug = `rehearsal-purge-${randomBytes(3).toString("hex")}`;
-        await createProduct(ctx, {
-          slug,
-          name: "Rehearsal shirt",
-          category: "Women",
-          priceCents: 2500,
-          description: "A shirt",
-          sizes: ["M"],
-          stock: { M: 10 },
-          images: [{ key: "products/shirt.svg", alt: "shirt" }],
-        });
+        await createProduct(ctx, rehearsalShirt(slug, "Rehearsal shirt", 10));
         const page = `/product/${slug}`;
         const invalidation = await waitFor(`an invalidation of ${page}`, 60_000, async () =>
           standIns.cloudFront.invalidations.find((i) => i.paths.includes(page)),
