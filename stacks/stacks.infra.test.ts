@@ -739,11 +739,13 @@ describe("settings", () => {
     const functions = shopFunctions();
     for (const { id, env } of functions) {
       const role = env.SHOP_FUNCTION as FunctionName | "site";
-      // The dispatcher, the edge purge and the migrations take no payment and read no payment
-      // setting.
-      const payless = role === "dispatcher" || role === "edgePurge" || role === "migrations";
-      const payments = payless ? null : (env.PAYMENTS as "stripe" | "test");
-      if (!payless) expect(payments, id).toBe("stripe");
+      // Those that take no payment (the dispatcher, the edge purge, the migrations, the order
+      // reactions…) read no payment setting and are given none.
+      const reads: readonly string[] = role === "site" ? SITE_SETTINGS : FUNCTIONS[role].settings;
+      const paying = reads.includes("PAYMENTS");
+      const payments = paying ? (env.PAYMENTS as "stripe" | "test") : null;
+      if (paying) expect(payments, id).toBe("stripe");
+      else expect(env.PAYMENTS, id).toBeUndefined();
       for (const [name, setting] of settingsReadBy(role, payments)) {
         if (setting.source === "lambda" || setting.optional) continue;
         const supplied =
