@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { deleteAccount } from "../accounts/auth.server.ts";
 import { createUser } from "../accounts/users.server.ts";
 import { createProduct } from "../catalog/products.server.ts";
+import { confirmCardPayment } from "../checkout/card-payment.server.ts";
+import { placeOrder } from "../checkout/placing.server.ts";
 import type { Context } from "../context/index.server.ts";
 import { orderKey } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
@@ -16,8 +18,6 @@ import { handleEvent } from "../reactions/reactions.server.ts";
 import { changeOrderState } from "./admin-changes.server.ts";
 import { ANONYMISED_EMAIL, ANONYMISED_TEXT, ORDER_ANONYMISED_FOR_SHIPPING } from "./anonymise.ts";
 import { getOrder } from "./orders.server.ts";
-import { confirmCardPayment } from "./payment-webhook.server.ts";
-import { placeOrder } from "./placing.server.ts";
 
 const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
 const home = {

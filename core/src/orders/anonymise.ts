@@ -5,7 +5,7 @@
 // apartment, company, city, zip code, phone).
 // The country stays: it is not a way to find anyone, and the tax on a sale depends on it.
 // (Orders hold no name: the name lives on the user item, which the deletion removes.)
-import type { OrderAddress } from "./orders.server.ts";
+import type { Address } from "../common/address.ts";
 
 /** What replaces the customer's e-mail address on an anonymised order. */
 export const ANONYMISED_EMAIL = "(account deleted)";
@@ -16,9 +16,9 @@ export const ANONYMISED_TEXT = "(deleted)";
  * The order's contact data once anonymised: the e-mail and the required address lines are
  * replaced, company and apartment dropped, the country kept.
  */
-export function anonymisedContact(address: Pick<OrderAddress, "country">): {
+export function anonymisedContact(address: Pick<Address, "country">): {
   email: string;
-  address: OrderAddress;
+  address: Address;
 } {
   return {
     email: ANONYMISED_EMAIL,

@@ -3,8 +3,8 @@
 // reading the table and writing the CSV is ./export.server.ts.
 import * as v from "valibot";
 import type { SizeTag } from "../catalog/sizes.ts";
-import type { OrderState } from "./state.ts";
-import { type PaymentStatus, paymentStatusOf } from "./status.ts";
+import type { OrderState, PaymentStatus } from "./state.ts";
+import { paymentStatusOf } from "./status.ts";
 
 export const EXPORT_DATE_INVALID = "Enter a valid date (YYYY-MM-DD)";
 export const EXPORT_RANGE_REVERSED = "To must be on or after From";

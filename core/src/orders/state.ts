@@ -1,11 +1,25 @@
 // Order states and their allowed changes (docs/product.md §4 "Order state"):
 // PENDING → SHIPPED → DELIVERED and PENDING → CANCELED; anything else is refused.
+// Also the payment's states, which the rules read beside the order's. The bottom of the orders'
+// modules: it imports only the anonymisation rule, which imports nothing of the orders.
+import * as v from "valibot";
+import { choiceField } from "../common/fields.ts";
 import { ORDER_ANONYMISED_FOR_SHIPPING } from "./anonymise.ts";
-import type { PaymentStatus } from "./status.ts";
 
 export const ORDER_STATES = ["PENDING", "SHIPPED", "DELIVERED", "CANCELED"] as const;
 
 export type OrderState = (typeof ORDER_STATES)[number];
+
+/** A state as a form sends it (the admin's state change, a list's filter). */
+export const OrderStateSchema = choiceField(ORDER_STATES, "Choose a valid order state");
+export type OrderStateInput = v.InferOutput<typeof OrderStateSchema>;
+
+/** The admin form that changes an order's state (docs/product.md §4 "Order state"). */
+export const OrderStateFormSchema = v.object({ state: OrderStateSchema });
+export type OrderStateForm = v.InferOutput<typeof OrderStateFormSchema>;
+
+/** Where an order's payment is (status.ts says it to a person). */
+export type PaymentStatus = "awaiting" | "paid" | "failed" | "canceled";
 
 /** New orders are created as PENDING. */
 export const INITIAL_ORDER_STATE: OrderState = "PENDING";

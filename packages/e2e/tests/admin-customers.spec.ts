@@ -7,12 +7,8 @@ import { expect, test } from "@playwright/test";
 import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
-import {
-  confirmCardPayment,
-  EXPORT_RANGE_REVERSED,
-  type Order,
-  placeOrder,
-} from "@shop/core/server/orders";
+import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
+import { EXPORT_RANGE_REVERSED, type Order } from "@shop/core/server/orders";
 import { parseCsv } from "../support/csv";
 import { serious, signInAdmin, signInNewCustomer, waitForHydration } from "../support/pages";
 import { shopContext } from "../support/shop";

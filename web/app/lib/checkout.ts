@@ -2,7 +2,7 @@
 // change; the key of each attempt to place the order; and the Stripe flow (place, then confirm
 // in the browser). The rules are core's (core/src/orders/checkout.server.ts).
 import { useFetcher, useNavigate } from "@remix-run/react";
-import type { CheckoutQuote } from "@shop/core/orders";
+import type { CheckoutQuote } from "@shop/core/checkout";
 import {
   PAYMENT_UNEXPECTED_ERROR,
   paymentReturnUrl,
