@@ -82,7 +82,7 @@ export interface Order {
   invoiceKey?: string;
   /**
    * When the customer's account was deleted and the order's personal data replaced
-   * (./anonymise.server.ts); its e-mail and address are placeholders from then on.
+   * (core/src/accounts/order-anonymisation.server.ts); its e-mail and address are placeholders from then on.
    */
   anonymisedAt?: string;
   /** The return (RMA) whose exchange this order ships, at no charge (core/src/returns). */

@@ -1,12 +1,12 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { parseForm } from "../common/forms.ts";
-import { ORDER_ANONYMISED_FOR_SHIPPING } from "./anonymise.ts";
 import {
   canTransition,
   INITIAL_ORDER_STATE,
   isOrderState,
   nextOrderStates,
+  ORDER_ANONYMISED_FOR_SHIPPING,
   ORDER_NOT_PAID_FOR_SHIPPING,
   ORDER_STATES,
   type OrderState,

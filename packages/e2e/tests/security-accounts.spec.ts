@@ -4,7 +4,7 @@
 // request is what an attacker would send; the table is read afterwards through core.
 // (Headers: security-headers.spec.ts; hostile bodies: security-bodies.spec.ts.)
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ANONYMISED_EMAIL } from "@shop/core/orders";
+import { ANONYMISED_EMAIL } from "@shop/core/accounts";
 import {
   createUser,
   findUserByEmail,

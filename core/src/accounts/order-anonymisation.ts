@@ -1,5 +1,6 @@
 // What an order keeps when its customer deletes their account
-// (docs/decisions/008-account-deletion.md). The order stays for the books: its number, lines,
+// (docs/decisions/008-account-deletion.md): the rule of the account deletion's reaction
+// (./order-anonymisation.server.ts), read by the returns too. The order stays for the books: its number, lines,
 // amounts, promotion, delivery method, state, payment and refund references and every date. What
 // identifies or reaches the person goes: the e-mail address and the delivery address (street,
 // apartment, company, city, zip code, phone).
@@ -31,7 +32,3 @@ export function anonymisedContact(address: Pick<Address, "country">): {
     },
   };
 }
-
-/** Why an anonymised order cannot be shipped: there is nobody and nowhere to ship it to. */
-export const ORDER_ANONYMISED_FOR_SHIPPING =
-  "The customer deleted their account, so this order has no delivery address: cancel it to refund the payment";
