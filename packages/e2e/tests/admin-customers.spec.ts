@@ -98,7 +98,6 @@ test("a customer found by e-mail shows their paid order, what they spent and the
 });
 
 test("the admin nav leads to Customers, newest first", async ({ page }, info) => {
-  test.skip(info.project.name === "mobile", "the nav is the same at both widths");
   await signInAdmin(page);
   const newest = await newCustomer(info.project.name, "Newest");
   await page.goto("/admin/orders");
@@ -172,8 +171,7 @@ test("Export CSV downloads the range's orders, with a BOM, parsing back into the
   );
 });
 
-test("a bad range is a 400 naming the field, never a 500", async ({ page }, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only");
+test("a bad range is a 400 naming the field, never a 500", async ({ page }) => {
   await signInAdmin(page);
   const cases: Array<[string, string]> = [
     ["", "from: From is required"],
@@ -198,7 +196,6 @@ test("a visitor and a customer are refused the customers pages and the export", 
   playwright,
   baseURL,
 }, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only");
   const someone = await newCustomer(info.project.name);
   const paths = [
     "/admin/customers",

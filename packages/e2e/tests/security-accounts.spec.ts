@@ -27,10 +27,6 @@ const uniqueEmail = (tag: string) =>
   `suite+${tag}-${Date.now()}-${seq++}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 const viewer = () => ({ "cloudfront-viewer-address": `198.19.${seq++ % 250}.${Date.now()}` });
 
-test.beforeEach(({ request: _request }, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only: no layout");
-});
-
 /** A customer (unverified address unless said), signed in on `request` from its own address. */
 async function customer(
   request: APIRequestContext,
