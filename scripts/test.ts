@@ -1,8 +1,10 @@
-// `npm test`: every suite, in phases. The suites within a phase run side by side (each line of
-// their output prefixed with the suite's name), since most of them wait on something other than
-// the processor (DynamoDB Local, the synthesis's files, a Lambda's answer) and a machine has at
-// least two cores. The end-to-end suite runs alone, last: it keeps both cores busy with two
-// browsers, the shop and DynamoDB Local, and its timeouts assume no other suite beside it.
+// `npm test`: every suite, in phases. Within a phase, lanes run side by side (each line of their
+// output prefixed with the suite's name), and the suites of a lane one after the other: most
+// suites wait on something other than the processor (DynamoDB Local, the synthesis's files, a
+// Lambda's answer) and a machine has at least two cores. The integration tests, the longest
+// suite, have a lane of their own; the rehearsal follows the infrastructure tests in theirs. The
+// end-to-end suite runs alone, last: it keeps both cores busy with two browsers, the shop and
+// DynamoDB Local, and its timeouts assume no other suite beside it.
 // Every suite runs even after another fails (but nothing after a failed build); the command
 // fails if any did, naming them, and prints each suite's duration.
 import { spawn } from "node:child_process";
@@ -13,18 +15,22 @@ interface Suite {
   command: string[];
 }
 
+/** Suites run one after the other. */
+type Lane = Suite[];
+
 const npm = (script: string): Suite => ({ name: script, command: ["npm", "run", "-s", script] });
 
-const PHASES: Suite[][] = [
+const PHASES: Lane[][] = [
   // The web build is what the infrastructure tests, the rehearsal and the end-to-end tests read.
-  [npm("typecheck"), npm("lint"), npm("build")],
-  [npm("test:unit"), npm("test:integration"), npm("test:infra")],
-  [npm("test:rehearsal")],
+  [[npm("typecheck")], [npm("lint")], [npm("build")]],
+  [[npm("test:integration")], [npm("test:unit")], [npm("test:infra"), npm("test:rehearsal")]],
   [
-    {
-      name: "test:e2e",
-      command: ["npx", "playwright", "test", "-c", "packages/e2e/playwright.config.ts"],
-    },
+    [
+      {
+        name: "test:e2e",
+        command: ["npx", "playwright", "test", "-c", "packages/e2e/playwright.config.ts"],
+      },
+    ],
   ],
 ];
 
@@ -63,8 +69,14 @@ function run(suite: Suite, prefixed: boolean): Promise<{ suite: Suite; ok: boole
 const started = Date.now();
 const failed: string[] = [];
 const timings: string[] = [];
+async function runLane(lane: Lane, prefixed: boolean) {
+  const results: Array<Awaited<ReturnType<typeof run>>> = [];
+  for (const suite of lane) results.push(await run(suite, prefixed));
+  return results;
+}
+
 for (const phase of PHASES) {
-  const results = await Promise.all(phase.map((suite) => run(suite, phase.length > 1)));
+  const results = (await Promise.all(phase.map((lane) => runLane(lane, phase.length > 1)))).flat();
   for (const { suite, ok, ms } of results) {
     timings.push(`${suite.name} ${seconds(ms)}${ok ? "" : " (failed)"}`);
     if (!ok) failed.push(suite.name);

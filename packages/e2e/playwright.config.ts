@@ -3,6 +3,25 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_LAUNCH_OPTIONS as launchOptions } from "./support/chromium";
 
+/**
+ * Files whose subject is the same at every width, run on desktop only: the admin's screens (their
+ * phone layouts are checked at 375 px by the tests that resize to it), and checks of HTTP answers,
+ * headers, guards, security, faults, the caches, SEO metadata and the payment module's loading.
+ * The mobile project runs every shopper journey, the slide-in menu and the layout tests.
+ */
+const SAME_AT_EVERY_WIDTH = [
+  "admin-*.spec.ts",
+  "security-*.spec.ts",
+  "accounts-security.spec.ts",
+  "edge-cache.spec.ts",
+  "faults.spec.ts",
+  "guards.spec.ts",
+  "http-cache.spec.ts",
+  "payment-module.spec.ts",
+  "seo.spec.ts",
+  "stripe-front-end.spec.ts",
+];
+
 export default defineConfig({
   testDir: "./tests",
   globalSetup: "./global-setup.ts",
@@ -23,6 +42,7 @@ export default defineConfig({
     {
       name: "mobile",
       use: { ...devices["Pixel 7"], launchOptions },
+      testIgnore: SAME_AT_EVERY_WIDTH,
     },
   ],
 });

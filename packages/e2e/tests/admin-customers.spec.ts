@@ -4,15 +4,12 @@
 // date range, which parse back into the same orders (number, e-mail, total) after a UTF-8 BOM;
 // a bad range is a 400 naming the field; a visitor and a customer are refused on both routes.
 import { expect, test } from "@playwright/test";
+import { EXPORT_RANGE_REVERSED } from "@shop/core/insights";
 import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
-import {
-  confirmCardPayment,
-  EXPORT_RANGE_REVERSED,
-  type Order,
-  placeOrder,
-} from "@shop/core/server/orders";
+import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
+import type { Order } from "@shop/core/server/orders";
 import { parseCsv } from "../support/csv";
 import { serious, signInAdmin, signInNewCustomer, waitForHydration } from "../support/pages";
 import { shopContext } from "../support/shop";
@@ -101,7 +98,6 @@ test("a customer found by e-mail shows their paid order, what they spent and the
 });
 
 test("the admin nav leads to Customers, newest first", async ({ page }, info) => {
-  test.skip(info.project.name === "mobile", "the nav is the same at both widths");
   await signInAdmin(page);
   const newest = await newCustomer(info.project.name, "Newest");
   await page.goto("/admin/orders");
@@ -175,8 +171,7 @@ test("Export CSV downloads the range's orders, with a BOM, parsing back into the
   );
 });
 
-test("a bad range is a 400 naming the field, never a 500", async ({ page }, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only");
+test("a bad range is a 400 naming the field, never a 500", async ({ page }) => {
   await signInAdmin(page);
   const cases: Array<[string, string]> = [
     ["", "from: From is required"],
@@ -201,7 +196,6 @@ test("a visitor and a customer are refused the customers pages and the export", 
   playwright,
   baseURL,
 }, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only");
   const someone = await newCustomer(info.project.name);
   const paths = [
     "/admin/customers",

@@ -28,9 +28,6 @@ export function adminPaths(files: readonly string[]): string[] {
   return [...paths].sort();
 }
 
-// HTTP only: one browser width is enough.
-test.skip(({ isMobile }) => isMobile, "no page is rendered");
-
 const ROUTE_FILES = readdirSync(join(REPO_ROOT, "web", "app", "routes"));
 const PATHS = adminPaths(ROUTE_FILES);
 

@@ -91,7 +91,6 @@ test("signed out or as a customer, the newsletter loader and action refuse and s
   playwright,
   request,
 }, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only: no layout");
   const t = tag(info.project.name);
   const subscriber = `guarded+${t}@example.com`;
   await setSubscription(shopContext(), subscriber, true);
@@ -128,7 +127,6 @@ test.describe("without JavaScript", () => {
   test("Send asks for confirmation on the page, Cancel keeps the text, and Send sends", async ({
     page,
   }, info) => {
-    test.skip(info.project.name === "mobile", "one width is enough for the no-JavaScript path");
     test.setTimeout(90_000);
     const t = tag(info.project.name);
     const subscriber = `nojs+${t}@example.com`;

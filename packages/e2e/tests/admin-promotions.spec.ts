@@ -197,7 +197,6 @@ test("signed out or as a customer, the promotions loader and action refuse and c
   playwright,
   request,
 }, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only: no layout");
   const code = uniqueCode(info.project.name);
   await createPromotion(shopContext(), { code, label: "Guarded", amountCents: 100 });
   const signedOut = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
@@ -233,7 +232,6 @@ test("signed out or as a customer, the promotions loader and action refuse and c
 test("an admin's malformed or hostile requests get a 4xx with a message and change nothing", async ({
   request,
 }, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only: no layout");
   const code = uniqueCode(info.project.name);
   await createPromotion(shopContext(), { code, label: "Kept", amountCents: 500, usageLimit: 3 });
   const res = await request.post("/auth/sign-in", {

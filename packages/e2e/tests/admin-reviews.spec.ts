@@ -86,7 +86,6 @@ test("signed out or as a customer, the reviews loader and action refuse and the 
   playwright,
   request,
 }, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only: no layout");
   const { product, userId } = await reviewedProduct(info.project.name);
   const signedOut = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
   await signInNewCustomer(request, "review-guard");

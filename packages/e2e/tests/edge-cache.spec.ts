@@ -26,8 +26,7 @@ const TEE = "organic-cotton-crew-t-shirt";
 test("what a signed-in visitor sees never reaches an anonymous visitor through the cache", async ({
   page,
   playwright,
-}, info) => {
-  test.skip(info.project.name === "mobile", "one browser is enough: the cache is HTTP");
+}) => {
   const stamp = `${Date.now()}`;
   const firstName = `Cachetest${stamp}`;
   const email = `edge-cache+${stamp}@example.com`;
@@ -71,8 +70,7 @@ test("what a signed-in visitor sees never reaches an anonymous visitor through t
 test("an admin's new price shows on the cached product page and catalogue within 10 s; another product stays cached", async ({
   page,
   playwright,
-}, info) => {
-  test.skip(info.project.name === "mobile", "one browser is enough: the cache is HTTP");
+}) => {
   const stamp = `${Date.now()}`;
   const product = (name: string, priceCents: number) =>
     createProduct(shopContext(), {

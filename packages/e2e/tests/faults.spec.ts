@@ -29,8 +29,7 @@ let table: StallProxy | undefined;
 let shop = "";
 let seq = 0;
 
-test.beforeAll(async ({ browserName: _browser }, info) => {
-  if (info.project.name === "mobile") return;
+test.beforeAll(async ({ browserName: _browser }) => {
   const cloudEnv = JSON.parse(process.env.E2E_CLOUD_ENV ?? "{}") as Record<string, string>;
   table = await startStallProxy(cloudEnv.DYNAMODB_ENDPOINT ?? "");
   server = await startWebServer("the web server behind the stall proxy", {
@@ -55,7 +54,6 @@ const visitor = () => ({
 test("with the table stalled, every storefront page ends within 6 s on the 503 page, and the shop recovers by itself", async ({
   page,
 }, info) => {
-  test.skip(info.project.name === "mobile", "one server, one run");
   test.setTimeout(120_000);
   for (const path of PAGES) {
     expect((await fetch(`${shop}${path}`, { headers: visitor() })).status, path).toBe(200);
@@ -105,7 +103,6 @@ test("with the table stalled, every storefront page ends within 6 s on the 503 p
 test("a checkout whose order gets no answer stores nothing and charges nothing; the retry places one order", async ({
   page,
 }, info) => {
-  test.skip(info.project.name === "mobile", "one server, one run");
   test.setTimeout(120_000);
   const code = `STALL${Date.now() % 1_000_000}`;
   await createPromotion(shopContext(), {
@@ -156,8 +153,7 @@ test("a checkout whose order gets no answer stores nothing and charges nothing; 
 
 test("a form sent while the table is stalled keeps what was typed, says so, and sends after the resume", async ({
   page,
-}, info) => {
-  test.skip(info.project.name === "mobile", "one server, one run");
+}) => {
   test.setTimeout(60_000);
   const subject = `Stalled parcel ${Date.now()}-${seq++}`;
   await page.setExtraHTTPHeaders(visitor());

@@ -14,8 +14,7 @@ const SHARED = "public, max-age=0, s-maxage=3600, stale-while-revalidate=60, sta
 
 test("the site's pages revalidate: 304 while unchanged, the new page right after an edit", async ({
   request,
-}, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only: once is enough");
+}) => {
   const slug = `etag-scarf-${Date.now()}`;
   const input = {
     slug,
@@ -62,8 +61,7 @@ test("the site's pages revalidate: 304 while unchanged, the new page right after
   expect(personal.headers()["cache-control"]).toBe("private, no-store");
 });
 
-test("the live search answers are shared-cacheable", async ({ request }, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only: once is enough");
+test("the live search answers are shared-cacheable", async ({ request }) => {
   const res = await request.get("/api/search?q=linen");
   expect(res.status()).toBe(200);
   expect(res.headers()["cache-control"]).toBe(SHARED);
@@ -88,8 +86,7 @@ const PUBLIC_URLS = [
 
 test("anonymous public pages are shared for a minute or more, stale while refreshed, without Set-Cookie", async ({
   request,
-}, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only: once is enough");
+}) => {
   for (const url of PUBLIC_URLS) {
     const res = await request.get(url, { maxRedirects: 0 });
     expect(res.status(), url).toBe(200);
@@ -103,8 +100,7 @@ test("anonymous public pages are shared for a minute or more, stale while refres
 
 test("the redirects to a section's first page are shared too, and private with a session", async ({
   request,
-}, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only: once is enough");
+}) => {
   for (const url of ["/", "/company", "/customer-service"]) {
     const res = await request.get(url, { maxRedirects: 0 });
     expect(res.status(), url).toBe(302);
@@ -115,8 +111,7 @@ test("the redirects to a section's first page are shared too, and private with a
   }
 });
 
-test("the same pages with a session answer private, no-store", async ({ page }, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only: once is enough");
+test("the same pages with a session answer private, no-store", async ({ page }) => {
   await signInAdmin(page);
   for (const url of PUBLIC_URLS.filter((u) => !/robots|sitemap/.test(u))) {
     const res = await page.request.get(url, { maxRedirects: 0 });
@@ -127,8 +122,7 @@ test("the same pages with a session answer private, no-store", async ({ page }, 
 
 test("public files are served with an hour's cache; an unknown file goes to the catalogue", async ({
   request,
-}, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only: once is enough");
+}) => {
   for (const path of ["/favicon.svg", "/flags/eu.svg", "/flags/us.svg"]) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(200);

@@ -4,7 +4,7 @@
 // request is what an attacker would send; the table is read afterwards through core.
 // (Headers: security-headers.spec.ts; hostile bodies: security-bodies.spec.ts.)
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ANONYMISED_EMAIL } from "@shop/core/orders";
+import { ANONYMISED_EMAIL } from "@shop/core/accounts";
 import {
   createUser,
   findUserByEmail,
@@ -12,12 +12,13 @@ import {
   verifyCredentials,
 } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
+import { placeOrder } from "@shop/core/server/checkout";
 import {
   isSubscribed,
   oneClickUnsubscribeUrl,
   setSubscription,
 } from "@shop/core/server/newsletter";
-import { getOrder, placeOrder } from "@shop/core/server/orders";
+import { getOrder } from "@shop/core/server/orders";
 import { REDIRECT_BYPASSES } from "../../../web/app/lib/redirect-bypasses.test-data.ts";
 import { mailbox, shopContext, waitForMail } from "../support/shop";
 
@@ -25,10 +26,6 @@ let seq = 0;
 const uniqueEmail = (tag: string) =>
   `suite+${tag}-${Date.now()}-${seq++}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 const viewer = () => ({ "cloudfront-viewer-address": `198.19.${seq++ % 250}.${Date.now()}` });
-
-test.beforeEach(({ request: _request }, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only: no layout");
-});
 
 /** A customer (unverified address unless said), signed in on `request` from its own address. */
 async function customer(

@@ -250,8 +250,7 @@ test("every route with an action is found, with the routes that read a form", ()
 for (const route of ROUTES) {
   test(`${route.url} (${route.name}): hostile bodies get no 5xx and change nothing`, async ({
     playwright,
-  }, info) => {
-    test.skip(info.project.name === "mobile", "HTTP only: no layout");
+  }) => {
     test.setTimeout(120_000);
     const baseURL = process.env.E2E_BASE_URL ?? "";
     const origin = new URL(baseURL).origin;

@@ -27,8 +27,7 @@ function expectSecurityHeaders(res: APIResponse, what: string) {
 
 const nonceOf = (csp: string) => /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
 
-test("every kind of response carries the security headers", async ({ request, page }, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only: once is enough");
+test("every kind of response carries the security headers", async ({ request, page }) => {
   const home = await request.get("/");
   expectSecurityHeaders(home, "page");
   const html = await home.text();
@@ -67,8 +66,7 @@ test("every kind of response carries the security headers", async ({ request, pa
 
 test("a private page's policy allows only its own nonce'd inline scripts, with a fresh nonce each time", async ({
   request,
-}, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only: once is enough");
+}) => {
   // The sign-in page is kept by the render cache after its first view: each answer carries its own nonce.
   const nonces: string[] = [];
   for (let i = 0; i < 3; i++) {
@@ -93,8 +91,7 @@ test("a private page's policy allows only its own nonce'd inline scripts, with a
 
 test("a shared-cacheable page allows exactly its own inline scripts by hash, no nonce", async ({
   request,
-}, info) => {
-  test.skip(info.project.name === "mobile", "HTTP only: once is enough");
+}) => {
   // The same document and policy go to every visitor from the cache: a nonce there would be public.
   const policies = new Set<string>();
   for (let i = 0; i < 2; i++) {

@@ -41,8 +41,6 @@ async function sitemapPaths(page: Page): Promise<string[]> {
 }
 
 test.describe("files for crawlers and browsers", () => {
-  test.skip(({ isMobile }) => isMobile, "HTTP answers: the same at every width");
-
   test("answer 200 with their own content types, never a redirect", async ({ page }) => {
     for (const [path, type] of [
       ["/robots.txt", "text/plain"],
@@ -185,8 +183,6 @@ async function headTags(page: Page) {
 }
 
 test.describe("meta tags", () => {
-  test.skip(({ isMobile }) => isMobile, "the document's head: the same at every width");
-
   test("public pages have a description, their canonical URL and Open Graph tags", async ({
     page,
   }) => {
