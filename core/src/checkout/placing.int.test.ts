@@ -21,6 +21,7 @@ import { confirmCardPayment } from "./card-payment.server.ts";
 import { markOrderPaid } from "./payment-state.server.ts";
 import { handlePaymentWebhook } from "./payment-webhook.server.ts";
 import { placeOrder } from "./placing.server.ts";
+import { domainError, placeAsAna } from "./test-fixtures.ts";
 
 const address = {
   address: "1 Main Street",
@@ -65,23 +66,7 @@ function product(slug: string, priceCents: number, sizes: Array<"S" | "M" | "L">
 }
 
 const place = (ctx: Context, lines: unknown, extra: Record<string, unknown> = {}) =>
-  placeOrder(ctx, {
-    userId: "u1",
-    email: "ana@example.com",
-    lines,
-    address,
-    deliveryMethod: "STANDARD",
-    ...extra,
-  });
-
-const domainError = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-};
+  placeAsAna(ctx, lines, extra, address);
 
 describe("placing an order", () => {
   it("computes the totals from stored prices, ignoring any price sent along", async () => {

@@ -1,9 +1,13 @@
 // What the integration tests of ordering (placing, paying, mailing) share: a product to order,
-// a shipping address and a test card the local gateway accepts.
+// a shipping address, a test card the local gateway accepts, an order placed by one customer,
+// and the domain error a refusal throws.
+import { expect } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import type { SizeTag } from "../catalog/sizes.ts";
+import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
+import { placeOrder } from "./placing.server.ts";
 
 export const TEST_ADDRESS = {
   address: "1 Main Street",
@@ -27,4 +31,30 @@ export function createShirt(ctx: Context, size: SizeTag = "M", units = 50) {
     stock: unitsOfEach([size], units),
     images: [{ key: "shirt.svg", alt: "shirt" }],
   });
+}
+
+/** Places an order of `lines` for customer u1 (ana@example.com), by standard delivery. */
+export const placeAsAna = (
+  ctx: Context,
+  lines: unknown,
+  extra: Record<string, unknown> = {},
+  address: object = TEST_ADDRESS,
+) =>
+  placeOrder(ctx, {
+    userId: "u1",
+    email: "ana@example.com",
+    lines,
+    address,
+    deliveryMethod: "STANDARD",
+    ...extra,
+  });
+
+/** The DomainError `promise` rejects with; fails the test if it resolves or throws another. */
+export async function domainError(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
 }

@@ -5,8 +5,13 @@ import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { confirmCardPayment } from "../checkout/card-payment.server.ts";
 import { placeOrder } from "../checkout/placing.server.ts";
-import { createShirt, TEST_ADDRESS, VISA } from "../checkout/test-fixtures.ts";
-import { DomainError } from "../common/errors.ts";
+import {
+  createShirt,
+  domainError,
+  placeAsAna,
+  TEST_ADDRESS,
+  VISA,
+} from "../checkout/test-fixtures.ts";
 import type { Context } from "../context/index.server.ts";
 import { createPromotion, getPromotion } from "../promotions/promotions.server.ts";
 import { changeOrderState, deleteOrder } from "./admin-changes.server.ts";
@@ -27,23 +32,7 @@ async function shop() {
 }
 
 const place = (ctx: Context, lines: unknown, extra: Record<string, unknown> = {}) =>
-  placeOrder(ctx, {
-    userId: "u1",
-    email: "ana@example.com",
-    lines,
-    address,
-    deliveryMethod: "STANDARD",
-    ...extra,
-  });
-
-const domainError = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-};
+  placeAsAna(ctx, lines, extra);
 
 describe("reading orders", () => {
   it("another user's order is not found; a user's history and the admin list are newest first", async () => {
