@@ -1,6 +1,6 @@
 // npm start: the whole shop on this machine. Starts the local cloud (data in .data/), seeds it,
 // applies the data migrations it has not yet (core/src/migrations), delivers domain events to the
-// functions' handlers, sweeps abandoned payments every minute,
+// functions' handlers, runs the scheduled ones on timers (abandoned payments every minute),
 // builds the web app when its sources changed, and serves it on http://localhost:3000 (PORT
 // overrides). Ctrl+C stops everything.
 // npm run dev (`--dev`): the same, but the web app is served from Vite's dev server instead of a
@@ -50,8 +50,6 @@ const originHeaders: Record<string, string> = ORIGIN_VALUE ? { [ORIGIN_HEADER]: 
 const APP_URL = process.env.APP_URL || `http://localhost:${PORT}`;
 const WEB = join(REPO_ROOT, "web");
 const SERVER_BUILD = join(WEB, "build", "server", "index.js");
-/** How often abandoned payments are looked for (the handler gives up after 30 minutes). */
-const SWEEP_EVERY_MS = 60_000;
 /** A package's CLI as the web app resolves it (npm may install it under web/node_modules). */
 const webBin = (pkg: string, file: string) =>
   join(dirname(createRequire(join(WEB, "package.json")).resolve(`${pkg}/package.json`)), file);
@@ -122,14 +120,16 @@ try {
     log,
   });
 
-  const { localStreamHandlers, localUploadHandlers } = await import("@shop/local-cloud/functions");
+  // Every function of the registry on its trigger (functions/src/registry.ts), as on AWS.
+  const { localChangeHandlers, localSchedules, localStreamHandlers, localUploadHandlers } =
+    await import("@shop/local-cloud/functions");
   const deliver = await localStreamHandlers();
   await cloud.deliverEvents((records) => deliver({ Records: records as never }));
   // An admin's photo → its variants, by the function S3 invokes on AWS (docs/architecture.md §3).
   cloud.deliverUploads(await localUploadHandlers());
   // Changes cached pages show → the edge purge's invalidations, recorded by the CloudFront
   // stand-in (docs/decisions/018-edge-cache.md): a stream reader of its own, as on AWS.
-  const { handler: purge } = await import("@shop/functions/edge-purge");
+  const purge = await localChangeHandlers();
   await cloud.deliverChanges((records) => purge({ Records: records as never }));
 
   // Data an older version wrote is brought up to date, as a deploy does (core/src/migrations,
@@ -137,18 +137,21 @@ try {
   // done; a photo without variants reaches the image-variants handler wired above.
   await migrateLocalData(ctx, log);
 
-  // The scheduled sweep of abandoned payments (on AWS a schedule runs the same handler).
-  const { handler: expireAbandoned } = await import("@shop/functions/expire-abandoned-orders");
-  let sweeping = false;
-  setInterval(() => {
-    if (sweeping) return;
-    sweeping = true;
-    expireAbandoned({})
-      .catch((error) => console.error("The abandoned-payment sweep failed", error))
-      .finally(() => {
-        sweeping = false;
-      });
-  }, SWEEP_EVERY_MS).unref();
+  // The scheduled functions (e.g. the sweep of abandoned payments), each on a timer; a run is
+  // skipped while the last one is still going.
+  for (const schedule of await localSchedules()) {
+    let running = false;
+    setInterval(() => {
+      if (running) return;
+      running = true;
+      schedule
+        .run()
+        .catch((error) => console.error(`The scheduled ${schedule.name} failed`, error))
+        .finally(() => {
+          running = false;
+        });
+    }, schedule.everyMs).unref();
+  }
 
   const sourcesChanged =
     !DEV &&

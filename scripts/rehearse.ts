@@ -73,6 +73,9 @@ log(
 process.exit(failed ? 1 : 0);
 
 function printReport(report: RehearsalReport) {
+  log(
+    `  the registry's functions on the stage: ${report.registry.map((r) => `${r.name} (${r.trigger}) → ${r.function ?? "MISSING"}`).join(", ")}`,
+  );
   for (const { step, ms } of report.steps) log(`  ✓ ${step} (${seconds(ms)})`);
   log(`  ${report.awsCalls} AWS calls, each checked against its function's IAM policy`);
   if (report.bundles.length > 0) {

@@ -11,20 +11,26 @@
 
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { CATALOG_INDEX, SEARCH_INDEX_KEY } from "@shop/core/catalog";
-import { PURGING_ENTITIES, RELEASED_SLUG_PREFIX } from "@shop/core/edge-cache";
+import { SEARCH_INDEX_KEY } from "@shop/core/catalog";
 import {
   CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS,
   SITE_FUNCTION_TIMEOUT_SECONDS,
 } from "@shop/core/server/context";
+import {
+  ENTRIES,
+  eventsOf,
+  FUNCTIONS,
+  type FunctionName,
+  readsTheStream,
+  type Trigger,
+} from "@shop/functions/registry";
 import { ArnFormat, Duration, RemovalPolicy, SecretValue, Stack } from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as lambda from "aws-cdk-lib/aws-lambda";
-import * as sources from "aws-cdk-lib/aws-lambda-event-sources";
 import type * as s3 from "aws-cdk-lib/aws-s3";
 import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
-import { Function as Fn, RemixSite, type StackContext, use } from "sst/constructs";
+import { RemixSite, type StackContext, use } from "sst/constructs";
 import { PERSONAL_COOKIES } from "../web/app/lib/http.ts";
 import { CLOUDFRONT_CROSS_ORIGIN_GUARD } from "../web/server/cross-origin.ts";
 import { CLOUDFRONT_QUERY_NORMALISER } from "../web/server/edge-query.ts";
@@ -33,8 +39,8 @@ import { HSTS_MAX_AGE_SECONDS, SECURITY_HEADERS } from "../web/server/security-h
 import { alarmOnAny } from "./alarms.ts";
 import { monitorStage } from "./dashboard.ts";
 import { Events } from "./Events.ts";
+import { buildFunction, builtIn, type Wiring } from "./functions.ts";
 import { VARIANTS_PREFIX } from "./image-variants.ts";
-import { migrationsScript } from "./migrations.ts";
 import { objectsOf, readObjects, replaceObjectsUnder, tableReadWrite } from "./permissions.ts";
 import { justify, justifyCertificateRequestor, justifyFunction } from "./rule-packs.ts";
 import { DEV_STAGE_KEEPS_NO_LOGS, justifyDistribution, Storage, webAclOf } from "./Storage.ts";
@@ -253,43 +259,38 @@ export function Web({ stack, app }: StackContext) {
     "deletes the variants of a photo an admin takes off a product (or of a deleted product's photos) under variants/ of the images bucket, named by the photo's random name; it writes none",
   );
 
-  const purge = edgePurgeFunction(stack, site, use(Events));
-
-  // The deploy's data migrations and search index (stacks/migrations.ts), after everything else.
+  // The functions of the registry that need the site's distribution (the edge purge) or run on
+  // every deploy, after everything else (the migrations): stacks/functions.ts, as in Events.
   const events = use(Events);
-  const migrations = migrationsScript(stack, {
-    table,
-    images,
-    search,
-    environment: {
-      STAGE: app.stage,
-      NODE_ENV: "production",
-      TABLE_NAME: table.tableName,
-      IMAGES_BUCKET: images.bucketName,
-      SEARCH_BUCKET: search.bucketName,
-      SHOP_TIME_ZONE: settings.timeZone,
-    },
-  });
-
-  // The stage's dashboard and the alarms on what it shows (stacks/dashboard.ts).
   const distribution = site.cdk?.distribution;
   if (!server || !distribution) throw new Error("SST's RemixSite built no server or distribution");
+  const wiring: Wiring = {
+    ...events.wiring,
+    stack,
+    values: { ...events.values, SITE_DISTRIBUTION_ID: distribution.distributionId },
+    distribution,
+    alarmOn: (id, metric, threshold) => {
+      alarmOnAny(stack, id, metric, alerts, threshold);
+    },
+  };
+  const here = {} as Record<FunctionName, lambda.IFunction>;
+  for (const [name, entry] of ENTRIES) {
+    if (builtIn(entry) !== "web") continue;
+    const events = entry.trigger.kind === "stream" ? eventsOrNone(name) : undefined;
+    here[name] = buildFunction(name, entry, wiring, events ? { events } : {}).fn;
+  }
+  const functions = { ...events.functions, ...here };
+
+  // The stage's dashboard and the alarms on what it shows (stacks/dashboard.ts).
   monitorStage(stack, {
     app: { name: app.name, stage: app.stage },
     alerts,
     site: server,
     distribution,
-    functions: {
-      ...events.allFunctions,
-      site: server,
-      edgePurge: purge,
-      migrations: migrations.fn,
-    },
-    streamReaders: {
-      dispatcher: events.functions.dispatcher,
-      invoice: events.functions.invoice,
-      edgePurge: purge,
-    },
+    functions: { ...functions, site: server },
+    streamReaders: Object.fromEntries(
+      ENTRIES.filter(([, entry]) => readsTheStream(entry)).map(([name]) => [name, functions[name]]),
+    ),
     table,
     queues: events.queues,
     deadLetterQueues: events.deadLetterQueues,
@@ -299,7 +300,13 @@ export function Web({ stack, app }: StackContext) {
     SiteUrl: site.customDomainUrl || site.url || "",
     OriginSecretArn: origin.secret.secretArn,
   });
-  return { site, purge };
+  return { site, functions: here };
+}
+
+/** A stream entry's event types, or none for a reader of changes (the edge purge). */
+function eventsOrNone(name: FunctionName) {
+  const trigger = FUNCTIONS[name].trigger as Trigger;
+  return trigger.kind === "stream" && "events" in trigger ? eventsOf(name) : undefined;
 }
 
 /** The object writes of CDK's grantReadWrite (PutObject and its ACL, tagging, retention, legal hold; DeleteObject and its versions and tagging; multipart aborts), denied on a bucket's objects. */
@@ -311,92 +318,6 @@ function denyWritesTo(bucket: s3.IBucket | undefined) {
     actions: ASSET_WRITES,
     resources: [bucket.arnForObjects("*")],
   });
-}
-
-/**
- * The edge purge (docs/decisions/018-edge-cache.md): a reader of the table's stream, filtered to
- * the items cached pages show (core/src/edge-cache: products, slug claims, stock; a released slug
- * claim by its key), that sends one CloudFront invalidation per batch. Its role may create
- * invalidations on this stage's distribution and nothing else (besides reading the stream and
- * parking a failed batch in its dead-letter queue). It lives here, beside the distribution it
- * purges: the Events stack is built before it.
- */
-function edgePurgeFunction(
-  stack: StackContext["stack"],
-  site: RemixSite,
-  { deadLetterQueue, alerts, STREAM_READER }: ReturnType<typeof Events>,
-) {
-  const { table, search } = use(Storage);
-  const distribution = site.cdk?.distribution;
-  if (!distribution) throw new Error("SST's RemixSite built no distribution");
-  const fn = new Fn(stack, "EdgePurge", {
-    handler: "functions/src/edge-purge.handler",
-    // Only what it reads (core/src/context/settings.ts): no secret.
-    environment: {
-      STAGE: stack.stage,
-      NODE_ENV: "production",
-      SHOP_FUNCTION: "edgePurge",
-      SITE_DISTRIBUTION_ID: distribution.distributionId,
-      TABLE_NAME: table.tableName,
-      SEARCH_BUCKET: search.bucketName,
-    },
-    timeout: 60,
-    memorySize: 256,
-  });
-  fn.addEventSource(
-    new sources.DynamoEventSource(table.cdk.table, {
-      startingPosition: lambda.StartingPosition.TRIM_HORIZON,
-      // Changes of a few seconds are purged together: fewer invalidations, deduplicated paths.
-      batchSize: 100,
-      maxBatchingWindow: Duration.seconds(5),
-      retryAttempts: 5,
-      bisectBatchOnError: true,
-      maxRecordAge: Duration.days(1),
-      onFailure: new sources.SqsDlq(
-        deadLetterQueue("EdgePurge", "the edge purge stream reader (its on-failure destination)"),
-      ),
-      filters: [
-        lambda.FilterCriteria.filter({
-          dynamodb: { NewImage: { entity: { S: lambda.FilterRule.or(...PURGING_ENTITIES) } } },
-        }),
-        lambda.FilterCriteria.filter({
-          eventName: lambda.FilterRule.isEqual("REMOVE"),
-          dynamodb: { Keys: { pk: { S: lambda.FilterRule.beginsWith(RELEASED_SLUG_PREFIX) } } },
-        }),
-      ],
-    }),
-  );
-  fn.addToRolePolicy(
-    new iam.PolicyStatement({
-      actions: ["cloudfront:CreateInvalidation"],
-      resources: [
-        stack.formatArn({
-          service: "cloudfront",
-          region: "",
-          resource: "distribution",
-          resourceName: distribution.distributionId,
-          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-        }),
-      ],
-    }),
-  );
-  // The search index (docs/decisions/021-search.md): the catalogue version and the catalogue's
-  // products read (keyed read, the catalogue index), the one object read (its version) and written.
-  fn.addToRolePolicy(
-    new iam.PolicyStatement({
-      actions: ["dynamodb:GetItem", "dynamodb:Query"],
-      resources: [table.tableArn, `${table.tableArn}/index/${CATALOG_INDEX}`],
-    }),
-  );
-  fn.addToRolePolicy(
-    new iam.PolicyStatement({
-      actions: ["s3:GetObject", "s3:PutObject"],
-      resources: [`${search.bucketArn}/${SEARCH_INDEX_KEY}`],
-    }),
-  );
-  alarmOnAny(stack, "EdgePurgeErrorsAlarm", fn.metricErrors(), alerts);
-  justifyFunction(fn, STREAM_READER);
-  return fn;
 }
 
 /**

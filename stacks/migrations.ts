@@ -1,5 +1,5 @@
-// The deploy's data migrations (docs/decisions/024-migrations-on-deploy.md): SST's Script runs one
-// function on every deploy of the stage (its create and every update: SST gives its custom
+// The deploy's data migrations (docs/decisions/024-migrations-on-deploy.md; the migrations entry
+// of functions/src/registry.ts, built by stacks/functions.ts): SST's Script runs one function on every deploy of the stage (its create and every update: SST gives its custom
 // resource a new version each deploy), which applies the migrations of core/src/migrations that
 // the table has not recorded as done, then publishes the catalogue's search index
 // (functions/src/migrate.ts). CloudFormation waits for it; a failing migration fails the deploy.
@@ -10,13 +10,10 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SEARCH_INDEX_KEY, UPLOADS_PREFIX } from "@shop/core/catalog";
 import { MIGRATION_FILE } from "@shop/core/server/migrations";
 import type { CfnElement } from "aws-cdk-lib";
-import * as iam from "aws-cdk-lib/aws-iam";
-import { type Bucket, Function as Fn, Script, type Stack, type Table } from "sst/constructs";
-import { objectsOf, tableReadWrite } from "./permissions.ts";
-import { justify, justifyBasicExecution, justifyFunction, SST_DEPLOY_TIME } from "./rule-packs.ts";
+import { type Function as Fn, Script, type Stack } from "sst/constructs";
+import { justify, justifyBasicExecution, SST_DEPLOY_TIME } from "./rule-packs.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const MIGRATIONS_DIR = join(ROOT, "core", "src", "migrations");
@@ -52,61 +49,9 @@ export function writeMigrationsHandler(): string {
   return MIGRATIONS_HANDLER.replace(/\.ts$/, ".handler").replaceAll("\\", "/");
 }
 
-/** Lambda's longest timeout: the migrations stop a margin before it (functions/src/migrate.ts). */
-export const MIGRATIONS_TIMEOUT_SECONDS = 900;
-
-export function migrationsScript(
-  stack: Stack,
-  {
-    table,
-    images,
-    search,
-    environment,
-  }: {
-    table: Table;
-    images: Bucket;
-    search: Bucket;
-    environment: Record<string, string>;
-  },
-) {
-  const fn = new Fn(stack, "Migrations", {
-    handler: writeMigrationsHandler(),
-    environment: { ...environment, SHOP_FUNCTION: "migrations" },
-    timeout: MIGRATIONS_TIMEOUT_SECONDS,
-    memorySize: 1024,
-    enableLiveDev: false,
-  });
-  fn.addToRolePolicy(tableReadWrite(table));
-  // Migration 001 finds the accounts without the customers list's key with a Scan: never on a
-  // request path, only here (docs/architecture.md §2).
-  fn.addToRolePolicy(
-    new iam.PolicyStatement({ actions: ["dynamodb:Scan"], resources: [table.tableArn] }),
-  );
-  // Migration 003 copies old photos onto themselves (HeadObject, CopyObject), so S3 notifies the
-  // image-variants function of them.
-  fn.addToRolePolicy(
-    new iam.PolicyStatement({
-      actions: ["s3:GetObject", "s3:PutObject"],
-      resources: [`${images.bucketArn}/${UPLOADS_PREFIX}*`],
-    }),
-  );
-  // The published search index: its version read, the index written.
-  fn.addToRolePolicy(
-    new iam.PolicyStatement({
-      actions: ["s3:GetObject", "s3:PutObject"],
-      resources: [`${search.bucketArn}/${SEARCH_INDEX_KEY}`],
-    }),
-  );
-  const script = new Script(stack, "MigrationsScript", { onCreate: fn, onUpdate: fn });
-  justifyFunction(
-    fn,
-    `run by SST's Script on every deploy (a synchronous invocation from the deploy's custom resource; a failure fails the deploy)`,
-  );
-  justify(
-    fn,
-    `AwsSolutions-IAM5[${objectsOf(images, UPLOADS_PREFIX)}]`,
-    "copies the shop's own product photos under products/ onto themselves (named by product and upload) so that S3 notifies the image-variants function of photos uploaded before it",
-  );
+/** The deploy's Script runs `fn` (the migrations entry's function) on every create and update. */
+export function runOnDeploy(stack: Stack, fn: Fn) {
+  const script = new Script(stack, `${fn.node.id}Script`, { onCreate: fn, onUpdate: fn });
   const handler = script.node.tryFindChild("ScriptHandler");
   justify(
     handler,
@@ -125,5 +70,5 @@ export function migrationsScript(
     `AwsSolutions-IAM5[Resource::<${fnId}.Arn>:*]`,
     "SST v2's Script handler may invoke the migrations function and its versions (CDK's grantInvoke), that one function only",
   );
-  return { fn, script };
+  return script;
 }

@@ -15,13 +15,14 @@ import {
   PAGE_KINDS,
   SERVER_TIME_METRIC,
 } from "@shop/core/common";
-import { QUEUES } from "@shop/functions/subscriptions";
+import { ENTRIES, FUNCTIONS, readsTheStream, WORK_QUEUES } from "@shop/functions/registry";
 import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ALARMS } from "./alarms.ts";
 import { cloudFront5xxAlarmName, dashboardName, LATENCY_OPERATIONS } from "./dashboard.ts";
 import { Events } from "./Events.ts";
-import { MIGRATIONS_HANDLER, MIGRATIONS_TIMEOUT_SECONDS, migrationFiles } from "./migrations.ts";
+import { pascal } from "./functions.ts";
+import { MIGRATIONS_HANDLER, migrationFiles } from "./migrations.ts";
 import { edgeAlertsTopicName } from "./stage.ts";
 import { synthesize } from "./synth.ts";
 import { Web } from "./Web.ts";
@@ -53,6 +54,10 @@ function shopFunctionIds(): string[] {
       .map(([id]) => id),
   );
 }
+/** The stream readers of the registry, as their constructs are named. */
+const STREAM_READERS = ENTRIES.filter(([, entry]) => readsTheStream(entry)).map(([name]) =>
+  pascal(name),
+);
 const siteId = () =>
   Object.keys(resources(web, "AWS::Lambda::Function")).find((id) =>
     id.startsWith("SiteServerFunction"),
@@ -115,9 +120,8 @@ describe("the dashboard", () => {
 
   it("shows every function's errors, throttles, duration and concurrency", () => {
     const ids = shopFunctionIds();
-    // The site, the dispatcher, invoice, mailer, newsletter fan-out, webhook, image variants,
-    // the scheduled job, the edge purge and the migrations.
-    expect(ids.length).toBeGreaterThanOrEqual(10);
+    // The site and every function of the registry.
+    expect(ids.length).toBe(ENTRIES.length + 1);
     for (const id of ids) expect(body, id).toContain(id);
     for (const title of ["errors", "throttles", "duration p99", "concurrency"]) {
       expect(body).toContain(`Functions: ${title}`);
@@ -145,10 +149,10 @@ describe("the dashboard", () => {
     // Every queue of the shop, dead-letter queues included (the edge purge's is in Events too).
     for (const id of queues) expect(body, id).toContain(id);
     const workQueues = queues.filter((id) => !id.includes("DeadLetters"));
-    expect(workQueues).toHaveLength(Object.keys(QUEUES).length);
+    expect(workQueues).toHaveLength(WORK_QUEUES.length);
     expect(body).toContain("ApproximateAgeOfOldestMessage");
     expect(body).toContain("ApproximateNumberOfMessagesVisible");
-    for (const reader of ["Dispatcher", "Invoice", "EdgePurge"]) {
+    for (const reader of STREAM_READERS) {
       const id = shopFunctionIds().find((f) => f.startsWith(reader)) as string;
       expect(body).toMatch(new RegExp(`IteratorAge[^\\]]*${id}`));
     }
@@ -244,9 +248,10 @@ describe("the alarms", () => {
     const ages = alarms().filter(
       ([, a]) => a.Properties.MetricName === "ApproximateAgeOfOldestMessage",
     );
-    expect(ages).toHaveLength(Object.keys(QUEUES).length);
+    expect(ages).toHaveLength(WORK_QUEUES.length);
     for (const [, a] of ages) expect(a.Properties.Threshold).toBe(ALARMS.queueAgeSeconds);
-    for (const reader of ["Dispatcher", "Invoice", "EdgePurge"]) {
+    expect(STREAM_READERS).toEqual(["Dispatcher", "OrderReactions", "EdgePurge"]);
+    for (const reader of STREAM_READERS) {
       const iterator = alarm(`${reader}IteratorAgeAlarm`);
       expect(iterator).toMatchObject({
         MetricName: "IteratorAge",
@@ -276,7 +281,7 @@ describe("the deploy's migrations", () => {
 
   it("the function is the migrations role, with Lambda's longest timeout, and only the permissions its migrations use", () => {
     const fn = resources(web, "AWS::Lambda::Function")[migrationsId()] as Resource;
-    expect(fn.Properties.Timeout).toBe(MIGRATIONS_TIMEOUT_SECONDS);
+    expect(fn.Properties.Timeout).toBe(FUNCTIONS.migrations.timeout);
     const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(env.SHOP_FUNCTION).toBe("migrations");
     const role = (fn.Properties.Role as { "Fn::GetAtt": string[] })["Fn::GetAtt"][0];

@@ -6,9 +6,9 @@
 // an alarm.
 //
 // The same synthesis (one is slow enough) also checks the scheduled job that expires abandoned
-// payments (SCHEDULED_JOBS in functions/src/subscriptions.ts).
-import { BOUND_SECRETS } from "@shop/core/server/context";
-import { SCHEDULED_JOBS } from "@shop/functions/subscriptions";
+// payments (the schedule entries of functions/src/registry.ts).
+import { BOUND_SECRETS, SITE_SETTINGS } from "@shop/core/server/context";
+import { entriesOf } from "@shop/functions/registry";
 import type { Template } from "aws-cdk-lib/assertions";
 import type { App, Config } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -126,10 +126,10 @@ describe("deploy settings", () => {
   });
 
   it("give a test-gateway stage's functions no Stripe key to fetch", () => {
-    expect(secretsFor("site", SECRETS, "test").map(String)).toEqual(
+    expect(secretsFor(SITE_SETTINGS, SECRETS, "test").map(String)).toEqual(
       ["SESSION_SECRET", "STRIPE_WEBHOOK_SECRET"].map(String),
     );
-    expect(secretsFor("site", SECRETS, "stripe").map(String).sort()).toEqual(
+    expect(secretsFor(SITE_SETTINGS, SECRETS, "stripe").map(String).sort()).toEqual(
       ["SESSION_SECRET", "STRIPE_PUBLISHABLE_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]
         .map(String)
         .sort(),
@@ -220,7 +220,7 @@ describe("AWS's rule packs (cdk-nag AwsSolutions and Serverless) on the producti
 
   it("each scheduled job's rule target and function park failures in a dead-letter queue that raises an alarm", () => {
     const rules = Object.values(events.findResources("AWS::Events::Rule"));
-    expect(rules).toHaveLength(Object.keys(SCHEDULED_JOBS).length);
+    expect(rules).toHaveLength(entriesOf("schedule").length);
     const functions = events.findResources("AWS::Lambda::Function");
     const alarms = Object.values(events.findResources("AWS::CloudWatch::Alarm"));
     for (const rule of rules) {

@@ -12,20 +12,21 @@ import { createTableInput, TABLE } from "@shop/core/db";
 import {
   CHARGE_BUDGET_MS,
   CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS,
-  FUNCTION_ROLES,
-  type FunctionRole,
   PAGE_BUDGET_MS,
   POLICIES,
-  settingsReadBy,
+  SITE_SETTINGS,
+  settingsOf,
   worstCaseMs,
 } from "@shop/core/server/context";
 import {
-  QUEUES,
-  type QueueName,
-  SCHEDULED_JOBS,
-  STREAM_CONSUMERS,
-  UPLOAD_CONSUMERS,
-} from "@shop/functions/subscriptions";
+  ENTRIES,
+  entriesOf,
+  eventReaders,
+  FUNCTIONS,
+  type FunctionName,
+  queueUrlVariable,
+  WORK_QUEUES,
+} from "@shop/functions/registry";
 import type { Template } from "aws-cdk-lib/assertions";
 import { getStack } from "sst/constructs";
 import { useProject } from "sst/project.js";
@@ -99,6 +100,9 @@ const resources = (t: Template, type: string): Resources =>
 const props = (r: Resource | undefined) => r?.Properties ?? {};
 const json = (value: unknown) => JSON.stringify(value) ?? "";
 const pascal = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
+/** The settings a function of the shop reads (the site's in core, a function's in its entry). */
+const settingsReadBy = (role: FunctionName | "site", payments: "stripe" | "test" | null) =>
+  settingsOf(role === "site" ? SITE_SETTINGS : FUNCTIONS[role].settings, payments);
 
 /** The logical id of the one resource of `type` whose id starts with `prefix`. */
 function idOf(t: Template, type: string, prefix: string): string {
@@ -130,7 +134,7 @@ const mappings = () => Object.values(resources(events, "AWS::Lambda::EventSource
 const streamMappings = () => mappings().filter((m) => props(m).StartingPosition !== undefined);
 /** The Web stack's stream reader: the edge purge (stacks/Web.ts). */
 const purgeMappings = () => Object.values(resources(web, "AWS::Lambda::EventSourceMapping"));
-const workQueueId = (name: QueueName) => idOf(events, "AWS::SQS::Queue", `${pascal(name)}Queue`);
+const workQueueId = (name: string) => idOf(events, "AWS::SQS::Queue", `${pascal(name)}Queue`);
 /**
  * The queues some redrive policy, stream reader, function (asynchronous invocations) or rule
  * target sends its failures to.
@@ -196,14 +200,15 @@ describe("the table's stream", () => {
   it("has at most two readers, each filtered to its own event types, parking failures in a dead-letter queue", () => {
     const readers = streamMappings();
     expect(readers.length).toBeLessThanOrEqual(2);
-    expect(readers).toHaveLength(Object.keys(STREAM_CONSUMERS).length);
+    expect(readers).toHaveLength(eventReaders().length);
     const dlqs = deadLetterQueueIds();
     const filters = readers.map((m) => json(props(m).FilterCriteria));
-    for (const [name, consumer] of Object.entries(STREAM_CONSUMERS)) {
+    for (const { name, events: types } of eventReaders()) {
       const mine = readers.filter((m) => json(props(m).FunctionName).includes(`"${pascal(name)}`));
       expect(mine, name).toHaveLength(1);
       const filter = json(props(mine[0]).FilterCriteria);
-      for (const type of consumer.events) {
+      expect(types.length, name).toBeGreaterThan(0);
+      for (const type of types) {
         expect(filter, name).toContain(`\\"${type}\\"`);
         // …and no other reader wakes up for it.
         expect(filters.filter((f) => f.includes(`\\"${type}\\"`))).toHaveLength(1);
@@ -219,17 +224,17 @@ describe("the table's stream", () => {
 });
 
 describe("the queues", () => {
-  it("mail and newsletter fan-out each have a work queue consumed by their function, failures reported one by one", () => {
-    for (const [name, queue] of Object.entries(QUEUES) as Array<
-      [QueueName, (typeof QUEUES)[QueueName]]
-    >) {
+  it("each queue entry (the mailer, the newsletter fan-out) has a work queue consumed by its function, failures reported one by one", () => {
+    expect(WORK_QUEUES.map((q) => q.queue).sort()).toEqual(["mail", "newsletter"]);
+    for (const { queue: name, consumer: consumerName, trigger } of WORK_QUEUES) {
       const id = workQueueId(name);
       const consumer = mappings().filter((m) => json(props(m).EventSourceArn).includes(`"${id}"`));
       expect(consumer, name).toHaveLength(1);
       const p = props(consumer[0]);
-      expect(json(p.FunctionName)).toContain(`"${pascal(queue.consumer.name)}`);
+      expect(json(p.FunctionName)).toContain(`"${pascal(consumerName)}`);
       expect(p.FunctionResponseTypes).toEqual(["ReportBatchItemFailures"]);
-      expect(p.BatchSize).toBe(queue.batchSize);
+      expect(p.BatchSize).toBe(trigger.batchSize);
+      expect(p.ScalingConfig).toEqual({ MaximumConcurrency: trigger.maxConcurrency });
     }
   });
 
@@ -237,17 +242,15 @@ describe("the queues", () => {
     const queues = resources(events, "AWS::SQS::Queue");
     const dlqs = deadLetterQueueIds();
     const workQueues = queueIds().filter((id) => !dlqs.includes(id));
-    expect(workQueues.sort()).toEqual(
-      (Object.keys(QUEUES) as QueueName[]).map((name) => workQueueId(name)).sort(),
-    );
+    expect(workQueues.sort()).toEqual(WORK_QUEUES.map(({ queue }) => workQueueId(queue)).sort());
     // One dead-letter queue per work queue, per stream reader (the edge purge's included), per
-    // scheduled job and per function S3 notifies (UPLOAD_CONSUMERS).
+    // scheduled job and per function S3 notifies (the registry's schedule and upload entries).
     expect(dlqs).toHaveLength(
       workQueues.length +
         streamMappings().length +
         purgeMappings().length +
-        Object.keys(SCHEDULED_JOBS).length +
-        Object.keys(UPLOAD_CONSUMERS).length,
+        entriesOf("schedule").length +
+        entriesOf("upload").length,
     );
     for (const id of workQueues) {
       const redrive = props(queues[id]).RedrivePolicy as {
@@ -279,10 +282,8 @@ describe("the queues", () => {
   it("give a consumer time to finish before a message is handed out again", () => {
     const queues = resources(events, "AWS::SQS::Queue");
     const functions = resources(events, "AWS::Lambda::Function");
-    for (const [name, queue] of Object.entries(QUEUES) as Array<
-      [QueueName, (typeof QUEUES)[QueueName]]
-    >) {
-      const fn = functions[idOf(events, "AWS::Lambda::Function", pascal(queue.consumer.name))];
+    for (const { queue: name, consumer } of WORK_QUEUES) {
+      const fn = functions[idOf(events, "AWS::Lambda::Function", pascal(consumer))];
       const timeout = Number(props(fn).Timeout);
       expect(Number(props(queues[workQueueId(name)]).VisibilityTimeout)).toBeGreaterThanOrEqual(
         timeout * 6,
@@ -317,10 +318,8 @@ describe("deadlines, in order (core/src/context/deadlines.ts)", () => {
     const queues = resources(events, "AWS::SQS::Queue");
     const functions = resources(events, "AWS::Lambda::Function");
     const slowestCall = Math.max(...Object.values(POLICIES).map(worstCaseMs));
-    for (const [name, queue] of Object.entries(QUEUES) as Array<
-      [QueueName, (typeof QUEUES)[QueueName]]
-    >) {
-      const fn = functions[idOf(events, "AWS::Lambda::Function", pascal(queue.consumer.name))];
+    for (const { queue: name, consumer } of WORK_QUEUES) {
+      const fn = functions[idOf(events, "AWS::Lambda::Function", pascal(consumer))];
       const timeoutMs = Number(props(fn).Timeout) * 1000;
       expect(slowestCall, name).toBeLessThan(timeoutMs);
       expect(Number(props(queues[workQueueId(name)]).VisibilityTimeout) * 1000).toBeGreaterThan(
@@ -352,7 +351,7 @@ describe("least privilege", () => {
   const shopFunctions = (): Array<[Template, string]> => [
     ...[
       "Dispatcher",
-      "Invoice",
+      "OrderReactions",
       "Mailer",
       "NewsletterFanout",
       "StripeWebhook",
@@ -408,7 +407,7 @@ describe("least privilege", () => {
       ].sort(),
     );
     const sendTo = resourcesFor(events, "Dispatcher", "sqs:SendMessage");
-    const queues = (Object.keys(QUEUES) as QueueName[]).map(workQueueId);
+    const queues = WORK_QUEUES.map(({ queue }) => workQueueId(queue));
     for (const id of queues)
       expect(
         sendTo.some((r) => r.includes(`"${id}"`)),
@@ -425,7 +424,11 @@ describe("least privilege", () => {
       (props(fn).Environment as { Variables: Record<string, unknown> }).Variables,
     );
     expect(env.filter((v) => !v.startsWith("SST_") && !v.startsWith("AWS_")).sort()).toEqual(
-      ["QUEUE_URL_MAIL", "QUEUE_URL_NEWSLETTER", "SHOP_FUNCTION"].sort(),
+      [
+        ...WORK_QUEUES.map(({ queue }) => queueUrlVariable(queue)),
+        "SHOP_FUNCTION",
+        "SHOP_SETTINGS",
+      ].sort(),
     );
   });
 
@@ -490,37 +493,35 @@ describe("least privilege", () => {
     expect(env.INVOICES_BUCKET).toBeUndefined();
   });
 
-  it("the invoice function writes invoices and cannot send mail; the mailer reads them, sends mail, and cannot write them", () => {
-    const invoice = actionsOf(events, "Invoice");
+  it("the order reactions write invoices and cannot send mail; the mailer reads them, sends mail, and cannot write them", () => {
+    const invoice = actionsOf(events, "OrderReactions");
     const mailer = actionsOf(events, "Mailer");
     expect(invoice).toContain("s3:PutObject");
-    expect(json(resourcesFor(events, "Invoice", "s3:PutObject"))).toContain("Invoices");
+    expect(json(resourcesFor(events, "OrderReactions", "s3:PutObject"))).toContain("Invoices");
     expect(invoice.filter((a) => a.startsWith("ses:"))).toEqual([]);
     expect(mailer).toContain("ses:SendEmail");
     expect(mailer).toContain("s3:GetObject");
     expect(mailer).not.toContain("s3:PutObject");
     expect(mailer).not.toContain("s3:DeleteObject");
     expect(actionsOf(events, "NewsletterFanout").some((a) => /^(s3|ses):/.test(a))).toBe(false);
-    for (const fn of ["Invoice", "Mailer", "NewsletterFanout"]) {
+    for (const fn of ["OrderReactions", "Mailer", "NewsletterFanout"]) {
       expect(actionsOf(events, fn), fn).toContain("dynamodb:PutItem");
       expect(actionsOf(events, fn), fn).not.toContain("dynamodb:Scan");
     }
   });
 
   it("queue consumers take messages only from their own queue and send to none", () => {
-    for (const [name, queue] of Object.entries(QUEUES) as Array<
-      [QueueName, (typeof QUEUES)[QueueName]]
-    >) {
-      const fn = pascal(queue.consumer.name);
+    for (const { queue: name, consumer } of WORK_QUEUES) {
+      const fn = pascal(consumer);
       const receiveFrom = resourcesFor(events, fn, "sqs:ReceiveMessage");
       expect(receiveFrom, fn).toHaveLength(1);
       expect(receiveFrom[0]).toContain(`"${workQueueId(name)}"`);
       expect(actionsOf(events, fn), fn).not.toContain("sqs:SendMessage");
     }
-    // The invoice function may send only to its stream dead-letter queue (failure destination).
-    const invoiceSends = resourcesFor(events, "Invoice", "sqs:SendMessage");
-    expect(invoiceSends).toHaveLength(1);
-    expect(invoiceSends[0]).toMatch(/"InvoiceDeadLetters/);
+    // The order reactions may send only to their stream dead-letter queue (failure destination).
+    const reactionSends = resourcesFor(events, "OrderReactions", "sqs:SendMessage");
+    expect(reactionSends).toHaveLength(1);
+    expect(reactionSends[0]).toMatch(/"OrderReactionsDeadLetters/);
   });
 
   it("the site's server may read its assets bucket, and write or delete nothing there (an explicit Deny)", () => {
@@ -694,7 +695,7 @@ describe("secrets", () => {
     expect(bound("NewsletterFanout")).toBe(true);
     expect(bound("StripeWebhook")).toBe(true);
     expect(bound("ExpireAbandonedOrders")).toBe(true); // cancels payments at Stripe
-    for (const fn of ["Dispatcher", "Invoice", "Mailer"]) expect(bound(fn), fn).toBe(false);
+    for (const fn of ["Dispatcher", "OrderReactions", "Mailer"]) expect(bound(fn), fn).toBe(false);
   });
 });
 
@@ -709,20 +710,42 @@ describe("settings", () => {
       }),
     );
 
-  it("every function of the shop says which one it is, and every role is deployed", () => {
+  it("every function of the shop says which one it is, and the site and every entry of the registry are deployed", () => {
     const roles = shopFunctions().map((f) => f.env.SHOP_FUNCTION);
-    expect([...roles].sort()).toEqual([...FUNCTION_ROLES].sort());
+    expect([...roles].sort()).toEqual(["site", ...Object.keys(FUNCTIONS)].sort());
+  });
+
+  it("each function of the registry is told the settings its entry names, and given exactly those", () => {
+    for (const { id, env } of shopFunctions()) {
+      if (env.SHOP_FUNCTION === "site") continue;
+      const entry = FUNCTIONS[env.SHOP_FUNCTION as FunctionName];
+      expect(String(env.SHOP_SETTINGS).split(",").filter(Boolean), id).toEqual([...entry.settings]);
+      const plain = Object.keys(env).filter(
+        (k) =>
+          !k.startsWith("SST_") &&
+          !k.startsWith("AWS_") &&
+          !k.startsWith("QUEUE_URL_") &&
+          k !== "SHOP_FUNCTION" &&
+          k !== "SHOP_SETTINGS",
+      );
+      expect(
+        plain.filter((k) => !(entry.settings as readonly string[]).includes(k)),
+        id,
+      ).toEqual([]);
+    }
   });
 
   it("the stacks supply every setting each function reads (plain, or bound as an SST secret)", () => {
     const functions = shopFunctions();
     for (const { id, env } of functions) {
-      const role = env.SHOP_FUNCTION as FunctionRole;
-      // The dispatcher, the edge purge and the migrations take no payment and read no payment
-      // setting.
-      const payless = role === "dispatcher" || role === "edgePurge" || role === "migrations";
-      const payments = payless ? null : (env.PAYMENTS as "stripe" | "test");
-      if (!payless) expect(payments, id).toBe("stripe");
+      const role = env.SHOP_FUNCTION as FunctionName | "site";
+      // Those that take no payment (the dispatcher, the edge purge, the migrations, the order
+      // reactions…) read no payment setting and are given none.
+      const reads: readonly string[] = role === "site" ? SITE_SETTINGS : FUNCTIONS[role].settings;
+      const paying = reads.includes("PAYMENTS");
+      const payments = paying ? (env.PAYMENTS as "stripe" | "test") : null;
+      if (paying) expect(payments, id).toBe("stripe");
+      else expect(env.PAYMENTS, id).toBeUndefined();
       for (const [name, setting] of settingsReadBy(role, payments)) {
         if (setting.source === "lambda" || setting.optional) continue;
         const supplied =
@@ -751,7 +774,7 @@ describe("traces (docs/decisions/025-powertools.md)", () => {
       }),
     );
     // Every role but the dispatcher's (which has none) has a function, and the dispatcher too.
-    expect(traced.length).toBe(FUNCTION_ROLES.length);
+    expect(traced.length).toBe(ENTRIES.length + 1);
     for (const { id, tracing } of traced) expect(tracing, id).toEqual({ Mode: "Active" });
   });
 });

@@ -6,9 +6,9 @@
 import { fileURLToPath } from "node:url";
 import {
   deployedValueProblem,
-  type FunctionRole,
   isProductionStage,
-  settingsReadBy,
+  type SettingName,
+  settingsOf,
 } from "@shop/core/server/context";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import type { App, Config } from "sst/constructs";
@@ -186,13 +186,13 @@ export function deploySettings(
   };
 }
 
-/** The SST secrets a function reads (with this payment mode): what it is bound to, nothing more. */
+/** The SST secrets among `settings` (with this payment mode): what it is bound to, nothing more. */
 export function secretsFor(
-  role: FunctionRole,
+  settings: readonly SettingName[],
   secrets: Record<string, Config.Secret>,
   payments: DeploySettings["payments"],
 ): Config.Secret[] {
-  return settingsReadBy(role, payments)
+  return settingsOf(settings, payments)
     .filter(([, setting]) => setting.source === "secret")
     .map(([name]) => {
       const secret = secrets[name];

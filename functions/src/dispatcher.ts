@@ -1,11 +1,11 @@
-// Lambda: the table's stream (work-item events) → their SQS queues (routing: subscriptions.ts).
+// Lambda: the table's stream (work-item events) → their SQS queues (routing: registry.ts).
 import { instrumented } from "./lambda/observability.ts";
 import { dispatchToQueues } from "./lambda/queues.ts";
 import { sqsQueueSend } from "./lambda/sqs.ts";
-import { QUEUE_OF, type QueueName, queueUrlVariable } from "./subscriptions.ts";
+import { QUEUE_OF, queueUrlVariable } from "./registry.ts";
 
 const queueUrl = (queue: string) => {
-  const url = process.env[queueUrlVariable(queue as QueueName)];
+  const url = process.env[queueUrlVariable(queue)];
   if (!url) throw new Error(`no URL for the ${queue} queue`);
   return url;
 };

@@ -2,6 +2,6 @@
 // reported one by one and come back, then go to the dead-letter queue.
 import { instrumented } from "./lambda/observability.ts";
 import { queueHandler } from "./lambda/queues.ts";
-import { QUEUES } from "./subscriptions.ts";
+import { eventsOf } from "./registry.ts";
 
-export const handler = instrumented("mailer", queueHandler(QUEUES.mail.events));
+export const handler = instrumented("mailer", queueHandler(eventsOf("mailer")));

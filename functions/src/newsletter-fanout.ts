@@ -2,6 +2,6 @@
 // subscriber, once (re-running a send mails nobody twice).
 import { instrumented } from "./lambda/observability.ts";
 import { queueHandler } from "./lambda/queues.ts";
-import { QUEUES } from "./subscriptions.ts";
+import { eventsOf } from "./registry.ts";
 
-export const handler = instrumented("newsletterFanout", queueHandler(QUEUES.newsletter.events));
+export const handler = instrumented("newsletterFanout", queueHandler(eventsOf("newsletterFanout")));

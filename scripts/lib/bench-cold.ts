@@ -14,7 +14,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { BOUND_SECRETS, settingsReadBy } from "@shop/core/server/context";
+import { BOUND_SECRETS, SITE_SETTINGS, settingsOf } from "@shop/core/server/context";
 import { REPO_ROOT } from "@shop/local-cloud";
 import { eagerBytes, handlerFile, SITE_BUDGET_BYTES } from "@shop/rehearsal/budgets";
 import type { DeployedFunction } from "@shop/rehearsal/deploy";
@@ -129,7 +129,7 @@ export async function coldStartComparison(options: ColdOptions): Promise<ColdCom
   // The stage's parameter store: the site's SST secrets and the origin secret's reference.
   const originSecret = randomBytes(24).toString("hex");
   const parameters = new Map<string, string>();
-  const siteSecrets = settingsReadBy("site", "stripe")
+  const siteSecrets = settingsOf(SITE_SETTINGS, "stripe")
     .filter(([name, setting]) => setting.source === "secret" && BOUND_SECRETS.includes(name))
     .map(([name]) => name);
   for (const name of siteSecrets) {

@@ -83,7 +83,7 @@ describe("deleting an account", () => {
     const { test, ctx, ana, email, order } = await shopWithCustomer();
     const paid = await order(1);
     await confirmCardPayment(ctx, { userId: ana.id, orderId: paid.id, card: VISA });
-    // The invoice function's order.paid reaction: the invoice PDF is stored (and mail queued).
+    // The order reactions' order.paid reaction: the invoice PDF is stored (and mail queued).
     await handleEvent(ctx, event("order.paid", { orderId: paid.id, userId: ana.id }));
     const awaiting = await order(2);
     const someoneElse = await order(1, "another-user", "ben@example.com");

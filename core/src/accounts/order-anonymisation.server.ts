@@ -1,7 +1,7 @@
 // When an account is deleted (core/src/accounts/auth.server.ts writes `user.deleted` in the
 // deletion's transaction), its orders stay for the books without the person's data: this is the
-// reaction to that event, registered in ../reactions/reactions.server.ts and run by the invoice
-// function (functions/src/subscriptions.ts). What is replaced and what is kept is ./order-anonymisation.ts;
+// reaction to that event, registered in ../reactions/reactions.server.ts and run by the order
+// reactions (functions/src/registry.ts). What is replaced and what is kept is ./order-anonymisation.ts;
 // the why is docs/decisions/008-account-deletion.md.
 //
 // Access pattern: Query gsi1 USER#<id>#ORDERS (paged, the orders' own index), then one UpdateItem

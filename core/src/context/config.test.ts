@@ -115,19 +115,31 @@ describe("configuration", () => {
     expect(loadConfig({ PAYMENTS: "test" }).payments).toBe("test");
   });
 
-  it("checks only the settings the function reads, and keeps other secrets from it", () => {
-    // The invoice function is given no secret at all.
-    const invoice = loadConfig({
+  it("checks only the settings the stacks name for a function, and keeps other secrets from it", () => {
+    // The order reactions are given no secret at all.
+    const reactions = {
       STAGE: "prod",
       NODE_ENV: "production",
-      SHOP_FUNCTION: "invoice",
+      SHOP_FUNCTION: "orderReactions",
+      SHOP_SETTINGS: "STAGE,NODE_ENV,TABLE_NAME,INVOICES_BUCKET,APP_URL",
       TABLE_NAME: "t",
       INVOICES_BUCKET: "b",
       APP_URL: "https://shop.example.com",
-    });
-    expect(invoice.role).toBe("invoice");
-    expect(() => invoice.sessionSecret).toThrow(/SESSION_SECRET is not given to the invoice/);
-    expect(() => loadConfig({ SHOP_FUNCTION: "nobody" })).toThrow(/SHOP_FUNCTION/);
+    };
+    const config = loadConfig(reactions);
+    expect(config.role).toBe("orderReactions");
+    expect(() => config.sessionSecret).toThrow(/SESSION_SECRET is not given to the orderReactions/);
+    expect(problemsOf(() => loadConfig({ ...reactions, TABLE_NAME: "" }))).toEqual([
+      "TABLE_NAME: missing (the stacks set it)",
+    ]);
+    // A function the stacks named no settings for, or an unknown setting, is refused.
+    expect(problemsOf(() => loadConfig({ ...reactions, SHOP_SETTINGS: undefined }))).toEqual([
+      "SHOP_SETTINGS: missing (the stacks set it)",
+    ]);
+    expect(
+      problemsOf(() => loadConfig({ ...reactions, SHOP_SETTINGS: "TABLE_NAME,NOPE" })),
+    ).toEqual(['SHOP_SETTINGS: "NOPE" is no setting of the shop']);
+    expect(() => loadConfig({ SHOP_FUNCTION: "no body" })).toThrow(/SHOP_FUNCTION/);
   });
 
   it("takes a Stripe API base on this machine only (tests), never another host", () => {

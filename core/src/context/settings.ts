@@ -1,26 +1,22 @@
 // Every setting the shop reads, in one schema: where its value comes from on AWS (a deploy
 // setting the stacks copy into plain environment, an SST secret fetched from SSM at start, a
-// stack's own resource, or Lambda itself), which functions read it, and what a deployed stage
-// refuses. loadConfig (./config.ts) checks a deployed function's settings against it before the
-// first request; stacks/ and its infrastructure test use it to prove that the templates supply
-// every setting each function reads. README.md "Configuration" documents the same list.
+// stack's own resource, or Lambda itself), and what a deployed stage refuses. Which settings the
+// site reads is SITE_SETTINGS; which each Lambda function reads, its entry in the functions'
+// registry (functions/src/registry.ts), which the stacks pass on to the function (SHOP_SETTINGS).
+// loadConfig (./config.ts) checks a deployed function's settings against it before the first
+// request; stacks/ and its infrastructure test use it to prove that the templates supply every
+// setting each function reads. README.md "Configuration" documents the same list.
 import * as v from "valibot";
 
-/** The shop's functions on AWS: the site's server and the Lambda functions of stacks/Events.ts. */
-export const FUNCTION_ROLES = [
-  "site",
-  "dispatcher",
-  "invoice",
-  "mailer",
-  "newsletterFanout",
-  "stripeWebhook",
-  "expireAbandonedOrders",
-  "imageVariants",
-  "edgePurge",
-  // The deploy's data migrations and search index (core/src/migrations, stacks/migrations.ts).
-  "migrations",
-] as const;
-export type FunctionRole = (typeof FUNCTION_ROLES)[number];
+/**
+ * The site's own role. The Lambda functions are named, with the settings each reads, in their
+ * registry (functions/src/registry.ts, which core does not import): the stacks give each function
+ * its name (SHOP_FUNCTION) and the names of the settings it reads (SHOP_SETTINGS), so a deployed
+ * function checks exactly those before its first request.
+ */
+export const SITE_ROLE = "site";
+/** Which of the shop's functions a process is: the site, or a function of the registry. */
+export type FunctionRole = string;
 
 /**
  * Where a setting's value comes from on AWS:
@@ -34,8 +30,6 @@ export type SettingSource = "deploy" | "secret" | "stack" | "lambda";
 
 export interface Setting {
   source: SettingSource;
-  /** The functions that read it. */
-  readBy: readonly FunctionRole[];
   /** Needed only when payments go through Stripe (PAYMENTS=stripe). */
   stripeOnly?: boolean;
   /** Has a safe default everywhere: a deployed stage may leave it unset. */
@@ -48,12 +42,6 @@ export interface Setting {
 export const LOCAL_SESSION_SECRET = "local-development-secret-change-me";
 /** The local test gateway's webhook secret: public, so refused on any deployed stage. */
 export const LOCAL_WEBHOOK_SECRET = "whsec_local_test_gateway";
-
-/** The functions that work on the table (the dispatcher and the edge purge read none of it). */
-const SHOP: readonly FunctionRole[] = FUNCTION_ROLES.filter(
-  (role) => role !== "dispatcher" && role !== "edgePurge",
-);
-const PAYING: readonly FunctionRole[] = ["site", "stripeWebhook", "expireAbandonedOrders"];
 
 const notLocal = (value: string) => {
   try {
@@ -75,34 +63,28 @@ export function isTimeZone(value: string): boolean {
 }
 
 export const SETTINGS = {
-  STAGE: { source: "stack", readBy: [...SHOP, "edgePurge"] },
-  NODE_ENV: { source: "stack", readBy: [...SHOP, "edgePurge"] },
-  AWS_REGION: { source: "lambda", readBy: FUNCTION_ROLES },
-  // The edge purge reads the catalogue to publish its search index (docs/decisions/021-search.md).
-  TABLE_NAME: { source: "stack", readBy: [...SHOP, "edgePurge"] },
-  INVOICES_BUCKET: { source: "stack", readBy: ["site", "invoice", "mailer"] },
-  // The migrations copy old photos onto themselves, for their variants (core/src/migrations).
-  IMAGES_BUCKET: { source: "stack", readBy: ["site", "imageVariants", "migrations"] },
-  IMAGES_BASE_URL: { source: "stack", readBy: ["site"] },
-  SEARCH_BUCKET: { source: "stack", readBy: ["site", "edgePurge", "migrations"] },
-  QUEUE_URL_MAIL: { source: "stack", readBy: ["dispatcher"] },
-  QUEUE_URL_NEWSLETTER: { source: "stack", readBy: ["dispatcher"] },
+  STAGE: { source: "stack" },
+  NODE_ENV: { source: "stack" },
+  AWS_REGION: { source: "lambda" },
+  TABLE_NAME: { source: "stack" },
+  INVOICES_BUCKET: { source: "stack" },
+  IMAGES_BUCKET: { source: "stack" },
+  IMAGES_BASE_URL: { source: "stack" },
+  SEARCH_BUCKET: { source: "stack" },
   // The storefront's CloudFront distribution, which the edge purge invalidates (stacks/Web.ts).
-  SITE_DISTRIBUTION_ID: { source: "stack", readBy: ["edgePurge"] },
+  SITE_DISTRIBUTION_ID: { source: "stack" },
   APP_URL: {
     source: "deploy",
-    readBy: ["site", "invoice", "newsletterFanout"],
     deployed: v.pipe(
       v.string(),
       v.url("must be a URL such as https://shop.example.com"),
       v.check(notLocal, "points at this machine; set the shop's public URL (or DOMAIN)"),
     ),
   },
-  MAIL_FROM: { source: "deploy", readBy: ["site", "mailer"] },
-  SUPPORT_EMAIL: { source: "deploy", readBy: ["site"] },
+  MAIL_FROM: { source: "deploy" },
+  SUPPORT_EMAIL: { source: "deploy" },
   PAYMENTS: {
     source: "deploy",
-    readBy: PAYING,
     deployed: v.pipe(
       v.string(),
       v.check((s) => s === "stripe" || s === "test", 'must be "stripe" or "test"'),
@@ -110,7 +92,6 @@ export const SETTINGS = {
   },
   SESSION_SECRET: {
     source: "secret",
-    readBy: ["site", "newsletterFanout"],
     deployed: v.pipe(
       v.string(),
       v.check((s) => s !== LOCAL_SESSION_SECRET, "is the local default"),
@@ -119,7 +100,6 @@ export const SETTINGS = {
   },
   STRIPE_SECRET_KEY: {
     source: "secret",
-    readBy: PAYING,
     stripeOnly: true,
     deployed: v.pipe(
       v.string(),
@@ -128,7 +108,6 @@ export const SETTINGS = {
   },
   STRIPE_PUBLISHABLE_KEY: {
     source: "secret",
-    readBy: ["site"],
     stripeOnly: true,
     deployed: v.pipe(
       v.string(),
@@ -137,40 +116,34 @@ export const SETTINGS = {
   },
   STRIPE_WEBHOOK_SECRET: {
     source: "secret",
-    readBy: PAYING,
     deployed: v.pipe(
       v.string(),
       v.check((s) => s !== LOCAL_WEBHOOK_SECRET, "is the public local default"),
       v.regex(/^whsec_\w{16,}$/, "is not a webhook signing secret (whsec_…)"),
     ),
   },
-  TRUST_PROXY: { source: "stack", readBy: ["site"], optional: true },
+  TRUST_PROXY: { source: "stack", optional: true },
   // The guarded origin's secret (web/server/origin-guard.ts): the values CloudFront's origin
   // header may carry. On AWS the stacks give the site ORIGIN_SECRET_PARAMETER, Parameter Store's
   // name for the stage's Secrets Manager secret, read with the SST secrets at start
   // (./sst-secrets.server.ts); a site without it refuses every request. Locally, TRUST_PROXY=1
   // needs ORIGIN_SECRET itself.
-  ORIGIN_SECRET: { source: "stack", readBy: ["site"], optional: true },
-  ORIGIN_SECRET_PARAMETER: { source: "stack", readBy: ["site"], optional: true },
-  SIGNIN_MAX_FAILURES: { source: "deploy", readBy: ["site"], optional: true },
-  SIGNIN_LOCK_MINUTES: { source: "deploy", readBy: ["site"], optional: true },
-  SIGNIN_MAX_FAILURES_PER_EMAIL_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
-  SIGNUP_MAX_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
-  RESET_MAX_PER_EMAIL_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
-  RESET_MAX_PER_ADDRESS_PER_HOUR: { source: "deploy", readBy: ["site"], optional: true },
+  ORIGIN_SECRET: { source: "stack", optional: true },
+  ORIGIN_SECRET_PARAMETER: { source: "stack", optional: true },
+  SIGNIN_MAX_FAILURES: { source: "deploy", optional: true },
+  SIGNIN_LOCK_MINUTES: { source: "deploy", optional: true },
+  SIGNIN_MAX_FAILURES_PER_EMAIL_PER_HOUR: { source: "deploy", optional: true },
+  SIGNUP_MAX_PER_HOUR: { source: "deploy", optional: true },
+  RESET_MAX_PER_EMAIL_PER_HOUR: { source: "deploy", optional: true },
+  RESET_MAX_PER_ADDRESS_PER_HOUR: { source: "deploy", optional: true },
   // The return window in days after delivery (core/src/returns).
-  RETURN_DAYS: { source: "deploy", readBy: ["site"], optional: true },
+  RETURN_DAYS: { source: "deploy", optional: true },
   // "Only N left" at or under this many units (core/src/inventory).
-  LOW_STOCK_THRESHOLD: {
-    source: "deploy",
-    readBy: ["site", "edgePurge", "migrations"],
-    optional: true,
-  },
-  // The shop's day for its sales figures (core/src/insights): the site shows them, the invoice
-  // function counts them (and the deploy's migrations rebuild them); all must read the same zone.
+  LOW_STOCK_THRESHOLD: { source: "deploy", optional: true },
+  // The shop's day for its sales figures (core/src/insights): the site shows them, the order
+  // reactions count them (and the deploy's migrations rebuild them); all must read the same zone.
   SHOP_TIME_ZONE: {
     source: "deploy",
-    readBy: ["site", "invoice", "migrations"],
     optional: true,
     deployed: v.pipe(
       v.string(),
@@ -178,9 +151,9 @@ export const SETTINGS = {
     ),
   },
   // Body limits of the site's forms (web/app/lib/form.server.ts).
-  FORM_MAX_BYTES: { source: "deploy", readBy: ["site"], optional: true },
-  LONG_FORM_MAX_BYTES: { source: "deploy", readBy: ["site"], optional: true },
-  UPLOAD_MAX_BYTES: { source: "deploy", readBy: ["site"], optional: true },
+  FORM_MAX_BYTES: { source: "deploy", optional: true },
+  LONG_FORM_MAX_BYTES: { source: "deploy", optional: true },
+  UPLOAD_MAX_BYTES: { source: "deploy", optional: true },
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -199,27 +172,89 @@ export function paymentsMode(env: Record<string, string | undefined>): "stripe" 
   return env.STRIPE_SECRET_KEY ? "stripe" : null;
 }
 
-/** The settings a function reads with the stage's payment mode (Stripe's keys only with Stripe). */
-export function settingsReadBy(role: FunctionRole, payments: "stripe" | "test" | null) {
-  return (Object.entries(SETTINGS) as Array<[SettingName, Setting]>).filter(
-    ([, s]) => s.readBy.includes(role) && (!s.stripeOnly || payments === "stripe"),
-  );
+/** What the site reads (the functions' lists are in their registry, functions/src/registry.ts). */
+export const SITE_SETTINGS = [
+  "STAGE",
+  "NODE_ENV",
+  "TABLE_NAME",
+  "INVOICES_BUCKET",
+  "IMAGES_BUCKET",
+  "IMAGES_BASE_URL",
+  "SEARCH_BUCKET",
+  "APP_URL",
+  "MAIL_FROM",
+  "SUPPORT_EMAIL",
+  "PAYMENTS",
+  "SESSION_SECRET",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "TRUST_PROXY",
+  "ORIGIN_SECRET",
+  "ORIGIN_SECRET_PARAMETER",
+  "SIGNIN_MAX_FAILURES",
+  "SIGNIN_LOCK_MINUTES",
+  "SIGNIN_MAX_FAILURES_PER_EMAIL_PER_HOUR",
+  "SIGNUP_MAX_PER_HOUR",
+  "RESET_MAX_PER_EMAIL_PER_HOUR",
+  "RESET_MAX_PER_ADDRESS_PER_HOUR",
+  "RETURN_DAYS",
+  "LOW_STOCK_THRESHOLD",
+  "SHOP_TIME_ZONE",
+  "FORM_MAX_BYTES",
+  "LONG_FORM_MAX_BYTES",
+  "UPLOAD_MAX_BYTES",
+] as const satisfies readonly SettingName[];
+
+/** Settings every function reads without being given them: those Lambda sets. */
+const FROM_LAMBDA = (Object.keys(SETTINGS) as SettingName[]).filter(
+  (name) => SETTINGS[name].source === "lambda",
+);
+
+/**
+ * `names` (a function's settings) with their schema, with the stage's payment mode: Stripe's keys
+ * only with Stripe. What Lambda itself sets is read by every function.
+ */
+export function settingsOf(names: readonly SettingName[], payments: "stripe" | "test" | null) {
+  return [...new Set([...names, ...FROM_LAMBDA])]
+    .map((name) => [name, SETTINGS[name] as Setting] as [SettingName, Setting])
+    .filter(([, s]) => !s.stripeOnly || payments === "stripe");
+}
+
+/** The environment variable in which the stacks give a function the names of its settings. */
+export const SETTINGS_VARIABLE = "SHOP_SETTINGS";
+
+/** The settings a process reads: the site's, or those the stacks name for a function. */
+export function settingsNamed(env: Record<string, string | undefined>): {
+  names: SettingName[];
+  problems: string[];
+} {
+  const role = env.SHOP_FUNCTION || SITE_ROLE;
+  if (role === SITE_ROLE) return { names: [...SITE_SETTINGS], problems: [] };
+  const listed = env[SETTINGS_VARIABLE];
+  if (listed === undefined) {
+    return { names: [], problems: [`${SETTINGS_VARIABLE}: missing (the stacks set it)`] };
+  }
+  const given = listed.split(",").filter(Boolean);
+  const unknown = given.filter((name) => !(name in SETTINGS));
+  return {
+    names: given.filter((name): name is SettingName => name in SETTINGS),
+    problems: unknown.map((name) => `${SETTINGS_VARIABLE}: "${name}" is no setting of the shop`),
+  };
 }
 
 /**
  * What a deployed stage's function would refuse to start with: one line per setting, naming it
  * and why. Empty when everything is in order.
  */
-export function deployedSettingProblems(
-  env: Record<string, string | undefined>,
-  role: FunctionRole,
-): string[] {
+export function deployedSettingProblems(env: Record<string, string | undefined>): string[] {
   const stage = env.STAGE || "local";
   const payments = paymentsMode(env);
   // A production stage can only take payments through Stripe: without a choice, name its keys.
   const required = payments ?? (isProductionStage(stage) ? "stripe" : null);
-  const problems: string[] = [];
-  for (const [name, setting] of settingsReadBy(role, required)) {
+  const named = settingsNamed(env);
+  const problems: string[] = [...named.problems];
+  for (const [name, setting] of settingsOf(named.names, required)) {
     if (setting.source === "lambda" || setting.optional) continue;
     const value = env[name];
     if (name === "PAYMENTS" && !value) {

@@ -1,7 +1,7 @@
 // Domain events (the leaf module: no reactions imported, so any module may import it): written into the table in the SAME transaction as the change they describe,
 // then delivered from the table's stream (Lambda event source mappings on AWS, some through an
 // SQS work queue; the local cloud's stream reader on a laptop) to the handlers in functions/
-// (routing: functions/src/subscriptions.ts). Delivery is at least once,
+// (routing: functions/src/registry.ts). Delivery is at least once,
 // so every handler is idempotent; the event id is the idempotency key.
 import { randomUUID } from "node:crypto";
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";

@@ -1,5 +1,5 @@
 // The order's e-mails: the reactions to order.paid and order.shipped (registered in
-// ./reactions.server.ts). The invoice function's work: the invoice PDF is
+// ./reactions.server.ts). The order reactions' work: the invoice PDF is
 // stored in the invoices bucket (same key every time) and the confirmation e-mail is queued to
 // the mailer with the PDF attached by reference; the customer is told when the order ships.
 //

@@ -1,8 +1,8 @@
 // Where the areas are wired together: what the shop does when a domain event is delivered (event
 // type → each area's reaction). It depends on the areas and nothing in core depends on it, so
 // the areas can emit events (../events/, a leaf) without importing each other back. The Lambda
-// handlers in functions/ (the invoice function from the table's stream, the mailer and the
-// newsletter fan-out from their SQS queues: functions/src/subscriptions.ts) and the local
+// handlers in functions/ (the order reactions from the table's stream, the mailer and the
+// newsletter fan-out from their SQS queues: functions/src/registry.ts) and the local
 // cloud's delivery (packages/local-cloud/src/functions.ts) all call handleEvent, so the code that runs in
 // production is the code that runs locally.
 // Delivery is at least once: every reaction is idempotent, and throwing makes the delivery retry.

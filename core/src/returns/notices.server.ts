@@ -1,5 +1,5 @@
 // What follows a confirmed refund (the reaction to return.refunded, registered in
-// ../reactions/reactions.server.ts, run by the invoice function): the credit note PDF is stored
+// ../reactions/reactions.server.ts, run by the order reactions): the credit note PDF is stored
 // in the invoices bucket (the same key every time) and the refund e-mail is queued with it
 // attached, once: the e-mail and a mark on the return in one transaction, under the condition
 // that the mark is absent (the order confirmation's way: core/src/reactions/order-mails.server.ts).

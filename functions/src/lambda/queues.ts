@@ -1,7 +1,7 @@
 // Work queues between the table's stream and the functions that do slow or bulky work (sending
 // e-mail, fanning a newsletter out): the dispatcher reads the stream and forwards each event to
 // its queue; each queue's consumer runs core's reactions on it. The routing (event type → queue)
-// is ../subscriptions.ts; the transport is SQS on AWS (./sqs.ts) and a direct call of the
+// is ../registry.ts; the transport is SQS on AWS (./sqs.ts) and a direct call of the
 // consumer's handler in the local cloud (packages/local-cloud/src/functions.ts).
 //
 // Delivery is at least once at every hop: a failed forward is retried from the stream (records

@@ -108,7 +108,7 @@ describe("local event delivery through the dispatcher and the queues", () => {
     expect(progress?.queued).toBe(progress?.total);
   });
 
-  it("anonymises a deleted account's orders (the invoice reader takes user.deleted), also when delivered again", async () => {
+  it("anonymises a deleted account's orders (the order reactions take user.deleted), also when delivered again", async () => {
     const delivery = await deliverAll();
     const coat = await createProduct(test.ctx, {
       slug: `coat-${run()}`,

@@ -1,5 +1,7 @@
-// Local stand-in for stacks/Events.ts (and S3 notifications: localUploadHandlers below): each batch of the table's stream goes to the stream
-// functions' own handlers, with the same routing (functions/src/subscriptions.ts). The dispatcher runs core's
+// Local stand-in for the functions' triggers (stacks/functions.ts), read from the same registry
+// (functions/src/registry.ts): each batch of the table's stream goes to the stream readers' own
+// handlers, with the same routing; the catalogue's changes to the edge purge's (a reader of its
+// own); S3's notifications to the upload entries'; schedules run on a timer. The dispatcher runs core's
 // dispatchToQueues with an in-process queue: a "queue" is its consumer's handler, called at once
 // with SQS-shaped messages, so the mailer and the newsletter fan-out run the files Lambda runs.
 // Any failure (a stream handler throwing, a message reported failed) throws, and the local
@@ -13,20 +15,23 @@ import {
   type QueueSend,
 } from "@shop/functions/lambda/queues";
 import {
+  entriesOf,
+  eventReaders,
+  FUNCTIONS,
+  type FunctionName,
   QUEUE_OF,
-  QUEUES,
-  type QueueName,
-  STREAM_CONSUMERS,
   takesUpload,
-  UPLOAD_CONSUMERS,
-} from "@shop/functions/subscriptions";
+  WORK_QUEUES,
+} from "@shop/functions/registry";
 import type { S3Notification } from "s3rver";
 
 type StreamHandler = (event: { Records: StreamRecord[] }) => Promise<BatchResponse | undefined>;
 type QueueConsumer = (event: { Records: QueueRecord[] }) => Promise<BatchResponse>;
 
-/** The export `handler` of a file named like SST's handler ("functions/src/x.handler"). */
-async function loadHandler<H>(handler: string): Promise<H> {
+/** The export `handler` of a function of the registry (its file under functions/src). */
+export async function loadHandler<H>(name: FunctionName): Promise<H> {
+  const { handler } = FUNCTIONS[name];
+  if (!handler.startsWith("functions/src/")) throw new Error(`${name} has no handler file`);
   const file = handler.replace(/^functions\/src\//, "").replace(/\.handler$/, "");
   return ((await import(`@shop/functions/${file}`)) as { handler: H }).handler;
 }
@@ -35,14 +40,13 @@ async function loadHandler<H>(handler: string): Promise<H> {
 export async function inProcessQueues(): Promise<QueueSend> {
   const consumers = Object.fromEntries(
     await Promise.all(
-      (Object.keys(QUEUES) as QueueName[]).map(
-        async (name) =>
-          [name, await loadHandler<QueueConsumer>(QUEUES[name].consumer.handler)] as const,
+      WORK_QUEUES.map(
+        async ({ queue, consumer }) => [queue, await loadHandler<QueueConsumer>(consumer)] as const,
       ),
     ),
-  ) as Record<QueueName, QueueConsumer>;
+  ) as Record<string, QueueConsumer>;
   return async (queue: string, events: DomainEvent[]) => {
-    const consumer = consumers[queue as QueueName];
+    const consumer = consumers[queue];
     if (!consumer) throw new Error(`no queue named ${queue}`);
     const { batchItemFailures } = await consumer({
       Records: events.map((event) => ({ messageId: event.id, body: encodeQueueMessage(event) })),
@@ -55,11 +59,11 @@ export async function localStreamHandlers(): Promise<
   (event: { Records: StreamRecord[] }) => Promise<void>
 > {
   const handlers: Array<[string, StreamHandler]> = await Promise.all(
-    Object.entries(STREAM_CONSUMERS).map(
-      async ([name, consumer]): Promise<[string, StreamHandler]> =>
+    eventReaders().map(
+      async ({ name }): Promise<[string, StreamHandler]> =>
         name === "dispatcher"
           ? [name, dispatchToQueues(QUEUE_OF, await inProcessQueues())]
-          : [name, await loadHandler<StreamHandler>(consumer.handler)],
+          : [name, await loadHandler<StreamHandler>(name)],
     ),
   );
   return async (event) => {
@@ -71,26 +75,52 @@ export async function localStreamHandlers(): Promise<
 }
 
 /**
- * The upload consumers' own handlers (functions/src/subscriptions.ts UPLOAD_CONSUMERS), each
- * given the records its S3 notification filter would let through: what the local cloud calls
- * after an object is stored in the images bucket (stacks/image-variants.ts on AWS).
+ * The readers of the catalogue's changes (the edge purge), each called with every batch of the
+ * changes reader (LocalCloud.deliverChanges: the same filter, core/src/edge-cache).
+ */
+export async function localChangeHandlers(): Promise<
+  (event: { Records: StreamRecord[] }) => Promise<void>
+> {
+  const handlers = await Promise.all(
+    entriesOf("stream")
+      .filter(({ trigger }) => "changes" in trigger)
+      .map(({ name }) => loadHandler<StreamHandler>(name)),
+  );
+  return async (event) => {
+    for (const handler of handlers) await handler(event);
+  };
+}
+
+/**
+ * The upload entries' own handlers (functions/src/registry.ts), each given the records its S3
+ * notification filter would let through: what the local cloud calls after an object is stored in
+ * the images bucket (S3's notification on AWS: stacks/image-variants.ts).
  */
 export async function localUploadHandlers(): Promise<(event: S3Notification) => Promise<void>> {
   const consumers = await Promise.all(
-    Object.values(UPLOAD_CONSUMERS).map(
-      async (consumer) =>
-        [
-          consumer,
-          await loadHandler<(event: S3Notification) => Promise<unknown>>(consumer.handler),
-        ] as const,
+    entriesOf("upload").map(
+      async ({ name, trigger }) =>
+        [trigger, await loadHandler<(event: S3Notification) => Promise<unknown>>(name)] as const,
     ),
   );
   return async (event) => {
-    for (const [consumer, handler] of consumers) {
+    for (const [trigger, handler] of consumers) {
       const Records = event.Records.filter((r) =>
-        takesUpload(consumer, r.eventName, r.s3.object.key),
+        takesUpload(trigger, r.eventName, r.s3.object.key),
       );
       if (Records.length > 0) await handler({ Records });
     }
   };
+}
+
+/** The schedule entries: each one's handler, and how often `npm start` runs it (a timer). */
+export async function localSchedules(): Promise<
+  Array<{ name: FunctionName; everyMs: number; run: () => Promise<unknown> }>
+> {
+  return Promise.all(
+    entriesOf("schedule").map(async ({ name, trigger }) => {
+      const handler = await loadHandler<(event: unknown) => Promise<unknown>>(name);
+      return { name, everyMs: trigger.localEveryMs, run: () => handler({}) };
+    }),
+  );
 }

@@ -5,6 +5,7 @@
 // charts, the mail templates…) load on the first request that needs them and do not count.
 import { readFile, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { ENTRIES } from "@shop/functions/registry";
 import type { DeployedFunction } from "./deploy.ts";
 
 const MB = 1024 * 1024;
@@ -20,8 +21,13 @@ export const SITE_BUDGET_BYTES = 2 * MB;
  * Tracer loads after the first answer: docs/decisions/025-powertools.md).
  */
 export const FUNCTION_BUDGET_BYTES = 1 * MB;
-/** Image variants ships sharp (its native library is outside the bundle) and is not on a page's path. */
-export const EXEMPT_ROLES = new Set(["imageVariants"]);
+/**
+ * The functions whose registry entry ships a native module beside the bundle (image variants:
+ * sharp), none of them on a page's path.
+ */
+export const EXEMPT_ROLES = new Set<string>(
+  ENTRIES.filter(([, entry]) => entry.native).map(([name]) => name),
+);
 
 /** A static `import … from "./x.mjs"` or `import "./x.mjs"` of esbuild's output (not `import(…)`). */
 const STATIC_IMPORT =

@@ -30,7 +30,7 @@ import { setSubscription } from "@shop/core/server/newsletter";
 import { getOrder } from "@shop/core/server/orders";
 import { signWebhookPayload } from "@shop/core/server/payments";
 import { getReturn } from "@shop/core/server/returns";
-import { QUEUES } from "@shop/functions/subscriptions";
+import { ENTRIES, FUNCTIONS } from "@shop/functions/registry";
 import { freePort, startFakeStripeApi, waitFor } from "@shop/local-cloud";
 import {
   type BundleFigure,
@@ -158,6 +158,8 @@ export interface RehearsalReport {
   schedules: Array<{ schedule: string; expression: string; sent: unknown }>;
   /** The poison message's path: the queue, each delivery, where it ended. */
   poisonPath?: string;
+  /** Each function of the registry (functions/src/registry.ts), its trigger and what deployed it. */
+  registry: Array<{ name: string; trigger: string; function?: string }>;
 }
 
 export async function rehearse(
@@ -180,6 +182,7 @@ export async function rehearse(
     batchFailures: [],
     pollerErrors: [],
     schedules: [],
+    registry: [],
   };
   await mkdir(options.workDir, { recursive: true });
   const stacks = options.fault
@@ -204,6 +207,20 @@ export async function rehearse(
       timeScale: options.timeScale ?? 120,
       queueFront: `http://127.0.0.1:${queueFrontPort}`,
     });
+    // Every function of the registry is on the stage, by its name (SHOP_FUNCTION).
+    for (const [name, entry] of ENTRIES) {
+      const deployed = [...stage.functions.values()].find(
+        (f) => f.environment.SHOP_FUNCTION === name,
+      );
+      report.registry.push({
+        name,
+        trigger: entry.trigger.kind,
+        ...(deployed ? { function: deployed.logicalId } : {}),
+      });
+      if (!deployed) {
+        failures.push(`the registry's ${name} function is not on the synthesized stage`);
+      }
+    }
     // The bundle budgets: a bundle over its budget fails the rehearsal, naming it and its size.
     report.bundles = await bundleFigures(stage.functions.values());
     failures.push(...overBudget(report.bundles));
@@ -608,7 +625,7 @@ export async function rehearse(
         let id = orderId;
         if (!id) {
           // Walked alone: an operator arranges a paid order of a new customer; the stage's
-          // invoice function stores its invoice, as for any paid order.
+          // order reactions store its invoice, as for any paid order.
           customer = { ...shopper, email: `rehearsal+invoice-${Date.now()}@example.com` };
           const user = await createUser(ctx, customer);
           const product = await createProduct(
@@ -670,7 +687,7 @@ export async function rehearse(
               return found;
             })(),
           ],
-          ["the order reactions", shopFunction("invoice")],
+          ["the order reactions", shopFunction("orderReactions")],
           ["the mailer", shopFunction("mailer")],
         ];
         const read = async () =>
@@ -879,9 +896,9 @@ export async function rehearse(
         const mapping = stage.mappings.find((m) => m.functionName === mailer.fn.name);
         const queue = mapping && stage.queues.get(mapping.sourceArn);
         if (!mapping || !queue) throw new Error("the mailer reads no queue");
-        // What the shop means (functions/src/subscriptions.ts), watched on the message itself:
+        // What the shop means (functions/src/registry.ts), watched on the message itself:
         // where it goes is what the stage does, whatever its template says.
-        const { maxReceiveCount } = QUEUES.mail;
+        const { maxReceiveCount } = FUNCTIONS.mailer.trigger;
         const read = new Set(stage.mappings.map((m) => m.sourceArn));
         const unread = [...stage.queues.entries()].filter(([arn]) => !read.has(arn));
         const poison = `not an event ${randomBytes(4).toString("hex")}`;

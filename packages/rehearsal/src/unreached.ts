@@ -2,9 +2,21 @@
 // why (coverage.ts). Every other statement must be used by a call of the run, or the rehearsal
 // fails; an entry that matches no statement any more fails it too. Keep this list short: a
 // statement the journey could reach belongs in the journey, not here.
-// An entry matches a statement of a function whose SHOP_FUNCTION is in `roles`, with exactly
+// An entry matches a statement of a function whose SHOP_FUNCTION is in `roles` (for a kind of
+// trigger, the registry says which functions have it), with exactly
 // these actions (any order), the same effect (Allow unless said), and, with `resource`, every
 // resource matching it.
+
+import {
+  ENTRIES,
+  type FunctionEntry,
+  invokedAsynchronously,
+  readsTheStream,
+} from "@shop/functions/registry";
+
+/** The functions of the registry whose entry says `which`. */
+const functionsThat = (which: (entry: FunctionEntry) => boolean) =>
+  ENTRIES.filter(([, entry]) => which(entry)).map(([name]) => name);
 
 export interface Unreached {
   roles: readonly string[] | "*";
@@ -21,13 +33,13 @@ export const UNREACHED: readonly Unreached[] = [
     why: "active tracing: Lambda's runtime sends the trace segments through its X-Ray daemon, not the function's code, and the rehearsal runs no daemon",
   },
   {
-    roles: ["dispatcher", "invoice", "edgePurge"],
+    roles: functionsThat(readsTheStream),
     actions: ["sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"],
     resource: /DeadLetters/,
     why: "the stream mapping's on-failure destination: Lambda sends a batch there only once its retries are exhausted, and every batch of the journey succeeds (a failing one fails the rehearsal)",
   },
   {
-    roles: ["expireAbandonedOrders", "imageVariants"],
+    roles: functionsThat(invokedAsynchronously),
     actions: ["sqs:SendMessage"],
     resource: /DeadLetters/,
     why: "the dead-letter queue of its asynchronous invocations (the schedule's, S3's notification's): Lambda sends an event there only once every retry failed, and every invocation of the journey succeeds",
