@@ -12,8 +12,19 @@ const AREA = "^core/src/([^/]+)";
 module.exports = {
   forbidden: [
     {
-      // Modules inside one area may import each other in a circle (orders' state and status do);
-      // areas may not: an area is a layer the others build on, or builds on them.
+      // No module imports itself back, through any number of others, type-only imports
+      // included: what two modules both need sits below them (types and schemas at the bottom
+      // of an area: orders/state.ts), what connects them sits above.
+      name: "no-circular",
+      comment:
+        "This module is part of an import cycle. Move what the modules of the cycle share into a module they both import (pure types and schemas at the bottom), or wire them together from above. The cycle: npx depcruise <file> --config .dependency-cruiser.cjs --output-type text",
+      severity: "error",
+      from: { path: "^(core/src|web/app|functions/src)/" },
+      to: { circular: true },
+    },
+    {
+      // An area is a layer the others build on, or builds on them: no cycle between areas, even
+      // through modules that are not in a cycle themselves (no-circular checks modules).
       name: "no-cycle-between-areas",
       comment:
         "This area is part of an import cycle between core's areas. Move what both need into a module they both depend on, or wire the areas together from above (core/src/reactions/ for reactions to domain events). The imports from area A into area B: npx depcruise core/src/A --config .dependency-cruiser.cjs --output-type text | grep core/src/B/",

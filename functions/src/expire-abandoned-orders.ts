@@ -1,8 +1,9 @@
 // Lambda, on a schedule (every 5 minutes on AWS; every minute locally, scripts/dev.ts): orders
 // whose payment is still awaited 30 minutes after they were placed are given up — the payment
 // cancelled at Stripe, the order marked "payment failed", its promotion given back.
+
+import { expireAbandonedOrders } from "@shop/core/server/checkout";
 import { getContext, loadBoundSecrets } from "@shop/core/server/context";
-import { expireAbandonedOrders } from "@shop/core/server/orders";
 import { instrumented, logLine } from "./lambda/observability.ts";
 
 export const handler = instrumented("expireAbandonedOrders", async () => {

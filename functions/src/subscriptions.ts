@@ -7,7 +7,7 @@
 // - the dispatcher forwards the events that are work items (QUEUES) to their SQS queue, where
 //   their consumer function takes them, retried message by message, then dead-lettered;
 // - the invoice function runs the order reactions itself (it needs the invoices bucket), among
-//   them the anonymisation of a deleted account's orders (core/src/orders/anonymise.server.ts),
+//   them the anonymisation of a deleted account's orders (core/src/accounts/order-anonymisation.server.ts),
 //   the reactions to stock changes (core/src/inventory, core/src/catalog/availability) and the
 //   sales aggregates of every order event (core/src/insights).
 

@@ -349,7 +349,7 @@ export async function closeAccount(
 /**
  * Deletes the account: the user, the e-mail claim, addresses and purchase marks go in one
  * transaction with a `user.deleted` event; then every session is revoked. Orders are kept for
- * the books: the reaction to that event (core/src/orders/anonymise.server.ts, run from the
+ * the books: the reaction to that event (core/src/accounts/order-anonymisation.server.ts, run from the
  * table's stream) replaces their e-mail and delivery address, shortly after this returns
  * (docs/decisions/008-account-deletion.md).
  */

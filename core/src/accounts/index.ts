@@ -1,2 +1,4 @@
-// Accounts: the account forms' schemas (browser-safe; server parts are in index.server.ts).
+// Accounts: the account forms' schemas and what a deleted account's orders keep (browser-safe;
+// server parts are in index.server.ts).
+export * from "./order-anonymisation.ts";
 export * from "./schemas.ts";

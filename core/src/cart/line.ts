@@ -1,6 +1,6 @@
 // A cart line and the cart's limits, once (docs/product.md §3 "Cart line", §9 "Quantity per
 // line"): the browser's cart keeps them (cart.ts), and the server's quote and order take each line
-// through CartLineSchema (orders/pricing.server.ts), so the cart can never hold what an order
+// through CartLineSchema (checkout/priced-cart.server.ts), so the cart can never hold what an order
 // refuses.
 import * as v from "valibot";
 import { isSizeTag, type SizeTag } from "../catalog/sizes.ts";

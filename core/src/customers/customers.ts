@@ -2,7 +2,7 @@
 // customer has spent. Pure rules, browser-safe; the table reads are in ./*.server.ts.
 import * as v from "valibot";
 import { optionalText } from "../common/fields.ts";
-import type { PaymentStatus } from "../orders/status.ts";
+import type { PaymentStatus } from "../orders/state.ts";
 
 export const CUSTOMER_SEARCH_MAX_LENGTH = 100;
 

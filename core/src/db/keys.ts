@@ -90,7 +90,7 @@ export const orderIndexes = (userId: string, createdAt: string, id: string) => (
 });
 /**
  * Payment deadline of an order still awaiting its payment (one partition, sorted by deadline):
- * the abandoned-payment sweep reads only the due ones (core/src/orders/abandoned.server.ts).
+ * the abandoned-payment sweep reads only the due ones (core/src/checkout/abandoned.server.ts).
  */
 export const paymentDeadlineKey = (deadline: string, orderId: string) => ({
   pk: "PAYDUE",

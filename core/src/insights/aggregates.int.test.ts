@@ -7,15 +7,15 @@ import { createTestContext, deliverEventsTo, type TestContext } from "@shop/loca
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import { settleCatalog } from "../catalog/test-fixtures.ts";
+import { markOrderPaid } from "../checkout/payment-state.server.ts";
+import { placeOrder } from "../checkout/placing.server.ts";
+import { TEST_ADDRESS } from "../checkout/test-fixtures.ts";
 import type { Context } from "../context/index.server.ts";
 import { PRODUCT_SALES_PK } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 import { changeOrderState, deleteOrder } from "../orders/admin-changes.server.ts";
 import { getOrder, type Order } from "../orders/orders.server.ts";
-import { markOrderPaid } from "../orders/payment-state.server.ts";
-import { placeOrder } from "../orders/placing.server.ts";
-import { TEST_ADDRESS } from "../orders/test-fixtures.ts";
 import { handleEvent } from "../reactions/reactions.server.ts";
 import { countOrderEvent } from "./aggregates.server.ts";
 import { loadDashboard, readSalesDays, readStateCounts } from "./dashboard.server.ts";

@@ -1,2 +1,4 @@
-// Insights: the admin's sales figures from the aggregates (browser-safe: periods, changes, days).
+// Insights (browser-safe): the admin's sales figures from the aggregates (periods, changes, days),
+// and the order export's form and rows.
 export * from "./figures.ts";
+export * from "./order-export.ts";

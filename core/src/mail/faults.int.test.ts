@@ -5,12 +5,12 @@
 import { startStallProxy } from "@shop/local-cloud";
 import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
+import { confirmCardPayment } from "../checkout/card-payment.server.ts";
+import { placeOrder } from "../checkout/placing.server.ts";
+import { createShirt, TEST_ADDRESS, VISA } from "../checkout/test-fixtures.ts";
 import { isDependencyUnavailable } from "../common/errors.ts";
 import { createContext, loadConfig } from "../context/index.server.ts";
 import { getOrder } from "../orders/orders.server.ts";
-import { confirmCardPayment } from "../orders/payment-webhook.server.ts";
-import { placeOrder } from "../orders/placing.server.ts";
-import { createShirt, TEST_ADDRESS, VISA } from "../orders/test-fixtures.ts";
 import { handleEvent } from "../reactions/reactions.server.ts";
 
 afterEach(() => {

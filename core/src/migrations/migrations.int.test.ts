@@ -11,11 +11,11 @@ import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../accounts/users.server.ts";
 import { createProduct } from "../catalog/products.server.ts";
+import { confirmCardPayment } from "../checkout/card-payment.server.ts";
+import { placeOrder } from "../checkout/placing.server.ts";
+import { createShirt, TEST_ADDRESS, VISA } from "../checkout/test-fixtures.ts";
 import { listCustomers } from "../customers/list.server.ts";
 import { ORDER_STATE_COUNTS_KEY, stockKey, userKey } from "../db/keys.ts";
-import { confirmCardPayment } from "../orders/payment-webhook.server.ts";
-import { placeOrder } from "../orders/placing.server.ts";
-import { createShirt, TEST_ADDRESS, VISA } from "../orders/test-fixtures.ts";
 import { migrationsIn } from "./folder.server.ts";
 import { readMigrationRecord, runMigrations } from "./runner.server.ts";
 

@@ -8,6 +8,7 @@ import { countMetric, logLine } from "../context/telemetry.ts";
 import { orderKey, orderNumberKey, paymentKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
+import { stockRelease } from "../inventory/stock-release.server.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
 import { releasePromotionItem } from "../promotions/promotions.server.ts";
 import {
@@ -19,9 +20,7 @@ import {
   orderSaleFacts,
 } from "./order-events.ts";
 import { getOrder, ORDER_NOT_FOUND, type Order } from "./orders.server.ts";
-import { OrderStateSchema } from "./schemas.ts";
-import { orderTransitionError } from "./state.ts";
-import { stockRelease } from "./stock-release.server.ts";
+import { OrderStateSchema, orderTransitionError } from "./state.ts";
 /**
  * The admin changes an order's state, under a condition on the state it had (two admins at
  * once cannot both move it). SHIPPED emits order.shipped (the customer's e-mail is a reaction);

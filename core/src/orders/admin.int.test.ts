@@ -5,6 +5,9 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
 import { createUser } from "../accounts/users.server.ts";
+import { confirmCardPayment } from "../checkout/card-payment.server.ts";
+import { placeOrder } from "../checkout/placing.server.ts";
+import { createShirt, VISA } from "../checkout/test-fixtures.ts";
 import { DomainError } from "../common/errors.ts";
 import { orderKey } from "../db/keys.ts";
 import { handleEvent } from "../reactions/reactions.server.ts";
@@ -15,11 +18,8 @@ import {
   refundOrder,
 } from "./admin-changes.server.ts";
 import { getOrder, getOrderByNumber } from "./orders.server.ts";
-import { confirmCardPayment } from "./payment-webhook.server.ts";
-import { placeOrder } from "./placing.server.ts";
 import { searchOrders } from "./search.server.ts";
 import { ORDER_SEARCH_INVALID } from "./search.ts";
-import { createShirt, VISA } from "./test-fixtures.ts";
 
 const address = {
   address: "1 Main Street",

@@ -1,9 +1,5 @@
-// Orders: states and their transitions, the checkout form's schema and answers, and what an
-// anonymised order keeps, the export's form and rows (browser-safe).
-export * from "./anonymise.ts";
-export * from "./checkout.ts";
-export * from "./export.ts";
+// Orders (browser-safe): states and their transitions, what a customer or an admin is told of an
+// order, and its events.
 export * from "./order-events.ts";
-export * from "./schemas.ts";
 export * from "./state.ts";
 export * from "./status.ts";

@@ -2,8 +2,7 @@
 // they describe. Those that move money or units carry the order's sale facts, so a reaction
 // (the aggregates of core/src/insights) needs no read of an order that may have changed or been
 // deleted since.
-import type { OrderState } from "./state.ts";
-import type { PaymentStatus } from "./status.ts";
+import type { OrderState, PaymentStatus } from "./state.ts";
 
 export const ORDER_PLACED = "order.placed";
 export const ORDER_PAID = "order.paid";

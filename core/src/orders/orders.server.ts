@@ -5,11 +5,12 @@
 //   payment link   pk PAYMENT#<id>      sk PAYMENT   (payment intent → order, for the webhook)
 //
 // What an order is, and the queries (one order, a customer's, all of them, by number). The
-// flow (docs/decisions/012-payment-flow.md) is in placing.server.ts (the order and its
-// payment), payment-state.server.ts (what the payment's webhook reports) and
-// admin-changes.server.ts (states, refunds, deletion).
+// flow (docs/decisions/012-payment-flow.md) is in the checkout, core/src/checkout/
+// (placing.server.ts: the order and its payment; payment-state.server.ts: what the payment's
+// webhook reports), and here in admin-changes.server.ts (states, refunds, deletion).
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import * as v from "valibot";
+import type { CartLine } from "../cart/line.ts";
 import type { SizeTag } from "../catalog/sizes.ts";
 import type { Address } from "../common/address.ts";
 import { DomainError } from "../common/errors.ts";
@@ -17,12 +18,22 @@ import type { Context } from "../context/index.server.ts";
 import { orderKey, orderNumberKey } from "../db/keys.ts";
 import type { DeliveryMethodName } from "../pricing/delivery.ts";
 import type { AppliedPromotion } from "../promotions/promotions.server.ts";
-import type { OrderLine } from "./pricing.server.ts";
-import { OrderStateSchema } from "./schemas.ts";
-import { ORDER_NOT_PAID_FOR_SHIPPING, type OrderState } from "./state.ts";
-import type { PaymentStatus } from "./status.ts";
+import {
+  ORDER_NOT_PAID_FOR_SHIPPING,
+  type OrderState,
+  OrderStateSchema,
+  type PaymentStatus,
+} from "./state.ts";
 
 export type { PaymentStatus };
+
+/** A line of an order: what the shopper asked for, priced from the stored product when placed. */
+export interface OrderLine extends CartLine {
+  name: string;
+  slug: string;
+  /** The stored product's price when the cart was priced, in EUR cents. */
+  unitPriceCents: number;
+}
 
 /** Where an order is shipped: the one address shape (common/address.ts). */
 export type OrderAddress = Address;
@@ -71,7 +82,7 @@ export interface Order {
   invoiceKey?: string;
   /**
    * When the customer's account was deleted and the order's personal data replaced
-   * (./anonymise.server.ts); its e-mail and address are placeholders from then on.
+   * (core/src/accounts/order-anonymisation.server.ts); its e-mail and address are placeholders from then on.
    */
   anonymisedAt?: string;
   /** The return (RMA) whose exchange this order ships, at no charge (core/src/returns). */
@@ -81,7 +92,6 @@ export interface Order {
 }
 
 export const ORDER_NOT_FOUND = "Order not found";
-export const ORDER_NOT_PAYABLE = "This order can no longer be paid";
 export { ORDER_NOT_PAID_FOR_SHIPPING };
 
 export const ORDER_ENTITY = "order";

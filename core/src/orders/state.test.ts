@@ -1,13 +1,17 @@
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { ORDER_ANONYMISED_FOR_SHIPPING } from "./anonymise.ts";
+import { parseForm } from "../common/forms.ts";
 import {
   canTransition,
   INITIAL_ORDER_STATE,
   isOrderState,
   nextOrderStates,
+  ORDER_ANONYMISED_FOR_SHIPPING,
   ORDER_NOT_PAID_FOR_SHIPPING,
   ORDER_STATES,
   type OrderState,
+  OrderStateFormSchema,
+  OrderStateSchema,
   orderStateActions,
   orderTransitionError,
   transitionError,
@@ -113,5 +117,20 @@ describe("an order's own transitions (state and payment)", () => {
     ]);
     expect(orderStateActions({ state: "DELIVERED", payment: "paid" })).toEqual([]);
     expect(orderStateActions({ state: "CANCELED", payment: "paid" })).toEqual([]);
+  });
+});
+
+describe("OrderStateSchema", () => {
+  it("accepts the four states only", () => {
+    expect(v.parse(OrderStateSchema, "DELIVERED")).toBe("DELIVERED");
+    expect(v.safeParse(OrderStateSchema, "LOST").success).toBe(false);
+    expect(parseForm(OrderStateFormSchema, { state: "lost" })).toEqual({
+      success: false,
+      fieldErrors: { state: "Choose a valid order state" },
+    });
+    expect(parseForm(OrderStateFormSchema, { state: "SHIPPED" })).toEqual({
+      success: true,
+      data: { state: "SHIPPED" },
+    });
   });
 });

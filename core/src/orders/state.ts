@@ -1,11 +1,24 @@
 // Order states and their allowed changes (docs/product.md §4 "Order state"):
 // PENDING → SHIPPED → DELIVERED and PENDING → CANCELED; anything else is refused.
-import { ORDER_ANONYMISED_FOR_SHIPPING } from "./anonymise.ts";
-import type { PaymentStatus } from "./status.ts";
+// Also the payment's states, which the rules read beside the order's. The bottom of the orders'
+// modules: it imports none of them.
+import * as v from "valibot";
+import { choiceField } from "../common/fields.ts";
 
 export const ORDER_STATES = ["PENDING", "SHIPPED", "DELIVERED", "CANCELED"] as const;
 
 export type OrderState = (typeof ORDER_STATES)[number];
+
+/** A state as a form sends it (the admin's state change, a list's filter). */
+export const OrderStateSchema = choiceField(ORDER_STATES, "Choose a valid order state");
+export type OrderStateInput = v.InferOutput<typeof OrderStateSchema>;
+
+/** The admin form that changes an order's state (docs/product.md §4 "Order state"). */
+export const OrderStateFormSchema = v.object({ state: OrderStateSchema });
+export type OrderStateForm = v.InferOutput<typeof OrderStateFormSchema>;
+
+/** Where an order's payment is (status.ts says it to a person). */
+export type PaymentStatus = "awaiting" | "paid" | "failed" | "canceled";
 
 /** New orders are created as PENDING. */
 export const INITIAL_ORDER_STATE: OrderState = "PENDING";
@@ -36,6 +49,13 @@ export function transitionError(from: OrderState, to: OrderState): string | null
   if (from === to) return `The order is already ${to}`;
   return `An order that is ${from} cannot become ${to}`;
 }
+
+/**
+ * Why an anonymised order cannot be shipped: there is nobody and nowhere to ship it to (its
+ * customer deleted their account: core/src/accounts/order-anonymisation.ts).
+ */
+export const ORDER_ANONYMISED_FOR_SHIPPING =
+  "The customer deleted their account, so this order has no delivery address: cancel it to refund the payment";
 
 /** Shipping needs the money: an order awaiting (or failed) payment cannot leave the warehouse. */
 export const ORDER_NOT_PAID_FOR_SHIPPING = "An order cannot be shipped before it is paid";

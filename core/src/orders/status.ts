@@ -1,9 +1,7 @@
 // What a customer or an admin is told about an order: its state and its payment in one phrase.
 // An order waiting for its payment, or whose payment failed, is still PENDING in the state
 // machine (state.ts), but "Pending" alone would hide the failure.
-import type { OrderState } from "./state.ts";
-
-export type PaymentStatus = "awaiting" | "paid" | "failed" | "canceled";
+import type { OrderState, PaymentStatus } from "./state.ts";
 
 export type StatusTone = "neutral" | "progress" | "success" | "warning" | "danger";
 

@@ -41,7 +41,7 @@ export function paymentReturnUrl(origin: string, orderId: string): string {
   return `${origin}/order/confirm-order?id=${encodeURIComponent(orderId)}`;
 }
 
-/** The checkout's field carrying the key of one attempt to place (core/src/orders/placement.ts). */
+/** The checkout's field carrying the key of one attempt to place (core/src/checkout/placement.ts). */
 export const PLACEMENT_FIELD = "placement";
 
 /**

@@ -1,5 +1,6 @@
 // Payments (server): the gateway port and its adapters, and webhook signatures. What a payment
-// event does to an order (the webhook's entry point) belongs to the orders.
+// event does to an order (the webhook's entry point) belongs to the checkout
+// (core/src/checkout/payment-webhook.server.ts).
 export * from "./gateway.server.ts";
 export { createLocalGateway, type LocalGateway } from "./local-gateway.server.ts";
 export * from "./port.ts";

@@ -6,6 +6,10 @@
 // cloud's delivery (packages/local-cloud/src/functions.ts) all call handleEvent, so the code that runs in
 // production is the code that runs locally.
 // Delivery is at least once: every reaction is idempotent, and throwing makes the delivery retry.
+import {
+  anonymiseOrdersOfDeletedUser,
+  USER_DELETED,
+} from "../accounts/order-anonymisation.server.ts";
 import { syncSoldOut } from "../catalog/availability.server.ts";
 import type { Context } from "../context/index.server.ts";
 import type { DomainEvent } from "../events/events.server.ts";
@@ -15,11 +19,10 @@ import { STOCK_CHANGED } from "../inventory/stock.server.ts";
 import { deliverQueuedMail, MAIL_REQUESTED } from "../mail/queue.server.ts";
 import { NEWSLETTER_SEND_REQUESTED } from "../newsletter/event-types.ts";
 import { countNewsletterSent, fanOutNewsletter } from "../newsletter/sending.server.ts";
-import { anonymiseOrdersOfDeletedUser, USER_DELETED } from "../orders/anonymise.server.ts";
-import { sendOrderConfirmation, sendShippedNotice } from "../orders/notifications.server.ts";
 import { ORDER_EVENT_TYPES, ORDER_PAID, ORDER_SHIPPED } from "../orders/order-events.ts";
 import { RETURN_REFUNDED } from "../returns/events.ts";
 import { anonymiseReturnsOfDeletedUser, sendRefundNotice } from "../returns/notices.server.ts";
+import { sendOrderConfirmation, sendShippedNotice } from "./order-mails.server.ts";
 
 export type Reaction = (ctx: Context, event: DomainEvent) => Promise<void>;
 

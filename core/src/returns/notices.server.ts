@@ -2,8 +2,9 @@
 // ../reactions/reactions.server.ts, run by the invoice function): the credit note PDF is stored
 // in the invoices bucket (the same key every time) and the refund e-mail is queued with it
 // attached, once: the e-mail and a mark on the return in one transaction, under the condition
-// that the mark is absent (the order confirmation's way: core/src/orders/notifications.server.ts).
+// that the mark is absent (the order confirmation's way: core/src/reactions/order-mails.server.ts).
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { ANONYMISED_EMAIL } from "../accounts/order-anonymisation.ts";
 import { sizeName } from "../catalog/sizes.ts";
 import { lazy } from "../common/lazy.ts";
 import type { Context } from "../context/index.server.ts";
@@ -13,7 +14,6 @@ import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { mailRequest } from "../mail/queue.server.ts";
 import { renderMail } from "../mail/render.server.ts";
-import { ANONYMISED_EMAIL } from "../orders/anonymise.ts";
 import { formatPrice } from "../pricing/money.ts";
 import { getObjectBytes, putObject } from "../storage/index.server.ts";
 import type { CreditNoteData } from "./documents.ts";

@@ -20,6 +20,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import * as v from "valibot";
 import { getProductsByIds } from "../catalog/product-lookups.server.ts";
 import { type SizeTag, sizeName } from "../catalog/sizes.ts";
+import { handlePaymentWebhook, type WebhookAnswer } from "../checkout/payment-webhook.server.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import {
@@ -38,7 +39,6 @@ import { mailRequest } from "../mail/queue.server.ts";
 import { renderMail } from "../mail/render.server.ts";
 import { newOrderNumber } from "../orders/order-number.ts";
 import { ORDER_ENTITY, ORDER_NOT_FOUND, type Order, toOrder } from "../orders/orders.server.ts";
-import { handlePaymentWebhook, type WebhookAnswer } from "../orders/payment-webhook.server.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
 import type { PaymentEvent } from "../payments/port.ts";
 import { formatPrice } from "../pricing/money.ts";

@@ -15,7 +15,7 @@ import {
   type ReturnReason,
 } from "./rules.ts";
 
-/** At most this many units of a line (an order line holds at most 9: orders/pricing.server.ts). */
+/** At most this many units of a line (an order line holds at most 9: checkout/priced-cart.server.ts). */
 const MAX_UNITS = 9;
 
 const quantity = v.pipe(

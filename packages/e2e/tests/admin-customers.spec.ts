@@ -4,15 +4,12 @@
 // date range, which parse back into the same orders (number, e-mail, total) after a UTF-8 BOM;
 // a bad range is a 400 naming the field; a visitor and a customer are refused on both routes.
 import { expect, test } from "@playwright/test";
+import { EXPORT_RANGE_REVERSED } from "@shop/core/insights";
 import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
-import {
-  confirmCardPayment,
-  EXPORT_RANGE_REVERSED,
-  type Order,
-  placeOrder,
-} from "@shop/core/server/orders";
+import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
+import type { Order } from "@shop/core/server/orders";
 import { parseCsv } from "../support/csv";
 import { serious, signInAdmin, signInNewCustomer, waitForHydration } from "../support/pages";
 import { shopContext } from "../support/shop";

@@ -8,14 +8,9 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
+import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
 import { orderKey } from "@shop/core/server/db";
-import {
-  changeOrderState,
-  confirmCardPayment,
-  getOrder,
-  type Order,
-  placeOrder,
-} from "@shop/core/server/orders";
+import { changeOrderState, getOrder, type Order } from "@shop/core/server/orders";
 import { mailbox, shopContext, waitForMail } from "../support/shop";
 
 const ADMIN_PASSWORD = process.env.SEED_ADMIN_PASSWORD || "admin1234";

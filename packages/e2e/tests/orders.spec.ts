@@ -5,7 +5,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
-import { confirmCardPayment, getOrder, placeOrder } from "@shop/core/server/orders";
+import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
+import { getOrder } from "@shop/core/server/orders";
 import { shopContext } from "../support/shop";
 
 let seq = 0;

@@ -6,14 +6,10 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createUser, type User } from "@shop/core/server/accounts";
 import { createProduct, deleteProduct } from "@shop/core/server/catalog";
+import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
 import { getStock } from "@shop/core/server/inventory";
 import { drawnTexts } from "@shop/core/server/invoices";
-import {
-  changeOrderState,
-  confirmCardPayment,
-  getOrder,
-  placeOrder,
-} from "@shop/core/server/orders";
+import { changeOrderState, getOrder } from "@shop/core/server/orders";
 import { getReturn } from "@shop/core/server/returns";
 import { expectFitsPhone, serious, signIn, signInAdmin } from "../support/pages";
 import { shopContext, waitForMail } from "../support/shop";

@@ -6,7 +6,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createUser } from "@shop/core/server/accounts";
 import { createProduct, type Product } from "@shop/core/server/catalog";
-import { confirmCardPayment, placeOrder } from "@shop/core/server/orders";
+import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
 import { mayReview, writeReview } from "@shop/core/server/reviews";
 import { shopContext } from "../support/shop";
 

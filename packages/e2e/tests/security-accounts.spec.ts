@@ -4,7 +4,7 @@
 // request is what an attacker would send; the table is read afterwards through core.
 // (Headers: security-headers.spec.ts; hostile bodies: security-bodies.spec.ts.)
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ANONYMISED_EMAIL } from "@shop/core/orders";
+import { ANONYMISED_EMAIL } from "@shop/core/accounts";
 import {
   createUser,
   findUserByEmail,
@@ -12,12 +12,13 @@ import {
   verifyCredentials,
 } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
+import { placeOrder } from "@shop/core/server/checkout";
 import {
   isSubscribed,
   oneClickUnsubscribeUrl,
   setSubscription,
 } from "@shop/core/server/newsletter";
-import { getOrder, placeOrder } from "@shop/core/server/orders";
+import { getOrder } from "@shop/core/server/orders";
 import { REDIRECT_BYPASSES } from "../../../web/app/lib/redirect-bypasses.test-data.ts";
 import { mailbox, shopContext, waitForMail } from "../support/shop";
 

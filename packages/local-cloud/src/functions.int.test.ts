@@ -9,6 +9,7 @@ import type { _Record } from "@aws-sdk/client-dynamodb-streams";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createUser, deleteAccount } from "@shop/core/server/accounts";
 import { createProduct } from "@shop/core/server/catalog";
+import { placeOrder } from "@shop/core/server/checkout";
 import { eventFromStreamRecord } from "@shop/core/server/events";
 import { queueMail } from "@shop/core/server/mail";
 import {
@@ -16,7 +17,7 @@ import {
   requestNewsletterSend,
   setSubscription,
 } from "@shop/core/server/newsletter";
-import { getOrder, placeOrder } from "@shop/core/server/orders";
+import { getOrder } from "@shop/core/server/orders";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { localStreamHandlers } from "./functions.ts";
 import { startStreamDelivery } from "./stream-delivery.ts";

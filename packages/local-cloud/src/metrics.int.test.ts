@@ -4,8 +4,8 @@
 // together and the others by metric; a document as Powertools prints it on Lambda reads the same.
 import { unitsOfEach } from "@shop/core/inventory";
 import { createProduct } from "@shop/core/server/catalog";
+import { placeOrder } from "@shop/core/server/checkout";
 import { countMetric, timeMetric } from "@shop/core/server/context";
-import { placeOrder } from "@shop/core/server/orders";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type MetricsStandIn, type MetricsView, startMetricsStandIn } from "./metrics.ts";
 import { createTestContext } from "./testing.ts";

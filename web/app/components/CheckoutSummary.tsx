@@ -4,7 +4,7 @@
 import { getFormProps } from "@conform-to/react";
 import { QUANTITY_CHOICES } from "@shop/core/cart";
 import { sizeName } from "@shop/core/catalog";
-import type { CheckoutQuote } from "@shop/core/orders";
+import type { CheckoutQuote } from "@shop/core/checkout";
 import { PromotionCodeSchema } from "@shop/core/promotions";
 import type { FormEvent } from "react";
 import { removeItem, setItemQuantity } from "../lib/cart";

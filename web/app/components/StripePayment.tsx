@@ -14,7 +14,7 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useState } from "react";
-import { PaymentLoading, PaymentModuleError } from "./StripePaymentSection";
+import { PaymentLoading, PaymentModuleError } from "./PaymentPlaceholders";
 
 /** What the route may ask of the Payment Element. message: what to show, null when silent. */
 export interface StripeHandle {

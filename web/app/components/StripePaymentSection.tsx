@@ -3,9 +3,9 @@
 // here, after hydration) so that neither the other pages nor the local card form ship it.
 // Without a publishable key, or when Stripe.js cannot be loaded, the customer reads docs/product.md §8's
 // "An error has occurred in loading payment module".
-import { PAYMENT_MODULE_LOAD_ERROR } from "@shop/core/payments";
 import { lazy, Suspense } from "react";
 import { PaymentHeading } from "./PaymentForm";
+import { PaymentLoading, PaymentModuleError } from "./PaymentPlaceholders";
 import type { StripeHandle } from "./StripePayment";
 import { useHydrated } from "./useHydrated";
 
@@ -46,25 +46,5 @@ export function StripePaymentSection({
         )}
       </div>
     </section>
-  );
-}
-
-export function PaymentLoading() {
-  return (
-    <p className="text-sm text-stone-600" role="status">
-      Loading the payment form…
-    </p>
-  );
-}
-
-export function PaymentModuleError() {
-  return (
-    <p
-      className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-      role="alert"
-      data-testid="payment-module-error"
-    >
-      {PAYMENT_MODULE_LOAD_ERROR}
-    </p>
   );
 }

@@ -1,16 +1,16 @@
 // The checkout's action (docs/product.md §4 "Checkout flow"): it reads the request and hands it
-// to core's checkout use case (core/src/orders/checkout.server.ts); the route renders.
+// to core's checkout use case (core/src/checkout/checkout.server.ts); the route renders.
 import { type ActionFunctionArgs, data } from "@remix-run/node";
+import { CheckoutSchema, checkoutWithCardSchema } from "@shop/core/checkout";
 import { addressOf, isDependencyUnavailable } from "@shop/core/common";
-import { CheckoutSchema, checkoutWithCardSchema } from "@shop/core/orders";
 import {
   checkoutPaymentMode,
   PAYMENT_UNEXPECTED_ERROR,
   PLACEMENT_FIELD,
 } from "@shop/core/payments";
 import { isDomainError } from "@shop/core/server/accounts";
+import { checkout, quoteAtCheckout, type Shopper } from "@shop/core/server/checkout";
 import { getContext } from "@shop/core/server/context";
-import { checkout, quoteAtCheckout, type Shopper } from "@shop/core/server/orders";
 import { confirmationPath, ORDER_CONFIRMED_TOAST, type QuoteAnswer } from "./checkout";
 import { readForm, refuseForm, refuseWithDomainError } from "./form.server";
 import { parseSubmission } from "./forms";

@@ -1,8 +1,8 @@
 // The checkout page's behaviour in the browser: the server's prices as the cart, method and code
 // change; the key of each attempt to place the order; and the Stripe flow (place, then confirm
-// in the browser). The rules are core's (core/src/orders/checkout.server.ts).
+// in the browser). The rules are core's (core/src/checkout/checkout.server.ts).
 import { useFetcher, useNavigate } from "@remix-run/react";
-import type { CheckoutQuote } from "@shop/core/orders";
+import type { CheckoutQuote } from "@shop/core/checkout";
 import {
   PAYMENT_UNEXPECTED_ERROR,
   paymentReturnUrl,
@@ -95,7 +95,7 @@ export function useCheckoutQuote(cartJson: string, method: DeliveryMethodName) {
 }
 
 /**
- * The key of the next attempt to place the order (core/src/orders/placement.ts): a new one after
+ * The key of the next attempt to place the order (core/src/checkout/placement.ts): a new one after
  * every answer, except "unavailable" (the attempt may have written the order: pressing "Confirm
  * order" again must go on with it). Random bytes rather than crypto.randomUUID, which a page
  * served over plain HTTP on a local network does not have.

@@ -4,12 +4,8 @@
 // "Export CSV" downloads a date range's orders (components/admin/OrderExportForm.tsx).
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import {
-  defaultExportRange,
-  ORDER_STATES,
-  orderStateStatus,
-  paymentStatusOf,
-} from "@shop/core/orders";
+import { defaultExportRange } from "@shop/core/insights";
+import { ORDER_STATES, orderStateStatus, paymentStatusOf } from "@shop/core/orders";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { searchOrders } from "@shop/core/server/orders";

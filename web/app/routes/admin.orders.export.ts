@@ -3,9 +3,9 @@
 // rows (orderExportStream: Query pages over the orders by date, streamed, never all in memory);
 // this route only answers. A bad range is a 400 naming the field, never a 500.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportFilename, OrderExportSchema } from "@shop/core/orders";
+import { exportFilename, OrderExportSchema } from "@shop/core/insights";
 import { getContext } from "@shop/core/server/context";
-import { orderExportStream } from "@shop/core/server/orders";
+import { orderExportStream } from "@shop/core/server/insights";
 import { adminLoader } from "../lib/admin.server";
 import { parseSubmission } from "../lib/forms";
 import { NO_STORE } from "../lib/http";

@@ -18,8 +18,8 @@ import {
   useNavigation,
   useRouteError,
 } from "@remix-run/react";
+import { CheckoutSchema, checkoutWithCardSchema, quoteInStock } from "@shop/core/checkout";
 import { checkoutUnavailableMessage } from "@shop/core/common";
-import { CheckoutSchema, checkoutWithCardSchema, quoteInStock } from "@shop/core/orders";
 import { checkoutPaymentMode, PLACEMENT_FIELD } from "@shop/core/payments";
 import { DEFAULT_DELIVERY_METHOD, isDeliveryMethodName } from "@shop/core/pricing";
 import { listAddresses } from "@shop/core/server/accounts";

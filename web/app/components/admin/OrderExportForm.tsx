@@ -4,7 +4,7 @@
 // arrives as a download and the page stays. Without JavaScript the route answers a bad range
 // with a 400 naming the field.
 import { getFormProps } from "@conform-to/react";
-import { type OrderExportRange, OrderExportSchema } from "@shop/core/orders";
+import { type OrderExportRange, OrderExportSchema } from "@shop/core/insights";
 import { useSchemaForm } from "../../lib/forms";
 import { Field } from "../Field";
 

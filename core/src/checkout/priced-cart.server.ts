@@ -1,6 +1,8 @@
-// Pricing a cart on the server from stored products (docs/architecture.md §5, docs/product.md §4 "Checkout flow"): the browser sends
+// The cart priced on the server from stored products, for the checkout's quote and the order's
+// lines (docs/architecture.md §5, docs/product.md §4 "Checkout flow"): the browser sends
 // product ids, sizes and quantities only; names and unit prices come from the table, the
-// breakdown from quote() and the promotion from its stored amount.
+// breakdown from quote() (the pricing rules, ../pricing/quote.ts) and the promotion from its
+// stored amount.
 // Round trips: one BatchGetItem for the products and, with a code, one GetItem, in parallel.
 import * as v from "valibot";
 import {
@@ -15,6 +17,7 @@ import { getProductsByIds } from "../catalog/product-lookups.server.ts";
 import { sizeName } from "../catalog/sizes.ts";
 import { DomainError, isDomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import type { OrderLine } from "../orders/orders.server.ts";
 import { type DeliveryMethodName, isDeliveryMethodName } from "../pricing/delivery.ts";
 import { type PriceBreakdown, quote } from "../pricing/quote.ts";
 import { type AppliedPromotion, checkPromotion } from "../promotions/promotions.server.ts";
@@ -29,13 +32,6 @@ export const PRODUCT_UNAVAILABLE = "A product in your cart is no longer availabl
 
 /** A line as the shopper asked for it (CartLineSchema). */
 export type RequestedLine = CartLine;
-
-export interface OrderLine extends RequestedLine {
-  name: string;
-  slug: string;
-  /** The stored product's price when the cart was priced, in EUR cents. */
-  unitPriceCents: number;
-}
 
 export interface PricedCart {
   lines: OrderLine[];

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
 import { quote } from "../pricing/quote.ts";
 import { createPromotion, PROMOTION_NOT_FOUND } from "../promotions/promotions.server.ts";
-import { priceCart, quoteCheckout } from "./pricing.server.ts";
+import { priceCart, quoteCheckout } from "./priced-cart.server.ts";
 import { createShirt } from "./test-fixtures.ts";
 
 async function shop() {

@@ -7,10 +7,10 @@ import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { loadAbuseLimits } from "../accounts/limits.ts";
 import { createContext, loadConfig } from "../context/index.server.ts";
+import { getOrder, listOrdersForUser } from "../orders/orders.server.ts";
 import { CARD_DECLINED, CVC_INVALID } from "../payments/cards.ts";
 import { checkout } from "./checkout.server.ts";
-import { getOrder, listOrdersForUser } from "./orders.server.ts";
-import { CART_LINE_INVALID } from "./pricing.server.ts";
+import { CART_LINE_INVALID } from "./priced-cart.server.ts";
 import { createShirt, TEST_ADDRESS, VISA } from "./test-fixtures.ts";
 
 const who = { userId: "u1", clientAddress: "198.51.100.7" };

@@ -2,14 +2,14 @@ import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
+import { confirmCardPayment } from "../checkout/card-payment.server.ts";
+import { placeOrder } from "../checkout/placing.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
+import { changeOrderState } from "../orders/admin-changes.server.ts";
+import { getOrder } from "../orders/orders.server.ts";
 import { createPromotion } from "../promotions/promotions.server.ts";
-import { handleEvent } from "../reactions/reactions.server.ts";
-import { changeOrderState } from "./admin-changes.server.ts";
-import { storeOrderInvoice } from "./notifications.server.ts";
-import { getOrder } from "./orders.server.ts";
-import { confirmCardPayment } from "./payment-webhook.server.ts";
-import { placeOrder } from "./placing.server.ts";
+import { storeOrderInvoice } from "./order-mails.server.ts";
+import { handleEvent } from "./reactions.server.ts";
 
 interface StoredMail {
   subject: string;

@@ -16,10 +16,10 @@ import { lineStock, type StockCounts } from "../inventory/stock.ts";
 import { parseCard } from "../payments/cards.ts";
 import { cardCharger } from "../payments/gateway.server.ts";
 import type { DeliveryMethodName } from "../pricing/delivery.ts";
+import { confirmCardPayment } from "./card-payment.server.ts";
 import type { CheckoutOutcome, CheckoutQuote } from "./checkout.ts";
 import { placeForShopper, quoteForShopper, type Shopper } from "./checkout-limits.server.ts";
-import { confirmCardPayment } from "./payment-webhook.server.ts";
-import { CART_LINE_INVALID, type PricedCart } from "./pricing.server.ts";
+import { CART_LINE_INVALID, type PricedCart } from "./priced-cart.server.ts";
 
 /** The longest lines field a cart of 50 lines can need. */
 const MAX_LINES_TEXT = 20_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ANONYMISED_EMAIL, ANONYMISED_TEXT, anonymisedContact } from "./anonymise.ts";
+import { ANONYMISED_EMAIL, ANONYMISED_TEXT, anonymisedContact } from "./order-anonymisation.ts";
 
 describe("an anonymised order's contact data", () => {
   it("replaces the e-mail and every address line, drops company and apartment, keeps the country", () => {

@@ -7,8 +7,8 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { lazy } from "../common/lazy.ts";
 import type { Context } from "../context/index.server.ts";
-import { ORDER_EXPORT_COLUMNS, type OrderExportRange, orderExportRow } from "./export.ts";
-import { toOrder } from "./orders.server.ts";
+import { toOrder } from "../orders/orders.server.ts";
+import { ORDER_EXPORT_COLUMNS, type OrderExportRange, orderExportRow } from "./order-export.ts";
 
 export const EXPORT_PAGE_SIZE = 100;
 /** The byte order mark: Excel reads a CSV without it in the machine's legacy code page. */

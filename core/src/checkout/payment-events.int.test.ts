@@ -11,9 +11,9 @@ import { describe, expect, inject, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import { eventFromStreamRecord } from "../events/index.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
+import { getOrder, listOrdersForUser } from "../orders/orders.server.ts";
 import { createLocalGateway } from "../payments/local-gateway.server.ts";
 import { handleEvent } from "../reactions/index.server.ts";
-import { getOrder, listOrdersForUser } from "./orders.server.ts";
 import { handlePaymentWebhook } from "./payment-webhook.server.ts";
 import { placeOrder } from "./placing.server.ts";
 

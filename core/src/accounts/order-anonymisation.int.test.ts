@@ -4,20 +4,21 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { deleteAccount } from "../accounts/auth.server.ts";
-import { createUser } from "../accounts/users.server.ts";
 import { createProduct } from "../catalog/products.server.ts";
+import { confirmCardPayment } from "../checkout/card-payment.server.ts";
+import { placeOrder } from "../checkout/placing.server.ts";
 import type { Context } from "../context/index.server.ts";
 import { orderKey } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 import { getInvoicePdf } from "../invoices/invoices.server.ts";
+import { changeOrderState } from "../orders/admin-changes.server.ts";
+import { getOrder } from "../orders/orders.server.ts";
+import { ORDER_ANONYMISED_FOR_SHIPPING } from "../orders/state.ts";
 import { handleEvent } from "../reactions/reactions.server.ts";
-import { changeOrderState } from "./admin-changes.server.ts";
-import { ANONYMISED_EMAIL, ANONYMISED_TEXT, ORDER_ANONYMISED_FOR_SHIPPING } from "./anonymise.ts";
-import { getOrder } from "./orders.server.ts";
-import { confirmCardPayment } from "./payment-webhook.server.ts";
-import { placeOrder } from "./placing.server.ts";
+import { deleteAccount } from "./auth.server.ts";
+import { ANONYMISED_EMAIL, ANONYMISED_TEXT } from "./order-anonymisation.ts";
+import { createUser } from "./users.server.ts";
 
 const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
 const home = {

@@ -7,11 +7,14 @@ import { orderKey, paymentKey, promotionKey, purchaseKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
 import { stockItems } from "../inventory/stock.server.ts";
+import { stockRelease } from "../inventory/stock-release.server.ts";
+import { issueRefund } from "../orders/admin-changes.server.ts";
+import { ORDER_PAID, type OrderEventPayload, orderSaleFacts } from "../orders/order-events.ts";
+import { getOrder, type Order } from "../orders/orders.server.ts";
 import { releasePromotionItem } from "../promotions/promotions.server.ts";
-import { issueRefund } from "./admin-changes.server.ts";
-import { ORDER_PAID, type OrderEventPayload, orderSaleFacts } from "./order-events.ts";
-import { getOrder, type Order } from "./orders.server.ts";
-import { stockRelease } from "./stock-release.server.ts";
+
+/** Why an order's payment cannot be asked for again (paid, failed or given up meanwhile). */
+export const ORDER_NOT_PAYABLE = "This order can no longer be paid";
 
 /** The order whose payment this is (the webhook's way in), or null. */
 async function getPaymentLink(

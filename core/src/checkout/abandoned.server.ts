@@ -24,8 +24,8 @@
 // refunding a real purchase. The count makes it visible to the admin.
 import { DeleteCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
+import { getOrder } from "../orders/orders.server.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
-import { getOrder } from "./orders.server.ts";
 import { PAYMENT_EXPIRED_MESSAGE } from "./payment-deadline.ts";
 import { failOrder } from "./payment-state.server.ts";
 

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { parseForm } from "../common/forms.ts";
-import { csvText, UTF8_BOM } from "./export.server.ts";
+import { csvText, UTF8_BOM } from "./order-export.server.ts";
 import {
   defaultExportRange,
   EXPORT_DATE_INVALID,
@@ -14,7 +14,7 @@ import {
   ORDER_EXPORT_COLUMNS,
   OrderExportSchema,
   orderExportRow,
-} from "./export.ts";
+} from "./order-export.ts";
 
 const order: ExportOrder = {
   number: "TL-7K3QX9PM",

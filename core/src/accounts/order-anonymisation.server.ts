@@ -1,7 +1,7 @@
 // When an account is deleted (core/src/accounts/auth.server.ts writes `user.deleted` in the
 // deletion's transaction), its orders stay for the books without the person's data: this is the
 // reaction to that event, registered in ../reactions/reactions.server.ts and run by the invoice
-// function (functions/src/subscriptions.ts). What is replaced and what is kept is ./anonymise.ts;
+// function (functions/src/subscriptions.ts). What is replaced and what is kept is ./order-anonymisation.ts;
 // the why is docs/decisions/008-account-deletion.md.
 //
 // Access pattern: Query gsi1 USER#<id>#ORDERS (paged, the orders' own index), then one UpdateItem
@@ -13,7 +13,7 @@ import { paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { orderKey, userOrdersIndex } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
-import { anonymisedContact } from "./anonymise.ts";
+import { anonymisedContact } from "./order-anonymisation.ts";
 
 export const USER_DELETED = "user.deleted";
 

@@ -15,16 +15,16 @@ import { orderIndexes, orderKey, orderNumberKey, paymentKey } from "../db/keys.t
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
 import { overStockError, stockItems } from "../inventory/stock.server.ts";
+import { newOrderNumber } from "../orders/order-number.ts";
+import { getOrder, ORDER_ENTITY, type Order } from "../orders/orders.server.ts";
+import { INITIAL_ORDER_STATE } from "../orders/state.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
 import { redeemPromotionItem, redemptionError } from "../promotions/promotions.server.ts";
-import { newOrderNumber } from "./order-number.ts";
-import { getOrder, ORDER_ENTITY, ORDER_NOT_PAYABLE, type Order } from "./orders.server.ts";
 import { paymentDeadlineItem } from "./payment-deadline.ts";
-import { failOrder } from "./payment-state.server.ts";
+import { failOrder, ORDER_NOT_PAYABLE } from "./payment-state.server.ts";
 import { placementKey, placementOrderId } from "./placement.ts";
-import { priceCart } from "./pricing.server.ts";
+import { priceCart } from "./priced-cart.server.ts";
 import { CheckoutSchema } from "./schemas.ts";
-import { INITIAL_ORDER_STATE } from "./state.ts";
 
 /** Tries of a new order number when the random one is taken. */
 const NUMBER_ATTEMPTS = 3;

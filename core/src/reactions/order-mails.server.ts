@@ -1,5 +1,5 @@
-// What happens after an order is paid or shipped (reactions to order.paid and order.shipped,
-// registered in ../reactions/reactions.server.ts). The invoice function's work: the invoice PDF is
+// The order's e-mails: the reactions to order.paid and order.shipped (registered in
+// ./reactions.server.ts). The invoice function's work: the invoice PDF is
 // stored in the invoices bucket (same key every time) and the confirmation e-mail is queued to
 // the mailer with the PDF attached by reference; the customer is told when the order ships.
 //
@@ -17,8 +17,8 @@ import { invoiceFileName, storeInvoice } from "../invoices/invoices.server.ts";
 import type { InvoiceData } from "../invoices/layout.ts";
 import { mailRequest, type QueuedMail } from "../mail/queue.server.ts";
 import { renderMail } from "../mail/render.server.ts";
+import { getOrder, type Order } from "../orders/orders.server.ts";
 import { formatPrice } from "../pricing/money.ts";
-import { getOrder, type Order } from "./orders.server.ts";
 
 /** order.paid → invoice PDF in S3 → confirmation e-mail queued with the invoice, once. */
 export async function sendOrderConfirmation(ctx: Context, event: DomainEvent): Promise<void> {
@@ -26,7 +26,7 @@ export async function sendOrderConfirmation(ctx: Context, event: DomainEvent): P
   if (order?.payment !== "paid" || order.confirmationQueuedAt) return;
   if (order.anonymisedAt) {
     // Paid after the customer deleted their account: the books still get the invoice, but
-    // there is no address left to mail (./anonymise.server.ts).
+    // there is no address left to mail (core/src/accounts/order-anonymisation.server.ts).
     if (!order.invoiceKey)
       await recordInvoice(ctx, order.id, (await storeOrderInvoice(ctx, order)).key);
     return;

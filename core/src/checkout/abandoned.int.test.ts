@@ -4,6 +4,7 @@ import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { getOrder } from "../orders/orders.server.ts";
 import {
   createPromotion,
   getPromotion,
@@ -14,9 +15,8 @@ import {
   PAYMENT_EXPIRED_MESSAGE,
   PAYMENT_TIMEOUT_MS,
 } from "./abandoned.server.ts";
-import { getOrder } from "./orders.server.ts";
+import { confirmCardPayment } from "./card-payment.server.ts";
 import { markOrderPaid } from "./payment-state.server.ts";
-import { confirmCardPayment } from "./payment-webhook.server.ts";
 import { placeOrder } from "./placing.server.ts";
 import { createShirt, VISA } from "./test-fixtures.ts";
 

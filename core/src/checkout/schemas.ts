@@ -1,11 +1,10 @@
 // The checkout form (docs/product.md §5 "Checkout address": address fields as the saved-address form, plus
-// the delivery method) and the admin's order-state change (docs/product.md §4 "Order state").
+// the delivery method), with or without the local test gateway's card.
 import * as v from "valibot";
 import { AddressFields } from "../accounts/schemas.ts";
 import { choiceField, optionalText } from "../common/fields.ts";
 import { cardSchema } from "../payments/cards.ts";
 import { DELIVERY_METHOD_NAMES } from "../pricing/delivery.ts";
-import { ORDER_STATES } from "./state.ts";
 
 export const CheckoutSchema = v.object({
   ...AddressFields,
@@ -24,10 +23,3 @@ export type Checkout = v.InferOutput<typeof CheckoutSchema>;
 export function checkoutWithCardSchema(now: Date = new Date()) {
   return v.object({ ...CheckoutSchema.entries, ...cardSchema(now).entries });
 }
-
-export const OrderStateSchema = choiceField(ORDER_STATES, "Choose a valid order state");
-export type OrderStateInput = v.InferOutput<typeof OrderStateSchema>;
-
-/** The admin form that changes an order's state. */
-export const OrderStateFormSchema = v.object({ state: OrderStateSchema });
-export type OrderStateForm = v.InferOutput<typeof OrderStateFormSchema>;

@@ -11,7 +11,7 @@ import { consume, type Limit, release } from "../accounts/rate-limit.server.ts";
 import { DomainError, isDomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { type PlacedOrder, type PlaceOrderInput, placeOrder } from "./placing.server.ts";
-import { type QuotedCart, quoteCheckout } from "./pricing.server.ts";
+import { type QuotedCart, quoteCheckout } from "./priced-cart.server.ts";
 
 /** Who is checking out: the session's account and the client address the web layer saw. */
 export interface Shopper {

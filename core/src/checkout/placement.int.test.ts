@@ -7,8 +7,8 @@ import { createTestContext } from "@shop/local-cloud/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isDependencyUnavailable } from "../common/errors.ts";
 import { createContext, loadConfig } from "../context/index.server.ts";
+import { listOrdersForUser } from "../orders/orders.server.ts";
 import { createPromotion, getPromotion } from "../promotions/promotions.server.ts";
-import { listOrdersForUser } from "./orders.server.ts";
 import { placeOrder } from "./placing.server.ts";
 import { createShirt, TEST_ADDRESS } from "./test-fixtures.ts";
 

@@ -1,7 +1,6 @@
-import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { parseForm } from "../common/forms.ts";
-import { CheckoutSchema, OrderStateFormSchema, OrderStateSchema } from "./schemas.ts";
+import { CheckoutSchema } from "./schemas.ts";
 
 const address = {
   address: "1 Main Street",
@@ -67,20 +66,5 @@ describe("CheckoutSchema", () => {
       shippingPrice: "0",
     });
     expect(result.success && result.data).not.toHaveProperty("totalPrice");
-  });
-});
-
-describe("OrderStateSchema", () => {
-  it("accepts the four states only", () => {
-    expect(v.parse(OrderStateSchema, "DELIVERED")).toBe("DELIVERED");
-    expect(v.safeParse(OrderStateSchema, "LOST").success).toBe(false);
-    expect(parseForm(OrderStateFormSchema, { state: "lost" })).toEqual({
-      success: false,
-      fieldErrors: { state: "Choose a valid order state" },
-    });
-    expect(parseForm(OrderStateFormSchema, { state: "SHIPPED" })).toEqual({
-      success: true,
-      data: { state: "SHIPPED" },
-    });
   });
 });

@@ -3,11 +3,11 @@
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../accounts/users.server.ts";
-import { orderExportRows, orderExportStream } from "./export.server.ts";
-import { ORDER_EXPORT_COLUMNS } from "./export.ts";
-import { confirmCardPayment } from "./payment-webhook.server.ts";
-import { placeOrder } from "./placing.server.ts";
-import { createShirt, TEST_ADDRESS, VISA } from "./test-fixtures.ts";
+import { confirmCardPayment } from "../checkout/card-payment.server.ts";
+import { placeOrder } from "../checkout/placing.server.ts";
+import { createShirt, TEST_ADDRESS, VISA } from "../checkout/test-fixtures.ts";
+import { orderExportRows, orderExportStream } from "./order-export.server.ts";
+import { ORDER_EXPORT_COLUMNS } from "./order-export.ts";
 
 /** The names of the table commands sent through ctx.db from now on. */
 function recordCommands(test: TestContext): string[] {

@@ -1,10 +1,10 @@
 // The admin's order export (docs/product.md §10 "Orders"): the date range's form and what each
 // order's CSV row holds. Browser-safe (the form is checked in the browser with the same schema);
-// reading the table and writing the CSV is ./export.server.ts.
+// reading the table and writing the CSV is ./order-export.server.ts.
 import * as v from "valibot";
 import type { SizeTag } from "../catalog/sizes.ts";
-import type { OrderState } from "./state.ts";
-import { type PaymentStatus, paymentStatusOf } from "./status.ts";
+import type { OrderState, PaymentStatus } from "../orders/state.ts";
+import { paymentStatusOf } from "../orders/status.ts";
 
 export const EXPORT_DATE_INVALID = "Enter a valid date (YYYY-MM-DD)";
 export const EXPORT_RANGE_REVERSED = "To must be on or after From";
