@@ -36,7 +36,8 @@
 // as the synthesis bundles the site, BENCH_COLD_RUNS (default and at least 7) fresh Lambda
 // processes of each, alternating, to their first answer of /product; the ratio against its
 // target (≤ 1.5×) and the site's bundle against its budget (≤ 2 MB). BENCH_COLD_ONLY=1 runs this
-// comparison alone (about a minute).
+// comparison alone (about a minute); BENCH_CPU_PROF=dir profiles each of its processes (the
+// profiles and both bundles under dir; `npx tsx scripts/cpu-profile-summary.ts dir` sums them up).
 //
 // And the product page's server time at the seeded size (scripts/lib/bench-product.ts): the
 // anonymous document, the signed-in customer's document and client navigation, one request at a

@@ -112,17 +112,17 @@ export async function coldStartComparison(options: ColdOptions): Promise<ColdCom
     throw new Error("web/build is missing: run `npm run build` first");
   }
   await ensureBareBuild(log);
+  // BENCH_CPU_PROF=dir: every cold start writes a V8 CPU profile (./cpu-profile.cjs) under
+  // dir/shop and dir/bare, and both bundles (with their source maps) are kept under dir/bundles:
+  // `npx tsx scripts/cpu-profile-summary.ts dir` sums them up by package.
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const bundlesDir = profileDir ? join(profileDir, "bundles") : options.workDir;
   log("Bundling both servers as the synthesis bundles the site (SST's RemixSite, BUNDLE)…");
-  const shopBundle = await bundle(
-    "the shop's site",
-    { shop: true },
-    join(options.workDir, "shop"),
-    log,
-  );
+  const shopBundle = await bundle("the shop's site", { shop: true }, join(bundlesDir, "shop"), log);
   const bareBundle = await bundle(
     "the bare Remix page",
     { path: "packages/bare-remix" },
-    join(options.workDir, "bare"),
+    join(bundlesDir, "bare"),
     log,
   );
 
@@ -185,6 +185,14 @@ export async function coldStartComparison(options: ColdOptions): Promise<ColdCom
     AWS_ENDPOINT_URL_SSM: ssm.url,
   };
   const bareFn = lambda("BareRemix", bareBundle.bundled, { NODE_ENV: "production" });
+  const profiled = (side: string): Record<string, string> =>
+    profileDir
+      ? {
+          NODE_OPTIONS: `--require ${join(REPO_ROOT, "scripts", "lib", "cpu-profile.cjs")}`,
+          CPU_PROFILE_DIR: join(profileDir, side),
+          LAMBDA_CHILD_EXIT_AFTER_INVOKE: "1",
+        }
+      : {};
 
   const event = (headers: Record<string, string>) =>
     functionUrlEvent({
@@ -246,8 +254,14 @@ export async function coldStartComparison(options: ColdOptions): Promise<ColdCom
     runs: [],
   };
   const runShop = async () =>
-    shop.runs.push(await coldStart(shopFn, shopAdditions, { "x-origin-verify": originSecret }));
-  const runBare = async () => bare.runs.push(await coldStart(bareFn, {}, {}));
+    shop.runs.push(
+      await coldStart(
+        shopFn,
+        { ...shopAdditions, ...profiled("shop") },
+        { "x-origin-verify": originSecret },
+      ),
+    );
+  const runBare = async () => bare.runs.push(await coldStart(bareFn, profiled("bare"), {}));
   try {
     log(`Cold starts: ${options.runs} fresh processes of each, alternating…`);
     // One unrecorded start of each: the file system's cache, as a deployed bundle would be read.

@@ -77,6 +77,8 @@ process.on("message", async (message) => {
   try {
     const result = await handler(message.event, context);
     process.send({ type: "result", id: message.id, result: result ?? null, cpuMs: cpuMs() });
+    // A profiled cold start (the bench's BENCH_CPU_PROF): exit, so that Node writes the profile.
+    if (process.env.LAMBDA_CHILD_EXIT_AFTER_INVOKE === "1") setImmediate(() => process.exit(0));
   } catch (error) {
     console.error(`ERROR ${error?.stack ?? error}`);
     process.send({ type: "result", id: message.id, error: errorOf(error) });

@@ -123,7 +123,20 @@ export class LambdaFunction {
   }
 
   async stop(): Promise<void> {
-    for (const environment of this.environments.splice(0)) environment.child.kill("SIGKILL");
+    for (const environment of this.environments.splice(0)) {
+      // A profiled child exits by itself after its invocation, writing its profile: let it.
+      if (
+        this.additions.LAMBDA_CHILD_EXIT_AFTER_INVOKE === "1" &&
+        environment.child.exitCode === null
+      ) {
+        const { child } = environment;
+        await Promise.race([
+          new Promise((resolve) => child.once("exit", resolve)),
+          new Promise((resolve) => setTimeout(resolve, 10_000)),
+        ]);
+      }
+      environment.child.kill("SIGKILL");
+    }
     await new Promise<void>((resolve) => this.log.end(resolve));
   }
 
