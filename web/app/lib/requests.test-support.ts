@@ -1,0 +1,61 @@
+// What the tests of the actions share: a POST as the shop's own page sends it, a signed-in
+// customer's session cookie made by the shop's own sign-in, and what an action answered or threw.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { createUser, type User } from "@shop/core/server/accounts";
+import type { Context } from "@shop/core/server/context";
+import { signInAndRedirect } from "./session.server.ts";
+
+const SHOP = "http://localhost:3000";
+
+/** An action's arguments for a form POSTed to `path`, from the shop's own page unless `origin`. */
+export function actionArgs(
+  path: string,
+  fields: Record<string, string>,
+  options: { cookie?: string; origin?: string; params?: Record<string, string> } = {},
+): ActionFunctionArgs {
+  const headers = new Headers({
+    "Content-Type": "application/x-www-form-urlencoded",
+    Origin: options.origin ?? SHOP,
+  });
+  if (options.cookie) headers.set("Cookie", options.cookie);
+  const request = new Request(`${SHOP}${path}`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { request, params: options.params ?? {}, context: { clientAddress: "192.0.2.10" } };
+}
+
+/** A new customer and their session cookie ("sid=…"), as the sign-in's redirect sets it. */
+export async function signedIn(
+  ctx: Context,
+  email: string,
+): Promise<{ user: User; cookie: string }> {
+  const user = await createUser(ctx, {
+    firstName: "Ana",
+    lastName: "García",
+    email,
+    password: "correct horse battery staple",
+  });
+  const signedIn = await signInAndRedirect(new Request(`${SHOP}/auth/sign-in`), user.id, "/");
+  const cookie = signedIn.headers.get("Set-Cookie")?.split(";")[0];
+  if (!cookie) throw new Error("the sign-in set no cookie");
+  return { user, cookie };
+}
+
+/** What a promise threw (a Response or data() an action throws); fails if it resolved. */
+export async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
+  const outcome = await promise.then(
+    (value) => ({ resolved: value }),
+    (error: unknown) => ({ thrown: error }),
+  );
+  if ("resolved" in outcome) throw new Error("the action answered instead of throwing");
+  return outcome.thrown;
+}
+
+/** The status and data of data()'s answer (or a Response's status, with no data). */
+export function answerOf(answer: unknown): { status: number; data: unknown } {
+  if (answer instanceof Response) return { status: answer.status, data: undefined };
+  const { data, init } = answer as { data: unknown; init?: ResponseInit | null };
+  return { status: init?.status ?? 200, data };
+}
