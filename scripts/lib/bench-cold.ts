@@ -193,7 +193,9 @@ export async function coldStartComparison(options: ColdOptions): Promise<ColdCom
     AWS_ENDPOINT_URL_SSM: ssm.url,
   };
   const bareFn = lambda("BareRemix", bareBundle.bundled, { NODE_ENV: "production" });
-  const profiled = (side: string): Record<string, string> =>
+  // What each side's processes get for profiling (BENCH_CPU_PROF) or for the compile cache
+  // (BENCH_COMPILE_CACHE).
+  const measuring = (side: string): Record<string, string> =>
     profileDir
       ? {
           NODE_OPTIONS: `--require ${join(REPO_ROOT, "scripts", "lib", "cpu-profile.cjs")}`,
@@ -271,11 +273,11 @@ export async function coldStartComparison(options: ColdOptions): Promise<ColdCom
     shop.runs.push(
       await coldStart(
         shopFn,
-        { ...shopAdditions, ...profiled("shop") },
+        { ...shopAdditions, ...measuring("shop") },
         { "x-origin-verify": originSecret },
       ),
     );
-  const runBare = async () => bare.runs.push(await coldStart(bareFn, profiled("bare"), {}));
+  const runBare = async () => bare.runs.push(await coldStart(bareFn, measuring("bare"), {}));
   try {
     log(`Cold starts: ${options.runs} fresh processes of each, alternating…`);
     // One unrecorded start of each: the file system's cache, as a deployed bundle would be read.
