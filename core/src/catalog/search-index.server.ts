@@ -9,7 +9,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { slugKey } from "../db/keys.ts";
-import { ProductSearch, type SavedSearch } from "../search/index.ts";
+import { coloursIn, ProductSearch, type SavedSearch } from "../search/index.ts";
 import { getObjectIfChanged, objectMetadata, putObject } from "../storage/index.server.ts";
 import type { Product } from "./products.server.ts";
 import { SEARCH_INDEX_KEY } from "./search-object.ts";
@@ -26,7 +26,7 @@ interface PublishedIndex {
   search: SavedSearch;
 }
 
-/** The search engine over these products (name, audience, description). */
+/** The search engine over these products (name, audience, description, the colours their photos name). */
 export function indexProducts(products: Iterable<Product>): ProductSearch {
   return ProductSearch.build(
     [...products].map((product) => ({
@@ -34,6 +34,7 @@ export function indexProducts(products: Iterable<Product>): ProductSearch {
       name: product.name,
       audience: product.category,
       description: product.description,
+      colours: coloursIn(product.images.map((image) => image.alt)),
     })),
   );
 }

@@ -96,3 +96,40 @@ describe("ProductSearch", () => {
     expect(loaded.size).toBe(search.size);
   });
 });
+
+describe("colours", () => {
+  const shirts = ProductSearch.build([
+    {
+      id: "green",
+      name: "Piqué Polo Shirt",
+      audience: "Men",
+      description: "Cotton.",
+      colours: "forest green",
+    },
+    {
+      id: "sand",
+      name: "Washed Linen Shirt",
+      audience: "Men",
+      description: "Linen.",
+      colours: "sand beige",
+    },
+    {
+      id: "blue",
+      name: "Oxford Button-Down Shirt",
+      audience: "Men",
+      description: "Oxford cotton.",
+      colours: "sky blue blue white",
+    },
+  ]);
+  const found = (text: string) => shirts.search(text).hits.map((hit) => hit.id);
+
+  it("ranks the product a colour names first, by the colour or its family", () => {
+    expect(found("blue shirt")[0]).toBe("blue");
+    expect(found("green shirt")[0]).toBe("green");
+    expect(found("sky blue")).toEqual(["blue"]);
+  });
+
+  it("still finds every shirt when no colour is named", () => {
+    expect(found("shirt").sort()).toEqual(["blue", "green", "sand"]);
+  });
+});

@@ -1,5 +1,6 @@
 // The product search (docs/product.md §5 "Search", docs/decisions/021-search.md): one index per
-// catalogue version over each product's name and description, built with MiniSearch (an
+// catalogue version over each product's name, description and colours (./colours.ts: the colours
+// its photos' alt texts name, with their families), built with MiniSearch (an
 // inverted index in a radix tree, with BM25 scoring, prefix and Levenshtein fuzzy lookups).
 // This module decides what a shopper's words mean before MiniSearch looks them up:
 //
@@ -25,6 +26,8 @@ export interface SearchDocument {
   name: string;
   audience: Audience;
   description: string;
+  /** The colours it comes in, with their families ("sky blue blue"): ./colours.ts coloursIn. */
+  colours?: string;
 }
 
 /** One product found. */
@@ -56,8 +59,11 @@ export interface SearchAnswer {
   suggestion?: string;
 }
 
-/** Field weights: the name counts three times as much as the description. */
-const BOOST = { name: 3, description: 1 } as const;
+/**
+ * Field weights: the name counts three times as much as the description, a colour twice (a
+ * colour named is most of what a shopper means: "blue shirt" wants the blue one first).
+ */
+const BOOST = { name: 3, description: 1, colours: 2 } as const;
 /** A synonym's match counts a little less than the word typed. */
 const SYNONYM_WEIGHT = 0.8;
 /** A swap of two letters ("jackte") counts as MiniSearch counts a one-edit typo. */
@@ -130,7 +136,8 @@ export interface SavedSearch {
   index: unknown;
 }
 
-const SAVED_VERSION = 1;
+/** 2: the colours field. */
+const SAVED_VERSION = 2;
 
 export class ProductSearch {
   private readonly index: MiniSearch<SearchDocument>;
@@ -149,7 +156,7 @@ export class ProductSearch {
       Object.entries(saved?.surfaces ?? {}).map(([key, seen]) => [key, new Map(seen)]),
     );
     const options = {
-      fields: ["name", "description"],
+      fields: ["name", "description", "colours"],
       storeFields: [],
       tokenize: (text: string) => words(text),
       processTerm: (word: string) => {

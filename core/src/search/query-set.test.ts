@@ -3,6 +3,7 @@
 // among the first five answers (out of at most five), averaged; docs/decisions/021-search.md.
 import { describe, expect, it } from "vitest";
 import { SEARCH_QUERIES as QUERIES, SEED_PRODUCTS } from "../../../scripts/seed-data/index.ts";
+import { coloursIn } from "./colours.ts";
 import { ProductSearch } from "./engine.ts";
 
 const documents = SEED_PRODUCTS.map((product) => ({
@@ -10,6 +11,7 @@ const documents = SEED_PRODUCTS.map((product) => ({
   name: product.name,
   audience: product.category,
   description: product.description,
+  colours: coloursIn(product.images.map((image) => image.alt)),
 }));
 
 describe("the search over the seeded catalogue", () => {
@@ -35,5 +37,16 @@ describe("the search over the seeded catalogue", () => {
     );
     expect(QUERIES.length).toBeGreaterThanOrEqual(40);
     expect(recall).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("ranks what comes in a colour named first: a blue shirt before the other shirts", () => {
+    const top = (text: string) =>
+      search
+        .search(text)
+        .hits.slice(0, 2)
+        .map((hit) => hit.id);
+    // The Oxford comes in sky blue, the piqué polo shirt in navy; the linen shirt in sand and sage.
+    expect(top("blue shirt").sort()).toEqual(["oxford-button-down-shirt", "pique-polo-shirt"]);
+    expect(top("black dress")[0]).toBe("silk-slip-dress");
   });
 });
