@@ -9,7 +9,12 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { slugKey } from "../db/keys.ts";
-import { coloursIn, ProductSearch, type SavedSearch } from "../search/index.ts";
+import {
+  coloursIn,
+  ProductSearch,
+  type SavedSearch,
+  SEARCH_ENGINE_VERSION,
+} from "../search/index.ts";
 import { getObjectIfChanged, objectMetadata, putObject } from "../storage/index.server.ts";
 import type { Product } from "./products.server.ts";
 import { SEARCH_INDEX_KEY } from "./search-object.ts";
@@ -18,6 +23,8 @@ import { SEARCH_INDEX_KEY } from "./search-object.ts";
 export const SEARCH_REFRESH_MS = 3000;
 /** The object's metadata naming the catalogue version it indexes (x-amz-meta-catalog-version). */
 const VERSION_METADATA = "catalog-version";
+/** The metadata naming the engine (its saved format) that wrote it (x-amz-meta-engine-version). */
+const ENGINE_METADATA = "engine-version";
 
 /** The object's content: the catalogue version it indexes and the saved engine. */
 interface PublishedIndex {
@@ -58,9 +65,13 @@ export function changesSearch(record: TableChange): boolean {
   );
 }
 
-/** The catalogue version of the published index, or undefined when none is. */
+/**
+ * The catalogue version of the published index, or undefined when none is, or when another
+ * engine wrote it (a site cannot load it: the next publication replaces it).
+ */
 export async function publishedVersion(ctx: Context): Promise<number | undefined> {
   const metadata = await objectMetadata(ctx, ctx.config.searchBucket, SEARCH_INDEX_KEY);
+  if (metadata?.[ENGINE_METADATA] !== String(SEARCH_ENGINE_VERSION)) return undefined;
   const version = Number(metadata?.[VERSION_METADATA] ?? Number.NaN);
   return Number.isFinite(version) ? version : undefined;
 }
@@ -83,7 +94,10 @@ export async function writeSearchIndex(
     Body: body,
     ContentType: "application/json",
     ContentEncoding: "gzip",
-    Metadata: { [VERSION_METADATA]: String(catalogVersion) },
+    Metadata: {
+      [VERSION_METADATA]: String(catalogVersion),
+      [ENGINE_METADATA]: String(SEARCH_ENGINE_VERSION),
+    },
   });
   return body.length;
 }

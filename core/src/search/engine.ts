@@ -136,8 +136,9 @@ export interface SavedSearch {
   index: unknown;
 }
 
-/** 2: the colours field. */
-const SAVED_VERSION = 2;
+/** The saved index's format (2: the colours field): an index of another version is refused. */
+export const SEARCH_ENGINE_VERSION = 2;
+const SAVED_VERSION = SEARCH_ENGINE_VERSION;
 
 export class ProductSearch {
   private readonly index: MiniSearch<SearchDocument>;
