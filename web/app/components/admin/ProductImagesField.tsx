@@ -123,8 +123,8 @@ export function ProductImagesField({
       <legend className="text-sm font-medium text-stone-800">Images</legend>
       <p id="images-hint" className="mt-1 text-xs text-stone-500">
         Shown in this order; the first is the catalogue picture. JPEG, PNG, WebP, GIF or AVIF, at
-        most 5 MB each. An empty alt text reads as the product's name. Name the colour in it
-        ("Navy wool coat, front view"): shoppers find the product by it.
+        most 5 MB each. An empty alt text reads as the product's name. Name the colour in it ("Navy
+        wool coat, front view"): shoppers find the product by it.
       </p>
       {entries.length > 0 ? (
         <ol aria-label="Product images" className="mt-3 grid gap-3">
