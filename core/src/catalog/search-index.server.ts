@@ -33,7 +33,10 @@ interface PublishedIndex {
   search: SavedSearch;
 }
 
-/** The search engine over these products (name, audience, description, the colours their photos name). */
+/**
+ * The search engine over these products (name, audience, description, and the colours their
+ * photos' alt texts name).
+ */
 export function indexProducts(products: Iterable<Product>): ProductSearch {
   return ProductSearch.build(
     [...products].map((product) => ({

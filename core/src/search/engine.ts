@@ -128,7 +128,7 @@ export function highlight(name: string, terms: readonly string[]): NamePart[] {
   return parts;
 }
 
-/** The shape `toJSON` writes; a new engine version changes SAVED_VERSION. */
+/** The shape `toJSON` writes; a new engine version changes SEARCH_ENGINE_VERSION. */
 export interface SavedSearch {
   version: number;
   documents: Array<[id: string, audience: Audience]>;
@@ -138,7 +138,6 @@ export interface SavedSearch {
 
 /** The saved index's format (2: the colours field): an index of another version is refused. */
 export const SEARCH_ENGINE_VERSION = 2;
-const SAVED_VERSION = SEARCH_ENGINE_VERSION;
 
 export class ProductSearch {
   private readonly index: MiniSearch<SearchDocument>;
@@ -192,8 +191,10 @@ export class ProductSearch {
 
   /** An index saved by `toJSON` (and parsed), as it was: no product is read again. */
   static load(saved: SavedSearch): ProductSearch {
-    if (saved?.version !== SAVED_VERSION) {
-      throw new Error(`A saved search index of version ${saved?.version}, not ${SAVED_VERSION}`);
+    if (saved?.version !== SEARCH_ENGINE_VERSION) {
+      throw new Error(
+        `A saved search index of version ${saved?.version}, not ${SEARCH_ENGINE_VERSION}`,
+      );
     }
     return new ProductSearch([], saved);
   }
@@ -206,7 +207,7 @@ export class ProductSearch {
   /** The index as a plain object for JSON.stringify (to measure it, or to store it). */
   toJSON(): SavedSearch {
     return {
-      version: SAVED_VERSION,
+      version: SEARCH_ENGINE_VERSION,
       documents: this.documents.map(({ id, audience }) => [id, audience]),
       surfaces: Object.fromEntries([...this.surfaces].map(([key, seen]) => [key, [...seen]])),
       index: this.index.toJSON(),

@@ -1,42 +1,28 @@
 // The checkout's action (checkout.server.ts) against the local cloud, as the page posts it: who
 // may post, the form checked with the page's schema before core sees it (a refused form stores
 // no order), core given the checked address, the server's quote, and the confirmation.
-import { unitsOfEach } from "@shop/core/inventory";
-import { createProduct } from "@shop/core/server/catalog";
 import { listAllOrders } from "@shop/core/server/orders";
-import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
+import type { TestContext } from "@shop/local-cloud/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkoutAction } from "./checkout.server.ts";
-import { actionArgs, answerOf, signedIn, thrownBy } from "./requests.test-support.ts";
-
-const TEST_ADDRESS = {
-  address: "1 Main Street",
-  country: "Spain",
-  city: "Madrid",
-  zipCode: "28001",
-  phone: "600000000",
-};
-/** A card the local test gateway accepts. */
-const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
+import {
+  actionArgs,
+  actionTestContext,
+  answerOf,
+  createShirt,
+  signedIn,
+  TEST_ADDRESS,
+  TEST_CARD,
+  thrownBy,
+} from "./requests.test-support.ts";
 
 let test: TestContext;
 let cookie: string;
 let lines: string;
 
 beforeAll(async () => {
-  test = await createTestContext();
-  // The action reads the process's context (getContext): the test's table and buckets.
-  Object.assign(process.env, test.env);
-  const shirt = await createProduct(test.ctx, {
-    slug: "shirt",
-    name: "Shirt",
-    category: "Men",
-    priceCents: 2000,
-    description: "A shirt",
-    sizes: ["M"],
-    stock: unitsOfEach(["M"], 5),
-    images: [{ key: "shirt.svg", alt: "shirt" }],
-  });
+  test = await actionTestContext();
+  const shirt = await createShirt(test.ctx, "shirt", 2000);
   lines = JSON.stringify([{ productId: shirt.id, size: "M", quantity: 2 }]);
   ({ cookie } = await signedIn(test.ctx, "ana@example.com"));
 });
@@ -46,7 +32,7 @@ const place = (fields: Record<string, string>) => ({
   lines,
   deliveryMethod: "STANDARD",
   ...TEST_ADDRESS,
-  ...VISA,
+  ...TEST_CARD,
   ...fields,
 });
 

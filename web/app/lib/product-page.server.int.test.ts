@@ -2,15 +2,23 @@
 // product's answers 404, a review needs a session and a paid order of the product,
 // a form the schema refuses is answered on its field and stores nothing, and the author comes from
 // the session, never from the form.
-import { unitsOfEach } from "@shop/core/inventory";
 import type { User } from "@shop/core/server/accounts";
-import { createProduct, type Product } from "@shop/core/server/catalog";
+import type { Product } from "@shop/core/server/catalog";
 import { checkout } from "@shop/core/server/checkout";
 import { listProductReviews } from "@shop/core/server/reviews";
-import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
+import type { TestContext } from "@shop/local-cloud/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productPageAction } from "./product-page.server.ts";
-import { actionArgs, answerOf, signedIn, thrownBy } from "./requests.test-support.ts";
+import {
+  actionArgs,
+  actionTestContext,
+  answerOf,
+  createShirt,
+  signedIn,
+  TEST_ADDRESS,
+  TEST_CARD,
+  thrownBy,
+} from "./requests.test-support.ts";
 import { abuseLimits } from "./security.server.ts";
 
 let test: TestContext;
@@ -19,19 +27,8 @@ let buyer: { user: User; cookie: string };
 let browser: { user: User; cookie: string };
 
 beforeAll(async () => {
-  test = await createTestContext();
-  // The action reads the process's context (getContext): the test's table and buckets.
-  Object.assign(process.env, test.env);
-  shirt = await createProduct(test.ctx, {
-    slug: "linen-shirt",
-    name: "Linen shirt",
-    category: "Men",
-    priceCents: 3000,
-    description: "A linen shirt",
-    sizes: ["M"],
-    stock: unitsOfEach(["M"], 5),
-    images: [{ key: "shirt.svg", alt: "shirt" }],
-  });
+  test = await actionTestContext();
+  shirt = await createShirt(test.ctx, "linen-shirt", 3000);
   buyer = await signedIn(test.ctx, "buyer@example.com");
   browser = await signedIn(test.ctx, "browser@example.com");
   // The buyer's paid order of the shirt (the local test gateway charges the card at once).
@@ -39,16 +36,10 @@ beforeAll(async () => {
     userId: buyer.user.id,
     email: buyer.user.email,
     lines: JSON.stringify([{ productId: shirt.id, size: "M", quantity: 1 }]),
-    address: {
-      address: "1 Main Street",
-      country: "Spain",
-      city: "Madrid",
-      zipCode: "28001",
-      phone: "600000000",
-    },
+    address: TEST_ADDRESS,
     deliveryMethod: "STANDARD",
     promotionCode: null,
-    card: { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" },
+    card: TEST_CARD,
   });
 });
 

@@ -1,11 +1,48 @@
-// What the tests of the actions share: a POST as the shop's own page sends it, a signed-in
-// customer's session cookie made by the shop's own sign-in, and what an action answered or threw.
+// What the tests of the actions share: the process pointed at a test table, a shirt in stock, a
+// shipping address and a card the local gateway accepts, a POST as the shop's own page sends it,
+// a signed-in customer's session cookie made by the shop's own sign-in, and what an action
+// answered or threw.
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { unitsOfEach } from "@shop/core/inventory";
 import { createUser, type User } from "@shop/core/server/accounts";
+import { createProduct } from "@shop/core/server/catalog";
 import type { Context } from "@shop/core/server/context";
+import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { signInAndRedirect } from "./session.server.ts";
 
 const SHOP = "http://localhost:3000";
+
+export const TEST_ADDRESS = {
+  address: "1 Main Street",
+  country: "Spain",
+  city: "Madrid",
+  zipCode: "28001",
+  phone: "600000000",
+};
+
+/** A card the local test gateway accepts. */
+export const TEST_CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
+
+/** A test table and buckets, which the actions use: their getContext() reads the process's env. */
+export async function actionTestContext(): Promise<TestContext> {
+  const test = await createTestContext();
+  Object.assign(process.env, test.env);
+  return test;
+}
+
+/** A shirt in size M, 5 in stock. */
+export function createShirt(ctx: Context, slug: string, priceCents: number) {
+  return createProduct(ctx, {
+    slug,
+    name: slug.replace(/-/g, " "),
+    category: "Men",
+    priceCents,
+    description: "A shirt",
+    sizes: ["M"],
+    stock: unitsOfEach(["M"], 5),
+    images: [{ key: `${slug}.svg`, alt: "shirt" }],
+  });
+}
 
 /** An action's arguments for a form POSTed to `path`, from the shop's own page unless `origin`. */
 export function actionArgs(
