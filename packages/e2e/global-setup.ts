@@ -94,6 +94,10 @@ export default async function globalSetup() {
   }
 
   return async () => {
+    // What the shared-cache stand-in said about the site (unreachable, a cookie on a shared
+    // page): printed, so a run's failures can be read beside it.
+    const said = output.split("\n").filter((line) => line.includes("shared cache:"));
+    if (said.length > 0) console.log(`The shared cache said:\n${said.slice(-20).join("\n")}`);
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);

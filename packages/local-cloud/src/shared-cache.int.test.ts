@@ -172,6 +172,25 @@ describe("request collapsing", () => {
     expect(siteHits("/mine")).toBe(4);
     expect(most).toBe(3);
   });
+
+  it("a viewer that leaves during the fill does not hold the key: the fill ends and is kept", async () => {
+    routes.set("/flag", async (_req, res, n) => {
+      res.writeHead(200, { "cache-control": SHARED, "content-type": "image/svg+xml" });
+      res.write("<svg>");
+      await sleep(300);
+      res.end(`#${n}</svg>`);
+    });
+    // A browser that navigates away while an image still loads: it reads the headers and goes.
+    const leaving = new AbortController();
+    const first = await fetch(`${cache.url}/flag`, { signal: leaving.signal });
+    expect(first.status).toBe(200);
+    leaving.abort();
+    await sleep(50);
+    const next = await fetch(`${cache.url}/flag`, { signal: AbortSignal.timeout(5_000) });
+    expect(await next.text()).toBe("<svg>#1</svg>");
+    expect(next.headers.get("x-cache")).toBe("Hit");
+    expect(siteHits("/flag")).toBe(1);
+  });
 });
 
 describe("passing on", () => {
@@ -191,6 +210,22 @@ describe("passing on", () => {
     expect(first.body).toBe(`${"x".repeat(800)}${"y".repeat(800)}#1`);
     expect(await get("/big")).toMatchObject({ xCache: "Miss", body: expect.stringMatching(/#2$/) });
     expect(cache.stats().entries).toBe(0);
+  });
+
+  it("a kept connection the site closes is retried on a new one, not on another kept one", async () => {
+    // The site closes every connection it has answered on before, as it does its idle ones after
+    // its keep-alive timeout: all of the cache's kept connections at the same moment.
+    const answered = new WeakSet<object>();
+    routes.set("/mine", async (req, res, n) => {
+      if (answered.has(req.socket)) return void req.socket.destroy();
+      answered.add(req.socket);
+      await sleep(50);
+      res.writeHead(200, { "cache-control": "private, no-store" }).end(`mine #${n}`);
+    });
+    // Two requests at once leave two kept connections.
+    await Promise.all([get("/mine"), get("/mine")]);
+    expect(await get("/mine")).toMatchObject({ status: 200, body: "mine #4" });
+    expect(logged).toEqual([]);
   });
 
   it("answers 502 (X-Cache: Error) when the site cannot be reached and nothing is kept", async () => {

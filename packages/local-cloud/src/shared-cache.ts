@@ -211,28 +211,34 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
   };
 
   /**
-   * One request to the site; rejects on a connection error or the origin timeout. A request whose
-   * kept-alive connection the site had just closed (ECONNRESET or EPIPE before any answer) is
-   * sent once more on a new connection, as CloudFront retries an origin connection: the race is
-   * the connection's, not the site's. A GET or HEAD is retried on any such error, a write only
-   * when it went out on a reused connection, so the site cannot have seen it (Node's advice for
-   * `request.reusedSocket`); its body is a buffer, so it can be sent again.
+   * One request to the site, or undefined (logged) on a connection error or the origin timeout.
+   * A request whose kept-alive connection the site had just closed (ECONNRESET or EPIPE before
+   * any answer) is sent once more on a new connection of its own, never another kept one that
+   * the site may be closing at the same moment, as CloudFront retries an origin connection: the
+   * race is the connection's, not the site's. A GET or HEAD is retried on any such error, a write
+   * only when it went out on a reused connection, so the site cannot have seen it (Node's advice
+   * for `request.reusedSocket`); its body is a buffer, so it can be sent again.
    */
   const toOrigin = async (
     method: string,
     path: string,
     headers: OutgoingHttpHeaders,
     body?: Buffer,
-  ): Promise<IncomingMessage> => {
+  ): Promise<IncomingMessage | undefined> => {
     try {
-      return await sendToOrigin(method, path, headers, body);
+      try {
+        return await sendToOrigin(method, path, headers, body, agent);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        const reset = code === "ECONNRESET" || code === "EPIPE";
+        const safe =
+          method === "GET" || method === "HEAD" || (error as OriginError).reusedSocket === true;
+        if (!reset || !safe) throw error;
+        return await sendToOrigin(method, path, headers, body, false);
+      }
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const reset = code === "ECONNRESET" || code === "EPIPE";
-      const safe =
-        method === "GET" || method === "HEAD" || (error as OriginError).reusedSocket === true;
-      if (!reset || !safe) throw error;
-      return sendToOrigin(method, path, headers, body);
+      log(`shared cache: ${method} ${path} could not reach the site: ${String(error)}`);
+      return undefined;
     }
   };
   const added = Object.entries(opts.originHeaders ?? {});
@@ -247,7 +253,8 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
     method: string,
     path: string,
     headers: OutgoingHttpHeaders,
-    body?: Buffer,
+    body: Buffer | undefined,
+    via: Agent | false,
   ) =>
     new Promise<IncomingMessage>((resolve, reject) => {
       counters.originRequests++;
@@ -260,7 +267,7 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
           method,
           path,
           headers: withOriginHeaders(headers),
-          agent,
+          agent: via,
           timeout: originTimeoutMs,
         },
         resolve,
@@ -345,6 +352,15 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
       });
     }
     upstream.pipe(res);
+    // A viewer that leaves before the end (a browser navigating away while an image loads) stops
+    // the pipe, which would leave the site's answer paused: its fill unfinished, every later
+    // request for the key waiting on it, and its connection held. As CloudFront does, the fill
+    // goes on without the viewer: the rest is read (and kept when it may be).
+    res.on("close", () => {
+      if (res.writableFinished) return;
+      upstream.unpipe(res);
+      upstream.resume();
+    });
   };
 
   /** stale-while-revalidate: one background refresh per key at a time. */
@@ -359,7 +375,7 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
     const at = purgeEpoch;
     void (async () => {
       try {
-        const upstream = await toOrigin("GET", entry.url, headers).catch(() => undefined);
+        const upstream = await toOrigin("GET", entry.url, headers);
         if (!upstream) return;
         const response = asPolicyResponse(upstream);
         const { policy, modified } = entry.policy.revalidatedPolicy(policyRequest, response);
@@ -394,9 +410,7 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
         return;
       }
       forwarded["content-length"] = String(body.length);
-      const upstream = await toOrigin(method, req.url ?? "/", forwarded, body).catch(
-        () => undefined,
-      );
+      const upstream = await toOrigin(method, req.url ?? "/", forwarded, body);
       if (!upstream) return badGateway(res);
       relay(req, res, upstream);
       return;
@@ -446,7 +460,7 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
         return answerFromEntry(req, res, entry, "Stale");
       }
       // Past what may be served without asking: revalidate now, or serve stale if the site fails.
-      const upstream = await toOrigin(method, url, conditional).catch(() => undefined);
+      const upstream = await toOrigin(method, url, conditional);
       if (!upstream || isServerError(upstream.statusCode)) {
         let fallback: ReturnType<CachePolicy["revalidatedPolicy"]> | undefined;
         try {
@@ -476,7 +490,7 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
         }
         // A 304 that validates something else: ask again without conditions.
         remove(key);
-        const fresh = await toOrigin(method, url, forwarded).catch(() => undefined);
+        const fresh = await toOrigin(method, url, forwarded);
         if (!fresh) return badGateway(res);
         return relay(req, res, fresh, { key, url, policyRequest, at });
       }
@@ -484,7 +498,7 @@ export async function startSharedCache(opts: SharedCacheOptions): Promise<Shared
     }
 
     const release = method === "GET" ? beginFill(key) : undefined;
-    const upstream = await toOrigin(method, url, forwarded).catch(() => undefined);
+    const upstream = await toOrigin(method, url, forwarded);
     if (!upstream) {
       release?.();
       return badGateway(res);
