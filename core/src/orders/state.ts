@@ -2,7 +2,6 @@
 // PENDING → SHIPPED → DELIVERED and PENDING → CANCELED; anything else is refused.
 // Also the payment's states, which the rules read beside the order's. The bottom of the orders'
 // modules: it imports none of them.
-import * as v from "valibot";
 import { choiceField } from "../common/fields.ts";
 
 export const ORDER_STATES = ["PENDING", "SHIPPED", "DELIVERED", "CANCELED"] as const;
@@ -11,11 +10,6 @@ export type OrderState = (typeof ORDER_STATES)[number];
 
 /** A state as a form sends it (the admin's state change, a list's filter). */
 export const OrderStateSchema = choiceField(ORDER_STATES, "Choose a valid order state");
-export type OrderStateInput = v.InferOutput<typeof OrderStateSchema>;
-
-/** The admin form that changes an order's state (docs/product.md §4 "Order state"). */
-export const OrderStateFormSchema = v.object({ state: OrderStateSchema });
-export type OrderStateForm = v.InferOutput<typeof OrderStateFormSchema>;
 
 /** Where an order's payment is (status.ts says it to a person). */
 export type PaymentStatus = "awaiting" | "paid" | "failed" | "canceled";
