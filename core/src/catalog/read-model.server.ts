@@ -18,7 +18,14 @@ import { freshReads } from "../common/fresh-reads.ts";
 import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
 import { reviewStats } from "../reviews/stats.ts";
-import { highlight, type NamePart, normalizeSearch, type ProductSearch } from "../search/index.ts";
+import {
+  colourNames,
+  highlight,
+  type NamePart,
+  normalizeSearch,
+  type ProductSearch,
+  showsColour,
+} from "../search/index.ts";
 import { type Product, type ProductItem, toProduct } from "./products.server.ts";
 import {
   type CatalogPage,
@@ -266,7 +273,33 @@ export async function getCatalogPage(ctx: Context, query: CatalogQuery): Promise
   const snapshot = await catalogSnapshot(ctx);
   if (!query.search) return queryCatalog(snapshot.items, query);
   const index = await searchFor(ctx, snapshot);
-  return queryCatalog(snapshot.items, query, (text) => index.search(text));
+  const page = queryCatalog(snapshot.items, query, (text) => index.search(text));
+  return { ...page, items: inColourSearched(snapshot, page.items, query.search) };
+}
+
+/**
+ * A search that names a colour ("blue shirt") shows each product found in its first photo of that
+ * colour (docs/decisions/021-search.md "Colours"), not in the one the catalogue shows first: the
+ * navy polo, not its green one. Copies: the snapshot's summaries are shared.
+ */
+function inColourSearched<T extends ProductSummary>(
+  snapshot: CatalogSnapshot,
+  items: T[],
+  search: string,
+): T[] {
+  const named = colourNames(search);
+  if (named.length === 0) return items;
+  return items.map((item) => {
+    const images = snapshot.bySlug.get(item.slug)?.images ?? [];
+    const photo = images.find((image) => showsColour(image.alt, named));
+    if (!photo || photo === images[0]) return item;
+    const { imageSources: _first, ...rest } = item;
+    return {
+      ...rest,
+      imageUrl: photo.url,
+      ...(photo.sources ? { imageSources: photo.sources } : {}),
+    } as T;
+  });
 }
 
 /** Search indexes built in this process, one per snapshot (so per catalogue version). */
@@ -344,7 +377,11 @@ export async function liveSearch(ctx: Context, text: string, limit: number): Pro
     const item = byId.get(hit.id);
     if (item) items.push({ ...item, nameParts: highlight(item.name, hit.terms) });
   }
-  const live: LiveSearch = { search, total: answer.hits.length, items };
+  const live: LiveSearch = {
+    search,
+    total: answer.hits.length,
+    items: inColourSearched(snapshot, items, search),
+  };
   if (answers.byKey.size >= MAX_LIVE_ANSWERS) {
     answers.byKey.delete(answers.byKey.keys().next().value ?? "");
   }

@@ -79,6 +79,26 @@ const NAMES = Object.keys(COLOUR_FAMILIES).sort((a, b) => b.length - a.length);
  * "sky blue blue white". Empty when none is named.
  */
 export function coloursIn(texts: readonly string[]): string {
+  return [...colourSet(texts, true)].join(" ");
+}
+
+/** The colours a search names, as named (no families): "navy or sky blue shirt" → ["navy", "sky blue"]. */
+export function colourNames(search: string): string[] {
+  return [...colourSet([search], false)];
+}
+
+/**
+ * Does a photo (its alt text) show one of these colours (`colourNames` of a search)? A family
+ * matches each of its colours ("blue": a navy photo), a colour only itself ("navy": not a sky-blue
+ * photo).
+ */
+export function showsColour(alt: string, named: readonly string[]): boolean {
+  const shown = colourSet([alt], true);
+  return named.some((name) => shown.has(name));
+}
+
+/** The colour names in these texts, with their families when `withFamilies`. */
+function colourSet(texts: readonly string[], withFamilies: boolean): Set<string> {
   const found = new Set<string>();
   for (const text of texts) {
     // Folded and padded, so a name matches whole words only ("rose" not in "primrose").
@@ -87,8 +107,8 @@ export function coloursIn(texts: readonly string[]): string {
       if (!rest.includes(` ${name} `)) continue;
       rest = rest.replaceAll(` ${name} `, "  ");
       found.add(name);
-      for (const family of COLOUR_FAMILIES[name] ?? []) found.add(family);
+      if (withFamilies) for (const family of COLOUR_FAMILIES[name] ?? []) found.add(family);
     }
   }
-  return [...found].join(" ");
+  return found;
 }

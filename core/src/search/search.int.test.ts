@@ -49,3 +49,35 @@ describe("search after an admin's rename", () => {
     expect((await found(test.ctx, "lighthuose")).live).toEqual(["Lighthouse Overcoat"]);
   }, 60_000);
 });
+
+describe("a search that names a colour", () => {
+  it("shows each product found in its photo of that colour, on the catalogue and the live list", async () => {
+    const test = await createTestContext();
+    await createProduct(test.ctx, {
+      ...input("Harbour Polo"),
+      slug: "harbour-polo",
+      images: [
+        { key: "products/harbour-polo/forest.svg", alt: "Forest Harbour Polo, front view" },
+        { key: "products/harbour-polo/back.svg", alt: "Harbour Polo, back view" },
+        { key: "products/harbour-polo/navy.svg", alt: "Navy Harbour Polo, front view" },
+      ],
+    });
+    const shown = async (text: string) => {
+      const live = await liveSearch(test.ctx, text, 6);
+      const query = parseCatalogQuery(new URLSearchParams({ search: text }));
+      const page = await getCatalogPage(test.ctx, query);
+      return [live.items[0]?.imageUrl, page.items[0]?.imageUrl].map((url) => url?.split("/").pop());
+    };
+    expect(await shown("blue polo")).toEqual(["navy.svg", "navy.svg"]);
+    expect(await shown("navy harbour")).toEqual(["navy.svg", "navy.svg"]);
+    expect(await shown("green polo")).toEqual(["forest.svg", "forest.svg"]);
+    // No colour named, or one none of its photos shows: its first photo, as the catalogue shows it.
+    expect(await shown("harbour polo")).toEqual(["forest.svg", "forest.svg"]);
+    expect(await shown("red harbour polo")).toEqual(["forest.svg", "forest.svg"]);
+    // The catalogue itself is unchanged for the next shopper.
+    const all = await getCatalogPage(test.ctx, parseCatalogQuery(new URLSearchParams()));
+    expect(all.items.find((item) => item.slug === "harbour-polo")?.imageUrl).toMatch(
+      /forest\.svg$/,
+    );
+  }, 60_000);
+});
