@@ -120,10 +120,10 @@ const CASES: Array<[string, string, string, string]> = [
     "?category=men",
   ],
   [
-    "product page: size, reviews, review dialog",
+    "product page: photo, size, reviews, review dialog",
     "/product/linen-shirt",
-    "?write-review=1&size=m&reviews=abc&utm_campaign=z",
-    "?reviews=abc&size=m&write-review=1",
+    "?write-review=1&size=m&reviews=abc&utm_campaign=z&photo=3",
+    "?photo=3&reviews=abc&size=m&write-review=1",
   ],
   ["product page: drops the rest", "/product/linen-shirt", "?color=red", ""],
   [

@@ -42,9 +42,10 @@ export const PUBLIC_QUERY_RULES: readonly QueryRule[] = [
     reads: ["category", "page", "price", "search", "sort", "stock"],
     texts: ["search"],
   },
-  // A product page (web/app/routes/product.$slug.tsx): the size chosen, the page of reviews,
-  // the review dialog (WRITE_REVIEW_PARAM of web/app/components/ReviewDialog.tsx).
-  { path: /^\/product\/[^/]+\/?$/, reads: ["reviews", "size", "write-review"] },
+  // A product page (web/app/routes/product.$slug.tsx): the photo it opens on (PHOTO_PARAM of
+  // core/src/catalog/query.ts), the size chosen, the page of reviews, the review dialog
+  // (WRITE_REVIEW_PARAM of web/app/components/ReviewDialog.tsx).
+  { path: /^\/product\/[^/]+\/?$/, reads: ["photo", "reviews", "size", "write-review"] },
   // The navbar's live search (web/app/routes/api.search.ts).
   { path: /^\/api\/search(?:\.data)?$/, reads: ["q"], texts: ["q"] },
   // The static pages.

@@ -3,10 +3,12 @@ import { ProductSearch } from "../search/engine.ts";
 import {
   type CatalogQuery,
   catalogQueryToSearchParams,
+  openingPhoto,
   PAGE_SIZE,
   PRICE_BANDS,
   type ProductSummary,
   parseCatalogQuery,
+  productHref,
   queryCatalog as queryCatalogWith,
   SORTS,
 } from "./query.ts";
@@ -328,5 +330,22 @@ describe("catalogQueryToSearchParams", () => {
       page: 4,
     };
     expect(parseCatalogQuery(catalogQueryToSearchParams(query))).toEqual(query);
+  });
+});
+
+describe("the photo a product's page opens on", () => {
+  it("links to the photo a search showed, and to the page alone otherwise", () => {
+    expect(productHref({ slug: "pique-polo-shirt", photo: 3 })).toBe(
+      "/product/pique-polo-shirt?photo=3",
+    );
+    expect(productHref({ slug: "pique-polo-shirt" })).toBe("/product/pique-polo-shirt");
+  });
+
+  it("opens on ?photo=N when the product has it, else on the first", () => {
+    expect(openingPhoto("3", 4)).toBe(2);
+    expect(openingPhoto("1", 4)).toBe(0);
+    for (const param of [null, "", "0", "5", "-1", "2.5", "1e1", " 2", "two", "9".repeat(400)]) {
+      expect(openingPhoto(param, 4), String(param)).toBe(0);
+    }
   });
 });

@@ -23,6 +23,11 @@ export interface ProductSummary {
   soldOut: boolean;
   /** ISO-8601 UTC. */
   createdAt: string;
+  /**
+   * The photo shown (1-based), when a search named a colour and it is not the first
+   * (read-model.server.ts): the product's page opens on it too (`productHref`).
+   */
+  photo?: number;
 }
 
 export const PAGE_SIZE = 12;
@@ -117,6 +122,21 @@ export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
   if (search) query.search = search;
   if (params.get("stock") === "in") query.inStock = true;
   return query;
+}
+
+/** The product page's parameter naming the photo it opens on (1-based). */
+export const PHOTO_PARAM = "photo";
+
+/** A product's page, opening on the photo its card shows when a search picked one. */
+export function productHref(product: Pick<ProductSummary, "slug" | "photo">): string {
+  const page = `/product/${product.slug}`;
+  return product.photo ? `${page}?${PHOTO_PARAM}=${product.photo}` : page;
+}
+
+/** The photo (0-based) a product page opens on: `?photo=N` when 1 ≤ N ≤ `count`, else the first. */
+export function openingPhoto(param: string | null, count: number): number {
+  const n = param !== null && /^\d{1,3}$/.test(param) ? Number(param) : 0;
+  return n >= 1 && n <= count ? n - 1 : 0;
 }
 
 /** The inverse of parseCatalogQuery, for links: defaults (no filter, page 1) are left out. */

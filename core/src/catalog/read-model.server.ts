@@ -280,7 +280,8 @@ export async function getCatalogPage(ctx: Context, query: CatalogQuery): Promise
 /**
  * A search that names a colour ("blue shirt") shows each product found in its first photo of that
  * colour (docs/decisions/021-search.md "Colours"), not in the one the catalogue shows first: the
- * navy polo, not its green one. Copies: the snapshot's summaries are shared.
+ * navy polo, not its green one; its `photo` says which, for the link to its page. Copies: the
+ * snapshot's summaries are shared.
  */
 function inColourSearched<T extends ProductSummary>(
   snapshot: CatalogSnapshot,
@@ -298,6 +299,7 @@ function inColourSearched<T extends ProductSummary>(
       ...rest,
       imageUrl: photo.url,
       ...(photo.sources ? { imageSources: photo.sources } : {}),
+      photo: images.indexOf(photo) + 1,
     } as T;
   });
 }

@@ -66,9 +66,14 @@ describe("a search that names a colour", () => {
       const live = await liveSearch(test.ctx, text, 6);
       const query = parseCatalogQuery(new URLSearchParams({ search: text }));
       const page = await getCatalogPage(test.ctx, query);
-      return [live.items[0]?.imageUrl, page.items[0]?.imageUrl].map((url) => url?.split("/").pop());
+      const [first, listed] = [live.items[0], page.items[0]];
+      // The photo's number (its page opens on it) goes with the photo shown.
+      expect(first?.photo).toBe(listed?.photo);
+      expect(listed?.photo === undefined).toBe(listed?.imageUrl.endsWith("forest.svg"));
+      return [first?.imageUrl, listed?.imageUrl].map((url) => url?.split("/").pop());
     };
     expect(await shown("blue polo")).toEqual(["navy.svg", "navy.svg"]);
+    expect((await liveSearch(test.ctx, "blue polo", 6)).items[0]?.photo).toBe(3);
     expect(await shown("navy harbour")).toEqual(["navy.svg", "navy.svg"]);
     expect(await shown("green polo")).toEqual(["forest.svg", "forest.svg"]);
     // No colour named, or one none of its photos shows: its first photo, as the catalogue shows it.

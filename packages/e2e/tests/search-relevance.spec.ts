@@ -107,5 +107,30 @@ test("without JavaScript the catalogue's search is ranked and corrected the same
     "href",
     "/product?search=jacket",
   );
+  // A colour search's link opens the product on that photo without JavaScript too.
+  await page.goto("/product/pique-polo-shirt?photo=2");
+  await expect(page.getByRole("img", { name: "Navy Piqué Polo Shirt, front view" })).toBeVisible();
   await context.close();
+});
+
+test("“blue shirt” shows the piqué polo in navy, and its page opens on that photo", async ({
+  page,
+}) => {
+  await page.goto("/product?search=blue+shirt");
+  const polo = page.getByRole("main").getByRole("article").filter({ hasText: "Piqué Polo Shirt" });
+  // The seeded polo's photos: 1 forest green, 2 navy.
+  await expect(polo.first().locator("img")).toHaveAttribute("src", /pique-polo-shirt\/2\b/);
+  const link = polo.first().getByRole("link", { name: "Piqué Polo Shirt" });
+  await expect(link).toHaveAttribute("href", "/product/pique-polo-shirt?photo=2");
+  await waitForHydration(page);
+  await tabTo(page, link);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/product\/pique-polo-shirt\?photo=2$/);
+  await expect(page.getByRole("img", { name: "Navy Piqué Polo Shirt, front view" })).toBeVisible();
+  await expect(page.getByText(/^Image 2 of \d$/)).toBeVisible();
+  // The same page without a photo asked for opens on the first, as before.
+  await page.goto("/product/pique-polo-shirt");
+  await expect(
+    page.getByRole("img", { name: "Forest Piqué Polo Shirt, front view" }),
+  ).toBeVisible();
 });

@@ -16,16 +16,19 @@ const SWIPE_DISTANCE = 40;
 /**
  * The product's images (docs/product.md §4: previous and next wrap around). Buttons, the left/right arrow
  * keys while one of its controls has the focus, a swipe on touch screens, and thumbnails. Without
- * JavaScript the first image shows.
+ * JavaScript the image it opens on shows.
  */
 export function ImageCarousel({
   images,
   name,
+  initialIndex = 0,
 }: {
   images: readonly CarouselImage[];
   name: string;
+  /** The image shown first (0-based), with or without JavaScript. */
+  initialIndex?: number;
 }) {
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState(initialIndex);
   const touchStartX = useRef<number | null>(null);
   const count = images.length;
   const current = images[index] ?? images[0];

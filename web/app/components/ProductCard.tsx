@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ProductSummary } from "@shop/core/catalog";
+import { type ProductSummary, productHref } from "@shop/core/catalog";
 import { Price } from "./Price";
 import { IMAGE_SIZES, ResponsiveImage } from "./ResponsiveImage";
 import { Stars } from "./Stars";
@@ -32,7 +32,7 @@ export function ProductCard({ product, eager }: { product: ProductSummary; eager
       <h3 className="mt-3 text-sm font-medium text-stone-900 sm:text-base">
         {/* The link covers the whole card (its ::after): one target, one focus ring. */}
         <Link
-          to={`/product/${product.slug}`}
+          to={productHref(product)}
           prefetch="intent"
           className="after:absolute after:inset-0 after:rounded-lg hover:text-accent-700 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-accent-600"
         >

@@ -3,6 +3,7 @@
 // its input stay in the layout (and work without JavaScript); this part fetches /api/search,
 // shows the listbox and moves through it with the keys.
 import { useNavigate } from "@remix-run/react";
+import { productHref } from "@shop/core/catalog";
 import { type KeyboardEvent, type MutableRefObject, useEffect, useRef } from "react";
 import type { SearchResults as Answer } from "../routes/api.search";
 import { Price } from "./Price";
@@ -79,9 +80,9 @@ export function SearchResults({
       ?.scrollIntoView({ block: "nearest" });
   }, [active]);
 
-  const openProduct = (slug: string) => {
+  const openProduct = (item: (typeof items)[number]) => {
     close();
-    navigate(`/product/${slug}`);
+    navigate(productHref(item));
   };
 
   keys.current = (event) => {
@@ -105,7 +106,7 @@ export function SearchResults({
       const item = expanded && active >= 0 ? items[active] : undefined;
       if (item) {
         event.preventDefault();
-        openProduct(item.slug);
+        openProduct(item);
       }
       // Otherwise the form submits: the catalogue lists every match.
     }
@@ -132,7 +133,7 @@ export function SearchResults({
             aria-selected={index === active}
             onMouseDown={(event) => event.preventDefault()}
             onMouseEnter={() => setActive(index)}
-            onClick={() => openProduct(item.slug)}
+            onClick={() => openProduct(item)}
             className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${
               index === active ? "bg-stone-100" : ""
             }`}

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Await, useLoaderData, useRouteError } from "@remix-run/react";
-import { isSizeTag } from "@shop/core/catalog";
+import { isSizeTag, openingPhoto, PHOTO_PARAM } from "@shop/core/catalog";
 import { schemaAvailability, sizeAvailability } from "@shop/core/inventory";
 import { reviewAuthorName, reviewStats } from "@shop/core/reviews";
 import { getProductPageParts } from "@shop/core/server/catalog";
@@ -77,10 +77,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // The modal is open by URL (works without JavaScript); the action still checks everything.
       writing: user !== null && url.searchParams.get(WRITE_REVIEW_PARAM) === "1",
       initialSize: isSizeTag(size) ? size : undefined,
+      // The photo a colour search showed (?photo=): the page opens on it.
+      initialPhoto: openingPhoto(url.searchParams.get(PHOTO_PARAM), product.images.length),
       availability: Object.fromEntries(
         product.sizes.map((tag) => [tag, sizeAvailability(stock[tag], threshold)]),
       ),
-      // The size chosen (?size=) or a review page is the same product: one canonical URL.
+      // The photo or size chosen (?photo=, ?size=) or a review page is the same product: one
+      // canonical URL.
       meta: loaderPageMeta(request, ctx.config.appUrl, {
         title: pageTitle(product.name),
         description: metaDescription(product.description),
@@ -113,8 +116,17 @@ export const headers = publicPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: SHOP_NAME }];
 
 export default function ProductPage() {
-  const { product, stats, reviews, initialSize, viewer, writing, availability, jsonLd } =
-    useLoaderData<typeof loader>();
+  const {
+    product,
+    stats,
+    reviews,
+    initialSize,
+    initialPhoto,
+    viewer,
+    writing,
+    availability,
+    jsonLd,
+  } = useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>();
   const soldOut = product.sizes.filter((tag) => availability[tag]?.state === "out");
   const reviewsHref = (cursor: string | null) =>
@@ -126,7 +138,13 @@ export default function ProductPage() {
       <ProductBreadcrumb category={product.category} name={product.name} />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-14">
-        <ImageCarousel images={product.images} name={product.name} />
+        <ImageCarousel
+          // A new product, or the same one asked for in another photo, starts from that photo.
+          key={`${product.id}:${initialPhoto}`}
+          images={product.images}
+          name={product.name}
+          initialIndex={initialPhoto}
+        />
 
         <div>
           <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{product.name}</h1>
