@@ -113,7 +113,7 @@ test("without JavaScript the catalogue's search is ranked and corrected the same
   await context.close();
 });
 
-test("“blue shirt” shows the piqué polo in navy, and its page opens on that photo", async ({
+test("“blue shirt” shows the piqué polo in navy, and its page opens on that photo, from the live list too", async ({
   page,
 }) => {
   await page.goto("/product?search=blue+shirt");
@@ -128,6 +128,15 @@ test("“blue shirt” shows the piqué polo in navy, and its page opens on that
   await expect(page).toHaveURL(/\/product\/pique-polo-shirt\?photo=2$/);
   await expect(page.getByRole("img", { name: "Navy Piqué Polo Shirt, front view" })).toBeVisible();
   await expect(page.getByText(/^Image 2 of \d$/)).toBeVisible();
+  // The header's live list does the same: its first polo is shown, and opens, in navy.
+  await typeInSearch(page, "navy polo");
+  const first = page.getByRole("listbox", { name: "Search results" }).getByRole("option").first();
+  await expect(first).toContainText("Polo");
+  await expect(first.locator("img")).toHaveAttribute("src", /polo\/2\b/);
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/product\/[a-z-]*polo\?photo=2$/);
+  await expect(page.getByRole("img", { name: /^Navy .*Polo/ })).toBeVisible();
   // The same page without a photo asked for opens on the first, as before.
   await page.goto("/product/pique-polo-shirt");
   await expect(
