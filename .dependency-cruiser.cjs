@@ -51,10 +51,21 @@ module.exports = {
     {
       name: "core-through-its-exports",
       comment:
-        "web/ and functions/ import core through its package exports (@shop/core/<area>, @shop/core/server/<area>), never a file inside an area.",
+        "web/ and functions/ import core through its package exports (@shop/core/<area>, @shop/core/server/<area>, and for tests @shop/core/testing/<area>), never a file inside an area.",
       severity: "error",
       from: { path: "^(web|functions)/" },
-      to: { path: "^core/", pathNot: "^core/src/[^/]+/index(\\.server)?\\.ts$" },
+      to: {
+        path: "^core/",
+        pathNot: "^core/src/[^/]+/(index(\\.server)?|test-fixtures)\\.ts$",
+      },
+    },
+    {
+      name: "core-test-fixtures-in-tests",
+      comment:
+        "core's test fixtures (@shop/core/testing/<area>, an area's test-fixtures.ts) are for tests only: never in what the shop runs.",
+      severity: "error",
+      from: { path: "^(web|functions)/", pathNot: "\\.test(-support)?\\.tsx?$" },
+      to: { path: "^core/src/[^/]+/test-fixtures\\.ts$" },
     },
     {
       name: "powertools-in-its-adapters",

@@ -12,16 +12,8 @@ import { signInAndRedirect } from "./session.server.ts";
 
 const SHOP = "http://localhost:3000";
 
-export const TEST_ADDRESS = {
-  address: "1 Main Street",
-  country: "Spain",
-  city: "Madrid",
-  zipCode: "28001",
-  phone: "600000000",
-};
-
-/** A card the local test gateway accepts. */
-export const TEST_CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
+/** A shipping address, and a card the local test gateway accepts: core's ordering tests' own. */
+export { TEST_ADDRESS, VISA as TEST_CARD } from "@shop/core/testing/checkout";
 
 /** A test table and buckets, which the actions use: their getContext() reads the process's env. */
 export async function actionTestContext(): Promise<TestContext> {
