@@ -113,6 +113,17 @@ module.exports = {
         dependencyTypesNot: ["type-only", "type-import", "dynamic-import"],
       },
     },
+    {
+      name: "remix-node-index-off-the-site",
+      comment:
+        "The site answers on Node's own fetch classes (web/server/lambda-handler.ts, docs/decisions/022-lean-bundles.md). @remix-run/node's index installs Remix's fetch polyfill and requires undici: importing a value from it puts half a megabyte back into the site's Lambda bundle. Import Remix's server functions from @remix-run/server-runtime, createCookie and createReadableStreamFromReadable from web/app/lib/node-platform.server.ts; types from @remix-run/node (import type) are fine.",
+      severity: "error",
+      from: { path: "^web/(app|server)/" },
+      to: {
+        path: "(^|/)node_modules/@remix-run/node/dist/index\\.(js|d\\.ts)$",
+        dependencyTypesNot: ["type-only", "type-import"],
+      },
+    },
   ],
   options: {
     // node_modules is not excluded (that would drop the imports into it, which core-stands-alone

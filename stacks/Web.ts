@@ -61,17 +61,17 @@ export { VIEWER_TLS };
 export const SERVER_ORIGIN_REQUEST_POLICY_ID = "b689b0a8-53d0-40ab-baf2-68738e2966ac";
 
 /**
- * The site's Lambda handler: SST's Remix wrapper (build/server.js, which SST writes beside the
- * Remix build, build/server/index.js) behind the guarded origin's check
- * (web/server/origin-guard.ts), each request it lets through timed by kind of page
- * (web/server/server-time.ts), bundled by SST as its own handler would be.
+ * The site's Lambda handler: the Remix build (build/server/index.js) answered on Node's own fetch
+ * classes (web/server/lambda-handler.ts, in place of SST's wrapper and its polyfill) behind the
+ * guarded origin's check (web/server/origin-guard.ts), each request it lets through timed by kind
+ * of page (web/server/server-time.ts), bundled by SST as its own handler would be.
  */
-export const GUARDED_HANDLER = `// Written by stacks/Web.ts at synthesis: SST's Remix handler behind the guarded origin, timed.
-import { handler as remix } from "./server.js";
+export const GUARDED_HANDLER = `// Written by stacks/Web.ts at synthesis: the Remix build's handler behind the guarded origin, timed.
 import * as build from "./server/index.js";
+import { createLambdaHandler } from "../server/lambda-handler.ts";
 import { guardHandler } from "../server/origin-guard.ts";
 import { timedHandler } from "../server/server-time.ts";
-export const handler = guardHandler(timedHandler(remix, build));
+export const handler = guardHandler(timedHandler(createLambdaHandler(build), build));
 `;
 
 /**
@@ -79,7 +79,8 @@ export const handler = guardHandler(timedHandler(remix, build));
  * (after SST's own line that copies Host into X-Forwarded-Host): the cross-site write guard (a
  * cross-site POST is answered 403 at the edge, as web/server.ts answers it locally, instead of
  * Remix's bare 500), then the query-string normaliser of the cache key (web/server/edge-query.ts);
- * and with its server's handler wrapped by the guarded origin's check (GUARDED_HANDLER).
+ * and with its server's handler replaced by the shop's, behind the guarded origin's check
+ * (GUARDED_HANDLER).
  * Exported for packages/rehearsal/src/site-bundle.ts, which bundles the site's server alone.
  */
 export class ShopSite extends RemixSite {
@@ -97,6 +98,12 @@ export class ShopSite extends RemixSite {
     const dir = dirname(fn.handler);
     writeFileSync(join(dir, "guarded-server.js"), GUARDED_HANDLER);
     fn.handler = join(dir, "guarded-server.handler");
+    // Not SST's polyfill (@remix-run/node's installGlobals): the handler answers on Node's own
+    // fetch classes.
+    if (!fn.nodejs?.esbuild?.inject) {
+      throw new Error("SST's RemixSite no longer injects its polyfill into the server's bundle");
+    }
+    fn.nodejs.esbuild.inject = [];
     return plan;
   }
 }

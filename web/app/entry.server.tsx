@@ -1,6 +1,5 @@
 import { PassThrough, Transform } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isDependencyUnavailable } from "@shop/core/common";
 import { getContext, loadBoundSecrets, RETRY_AFTER_SECONDS } from "@shop/core/server/context";
@@ -17,6 +16,7 @@ import {
 } from "../server/security-headers";
 import { unavailableResponse } from "../server/unavailable-page";
 import { finalCacheControl, isShareable } from "./lib/http";
+import { createReadableStreamFromReadable } from "./lib/node-platform.server";
 import { NonceProvider } from "./lib/nonce";
 import { logError } from "./lib/observability.server";
 import { hasDeferredData, RenderCache, renderCacheKey } from "./lib/render-cache.server";

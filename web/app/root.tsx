@@ -1,9 +1,4 @@
-import {
-  data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -17,6 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { isPrivatePath } from "@shop/core/catalog";
 import { getContext } from "@shop/core/server/context";
 import type { ReactNode } from "react";

@@ -67,7 +67,7 @@ interface UrlEvent {
 }
 
 /**
- * Wraps the site's Lambda handler (SST's Remix wrapper): a function URL event without an accepted
+ * Wraps the site's Lambda handler (./lambda-handler.ts): a function URL event without an accepted
  * ORIGIN_HEADER is refused before the handler sees it; an accepted one goes on without the
  * header, so the application never holds the secret in a request. The accepted values are read
  * once, from the environment the server build filled at its start (loadBoundSecrets); with none

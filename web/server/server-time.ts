@@ -78,7 +78,7 @@ interface UrlEvent {
 }
 
 /**
- * A Lambda function URL handler (SST's Remix wrapper) timed: each invocation's server time,
+ * A Lambda function URL handler (./lambda-handler.ts) timed: each invocation's server time,
  * whether it answered or threw, recorded by kind of page.
  */
 export function timedHandler<E extends UrlEvent, R>(

@@ -5,7 +5,8 @@
 // refusal from core in the banner titled "error" (docs/product.md §8).
 
 import type { Submission } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/server-runtime";
 import type { User } from "@shop/core/server/accounts";
 import { type ReadFormOptions, readForm, refuseWithDomainError } from "./form.server";
 import { NO_STORE } from "./http";

@@ -1,6 +1,7 @@
 // The checkout's action (docs/product.md §4 "Checkout flow"): it reads the request and hands it
 // to core's checkout use case (core/src/checkout/checkout.server.ts); the route renders.
-import { type ActionFunctionArgs, data } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/server-runtime";
 import { CheckoutSchema, checkoutWithCardSchema } from "@shop/core/checkout";
 import { addressOf, isDependencyUnavailable } from "@shop/core/common";
 import {

@@ -19,7 +19,7 @@ import {
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
-} from "@remix-run/node";
+} from "@remix-run/server-runtime";
 import { isDomainError, REPEATED_FIELD } from "@shop/core/common";
 import { type FormReply, plainFields } from "./forms";
 import { jsonResponse, NO_STORE } from "./http";

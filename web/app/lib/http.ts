@@ -1,5 +1,6 @@
 // HTTP caching rules shared by routes (docs/decisions/018-edge-cache.md).
-import { type HeadersFunction, redirect } from "@remix-run/node";
+import type { HeadersFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/server-runtime";
 
 /**
  * A page (or its data) that is the same for every anonymous visitor: the browser asks again each
@@ -87,9 +88,10 @@ export const publicPageHeaders: HeadersFunction = ({ loaderHeaders }) => ({
 });
 
 /**
- * A JSON Response. Not `Response.json`: on AWS, SST's Lambda handler installs Remix's fetch
- * globals (installGlobals), whose Response has no static json(), and every such route answered
- * 500 there while working locally (the deploy rehearsal caught it: npm run rehearse).
+ * A JSON Response, with its charset. (On AWS the site once answered on Remix's fetch polyfill,
+ * whose Response has no static json(): every route that called it answered 500 there while
+ * working locally, as the deploy rehearsal caught. Both now answer on Node's own fetch classes:
+ * web/server/lambda-handler.ts.)
  */
 export function jsonResponse(body: unknown, init: { status?: number; headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers);

@@ -1,7 +1,8 @@
 // What the product page's forms do (docs/product.md §2 "Product page"): "Notify me" for a
 // sold-out size, and a review added or deleted. Author and product come from the session and
 // the URL, never from the form.
-import { type ActionFunctionArgs, data } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/server-runtime";
 import { ReviewSchema } from "@shop/core/reviews";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";

@@ -1,7 +1,7 @@
 // "Notify me" on a product page (docs/product.md §2 "Product page"): the address and the
 // sold-out size, checked with core's schema, recorded by core (one request per address, product
 // and size). Signed in or not: the address is the shopper's to give.
-import { data } from "@remix-run/node";
+import { data } from "@remix-run/server-runtime";
 import { type SizeTag, sizeName } from "@shop/core/catalog";
 import { RESTOCK_REQUESTED, RestockRequestSchema } from "@shop/core/inventory";
 import { getContext } from "@shop/core/server/context";

@@ -1,6 +1,7 @@
 // Request checks every mutating route shares (docs/architecture.md §5): same-origin POSTs and the client
 // address for abuse limits.
-import { type AppLoadContext, data } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
+import { data } from "@remix-run/server-runtime";
 import { type AbuseLimits, loadAbuseLimits } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 

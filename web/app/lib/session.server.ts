@@ -1,7 +1,7 @@
 // The session cookie and the guards (docs/architecture.md §5, docs/product.md §4 "Session"): an httpOnly, SameSite=Lax cookie (Secure
 // in production) holding a random id; the table holds its hash. Identity and role come only
 // from here, never from a form or a URL.
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/server-runtime";
 import {
   createSession,
   deleteSession,
@@ -10,6 +10,7 @@ import {
   type User,
 } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
+import { createCookie } from "./node-platform.server";
 
 export const SESSION_EXPIRED = "Your session has expired, please sign-in again";
 export const NOT_ALLOWED = "You're not allowed to access this page";

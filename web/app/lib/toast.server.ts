@@ -1,7 +1,8 @@
 // The flash toast: an action that redirects (303, so reload never re-submits) carries its
 // success or error message in a short-lived cookie; the root loader reads and clears it.
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/server-runtime";
 import { getContext } from "@shop/core/server/context";
+import { createCookie } from "./node-platform.server";
 import type { Toast } from "./toast";
 
 /** Created on first use, after the bound secrets are loaded (entry.server.tsx). */

@@ -5,7 +5,7 @@
 // the form shows the message (useActionAnswer in ./unavailable.ts). Nothing was stored: every
 // write the action makes is one transaction or one conditional write, and a write whose answer
 // never came is found by its own retry (docs/decisions/010-bounded-under-faults.md).
-import { data } from "@remix-run/node";
+import { data } from "@remix-run/server-runtime";
 import {
   type DependencyUnavailable,
   isDependencyUnavailable,

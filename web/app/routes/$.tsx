@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/server-runtime";
 
 // Any path no route claims redirects to the catalogue (docs/product.md §2, "any other path").
 export function loader() {

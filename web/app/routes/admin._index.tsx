@@ -2,8 +2,9 @@
 // today, the last 7 and 30 days against the periods before, revenue per day, orders by state,
 // the top products and the low stock. Read from the sales aggregates only (core/src/insights),
 // a fixed number of table calls whatever the number of orders; days in the shop's time zone.
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { longDay } from "@shop/core/insights";
 import { getContext } from "@shop/core/server/context";
 import { CHART_DAYS, loadDashboard } from "@shop/core/server/insights";

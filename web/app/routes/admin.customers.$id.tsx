@@ -3,8 +3,9 @@
 // its total (each a link to /admin/orders/<id>), and their returns (each a link to
 // /admin/returns/<rma>). Two core reads (customerOverview, listReturnsForUser); a deleted
 // account is not found (its orders stay, anonymised, under Orders).
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { orderStateStatus, paymentStatusOf } from "@shop/core/orders";
 import { getContext } from "@shop/core/server/context";
 import { customerOverview } from "@shop/core/server/customers";

@@ -3,8 +3,9 @@
 // from its index (core/src/customers/list.server.ts, never a Scan); everything is in the query
 // string, so the GET form works without JavaScript and every view can be bookmarked. Deleted
 // accounts are not here: their orders stay, anonymised, under Orders.
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { CUSTOMER_SEARCH_MAX_LENGTH, CustomerSearchSchema } from "@shop/core/customers";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";

@@ -1,5 +1,6 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { adminProductsHref, parseAdminProductQuery } from "@shop/core/catalog";
 import { isDomainError } from "@shop/core/server/accounts";
 import {

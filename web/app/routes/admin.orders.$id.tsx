@@ -2,13 +2,9 @@
 // customer's OrderDetails), plus payment, refund, invoice, customer and history; the buttons
 // for the allowed next states (intent=state) and deletion behind a confirmation
 // (intent=delete); a refund still due can be issued again (intent=refund). A refused change answers with the server's reason and changes nothing.
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { orderStateActions, orderStateStatus, paymentStatusOf } from "@shop/core/orders";
 import { formatPrice } from "@shop/core/pricing";
 import { isDomainError } from "@shop/core/server/accounts";

@@ -2,8 +2,9 @@
 // filtered by state and searched by order number or the customer's e-mail. Everything is in the
 // query string, so the GET form works without JavaScript and every view can be bookmarked.
 // "Export CSV" downloads a date range's orders (components/admin/OrderExportForm.tsx).
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { defaultExportRange } from "@shop/core/insights";
 import { ORDER_STATES, orderStateStatus, paymentStatusOf } from "@shop/core/orders";
 import { isDomainError } from "@shop/core/server/accounts";

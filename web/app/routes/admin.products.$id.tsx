@@ -1,11 +1,7 @@
 import { randomUUID } from "node:crypto";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { type ShouldRevalidateFunction, useLoaderData, useRouteError } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, type ProductDraft } from "@shop/core/catalog";
 import {
   getProductById,

@@ -2,13 +2,9 @@
 // its state allows: Approve, Reject (with a message to the customer), Mark as received (faulty
 // items are not restocked), Refund (through the payment provider; "Refunded" once it confirms).
 // One intent per move; a refused move answers with the server's reason and changes nothing.
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { formatPrice } from "@shop/core/pricing";
 import { REJECT_MESSAGE_MAX, returnTransitionError } from "@shop/core/returns";
 import { isDomainError } from "@shop/core/server/accounts";

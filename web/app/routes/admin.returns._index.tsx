@@ -1,7 +1,8 @@
 // Admin · Returns (/admin/returns): every return newest first, 20 a page, filtered by state (a GET
 // form: works without JavaScript, every view can be bookmarked).
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { RETURN_STATE_LABELS, RETURN_STATES } from "@shop/core/returns";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";

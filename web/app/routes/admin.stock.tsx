@@ -1,8 +1,9 @@
 // Low stock (docs/product.md §10 "Low stock"): every offered size at or under the threshold
 // (LOW_STOCK_THRESHOLD, 5 by default), lowest first, each linking to its product's form, where
 // the stock is changed.
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { listLowStock } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { LowStockTable } from "../components/admin/LowStockTable";

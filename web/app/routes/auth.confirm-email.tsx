@@ -1,14 +1,14 @@
 // The link of an e-mail change or verification (core/src/accounts/email-change.server.ts). GET
 // only shows what the link would confirm (mail scanners open links); the button's POST confirms.
 // No session is needed: the link itself, sent to the address, is the proof.
-import {
-  type ActionFunctionArgs,
-  data,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { INVALID_EMAIL_LINK } from "@shop/core/accounts";
 import { confirmEmailChange, emailLinkTarget, isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";

@@ -1,4 +1,5 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/server-runtime";
 import { assertSameOrigin } from "../lib/security.server";
 import { signOutHeaders } from "../lib/session.server";
 

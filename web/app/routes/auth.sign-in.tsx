@@ -1,10 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import {
-  type ActionFunctionArgs,
-  type AppLoadContext,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  LoaderFunctionArgs,
+  MetaFunction,
 } from "@remix-run/node";
 import {
   Form,
@@ -14,6 +13,7 @@ import {
   useNavigation,
   useRouteError,
 } from "@remix-run/react";
+import { redirect } from "@remix-run/server-runtime";
 import { ForgotPasswordSchema, SignInSchema } from "@shop/core/accounts";
 import { requestPasswordReset, signIn } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";

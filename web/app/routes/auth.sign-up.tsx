@@ -1,11 +1,7 @@
 import { getFormProps } from "@conform-to/react";
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { redirect } from "@remix-run/server-runtime";
 import { SignUpSchema } from "@shop/core/accounts";
 import { signUp } from "@shop/core/server/accounts";
 import { AuthCard, primaryButtonClass } from "../components/AuthField";

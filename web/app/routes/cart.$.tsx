@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/server-runtime";
 
 // Any other /cart/** path shows the cart (docs/product.md §2 "Other cart paths").
 export function loader() {

@@ -7,7 +7,7 @@
 // (StripePaymentSection, loaded lazily with the publishable key from this loader), which
 // confirms the payment in the browser and goes to /order/confirm-order, which waits for the webhook.
 import { getFormProps } from "@conform-to/react";
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   type ClientLoaderFunctionArgs,
   Form,
@@ -18,6 +18,7 @@ import {
   useNavigation,
   useRouteError,
 } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { CheckoutSchema, checkoutWithCardSchema, quoteInStock } from "@shop/core/checkout";
 import { checkoutUnavailableMessage } from "@shop/core/common";
 import { checkoutPaymentMode, PLACEMENT_FIELD } from "@shop/core/payments";

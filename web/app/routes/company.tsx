@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/server-runtime";
 import { StaticSection } from "../components/StaticSection";
 import { publicPageCacheControl, publicPageHeaders } from "../lib/http";
 import { COMPANY_LINKS } from "../lib/shop";

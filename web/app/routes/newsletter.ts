@@ -3,7 +3,8 @@
 // JavaScript (the form says js=1) the answer is JSON for the form to show; without, a 303 back
 // to the page the form was on, with the message as a toast.
 import type { Submission } from "@conform-to/react";
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/server-runtime";
 import { isDependencyUnavailable, unavailableMessage } from "@shop/core/common";
 import { NewsletterSchema } from "@shop/core/newsletter";
 import { isDomainError } from "@shop/core/server/accounts";

@@ -4,7 +4,8 @@
 // ours. So there is no same-origin check: the signed token in the URL is the authentication, as
 // for the link (docs/architecture.md §5, docs/decisions/009-unsubscribe-links.md). A GET (a scanner, a
 // client that opens the URL) changes nothing: it goes to the link's page, which asks first.
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/server-runtime";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import {

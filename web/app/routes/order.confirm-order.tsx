@@ -1,8 +1,9 @@
 // The order confirmation (/order/confirm-order?id=<orderId>, owner only). The payment event may
 // still be on its way: the page then says so and looks again every 1.5 s (a meta refresh and a
 // reload link without JavaScript).
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { getContext } from "@shop/core/server/context";
 import { getOrderForUser } from "@shop/core/server/orders";
 import { listReturnsOfOrder, orderReturnable } from "@shop/core/server/returns";

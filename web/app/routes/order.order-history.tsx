@@ -1,7 +1,8 @@
 // Order History (/order/order-history): the signed-in user's orders, newest first, with number,
 // state, date, total and the invoice download (or "Invoice is being prepared").
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { orderStatus } from "@shop/core/orders";
 import { getContext } from "@shop/core/server/context";
 import { listOrdersForUser } from "@shop/core/server/orders";

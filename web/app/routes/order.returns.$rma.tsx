@@ -1,13 +1,9 @@
 // One return of the signed-in customer (/order/returns/<rma>): its number, state and items; while
 // it is open, the instructions, the return address and the printable slip; before it is received,
 // "Cancel return" (intent=cancel). Another customer's return is "not found".
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { RETURN_ADDRESS, RETURN_INSTRUCTIONS, returnTransitionError } from "@shop/core/returns";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";

@@ -3,13 +3,9 @@
 // reason. A plain form that works without JavaScript (docs/decisions/015-forms.md); the rules are
 // core's (core/src/returns), refusals come back on their fields.
 import { getFormProps } from "@conform-to/react";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { sizeName } from "@shop/core/catalog";
 import { formatInvoiceDate } from "@shop/core/invoices";
 import { RETURN_REASONS, returnRequestSchema } from "@shop/core/returns";

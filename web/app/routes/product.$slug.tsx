@@ -1,5 +1,6 @@
-import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Await, useLoaderData, useRouteError } from "@remix-run/react";
+import { data, redirect } from "@remix-run/server-runtime";
 import { isSizeTag, openingPhoto, PHOTO_PARAM } from "@shop/core/catalog";
 import { schemaAvailability, sizeAvailability } from "@shop/core/inventory";
 import { reviewAuthorName, reviewStats } from "@shop/core/reviews";

@@ -1,5 +1,6 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { data } from "@remix-run/server-runtime";
 import { type CatalogQuery, parseCatalogQuery, priceBand } from "@shop/core/catalog";
 import { getCatalogPage } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";

@@ -5,14 +5,9 @@
 // the address and an "Unsubscribe" button; its POST unsubscribes, then a 303 back here says it is
 // done. Mail providers' one-click unsubscribe posts elsewhere
 // (newsletter_.one-click-unsubscribe.ts, docs/decisions/009-unsubscribe-links.md).
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { data, redirect } from "@remix-run/server-runtime";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import {
