@@ -10,7 +10,11 @@
 // Retries happen only where a call is idempotent or carries an idempotency key: reads, the
 // table's transactions (the SDK sends one ClientRequestToken for all attempts), S3 puts of a
 // fixed key, Stripe calls with an idempotency key. A plain UpdateItem (a counter's ADD) or
-// PutItem is sent once: a timeout is not retried, since the first attempt may have landed.
+// PutItem is sent once: a timeout is not retried, since the first attempt may have landed; a
+// request that met a kept-alive connection the service had closed never reached it, and goes
+// again on a new one (kept-alive.server.ts).
+
+import { keptAliveAgents } from "./kept-alive.server.ts";
 
 /** A page request (loader or action without a card charge) finishes or fails within this. */
 export const PAGE_BUDGET_MS = 5_000;
@@ -84,6 +88,8 @@ export function awsClientOptions(dependency: Exclude<Dependency, "stripe">, leni
       requestTimeout: lenient ? LOCAL_REQUEST_TIMEOUT_MS : policy.requestTimeoutMs,
       // Without it, the current Node handler only warns when the request timeout passes.
       throwOnRequestTimeout: true,
+      // The SDK's keep-alive, telling a request that met a connection closed as idle.
+      ...keptAliveAgents(),
     },
   };
 }

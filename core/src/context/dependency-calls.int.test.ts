@@ -1,7 +1,9 @@
 // The table's client under a fault, against DynamoDB Local behind a proxy that stops answering:
 // a read fails within its worst case as DependencyUnavailable, retried once; a write that is not
 // idempotent is sent once; each failure is one structured log line; after the resume the same
-// client works again.
+// client works again. A kept-alive connection that the table closed just as a write came on it
+// (the write never reached the table) is not a failure: the write goes again on a new connection.
+import { randomUUID } from "node:crypto";
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { startStallProxy } from "@shop/local-cloud";
 import { createTestContext } from "@shop/local-cloud/testing";
@@ -73,6 +75,42 @@ describe("a stalled table", () => {
       );
       // The write may or may not have landed before the stall; it was never sent twice.
       expect(Number(Item?.n ?? 0)).toBeLessThanOrEqual(1);
+    } finally {
+      await proxy.close();
+    }
+  }, 30_000);
+});
+
+describe("kept-alive connections the table closed as idle", () => {
+  it("send a write that met one again, once, on a new connection", async () => {
+    const { env } = await createTestContext();
+    const proxy = await startStallProxy(env.DYNAMODB_ENDPOINT as string);
+    const ctx = createContext(
+      loadConfig({ ...env, DYNAMODB_ENDPOINT: proxy.url, DEPENDENCY_DEADLINES: "aws" }),
+    );
+    const key = { pk: `KEPT#${randomUUID()}`, sk: "KEPT" };
+    const read = () => ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: key }));
+    try {
+      // Two connections the client keeps alive (two reads at once), both closed by the table as
+      // a request comes on them: the retry must not take the second.
+      await Promise.all([read(), read()]);
+      proxy.dropOnKeptConnections();
+      const { Attributes } = await ctx.db.send(
+        new UpdateCommand({
+          TableName: ctx.tableName,
+          Key: key,
+          UpdateExpression: "ADD #n :one",
+          ExpressionAttributeNames: { "#n": "n" },
+          ExpressionAttributeValues: { ":one": 1 },
+          ReturnValues: "UPDATED_NEW",
+        }),
+      );
+      expect(Attributes).toEqual({ n: 1 });
+      expect(proxy.dropped).toBe(1);
+      const { Item } = await ctx.db.send(
+        new GetCommand({ TableName: ctx.tableName, Key: key, ConsistentRead: true }),
+      );
+      expect(Item?.n).toBe(1);
     } finally {
       await proxy.close();
     }

@@ -1,6 +1,7 @@
 // What every AWS SDK client of the shop does around its calls (deadlines.ts sets the numbers):
 // - a call that is not idempotent is not retried after a timeout (its first attempt may have
-//   landed): the timeout is handed on as final;
+//   landed): the timeout is handed on as final; unless its attempt met a kept-alive connection
+//   the service had closed (./kept-alive.server.ts), which it never reached;
 // - a call that still fails for want of an answer (a timeout, a refused or reset connection)
 //   once its attempts are spent becomes a DependencyUnavailable, logged as one structured line
 //   naming the dependency and the operation, so an alarm or a log query finds it, and counted
@@ -10,6 +11,7 @@
 import { DependencyUnavailable } from "../common/errors.ts";
 import { DEPENDENCY_DIMENSION, DEPENDENCY_UNAVAILABLE_METRIC } from "../common/metrics-names.ts";
 import type { Dependency } from "./deadlines.ts";
+import { isStaleConnection } from "./kept-alive.server.ts";
 import { captureClient, countMetric, logLine } from "./telemetry.ts";
 
 /** Commands that must not be sent twice (the SDK would retry them after a timeout). */
@@ -120,7 +122,10 @@ export function guardCalls<C>(client: C & ClientLike, dependency: Dependency): C
       try {
         return await next(args);
       } catch (error) {
+        // A kept connection the service had closed: the request never reached it, so even a
+        // write goes again, on a new connection (kept-alive.server.ts).
         if (!unsafe.has(String(context.commandName)) || !isUnanswered(error)) throw error;
+        if (isStaleConnection(error)) throw error;
         const final = new Error(`${(error as Error).message} (not retried: not idempotent)`);
         final.name = "DependencyTimeout";
         throw final;
