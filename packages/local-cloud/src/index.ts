@@ -23,6 +23,7 @@ import S3rver, { type S3Notification } from "s3rver";
 import { type CloudFrontStandIn, startCloudFrontStandIn } from "./cloudfront.ts";
 import { startDynamoDbLocal } from "./dynamodb.ts";
 import { type MetricsStandIn, startMetricsStandIn } from "./metrics.ts";
+import { oneWriteAtATime } from "./s3-store.ts";
 import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 import { freePort } from "./util.ts";
 
@@ -135,6 +136,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       directory: join(opts.dataDir, "s3"),
       configureBuckets: [{ name: imagesBucket }, { name: invoicesBucket }, { name: searchBucket }],
     });
+    oneWriteAtATime(s3);
     await s3.run();
     stops.push(() => s3.close());
     let uploads: Promise<void> = Promise.resolve();
