@@ -15,13 +15,30 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A counter's ADD: a write that is not idempotent. */
+const addOne = (TableName: string, Key: Record<string, string>) =>
+  new UpdateCommand({
+    TableName,
+    Key,
+    UpdateExpression: "ADD #n :one",
+    ExpressionAttributeNames: { "#n": "n" },
+    ExpressionAttributeValues: { ":one": 1 },
+    ReturnValues: "UPDATED_NEW",
+  });
+
+/** A context whose table is DynamoDB Local behind a stall proxy, with AWS's deadlines. */
+async function tableBehindProxy() {
+  const { env } = await createTestContext();
+  const proxy = await startStallProxy(env.DYNAMODB_ENDPOINT as string);
+  const ctx = createContext(
+    loadConfig({ ...env, DYNAMODB_ENDPOINT: proxy.url, DEPENDENCY_DEADLINES: "aws" }),
+  );
+  return { proxy, ctx };
+}
+
 describe("a stalled table", () => {
   it("fails each call in time, retries only what may be repeated, logs one line, and recovers", async () => {
-    const { env } = await createTestContext();
-    const proxy = await startStallProxy(env.DYNAMODB_ENDPOINT as string);
-    const ctx = createContext(
-      loadConfig({ ...env, DYNAMODB_ENDPOINT: proxy.url, DEPENDENCY_DEADLINES: "aws" }),
-    );
+    const { proxy, ctx } = await tableBehindProxy();
     const key = { pk: "FAULT#1", sk: "FAULT" };
     try {
       await ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: key }));
@@ -40,17 +57,7 @@ describe("a stalled table", () => {
       expect(read).toMatchObject({ dependency: "dynamodb", operation: "GetItem" });
       expect(readMs).toBeLessThanOrEqual(worstCaseMs(POLICIES.dynamodb) + 250);
 
-      const write = await ctx.db
-        .send(
-          new UpdateCommand({
-            TableName: ctx.tableName,
-            Key: key,
-            UpdateExpression: "ADD #n :one",
-            ExpressionAttributeNames: { "#n": "n" },
-            ExpressionAttributeValues: { ":one": 1 },
-          }),
-        )
-        .catch((e: unknown) => e);
+      const write = await ctx.db.send(addOne(ctx.tableName, key)).catch((e: unknown) => e);
       expect(write).toMatchObject({ dependency: "dynamodb", operation: "UpdateItem" });
 
       const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -83,11 +90,7 @@ describe("a stalled table", () => {
 
 describe("kept-alive connections the table closed as idle", () => {
   it("send a write that met one again, once, on a new connection", async () => {
-    const { env } = await createTestContext();
-    const proxy = await startStallProxy(env.DYNAMODB_ENDPOINT as string);
-    const ctx = createContext(
-      loadConfig({ ...env, DYNAMODB_ENDPOINT: proxy.url, DEPENDENCY_DEADLINES: "aws" }),
-    );
+    const { proxy, ctx } = await tableBehindProxy();
     const key = { pk: `KEPT#${randomUUID()}`, sk: "KEPT" };
     const read = () => ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: key }));
     try {
@@ -95,16 +98,7 @@ describe("kept-alive connections the table closed as idle", () => {
       // a request comes on them: the retry must not take the second.
       await Promise.all([read(), read()]);
       proxy.dropOnKeptConnections();
-      const { Attributes } = await ctx.db.send(
-        new UpdateCommand({
-          TableName: ctx.tableName,
-          Key: key,
-          UpdateExpression: "ADD #n :one",
-          ExpressionAttributeNames: { "#n": "n" },
-          ExpressionAttributeValues: { ":one": 1 },
-          ReturnValues: "UPDATED_NEW",
-        }),
-      );
+      const { Attributes } = await ctx.db.send(addOne(ctx.tableName, key));
       expect(Attributes).toEqual({ n: 1 });
       expect(proxy.dropped).toBe(1);
       const { Item } = await ctx.db.send(
