@@ -19,7 +19,7 @@ import type { Socket } from "node:net";
 const STALE = Symbol.for("shop.staleConnection");
 const RESET_CODES = new Set(["ECONNRESET", "EPIPE"]);
 
-/** Did this error (or one it was caused by) end a request on a kept connection the server had closed? */
+/** Did this error (or its cause) end a request on a kept connection the server had closed? */
 export function isStaleConnection(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 4; depth++) {
     if ((e as { [STALE]?: boolean })[STALE] === true) return true;

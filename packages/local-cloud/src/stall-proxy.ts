@@ -3,8 +3,9 @@
 // shop's requests hang, as they do when DynamoDB Local's process is paused), `resume()` cuts the
 // stalled connections and forwards new ones again. `dropOnKeptConnections()` closes, unanswered,
 // every connection that brings a second request, as a server does when it closes a connection it
-// kept alive just as the client sends on it (after a pause, every kept one). Fault tests put it between the shop and the
-// table, the mail service or the payment API (docs/decisions/010-bounded-under-faults.md).
+// kept alive just as the client sends on it (after a pause, every kept one). Fault tests put it
+// between the shop and the table, the mail service or the payment API
+// (docs/decisions/010-bounded-under-faults.md).
 import { connect, createServer, type Socket } from "node:net";
 
 export interface StallProxy {
