@@ -122,10 +122,14 @@ export function guardCalls<C>(client: C & ClientLike, dependency: Dependency): C
       try {
         return await next(args);
       } catch (error) {
-        // A kept connection the service had closed: the request never reached it, so even a
-        // write goes again, on a new connection (kept-alive.server.ts).
-        if (!unsafe.has(String(context.commandName)) || !isUnanswered(error)) throw error;
-        if (isStaleConnection(error)) throw error;
+        // A kept connection the service had closed is not final: the request never reached it,
+        // so even a write goes again, on a new connection (kept-alive.server.ts).
+        if (
+          !unsafe.has(String(context.commandName)) ||
+          !isUnanswered(error) ||
+          isStaleConnection(error)
+        )
+          throw error;
         const final = new Error(`${(error as Error).message} (not retried: not idempotent)`);
         final.name = "DependencyTimeout";
         throw final;

@@ -28,9 +28,7 @@ export function isStaleConnection(error: unknown): boolean {
   return false;
 }
 
-type AgentLike = HttpAgent & { freeSockets: NodeJS.ReadOnlyDict<Socket[]> };
-
-function watch(agent: AgentLike, request: ClientRequest) {
+function watch(agent: HttpAgent, request: ClientRequest) {
   let answered = false;
   request.once("response", () => {
     answered = true;
@@ -44,27 +42,21 @@ function watch(agent: AgentLike, request: ClientRequest) {
   });
 }
 
-/** The SDK's own settings for its agents. */
-const SDK_AGENT_OPTIONS = { keepAlive: true, maxSockets: 50 };
-
-class KeptAliveHttpAgent extends HttpAgent {
-  override reuseSocket(socket: Socket, request: ClientRequest) {
-    super.reuseSocket(socket, request);
-    watch(this, request);
-  }
+/** The agent, watching every request it puts on a connection it kept (Node's reuseSocket). */
+function watching<A extends HttpAgent>(agent: A): A {
+  const reuse = agent.reuseSocket.bind(agent);
+  agent.reuseSocket = (socket: Socket, request: ClientRequest) => {
+    reuse(socket, request);
+    watch(agent, request);
+  };
+  return agent;
 }
 
-class KeptAliveHttpsAgent extends HttpsAgent {
-  override reuseSocket(socket: Socket, request: ClientRequest) {
-    super.reuseSocket(socket, request);
-    watch(this, request);
-  }
-}
-
-/** A client's pair of agents (http for the local stand-ins, https for AWS). */
+/** A client's pair of agents (http for the local stand-ins, https for AWS), as the SDK's own. */
 export function keptAliveAgents() {
+  const options = { keepAlive: true, maxSockets: 50 };
   return {
-    httpAgent: new KeptAliveHttpAgent(SDK_AGENT_OPTIONS),
-    httpsAgent: new KeptAliveHttpsAgent(SDK_AGENT_OPTIONS),
+    httpAgent: watching(new HttpAgent(options)),
+    httpsAgent: watching(new HttpsAgent(options)),
   };
 }
