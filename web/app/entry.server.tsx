@@ -56,6 +56,17 @@ const PAYMENT_ROUTE = "routes/cart.checkout";
  */
 const unavailable = new WeakSet<Request>();
 
+/**
+ * Reads the page's data stream to its end, for nothing, where the document is not rendered from
+ * it. Remix's stream is encoded when first read (patches/turbo-stream, decision 023), and only the
+ * encoding attaches handlers to the data's deferred promises: unread, one that rejects would be an
+ * unhandled rejection. A memo hit or a 304 needs none of this: their data holds no promise.
+ */
+function settleHandoff(remixContext: EntryContext): void {
+  const stream = remixContext.serverHandoffStream;
+  if (stream) void new Response(stream).arrayBuffer().catch(() => {});
+}
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isDependencyUnavailable(error)) {
     unavailable.add(request);
@@ -85,6 +96,7 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   if (unavailable.has(request)) {
+    settleHandoff(remixContext);
     const url = new URL(request.url);
     // Try again: the same page (after a form's POST, the page of the form, to fill in anew).
     return unavailableResponse(
