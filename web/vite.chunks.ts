@@ -34,11 +34,13 @@ const SHELL_ROOTS = [/\/web\/app\/root\.tsx$/];
 const SHELL_SHARED =
   /\/web\/app\/(components\/(Price|ResponsiveImage|Stars|ui-icons|buttons)|lib\/(unavailable|title))\.tsx?$/;
 /**
- * The core rules the layout and the home catalogue use: cart lines, money, the catalogue query,
- * which pages are private (the layout's noindex).
+ * The core rules the layout and the home catalogue use: cart lines and their limits, money, the
+ * catalogue query, the search field's normalising, which pages are private (the layout's
+ * noindex). (Left to their areas' chunks, the last two were chunks of a few dozen bytes each that
+ * every page loaded.)
  */
 const SHELL_CORE =
-  /\/core\/src\/(catalog\/(sizes|ids|categories|query|pagination|robots)|cart\/cart|pricing\/money)\.ts$/;
+  /\/core\/src\/(catalog\/(sizes|ids|categories|query|pagination|robots)|cart\/(cart|line)|search\/normalize|pricing\/money)\.ts$/;
 const CORE_AREA = /\/core\/src\/([^/]+)\//;
 
 let shell: Set<string> | undefined;

@@ -29,7 +29,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       }
     : {
         minify: "terser" as const,
-        terserOptions: { compress: { passes: 2 } },
+        // pure_getters: a property read whose value is unused is dropped (about 0.5 kB gzip a
+        // page). Safe while nothing in the app or its browser libraries reads a property for its
+        // effect (a getter with work to do, a reflow forced by reading offsetHeight).
+        terserOptions: { compress: { passes: 2, pure_getters: true } },
         rollupOptions: { output: { manualChunks: storefrontChunks } },
       },
   plugins: [
