@@ -36,8 +36,8 @@ const SHELL_SHARED =
 /**
  * The core rules the layout and the home catalogue use: cart lines and their limits, money, the
  * catalogue query, the search field's normalising, which pages are private (the layout's
- * noindex). (Left to their areas' chunks, the last two were chunks of a few dozen bytes each that
- * every page loaded.)
+ * noindex). (The cart's limits and the normalising, left to their areas' chunks, were two chunks
+ * of a few dozen bytes that every page loaded.)
  */
 const SHELL_CORE =
   /\/core\/src\/(catalog\/(sizes|ids|categories|query|pagination|robots)|cart\/(cart|line)|search\/normalize|pricing\/money)\.ts$/;
