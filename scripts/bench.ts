@@ -52,7 +52,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseCatalogQuery } from "@shop/core/catalog";
 import { unitsOfEach } from "@shop/core/inventory";
-import { createProduct, getCatalogPage, getProductPage } from "@shop/core/server/catalog";
+import {
+  catalogSnapshot,
+  createProduct,
+  getCatalogPage,
+  getProductPage,
+  publishedVersion,
+} from "@shop/core/server/catalog";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
 import autocannon from "autocannon";
@@ -188,6 +194,24 @@ async function startShop(port: number, dataDir: string): Promise<ChildProcess> {
   child.stdout?.resume();
   child.stderr?.resume();
   return child;
+}
+
+/**
+ * Waits until the shop's reader of the table's changes has caught up with the catalogue (the
+ * search index of its current version published), so that the pages at the big size are measured
+ * in the steady state, not beside the reader's work on thousands of new products.
+ */
+async function changesCaughtUp(ctx: Context): Promise<void> {
+  const started = Date.now();
+  const { version } = await catalogSnapshot(ctx);
+  await waitFor(
+    "the shop's change reader to catch up",
+    300_000,
+    async () => ((await publishedVersion(ctx)) ?? -1) >= version,
+  );
+  log(
+    `  the shop's change reader caught up (search index of version ${version} published) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 async function stopShop(child: ChildProcess | undefined): Promise<void> {
@@ -493,6 +517,7 @@ async function main() {
 
     log(`Adding ${EXTRA_PRODUCTS} products (concurrency ${INSERT_CONCURRENCY})…`);
     await addProducts(ctx, EXTRA_PRODUCTS);
+    await changesCaughtUp(ctx);
     const { total: catalogueSize } = await getCatalogPage(
       ctx,
       parseCatalogQuery(new URLSearchParams()),
