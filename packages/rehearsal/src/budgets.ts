@@ -11,7 +11,7 @@ import type { DeployedFunction } from "./deploy.ts";
 const MB = 1024 * 1024;
 
 /**
- * The site's server (SHOP_FUNCTION=site): the target of decision 022, 2 MB (it parses 1.81 MB:
+ * The site's server (SHOP_FUNCTION=site): the target of decision 022, 2 MB (it parses 1.31 MB:
  * Stripe, S3, SES, csv-stringify and the dashboard's charts load on first use).
  */
 export const SITE_BUDGET_BYTES = 2 * MB;
