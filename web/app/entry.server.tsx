@@ -64,7 +64,7 @@ const unavailable = new WeakSet<Request>();
  */
 function settleHandoff(remixContext: EntryContext): void {
   const stream = remixContext.serverHandoffStream;
-  if (stream) void new Response(stream).arrayBuffer().catch(() => {});
+  if (stream) void stream.pipeTo(new WritableStream()).catch(() => {});
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
