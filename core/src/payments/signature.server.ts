@@ -6,6 +6,7 @@
 import type Stripe from "stripe";
 import { lazy } from "../common/lazy.ts";
 import type { PaymentEvent } from "./port.ts";
+import { isStripeWebhookEvent } from "./webhook-events.ts";
 
 export class WebhookSignatureError extends Error {
   constructor(message: string) {
@@ -58,12 +59,18 @@ export async function verifyStripeWebhook(
   return toPaymentEvent(event);
 }
 
+/**
+ * Decodes a verified event: one case per type of STRIPE_WEBHOOK_EVENTS (./webhook-events.ts),
+ * the list the stage's endpoint is subscribed to; any other type is ignored.
+ */
 function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  const type: string = event.type;
+  if (!isStripeWebhookEvent(type)) return { type: "ignored", eventId: event.id, stripeType: type };
   const object = event.data?.object as Partial<Stripe.PaymentIntent> | undefined;
   const paymentId = typeof object?.id === "string" ? object.id : "";
   const orderId =
     typeof object?.metadata?.orderId === "string" ? object.metadata.orderId : undefined;
-  switch (event.type) {
+  switch (type) {
     case "payment_intent.succeeded":
       return {
         type: "payment.succeeded",
@@ -86,7 +93,7 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     case "refund.failed": {
       const refund = event.data?.object as Partial<Stripe.Refund> | undefined;
       if (typeof refund?.id !== "string") {
-        return { type: "ignored", eventId: event.id, stripeType: event.type };
+        return { type: "ignored", eventId: event.id, stripeType: type };
       }
       const intent = refund.payment_intent;
       const rma = refund.metadata?.rma;
@@ -112,9 +119,12 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
         };
       }
       // Pending or awaiting action: its final state comes in a later event.
-      return { type: "ignored", eventId: event.id, stripeType: event.type };
+      return { type: "ignored", eventId: event.id, stripeType: type };
     }
-    default:
-      return { type: "ignored", eventId: event.id, stripeType: event.type };
+    default: {
+      // Every listed type has its case: a type listed without one fails the type check here.
+      const unhandled: never = type;
+      return unhandled;
+    }
   }
 }

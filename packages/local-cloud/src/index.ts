@@ -47,7 +47,12 @@ export {
 } from "./shared-cache.ts";
 export { type StallProxy, startStallProxy } from "./stall-proxy.ts";
 export { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
-export { type CreatedIntent, type CreatedRefund, startFakeStripeApi } from "./stripe-api.ts";
+export {
+  type CreatedIntent,
+  type CreatedRefund,
+  startFakeStripeApi,
+  type WebhookEndpoint,
+} from "./stripe-api.ts";
 export { freePort, listenOnLoopback, REPO_ROOT, waitFor } from "./util.ts";
 
 export interface LocalCloudOptions {
