@@ -194,9 +194,16 @@ export function Firewall({ stack, app }: StackContext) {
           arnFormat: ArnFormat.COLON_RESOURCE_NAME,
         }),
       ],
-      // The session cookie and the query string (reset, confirmation and unsubscribe tokens)
-      // are never written to the logs.
-      redactedFields: [{ singleHeader: { Name: "cookie" } }, { queryString: {} }],
+      // The stage's access log of its site (docs/decisions/032-no-secrets-in-logs.md), so nothing
+      // secret is written to it: not the query string (reset, confirmation and unsubscribe
+      // tokens), nor the Referer, which carries the previous page's query string on the site's
+      // own links, nor the session cookie or an Authorization header.
+      redactedFields: [
+        { queryString: {} },
+        { singleHeader: { Name: "referer" } },
+        { singleHeader: { Name: "cookie" } },
+        { singleHeader: { Name: "authorization" } },
+      ],
     });
     logging.node.addDependency(stack.node.findChild("WafLogs"));
 

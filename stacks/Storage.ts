@@ -175,9 +175,22 @@ export const DEV_STAGE_KEEPS_NO_LOGS =
 const IMAGES_CDN_CERTIFICATE =
   "no DOMAIN is set for this stage, so the product photos are served on the distribution's own *.cloudfront.net name, whose default certificate keeps CloudFront's fixed TLSv1 policy (a minimum protocol applies only to a custom certificate); with DOMAIN set they are served from images.<domain> with TLS 1.2 (VIEWER_TLS)";
 
-/** The findings every distribution of the shop answers the same way (CloudFront's rules). */
-export function justifyDistribution(distribution: IConstruct, logged: boolean) {
-  if (!logged) justify(distribution, "AwsSolutions-CFR3", DEV_STAGE_KEEPS_NO_LOGS);
+/**
+ * Why the site's and the www redirect's distributions keep no CloudFront standard logs on a
+ * production-like stage: those logs always hold the query string, where the shop's mailed links
+ * carry their tokens (docs/decisions/032-no-secrets-in-logs.md).
+ */
+export const ACCESS_LOG_IS_THE_FIREWALLS =
+  "CloudFront's standard logs always record the query string (cs-uri-query), and this distribution's URLs carry password-reset, e-mail-confirmation and unsubscribe tokens there; its access log is the stage's web firewall log instead (every request, with the query string, cookie, authorization and referer redacted: stacks/Firewall.ts, docs/decisions/032-no-secrets-in-logs.md)";
+
+/**
+ * The findings every distribution of the shop answers the same way (CloudFront's rules):
+ * `logged` false on a dev stage, or a reason why a production-like stage logs it otherwise.
+ */
+export function justifyDistribution(distribution: IConstruct, logged: boolean | string) {
+  if (logged !== true) {
+    justify(distribution, "AwsSolutions-CFR3", logged || DEV_STAGE_KEEPS_NO_LOGS);
+  }
   justify(
     distribution,
     "AwsSolutions-CFR1",

@@ -43,7 +43,13 @@ import { buildFunction, builtIn, type Wiring } from "./functions.ts";
 import { VARIANTS_PREFIX } from "./image-variants.ts";
 import { objectsOf, readObjects, replaceObjectsUnder, tableReadWrite } from "./permissions.ts";
 import { justify, justifyCertificateRequestor, justifyFunction } from "./rule-packs.ts";
-import { DEV_STAGE_KEEPS_NO_LOGS, justifyDistribution, Storage, webAclOf } from "./Storage.ts";
+import {
+  ACCESS_LOG_IS_THE_FIREWALLS,
+  DEV_STAGE_KEEPS_NO_LOGS,
+  justifyDistribution,
+  Storage,
+  webAclOf,
+} from "./Storage.ts";
 import { BUNDLE, isProduction, RUNTIME, VIEWER_TLS } from "./stage.ts";
 
 /** Where product images live in the images bucket (the seed and the admin's uploads). */
@@ -209,9 +215,8 @@ export function Web({ stack, app }: StackContext) {
         minimumProtocolVersion: VIEWER_TLS,
         // The stage's web firewall (stacks/Firewall.ts).
         webAclId: webAclOf(app),
-        ...(logs
-          ? { enableLogging: true, logBucket: logs, logFilePrefix: "cloudfront/site/" }
-          : {}),
+        // No CloudFront standard logs: they would keep the tokens of the mailed links' query
+        // strings; the firewall's log is the site's access log (docs/decisions/032-no-secrets-in-logs.md).
       },
       bucket: logs ? { serverAccessLogsBucket: logs, serverAccessLogsPrefix: "s3/site/" } : {},
       // Active tracing: a slow page shows which call (table, S3, Stripe) took the time.
@@ -426,8 +431,9 @@ function removeIdleWarmer(site: RemixSite) {
 /**
  * With a custom domain, SST v2 also sends www.<domain> to the domain: a certificate requested at
  * deploy time, and an S3 website bucket (no objects, one redirect rule) behind a distribution of
- * its own. That distribution gets the same TLS minimum and access logs as the site's (set on its
- * CloudFormation properties: SST's construct takes no props for them); the rest is justified.
+ * its own. That distribution gets the same TLS minimum as the site's, and like the site's no
+ * CloudFront standard logs (set on its CloudFormation properties: SST's construct takes no props
+ * for them; docs/decisions/032-no-secrets-in-logs.md); the rest is justified.
  */
 /**
  * SST makes CloudFront wait for the site exactly as long as the site may run: a site that uses
@@ -455,9 +461,6 @@ function hardenWwwRedirect(site: RemixSite, logs: s3.IBucket | undefined, webAcl
       ...(config.viewerCertificate as cloudfront.CfnDistribution.ViewerCertificateProperty),
       minimumProtocolVersion: VIEWER_TLS,
     },
-    ...(logs
-      ? { logging: { bucket: logs.bucketRegionalDomainName, prefix: "cloudfront/www/" } }
-      : {}),
     webAclId,
   };
   const bucket = redirect.node.findChild("RedirectBucket");
@@ -467,7 +470,7 @@ function hardenWwwRedirect(site: RemixSite, logs: s3.IBucket | undefined, webAcl
       logFilePrefix: "s3/www/",
     };
   }
-  justifyDistribution(distribution, Boolean(logs));
+  justifyDistribution(distribution, logs ? ACCESS_LOG_IS_THE_FIREWALLS : false);
   const websiteOnly =
     "SST v2's www redirect: an S3 website endpoint, which speaks HTTP only and holds no object, just a rule that answers every request with a redirect to https://<domain>";
   justify(distribution, "AwsSolutions-CFR5", `reaches ${websiteOnly}`);
@@ -489,7 +492,7 @@ function hardenWwwRedirect(site: RemixSite, logs: s3.IBucket | undefined, webAcl
 function justifySite(site: RemixSite, { custom, logged }: { custom: boolean; logged: boolean }) {
   const distribution = site.cdk?.distribution as cloudfront.Distribution | undefined;
   if (!distribution) throw new Error("SST's RemixSite built no distribution");
-  justifyDistribution(distribution, logged);
+  justifyDistribution(distribution, logged ? ACCESS_LOG_IS_THE_FIREWALLS : false);
   if (!logged) justify(site.cdk?.bucket, "AwsSolutions-S1", DEV_STAGE_KEEPS_NO_LOGS);
   if (!custom) {
     justify(

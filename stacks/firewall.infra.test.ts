@@ -118,7 +118,7 @@ describe("the edge part of a stage (stacks/Firewall.ts)", () => {
     }
   });
 
-  it("logs to aws-waf-logs-… for 90 days without cookies or query strings, and alarms on a spike of blocked requests", () => {
+  it("logs to aws-waf-logs-… for 90 days without query strings, referers, cookies or authorization, and alarms on a spike of blocked requests", () => {
     const [, group] = one(firewall, "AWS::Logs::LogGroup");
     expect(group.Properties.LogGroupName).toBe(`aws-waf-logs-threadline-${STAGE}`);
     expect(group.Properties.RetentionInDays).toBe(90);
@@ -126,10 +126,18 @@ describe("the edge part of a stage (stacks/Firewall.ts)", () => {
     expect(json(logging.Properties.LogDestinationConfigs)).toContain(
       `log-group:aws-waf-logs-threadline-${STAGE}`,
     );
-    expect(logging.Properties.RedactedFields).toEqual([
-      { SingleHeader: { Name: "cookie" } },
-      { QueryString: {} },
-    ]);
+    // The site's access log (docs/decisions/032-no-secrets-in-logs.md): no token of a mailed
+    // link's query string, nor of a Referer naming such a page, nor a session.
+    expect(logging.Properties.RedactedFields).toEqual(
+      expect.arrayContaining([
+        { QueryString: {} },
+        { SingleHeader: { Name: "referer" } },
+        { SingleHeader: { Name: "cookie" } },
+        { SingleHeader: { Name: "authorization" } },
+      ]),
+    );
+    // Every request is logged: no filter drops some of them.
+    expect(logging.Properties.LoggingFilter).toBeUndefined();
     const [, alarm] = one(firewall, "AWS::CloudWatch::Alarm");
     expect(alarm.Properties.MetricName).toBe("BlockedRequests");
     expect(alarm.Properties.Namespace).toBe("AWS/WAFV2");

@@ -1,9 +1,9 @@
 // A production stage keeps customers' data: the table and the buckets survive `sst remove` and a
 // deleted stack, and the table cannot be deleted by accident. It is synthesized as an operator
 // deploys it, with the shop's own domain, and AWS's rule packs (cdk-nag) find nothing left
-// unjustified: viewers need TLS 1.2, every distribution and bucket keeps access logs, topics and
-// buckets refuse requests without TLS, and what runs asynchronously has a dead-letter queue with
-// an alarm.
+// unjustified: viewers need TLS 1.2, every bucket and the photos' distribution keep access logs
+// while no CloudFront log holds a URL that can carry a token, topics and buckets refuse requests
+// without TLS, and what runs asynchronously has a dead-letter queue with an alarm.
 //
 // The same synthesis (one is slow enough) also checks the scheduled job that expires abandoned
 // payments (the schedule entries of functions/src/registry.ts).
@@ -169,7 +169,7 @@ describe("AWS's rule packs (cdk-nag AwsSolutions and Serverless) on the producti
     }
   });
 
-  it("every distribution and every bucket keeps access logs, in a log bucket that forgets them", () => {
+  it("every bucket and the images' distribution keep access logs, in a log bucket that forgets them", () => {
     const buckets = all("AWS::S3::Bucket");
     const logsId = Object.keys(buckets).find((id) => id.startsWith("AccessLogs")) as string;
     expect(logsId).toBeDefined();
@@ -178,9 +178,11 @@ describe("AWS's rule packs (cdk-nag AwsSolutions and Serverless) on the producti
       { ExpirationInDays: ACCESS_LOG_RETENTION_DAYS, Status: "Enabled" },
     ]);
     expect(logs?.PublicAccessBlockConfiguration.BlockPublicAcls).toBe(true);
-    const distributions = Object.entries(all("AWS::CloudFront::Distribution"));
-    expect(distributions).toHaveLength(3);
-    for (const [id, d] of distributions) {
+    const images = Object.entries(all("AWS::CloudFront::Distribution")).filter(([id]) =>
+      id.startsWith("ImagesCdn"),
+    );
+    expect(images).toHaveLength(1);
+    for (const [id, d] of images) {
       expect(named(d.Properties.DistributionConfig.Logging?.Bucket, logsId), id).toBe(true);
     }
     const logged = Object.entries(buckets).filter(([id]) => id !== logsId);
@@ -190,6 +192,34 @@ describe("AWS's rule packs (cdk-nag AwsSolutions and Serverless) on the producti
       expect(named(config?.DestinationBucketName, logsId), id).toBe(true);
       expect(config?.LogFilePrefix, id).toMatch(/^s3\/[a-z]+\/$/);
     }
+  });
+
+  it("no CloudFront standard log holds a URL that can carry a token (docs/decisions/032-no-secrets-in-logs.md)", () => {
+    // Standard logs (legacy `Logging`) always record the query string (cs-uri-query), where the
+    // mailed links carry reset, confirmation and unsubscribe tokens. Only a distribution that
+    // serves stored objects (every origin a bucket read through origin access control: the
+    // photos) may keep them; one that reaches the site or a redirect, which passes the query
+    // string on, keeps none (its access log is the web firewall's, with the query string
+    // redacted: stacks/firewall.infra.test.ts).
+    const distributions = Object.entries(all("AWS::CloudFront::Distribution"));
+    const servesObjects = (config: {
+      Origins: Array<{ S3OriginConfig?: unknown; OriginAccessControlId?: unknown }>;
+    }) => config.Origins.every((o) => o.S3OriginConfig && o.OriginAccessControlId);
+    const unlogged = distributions.filter(
+      ([, d]) => !servesObjects(d.Properties.DistributionConfig),
+    );
+    // Not vacuous: the site's (its function URL among its origins) and the www redirect's.
+    expect(unlogged.map(([id]) => id)).toEqual([
+      expect.stringMatching(/^Site/),
+      expect.stringMatching(/^SiteRedirect/),
+    ]);
+    expect(json(unlogged[0]?.[1].Properties.DistributionConfig.Origins)).toContain("FunctionUrl");
+    for (const [id, d] of unlogged) {
+      expect(d.Properties.DistributionConfig.Logging, id).toBeUndefined();
+    }
+    // Nor any other log delivery of a distribution that could carry the query string.
+    expect(Object.keys(all("AWS::Logs::DeliverySource"))).toEqual([]);
+    expect(Object.keys(all("AWS::CloudFront::RealtimeLogConfig"))).toEqual([]);
   });
 
   it("topics and buckets refuse requests without TLS", () => {
