@@ -21,7 +21,8 @@ type Lane = Suite[];
 const npm = (script: string): Suite => ({ name: script, command: ["npm", "run", "-s", script] });
 
 const PHASES: Lane[][] = [
-  // The web build is what the infrastructure tests, the rehearsal and the end-to-end tests read.
+  // The web build is what the infrastructure tests, the rehearsal, the end-to-end tests and the
+  // site's log test (web/server/no-token-in-logs.int.test.ts) read.
   [[npm("typecheck")], [npm("lint")], [npm("build")]],
   [[npm("test:integration")], [npm("test:unit")], [npm("test:infra"), npm("test:rehearsal")]],
   [
