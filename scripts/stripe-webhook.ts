@@ -99,6 +99,15 @@ export function endpointParams(stage: string, url: string) {
   };
 }
 
+/** The same address, however written (an endpoint made by hand may lack the final slash). */
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
+  }
+}
+
 export type Outcome =
   | { action: "created"; id: string; secret: string }
   | { action: "updated"; id: string; before: string[] };
@@ -115,7 +124,7 @@ export async function syncWebhookEndpoint(
   const params = endpointParams(stage, url);
   const matching: Stripe.WebhookEndpoint[] = [];
   for await (const endpoint of stripe.webhookEndpoints.list({ limit: 100 })) {
-    if (endpoint.url === url) matching.push(endpoint);
+    if (sameUrl(endpoint.url, url)) matching.push(endpoint);
   }
   if (matching.length > 1) {
     throw new Error(
