@@ -74,7 +74,11 @@ export async function signIn(
 ): Promise<User> {
   const email = input.email.trim().toLowerCase();
   const counters = [
-    { scope: "signin", subject: `${email}|${addressLimitKey(who.clientAddress)}`, limit: limits.signInFailures },
+    {
+      scope: "signin",
+      subject: `${email}|${addressLimitKey(who.clientAddress)}`,
+      limit: limits.signInFailures,
+    },
     { scope: "signin-email", subject: email, limit: limits.signInFailuresPerEmail },
   ];
   const counted: typeof counters = [];

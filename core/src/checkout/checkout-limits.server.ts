@@ -24,7 +24,10 @@ export const TOO_MANY_QUOTES = "Too many price checks";
 export const TOO_MANY_CODES = "Too many promotion codes tried";
 export const TOO_MANY_ORDERS = "Too many orders placed";
 
-const subjects = (who: Shopper) => [`user|${who.userId}`, `address|${addressLimitKey(who.clientAddress)}`];
+const subjects = (who: Shopper) => [
+  `user|${who.userId}`,
+  `address|${addressLimitKey(who.clientAddress)}`,
+];
 
 /** Counts one use on both subjects; refused (nothing left counted) once either is at `limit`. */
 async function take(
