@@ -5,7 +5,6 @@
 // its own deploy of the same app; it hands the web ACL's ARN to the shop's region in an SSM
 // parameter (webAclParameterName), which the distributions read at deploy time
 // (docs/decisions/019-web-firewall.md says why, and why each rule and number).
-import { PRODUCT_ID_PATTERN } from "@shop/core/catalog";
 import { ArnFormat, Duration, RemovalPolicy } from "aws-cdk-lib";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import * as iam from "aws-cdk-lib/aws-iam";
@@ -52,8 +51,10 @@ export const RATE_LIMITS = {
  * and answers 413 past it.
  */
 export const LARGE_BODY_PATHS = [
-  // The product form, multipart with its new photos (UPLOAD_MAX_BYTES): /admin/products/new, /<id>.
-  `/admin/products/${PRODUCT_ID_PATTERN.source.replace(/^\^|\$$/g, "")}`,
+  // The product form, multipart with its new photos (UPLOAD_MAX_BYTES): /admin/products/new, /<id>
+  // (letters, digits and dashes: PRODUCT_ID_PATTERN of core/src/catalog/ids.ts; its length is the
+  // route's to check, AWS WAF's regular expressions take no large quantifiers).
+  "/admin/products/[0-9A-Za-z-]+",
   // The newsletter form, a message of up to 50,000 characters (LONG_FORM_MAX_BYTES).
   "/admin/newsletter",
   // The checkout: the cart's lines as text (up to 100 lines, 20,000 characters), URL-encoded.
