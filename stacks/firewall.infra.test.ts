@@ -278,6 +278,7 @@ const MUTATIONS: Array<(path: string) => string> = [
   (p) => p.replace(/^\/([^/]*)\//, "/$1/x%2f../../"),
   (p) => p.replace(/^\/([^/]*)\//, "/$1/x%2f%2e%2e/%2e%2e/"),
   (p) => p.replace(/^\/([^/]*)\//, "/$1/x//../"),
+  (p) => p.replace(/^\/([^/]*)\//, "/$1//../"),
   (p) => p.replace(/^\/([^/]*)\//, "/$1\\"),
   (p) => p.replace(/^\/([^/]*)\//, "/$1%2f"),
   (p) => p.replace(/^\/([^/]*)\//, "/$1%5c"),
@@ -338,6 +339,9 @@ describe("the firewall reads a path as the site does", () => {
   });
 
   it("the evaluator normalises a path as AWS documents NORMALIZE_PATH", () => {
+    // The site resolves the dot segment first (sign-in); NORMALIZE_PATH merges the slashes first.
+    expect(siteRoute("/auth//../sign-in")).toBe("routes/auth.sign-in");
+    expect(normalizePath("/auth//../sign-in")).toBe("/sign-in");
     expect(normalizePath("/a//b///c")).toBe("/a/b/c");
     expect(normalizePath("/a/./b/.")).toBe("/a/b/");
     expect(normalizePath("/a/x/../b")).toBe("/a/b");
