@@ -43,12 +43,18 @@ export const RATE_LIMITS = {
 } as const;
 
 /**
- * Paths whose POSTs may carry a body over the core rule set's 8 KB; the site reads each with its
- * own limit (web/app/lib/form.server.ts) and answers 413 past it.
+ * The paths whose POSTs may carry a body over the core rule set's 8 KB, as regular expressions of
+ * the path exactly as sent: no text transformation, so only the plain spelling of each (the one
+ * the site's own forms post to, and its single-fetch `.data`) is let through, and no spelling the
+ * site would read as another page (another case, percent-encoding, dot segments, doubled or
+ * trailing slashes) ever is. The site reads each with its own limit (web/app/lib/form.server.ts)
+ * and answers 413 past it.
  */
 export const LARGE_BODY_PATHS = [
-  // The product form, multipart with its new photos (UPLOAD_MAX_BYTES): /admin/products/new, /<id>.
-  "/admin/products/",
+  // The product form, multipart with its new photos (UPLOAD_MAX_BYTES): /admin/products/new, /<id>
+  // (letters, digits and dashes: PRODUCT_ID_PATTERN of core/src/catalog/ids.ts; its length is the
+  // route's to check, AWS WAF's regular expressions take no large quantifiers).
+  "/admin/products/[0-9A-Za-z-]+",
   // The newsletter form, a message of up to 50,000 characters (LONG_FORM_MAX_BYTES).
   "/admin/newsletter",
   // The checkout: the cart's lines as text (up to 100 lines, 20,000 characters), URL-encoded.
@@ -56,6 +62,32 @@ export const LARGE_BODY_PATHS = [
   // A contact message of up to 5,000 characters: past 8 KB once URL-encoded in a non-Latin script.
   "/customer-service/contact",
 ] as const;
+
+/** One regular expression (AWS WAF's syntax) for a path of LARGE_BODY_PATHS, or its `.data`. */
+export const LARGE_BODY_PATH_REGEX = `^(?:${LARGE_BODY_PATHS.join("|")})(?:\\.data)?$`;
+
+/**
+ * How the site reads a path (docs/decisions/019-web-firewall.md, "Paths as the site reads them"):
+ * percent-decoded, backslashes as slashes, doubled slashes and dot segments resolved, and
+ * matched without regard to case (Remix's routes). AWS WAF applies them from the lowest
+ * priority up: decoded first, so that `%61` is `a` before the path is normalised.
+ */
+export const AS_THE_SITE_READS = [
+  { priority: 0, type: "URL_DECODE" },
+  { priority: 1, type: "NORMALIZE_PATH_WIN" },
+  { priority: 2, type: "LOWERCASE" },
+] as const;
+
+/**
+ * What no text transformation can read as the site does, refused (NonCanonicalPath), as one
+ * regular expression on the path as sent: an encoded dot, slash or backslash (`%2e`, `%2f`,
+ * `%5c`, either case: the site's URL parser takes `%2e` segments as dot segments but `%2f` as no
+ * separator, while URL_DECODE makes both plain), a backslash, and a dot segment (`/./`, `/../`,
+ * or a path ending in `/.` or `/..`: the site resolves them before any doubled slash is merged,
+ * NORMALIZE_PATH after). Browsers resolve dot segments, send a backslash as a slash and encode
+ * none of these characters in a path, so no shopper sends them.
+ */
+export const NON_CANONICAL_PATH_REGEX = "%2[eEfF]|%5[cC]|\\\\|/\\.\\.?(?:/|$)";
 
 /** The label AWS's core rule set gives a request whose body is over 8 KB. */
 export const BODY_OVER_8KB_LABEL = "awswaf:managed:aws:core-rule-set:SizeRestrictions_Body";
@@ -65,14 +97,29 @@ export const BLOCKED_REQUESTS_ALARM = 1000;
 
 type Statement = wafv2.CfnWebACL.StatementProperty;
 const text = [{ priority: 0, type: "NONE" }];
-const pathStartsWith = (path: string): Statement => ({
+/** A path, read as the site reads it, that has `path` anywhere in it. */
+const pathContains = (path: string): Statement => ({
   byteMatchStatement: {
     fieldToMatch: { uriPath: {} },
-    positionalConstraint: "STARTS_WITH",
+    positionalConstraint: "CONTAINS",
     searchString: path,
-    textTransformations: text,
+    textTransformations: [...AS_THE_SITE_READS],
   },
 });
+const nonCanonicalPath: Statement = {
+  regexMatchStatement: {
+    fieldToMatch: { uriPath: {} },
+    regexString: NON_CANONICAL_PATH_REGEX,
+    textTransformations: text,
+  },
+};
+const largeBodyPath: Statement = {
+  regexMatchStatement: {
+    fieldToMatch: { uriPath: {} },
+    regexString: LARGE_BODY_PATH_REGEX,
+    textTransformations: text,
+  },
+};
 const isPost: Statement = {
   byteMatchStatement: {
     fieldToMatch: { method: {} },
@@ -116,14 +163,19 @@ export function firewallRules(mode: DeploySettings["wafMode"]): wafv2.CfnWebACL.
       },
     },
   });
+  // Anywhere in the path as the site reads it: a path the site reads from further in (a
+  // leading back-reference, which NORMALIZE_PATH keeps) is counted too.
   const posts = (path: string): Statement => ({
-    andStatement: { statements: [isPost, pathStartsWith(path)] },
+    andStatement: { statements: [isPost, pathContains(path)] },
   });
   const rules = [
     managed("AWSManagedRulesAmazonIpReputationList"),
     rate("RatePerAddress", RATE_LIMITS.all),
     rate("AccountPostsPerAddress", RATE_LIMITS.accounts, posts("/auth/")),
     rate("CheckoutPostsPerAddress", RATE_LIMITS.checkout, posts("/cart/checkout")),
+    // A path the rate rules above could read otherwise than the site (NON_CANONICAL_PATH_REGEX),
+    // refused before it reaches the site.
+    { name: "NonCanonicalPath", action, statement: nonCanonicalPath },
     managed("AWSManagedRulesKnownBadInputsRuleSet"),
     // Its 8 KB body rule only labels; the next rule blocks with that label outside the large forms.
     managed("AWSManagedRulesCommonRuleSet", ["SizeRestrictions_BODY"]),
@@ -134,11 +186,7 @@ export function firewallRules(mode: DeploySettings["wafMode"]): wafv2.CfnWebACL.
         andStatement: {
           statements: [
             { labelMatchStatement: { scope: "LABEL", key: BODY_OVER_8KB_LABEL } },
-            {
-              notStatement: {
-                statement: { orStatement: { statements: LARGE_BODY_PATHS.map(pathStartsWith) } },
-              },
-            },
+            { notStatement: { statement: largeBodyPath } },
           ],
         },
       },

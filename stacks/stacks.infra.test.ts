@@ -1000,6 +1000,16 @@ describe("the site's edge (CloudFront)", () => {
     expect(forwarded("/product/linen-shirt.data?size=m&_routes=r&x=1")).toBe(
       "/product/linen-shirt.data?_routes=r&size=m",
     );
+    // A product page's photo only as 1 to 10 (web/server/edge-query.ts): no copies of a page by ?photo=.
+    expect(forwarded("/product/linen-shirt?photo=3&utm=1")).toBe("/product/linen-shirt?photo=3");
+    for (const photo of ["99", "1e3", "01", "abc", "", "0"]) {
+      expect(forwarded(`/product/linen-shirt?photo=${photo}&size=m`), photo).toBe(
+        "/product/linen-shirt?size=m",
+      );
+    }
+    expect(forwarded("/product/linen-shirt?photo=2&photo=5")).toBe("/product/linen-shirt?photo=2");
+    // CloudFront Functions take at most 10 KB of code.
+    expect(Buffer.byteLength(code)).toBeLessThanOrEqual(10 * 1024);
     expect(forwarded("/auth/reset-password?token=abc&redirectTo=%2Fcart")).toBe(
       "/auth/reset-password?token=abc&redirectTo=%2Fcart",
     );

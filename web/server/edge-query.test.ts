@@ -1,4 +1,10 @@
-import { catalogQueryToSearchParams, parseCatalogQuery } from "@shop/core/catalog";
+import {
+  catalogQueryToSearchParams,
+  MAX_IMAGES,
+  openingPhoto,
+  PHOTO_PARAM,
+  parseCatalogQuery,
+} from "@shop/core/catalog";
 import { normalizeSearch } from "@shop/core/search";
 import { describe, expect, it } from "vitest";
 import { CLOUDFRONT_QUERY_NORMALISER, normaliseQuery, normaliseSearchValue } from "./edge-query.ts";
@@ -126,6 +132,53 @@ const CASES: Array<[string, string, string, string]> = [
     "?photo=3&reviews=abc&size=m&write-review=1",
   ],
   ["product page: drops the rest", "/product/linen-shirt", "?color=red", ""],
+  ["product page: photo 1", "/product/linen-shirt", "?photo=1", "?photo=1"],
+  [
+    "product page: photo 10, the last a product has",
+    "/product/linen-shirt",
+    "?photo=10",
+    "?photo=10",
+  ],
+  ["product page: photo 0 dropped", "/product/linen-shirt", "?photo=0&size=m", "?size=m"],
+  ["product page: photo 11 dropped", "/product/linen-shirt", "?photo=11", ""],
+  ["product page: photo 99 dropped", "/product/linen-shirt", "?photo=99", ""],
+  ["product page: photo 1e3 dropped", "/product/linen-shirt", "?photo=1e3", ""],
+  ["product page: photo 01 dropped", "/product/linen-shirt", "?photo=01", ""],
+  ["product page: photo abc dropped", "/product/linen-shirt", "?photo=abc", ""],
+  ["product page: photo -1 dropped", "/product/linen-shirt", "?photo=-1", ""],
+  ["product page: photo +2 dropped", "/product/linen-shirt", "?photo=+2", ""],
+  ["product page: an empty photo dropped", "/product/linen-shirt", "?photo=&size=s", "?size=s"],
+  ["product page: a photo without a value dropped", "/product/linen-shirt", "?photo", ""],
+  [
+    "product page: the first of repeated photos",
+    "/product/linen-shirt",
+    "?photo=3&photo=4",
+    "?photo=3",
+  ],
+  [
+    "product page: repeated photos, the first not one",
+    "/product/linen-shirt",
+    "?photo=x&photo=4",
+    "",
+  ],
+  [
+    "product page: a photo percent-encoded, written plainly",
+    "/product/linen-shirt",
+    "?photo=%32",
+    "?photo=2",
+  ],
+  [
+    "product page: a photo that is not valid percent-encoding",
+    "/product/linen-shirt",
+    "?photo=%E0%A4%A",
+    "",
+  ],
+  [
+    "product page data: photo checked too",
+    "/product/linen-shirt.data",
+    "?photo=500&_routes=x",
+    "?_routes=x",
+  ],
   [
     "product page data",
     "/product/linen-shirt.data",
@@ -252,6 +305,30 @@ describe("the query string a shared cache keys a page on", () => {
       if (normaliseSearchValue(encodeURIComponent(text)) !== core) differ.push(code.toString(16));
     }
     expect(differ).toEqual([]);
+  });
+
+  it("keeps a product page's photo only as 1 to 10, so a page has at most ten copies", () => {
+    const keys = new Set<string>();
+    for (let n = -5; n < 2000; n++) {
+      for (const sent of [`?photo=${n}`, `?photo=0${n}`, `?photo=${n}.0`, `?photo=${n}e0`]) {
+        keys.add(normaliseQuery("/product/linen-shirt", sent));
+        keys.add(atCloudFront("/product/linen-shirt", sent));
+      }
+    }
+    expect([...keys].sort()).toEqual(
+      ["", ...Array.from({ length: MAX_IMAGES }, (_, i) => `?photo=${i + 1}`)].sort(),
+    );
+  });
+
+  it("keeps the photo the page opens on, and drops only values that open the first", () => {
+    for (const value of ["1", "2", "10", "0", "11", "99", "1e3", "01", "abc", "", "%32", " 2"]) {
+      const sent = `?photo=${value}`;
+      const kept = new URLSearchParams(atCloudFront("/product/linen-shirt", sent));
+      const asSent = new URLSearchParams(sent);
+      expect(openingPhoto(kept.get(PHOTO_PARAM), MAX_IMAGES), value).toBe(
+        openingPhoto(asSent.get(PHOTO_PARAM), MAX_IMAGES),
+      );
+    }
   });
 
   it("leaves a write's query string to the site (CloudFront normalises GET and HEAD only)", () => {

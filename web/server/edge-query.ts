@@ -16,7 +16,12 @@
 // (`search` on the catalogue, `q` on the live search), written as the site reads it: control
 // characters out, spaces collapsed, trimmed, cut to 100 characters, lower case (the rule of
 // normalizeSearch in core/src/search/text.ts), so "Linen  Shirt" and "linen shirt" are one entry;
-// an empty one is dropped.
+// an empty one is dropped. A value the page reads only in a few spellings (the product page's
+// `photo`, 1 to 10: PHOTO_VALUE of core/src/catalog/photos.ts) is kept only when, decoded, it is
+// one of them, written plainly; any other value is dropped, so `?photo=` makes at most ten
+// copies of a page however it is spelled.
+
+import { PHOTO_PARAM, PHOTO_VALUE } from "@shop/core/catalog";
 
 interface QueryRule {
   /** The paths (as sent, percent-encoded) of one public page, its `.data` URL included. */
@@ -25,6 +30,8 @@ interface QueryRule {
   reads: readonly string[];
   /** Those that hold a search text, normalised as the site reads it. */
   texts?: readonly string[];
+  /** Those kept only when their decoded value matches (then written decoded); else dropped. */
+  values?: Readonly<Record<string, RegExp>>;
 }
 
 /**
@@ -45,7 +52,11 @@ export const PUBLIC_QUERY_RULES: readonly QueryRule[] = [
   // A product page (web/app/routes/product.$slug.tsx): the photo it opens on (PHOTO_PARAM of
   // core/src/catalog/query.ts), the size chosen, the page of reviews, the review dialog
   // (WRITE_REVIEW_PARAM of web/app/components/ReviewDialog.tsx).
-  { path: /^\/product\/[^/]+\/?$/, reads: ["photo", "reviews", "size", "write-review"] },
+  {
+    path: /^\/product\/[^/]+\/?$/,
+    reads: ["photo", "reviews", "size", "write-review"],
+    values: { [PHOTO_PARAM]: PHOTO_VALUE },
+  },
   // The navbar's live search (web/app/routes/api.search.ts).
   { path: /^\/api\/search(?:\.data)?$/, reads: ["q"], texts: ["q"] },
   // The static pages.
@@ -95,6 +106,17 @@ export function normaliseSearchValue(value: string): string {
   return encodeURIComponent(text);
 }
 
+/** A value kept only in the spellings `pattern` matches: decoded, or "" when it is none of them. */
+export function allowedValue(value: string, pattern: RegExp): string {
+  let text: string;
+  try {
+    text = decodeURIComponent(value.replace(/\+/g, " "));
+  } catch {
+    return "";
+  }
+  return pattern.test(text) ? encodeURIComponent(text) : "";
+}
+
 /**
  * The query string a shared cache keys a GET or HEAD on, and the site receives: `search`
  * (`""` or `"?…"`, as in URL#search) unchanged on a path that is not a public page; otherwise
@@ -117,6 +139,13 @@ export function normaliseQuery(pathname: string, search: string): string {
     if (text === "") first.delete(name);
     else first.set(name, text);
   }
+  for (const [name, pattern] of Object.entries(rule.values ?? {})) {
+    const value = first.get(name);
+    if (value === undefined) continue;
+    const allowed = allowedValue(value, pattern);
+    if (allowed === "") first.delete(name);
+    else first.set(name, allowed);
+  }
   const pairs = kept.filter((name) => first.has(name)).map((name) => `${name}=${first.get(name)}`);
   return pairs.length > 0 ? `?${pairs.join("&")}` : "";
 }
@@ -128,8 +157,12 @@ export function normaliseQuery(pathname: string, search: string): string {
  */
 export const CLOUDFRONT_QUERY_NORMALISER = `
 var shopQueryRules = [${PUBLIC_QUERY_RULES.map(
-  ({ path, reads, texts }) =>
-    `[${path.toString()}, ${JSON.stringify(reads)}, ${JSON.stringify(texts ?? [])}]`,
+  ({ path, reads, texts, values }) =>
+    `[${path.toString()}, ${JSON.stringify(reads)}, ${JSON.stringify(texts ?? [])}, {${Object.entries(
+      values ?? {},
+    )
+      .map(([name, pattern]) => `${JSON.stringify(name)}: ${pattern.toString()}`)
+      .join(", ")}}]`,
 ).join(", ")}];
 var shopSearchControls = new RegExp("[${SEARCH_CONTROLS}]", "g");
 function shopSearchValue(value) {
@@ -142,13 +175,24 @@ function shopSearchValue(value) {
   text = text.replace(shopSearchControls, " ").replace(/\\s+/g, " ").trim().slice(0, ${SEARCH_MAX}).trim().toLowerCase();
   return encodeURIComponent(text);
 }
+function shopAllowedValue(value, pattern) {
+  var text;
+  try {
+    text = decodeURIComponent(value.replace(/\\+/g, " "));
+  } catch (e) {
+    return "";
+  }
+  return pattern.test(text) ? encodeURIComponent(text) : "";
+}
 if (request.method === "GET" || request.method === "HEAD") {
   var shopKept = null;
   var shopTexts = [];
+  var shopValues = {};
   for (var shopRule = 0; shopRule < shopQueryRules.length; shopRule++) {
     if (shopQueryRules[shopRule][0].test(request.uri)) {
       shopKept = shopQueryRules[shopRule][1];
       shopTexts = shopQueryRules[shopRule][2];
+      shopValues = shopQueryRules[shopRule][3];
       break;
     }
   }
@@ -162,8 +206,10 @@ if (request.method === "GET" || request.method === "HEAD") {
       if (Object.prototype.hasOwnProperty.call(shopQueryIn, shopParam)) {
         var shopValue = shopQueryIn[shopParam];
         var shopFirst = shopValue.multiValue && shopValue.multiValue.length > 0 ? shopValue.multiValue[0].value : shopValue.value;
+        var shopChecked = Object.prototype.hasOwnProperty.call(shopValues, shopParam);
         if (shopTexts.indexOf(shopParam) >= 0) shopFirst = shopSearchValue(shopFirst);
-        if (shopFirst !== "" || shopTexts.indexOf(shopParam) < 0) shopQueryOut[shopParam] = { value: shopFirst };
+        if (shopChecked) shopFirst = shopAllowedValue(shopFirst, shopValues[shopParam]);
+        if (shopFirst !== "" || (shopTexts.indexOf(shopParam) < 0 && !shopChecked)) shopQueryOut[shopParam] = { value: shopFirst };
       }
     }
     request.querystring = shopQueryOut;

@@ -20,6 +20,12 @@ describe("the function URL's event as a Request", () => {
     expect(request.method).toBe("GET");
   });
 
+  it("reads a path that starts with // as a path of the viewer's host, not as another host", () => {
+    const request = requestOf(event({ rawPath: "//elsewhere.example/auth/sign-in" }));
+    expect(new URL(request.url).host).toBe("shop.example");
+    expect(new URL(request.url).pathname).toBe("//elsewhere.example/auth/sign-in");
+  });
+
   it("falls back on the Host header without X-Forwarded-Host", () => {
     const request = requestOf(event({ headers: { host: "abc.lambda-url.eu-west-1.on.aws" } }));
     expect(request.url).toBe("https://abc.lambda-url.eu-west-1.on.aws/product");

@@ -95,7 +95,10 @@ export function requestOf(event: FunctionUrlEvent): Request {
   const forwardedHost = headers.get("x-forwarded-host");
   if (forwardedHost) headers.set("host", forwardedHost);
   const search = event.rawQueryString ? `?${event.rawQueryString}` : "";
-  const url = new URL(event.rawPath + search, `https://${headers.get("host")}`);
+  // The path after the host, as web/server.ts reads it locally: resolved against a base, a path
+  // starting with `//` would name a host (`//x/auth/sign-in` the page /auth/sign-in of host x),
+  // a page the web firewall reads otherwise (docs/decisions/019-web-firewall.md).
+  const url = new URL(`https://${headers.get("host")}${event.rawPath}${search}`);
   const method = event.requestContext.http.method;
   let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (event.body && method !== "GET" && method !== "HEAD") {

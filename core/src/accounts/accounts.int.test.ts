@@ -321,6 +321,29 @@ describe("abuse limits", () => {
     expect(results.filter((r) => r.allowed)).toHaveLength(3);
   });
 
+  // addressLimitKey (./client-address.ts): one home's /64 is one budget, however it is spelled.
+  it("count the IPv6 addresses of one /64 as one address: one sign-up and one reset budget", async () => {
+    const { ctx } = await createTestContext();
+    const one = { ...limits, signUps: { max: 1, windowSeconds: 3600 } };
+    await signUp(ctx, person(), { clientAddress: "2001:db8:77:1::10" }, one);
+    await expect(
+      signUp(ctx, person(), { clientAddress: "2001:DB8:77:1:a:b:c:d" }, one),
+    ).rejects.toMatchObject({ status: 429, field: "email" });
+    await signUp(ctx, person(), { clientAddress: "2001:db8:77:2::10" }, one);
+
+    const two = { ...limits, resetsPerAddress: { max: 2, windowSeconds: 3600 } };
+    const ask = (clientAddress: string) =>
+      requestPasswordReset(ctx, person().email, { clientAddress }, two);
+    await ask("2001:db8:88:1::1");
+    await ask("2001:0db8:0088:0001:ffff:ffff:ffff:fffe");
+    await expect(ask("[2001:db8:88:1::2%eth0]")).rejects.toMatchObject({ status: 429 });
+    await expect(ask("2001:db8:88:2::1")).resolves.toBeUndefined();
+    // An IPv4 peer on a dual-stack socket (::ffff:a.b.c.d) is its IPv4 address.
+    await ask("::ffff:198.51.100.99");
+    await ask("198.51.100.99");
+    await expect(ask("198.51.100.99")).rejects.toMatchObject({ status: 429 });
+  });
+
   // Twenty scrypt hashes (docs/architecture.md §5): side by side, and given more than the default time.
   it("allow at least 20 sign-ups an hour from one address, then refuse", async () => {
     const { ctx } = await createTestContext();

@@ -15,6 +15,7 @@ import {
   type QueuedMail,
   renderMail,
 } from "../mail/index.server.ts";
+import { addressLimitKey } from "./client-address.ts";
 import { type AbuseLimits, tryAgainIn } from "./limits.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 import { consume, release } from "./rate-limit.server.ts";
@@ -73,7 +74,11 @@ export async function signIn(
 ): Promise<User> {
   const email = input.email.trim().toLowerCase();
   const counters = [
-    { scope: "signin", subject: `${email}|${who.clientAddress}`, limit: limits.signInFailures },
+    {
+      scope: "signin",
+      subject: `${email}|${addressLimitKey(who.clientAddress)}`,
+      limit: limits.signInFailures,
+    },
     { scope: "signin-email", subject: email, limit: limits.signInFailuresPerEmail },
   ];
   const counted: typeof counters = [];
@@ -107,7 +112,7 @@ export async function signUp(
   limits: AbuseLimits,
   now = new Date(),
 ): Promise<User> {
-  const use = await consume(ctx, "signup", who.clientAddress, limits.signUps, now);
+  const use = await consume(ctx, "signup", addressLimitKey(who.clientAddress), limits.signUps, now);
   if (!use.allowed) {
     throw new DomainError(
       `Too many accounts were created from your network. ${tryAgainIn(use.retryAfterSeconds)}`,
@@ -160,7 +165,13 @@ export async function requestPasswordReset(
   now = new Date(),
 ): Promise<void> {
   const email = rawEmail.trim().toLowerCase();
-  let use = await consume(ctx, "reset-address", who.clientAddress, limits.resetsPerAddress, now);
+  let use = await consume(
+    ctx,
+    "reset-address",
+    addressLimitKey(who.clientAddress),
+    limits.resetsPerAddress,
+    now,
+  );
   if (use.allowed) use = await consume(ctx, "reset-email", email, limits.resetsPerEmail, now);
   if (!use.allowed) {
     throw new DomainError(

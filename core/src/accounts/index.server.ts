@@ -4,6 +4,7 @@
 export { DomainError, isDomainError } from "../common/errors.ts";
 export * from "./addresses.server.ts";
 export * from "./auth.server.ts";
+export * from "./client-address.ts";
 export * from "./email-change.server.ts";
 export * from "./limits.ts";
 export * from "./order-anonymisation.server.ts";

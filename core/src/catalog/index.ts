@@ -6,6 +6,7 @@ export * from "./ids.ts";
 export * from "./image-variants.ts";
 export * from "./images.ts";
 export * from "./pagination.ts";
+export * from "./photos.ts";
 export * from "./product-form.ts";
 export * from "./query.ts";
 export * from "./robots.ts";

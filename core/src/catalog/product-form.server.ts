@@ -15,11 +15,11 @@ import {
   productImageFolder,
   putProductImage,
 } from "./images.server.ts";
+import { MAX_IMAGES } from "./photos.ts";
 import {
   applyImageOperation,
   centsToEuroInput,
   imageRefText,
-  MAX_IMAGES,
   type ProductDraft,
   ProductFormSchema,
   parseImageOperation,

@@ -5,13 +5,13 @@
 import * as v from "valibot";
 import { choiceField, requiredText } from "../common/fields.ts";
 import { CATEGORIES } from "./categories.ts";
+import { MAX_IMAGES } from "./photos.ts";
 import { SIZE_TAGS, type SizeTag } from "./sizes.ts";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug.ts";
 
 export const PRODUCT_NAME_MAX_LENGTH = 120;
 export const DESCRIPTION_MAX_LENGTH = 2000;
 export const ALT_MAX_LENGTH = 200;
-export const MAX_IMAGES = 10;
 export const PRICE_MAX_CENTS = 9_999_999;
 
 export const PRICE_REQUIRED = "Price is required";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ProductSearch } from "../search/engine.ts";
+import { MAX_IMAGES, openingPhoto, PHOTO_VALUE } from "./photos.ts";
 import {
   type CatalogQuery,
   catalogQueryToSearchParams,
-  openingPhoto,
   PAGE_SIZE,
   PRICE_BANDS,
   type ProductSummary,
@@ -344,8 +344,20 @@ describe("the photo a product's page opens on", () => {
   it("opens on ?photo=N when the product has it, else on the first", () => {
     expect(openingPhoto("3", 4)).toBe(2);
     expect(openingPhoto("1", 4)).toBe(0);
+    expect(openingPhoto("10", 10)).toBe(9);
     for (const param of [null, "", "0", "5", "-1", "2.5", "1e1", " 2", "two", "9".repeat(400)]) {
       expect(openingPhoto(param, 4), String(param)).toBe(0);
     }
+    // Only the plain spelling: the shared cache keeps no other in a page's key.
+    for (const param of ["02", "+2", "2 ", "0x2", "２", "11", "99", "1e3"]) {
+      expect(openingPhoto(param, MAX_IMAGES), param).toBe(0);
+    }
+  });
+
+  it("reads ?photo= as 1 to MAX_IMAGES in plain digits, and nothing else", () => {
+    const read = Array.from({ length: 1000 }, (_, n) => String(n)).filter((n) =>
+      PHOTO_VALUE.test(n),
+    );
+    expect(read).toEqual(Array.from({ length: MAX_IMAGES }, (_, i) => String(i + 1)));
   });
 });

@@ -6,6 +6,7 @@ import type { SearchAnswer } from "../search/engine.ts";
 import { normalizeSearch, SEARCH_TEXT_MAX_LENGTH } from "../search/normalize.ts";
 import { type Category, categoryFromSlug, categorySlug } from "./categories.ts";
 import type { ImageSources } from "./image-variants.ts";
+import { PHOTO_PARAM } from "./photos.ts";
 
 export interface ProductSummary {
   id: string;
@@ -124,19 +125,10 @@ export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
   return query;
 }
 
-/** The product page's parameter naming the photo it opens on (1-based). */
-export const PHOTO_PARAM = "photo";
-
 /** A product's page, opening on the photo its card shows when a search picked one. */
 export function productHref(product: Pick<ProductSummary, "slug" | "photo">): string {
   const page = `/product/${product.slug}`;
   return product.photo ? `${page}?${PHOTO_PARAM}=${product.photo}` : page;
-}
-
-/** The photo (0-based) a product page opens on: `?photo=N` when 1 ≤ N ≤ `count`, else the first. */
-export function openingPhoto(param: string | null, count: number): number {
-  const n = param !== null && /^\d{1,3}$/.test(param) ? Number(param) : 0;
-  return n >= 1 && n <= count ? n - 1 : 0;
 }
 
 /** The inverse of parseCatalogQuery, for links: defaults (no filter, page 1) are left out. */

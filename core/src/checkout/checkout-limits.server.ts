@@ -5,6 +5,7 @@
 // conditional update, so parallel requests cannot pass the limit; a code that was valid gives
 // its count back, so only wrong codes stay counted. Over a limit: 429 with "Try again in…".
 
+import { addressLimitKey } from "../accounts/client-address.ts";
 import type { AbuseLimits } from "../accounts/limits.ts";
 import { tryAgainIn } from "../accounts/limits.ts";
 import { consume, type Limit, release } from "../accounts/rate-limit.server.ts";
@@ -23,7 +24,10 @@ export const TOO_MANY_QUOTES = "Too many price checks";
 export const TOO_MANY_CODES = "Too many promotion codes tried";
 export const TOO_MANY_ORDERS = "Too many orders placed";
 
-const subjects = (who: Shopper) => [`user|${who.userId}`, `address|${who.clientAddress}`];
+const subjects = (who: Shopper) => [
+  `user|${who.userId}`,
+  `address|${addressLimitKey(who.clientAddress)}`,
+];
 
 /** Counts one use on both subjects; refused (nothing left counted) once either is at `limit`. */
 async function take(

@@ -3,6 +3,7 @@
 // message is always mailed, and a failed write mails nothing). Limited per client address.
 import { randomUUID } from "node:crypto";
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { addressLimitKey } from "../accounts/client-address.ts";
 import { tryAgainIn } from "../accounts/limits.ts";
 import { consume } from "../accounts/rate-limit.server.ts";
 import { DomainError } from "../common/errors.ts";
@@ -30,7 +31,7 @@ export async function sendContactMessage(
   limit = CONTACT_LIMIT,
   now = new Date(),
 ): Promise<ContactMessage> {
-  const use = await consume(ctx, "contact", clientAddress, limit, now);
+  const use = await consume(ctx, "contact", addressLimitKey(clientAddress), limit, now);
   if (!use.allowed) {
     throw new DomainError(
       `Too many messages from your network. ${tryAgainIn(use.retryAfterSeconds)}`,

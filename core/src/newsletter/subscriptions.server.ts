@@ -8,6 +8,7 @@
 // List-Unsubscribe header (RFC 8058), which the signed token alone authenticates.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { addressLimitKey } from "../accounts/client-address.ts";
 import { tryAgainIn } from "../accounts/limits.ts";
 import { consume } from "../accounts/rate-limit.server.ts";
 import { DomainError } from "../common/errors.ts";
@@ -129,7 +130,7 @@ export async function subscribeFromFooter(
   limit = NEWSLETTER_LIMIT,
   now = new Date(),
 ): Promise<void> {
-  const use = await consume(ctx, "newsletter", clientAddress, limit, now);
+  const use = await consume(ctx, "newsletter", addressLimitKey(clientAddress), limit, now);
   if (!use.allowed) {
     throw new DomainError(
       `Too many sign-ups from your network. ${tryAgainIn(use.retryAfterSeconds)}`,

@@ -1,3 +1,4 @@
+import { addressLimitKey } from "@shop/core/server/accounts";
 import { afterEach, describe, expect, it } from "vitest";
 import { clientAddress } from "./security.server.ts";
 
@@ -28,6 +29,13 @@ describe("clientAddress", () => {
     expect(clientAddress(request({ "CloudFront-Viewer-Address": "2001:db8::7:443" }))).toBe(
       "2001:db8::7",
     );
+    // CloudFront writes an IPv6 viewer unbracketed, its port last: the limits count its /64.
+    const viewer = (address: string) =>
+      addressLimitKey(clientAddress(request({ "CloudFront-Viewer-Address": address })));
+    expect(viewer("2001:db8:5:6:a::1:51234")).toBe("2001:db8:5:6::/64");
+    expect(viewer("2001:db8:5:6:ffff:ffff:ffff:ffff:443")).toBe(viewer("2001:db8:5:6::9:1"));
+    expect(viewer("2001:db8:5:7::9:1")).not.toBe(viewer("2001:db8:5:6::9:1"));
+    expect(viewer("203.0.113.9:51234")).toBe("203.0.113.9");
     // The first X-Forwarded-For entry is whatever the client wrote there.
     expect(
       clientAddress(
