@@ -82,6 +82,7 @@ export const STEPS = [
   "migrations",
   "home",
   "guard",
+  "limits",
   "order",
   "paid",
   "invoice",
@@ -247,6 +248,7 @@ export async function rehearse(
     const triggers = await startTriggers(stage, functions, standIns, recorder, {
       workDir: options.workDir,
       log,
+      enforcePayloadLimits: options.fault !== "unenforced-payload-limit",
     });
     cleanups.unshift(() => triggers.stop());
     // S3 notifies what the functions create (the site's uploads, the migrations' copies).
@@ -549,6 +551,40 @@ export async function rehearse(
         if (through.status !== 200) {
           throw new Error(`GET /product through CloudFront answered ${through.status}`);
         }
+      },
+    );
+    await run(
+      "limits",
+      "a 7 MB multipart post to the site answers 413 as Lambda's function URL does, before the site's code runs (Lambda's 6 MB request payload)",
+      async () => {
+        const before = site.invocations.length;
+        const boundary = `----rehearsal${randomBytes(8).toString("hex")}`;
+        const photo = randomBytes(7 * 1024 * 1024);
+        const body = Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nA heavy shirt\r\n` +
+              `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="heavy.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+          ),
+          photo,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
+        const res = await fetch(`${edge.url}/admin/products/new`, {
+          method: "POST",
+          headers: {
+            "content-type": `multipart/form-data; boundary=${boundary}`,
+            origin: edge.url,
+          },
+          body,
+          redirect: "manual",
+        });
+        const answer = await res.text();
+        const ran = site.invocations.length - before;
+        if (res.status !== 413 || ran !== 0) {
+          throw new Error(
+            `a 7 MB multipart post to the site answered ${res.status} (${answer.slice(0, 120)}) and ran the site's code ${ran} time(s); on AWS its function URL answers 413 and the site never runs (Lambda's 6 MB request payload, packages/rehearsal/src/function-url.ts)`,
+          );
+        }
+        log(`    ${(body.length / 1024 / 1024).toFixed(1)} MB posted: ${res.status} ${answer}`);
       },
     );
     await run(
