@@ -44,6 +44,7 @@ import { deployStage, type SynthesizedStack } from "./deploy.ts";
 import { startEdge } from "./edge.ts";
 import { applyFault, type Fault } from "./faults.ts";
 import {
+  adminExportsOrders,
   adminRefundsReturn,
   adminSendsNewsletter,
   adminShipsOrder,
@@ -89,6 +90,7 @@ export const STEPS = [
   "download",
   "logs",
   "shipped",
+  "export",
   "refund",
   "newsletter",
   "photo",
@@ -103,6 +105,7 @@ const BROWSER_STEPS: readonly Step[] = [
   "order",
   "download",
   "shipped",
+  "export",
   "refund",
   "newsletter",
   "photo",
@@ -773,6 +776,54 @@ export async function rehearse(
         await adminShipsOrder(browser as never, edge.url, admin, orderId, options.workDir, () =>
           waitForMail(standIns.ses, shopper.email, (m) => /ship/i.test(m.subject), 45_000),
         );
+      },
+    );
+    await run(
+      "export",
+      "an admin exports the orders' CSV: the site writes it to S3 under exports/ and redirects to a short-lived link, which the browser downloads from S3",
+      async () => {
+        const order = await getOrder(ctx, orderId);
+        if (!order) throw new Error(`order ${orderId} is gone`);
+        const day = order.createdAt.slice(0, 10);
+        // The site's calls on exports/ of the invoices bucket, each allowed by its role (the
+        // recorder's IAM replay): the put, and the browser's GET through the site's signed link.
+        const onExports = (operation: RegExp) =>
+          recorder.calls.filter(
+            (c) =>
+              c.function === site.fn.logicalId &&
+              operation.test(c.operation) &&
+              c.permissions.some((p) => p.includes(`:::${env.INVOICES_BUCKET}/exports/`)),
+          ).length;
+        const puts = () => onExports(/^(PutObject|CompleteMultipartUpload)$/);
+        const gets = () => onExports(/^GetObject$/);
+        const before = { puts: puts(), gets: gets() };
+        const csv = await adminExportsOrders(
+          browser as never,
+          edge.url,
+          admin,
+          { from: day, to: day },
+          options.workDir,
+        );
+        if (puts() === before.puts) {
+          throw new Error("the site wrote no export under exports/ of the invoices bucket");
+        }
+        if (gets() === before.gets) {
+          throw new Error(
+            `the CSV was not read from exports/ with the site's signature: ${csv.url}`,
+          );
+        }
+        const link = new URL(csv.url);
+        if (link.origin === new URL(edge.url).origin || !link.searchParams.has("X-Amz-Signature")) {
+          throw new Error(
+            `the CSV came from ${link.origin}${link.pathname}, not a presigned S3 link`,
+          );
+        }
+        if (csv.filename !== `orders-${day}-${day}.csv`) {
+          throw new Error(`the download is named ${csv.filename}`);
+        }
+        const row = csv.text.split("\r\n").find((line) => line.startsWith(`${order.number},`));
+        if (!row) throw new Error(`the CSV has no row for order ${order.number}`);
+        log(`    ${csv.filename} from ${link.pathname}: ${row.slice(0, 80)}…`);
       },
     );
     await run(
