@@ -94,20 +94,20 @@ module.exports = {
     {
       name: "loaded-on-first-use",
       comment:
-        "Stripe's SDK, the S3 and SES clients, csv-stringify and the dashboard's charts are imported on first use, behind a dynamic import() (docs/decisions/022-lean-bundles.md): a static import puts them back into every cold start. Import their types only (import type), go through core/src/storage for S3 and the payment adapters for Stripe, or import the module with await import().",
+        "Stripe's SDK, the S3 and SES clients (with S3's uploads and presigned links), csv-stringify and the dashboard's charts are imported on first use, behind a dynamic import() (docs/decisions/022-lean-bundles.md): a static import puts them back into every cold start. Import their types only (import type), go through core/src/storage for S3 and the payment adapters for Stripe, or import the module with await import().",
       severity: "error",
       from: {
         path: "^(core/src|web/app|functions/src)/",
         // The lazily loaded modules themselves (each imported only dynamically, as `to` checks).
         pathNot: [
-          "^core/src/storage/s3\\.server\\.ts$",
+          "^core/src/storage/(s3|transfer)\\.server\\.ts$",
           "^web/app/components/admin/(charts\\.ts|RevenueChart\\.tsx|OrdersByStateChart\\.tsx)$",
         ],
       },
       to: {
         path: [
-          "(^|/)node_modules/(stripe|@aws-sdk/client-s3|@aws-sdk/client-sesv2|csv-stringify|@visx/[^/]+)/",
-          "^core/src/storage/s3\\.server\\.ts$",
+          "(^|/)node_modules/(stripe|@aws-sdk/client-s3|@aws-sdk/client-sesv2|@aws-sdk/lib-storage|@aws-sdk/s3-request-presigner|csv-stringify|@visx/[^/]+)/",
+          "^core/src/storage/(s3|transfer)\\.server\\.ts$",
           "^web/app/components/admin/(charts\\.ts|RevenueChart\\.tsx|OrdersByStateChart\\.tsx)$",
         ],
         dependencyTypesNot: ["type-only", "type-import", "dynamic-import"],

@@ -5,6 +5,7 @@
 // log bucket of their own; other stages keep none, so they stay cheap
 // (docs/decisions/006-aws-rule-packs.md).
 import { TABLE } from "@shop/core/db";
+import { EXPORTS_PREFIX } from "@shop/core/insights";
 import {
   CfnDynamicReference,
   CfnDynamicReferenceService,
@@ -28,6 +29,9 @@ import {
   VIEWER_TLS,
   webAclParameterName,
 } from "./stage.ts";
+
+/** How long an order export stays in the invoices bucket: S3's shortest expiry, a day. */
+export const EXPORTS_KEPT_DAYS = 1;
 
 /** How long access logs are kept: long enough to investigate an incident, no longer (they hold IPs). */
 export const ACCESS_LOG_RETENTION_DAYS = 90;
@@ -84,8 +88,24 @@ export function Storage({ stack, app }: StackContext) {
   /** Where a bucket or a distribution writes its access logs (production-like stages only). */
   const logTo = (prefix: string) =>
     logs ? { serverAccessLogsBucket: logs, serverAccessLogsPrefix: `s3/${prefix}/` } : {};
+  // Besides the invoices, the admin's order exports (under exports/, downloaded through a link
+  // that works for minutes: docs/decisions/030-exports-past-lambda-limits.md), removed a day
+  // later, with any upload of one left unfinished.
   const invoices = new Bucket(stack, "Invoices", {
-    cdk: { bucket: { ...privateBucket, ...logTo("invoices") } },
+    cdk: {
+      bucket: {
+        ...privateBucket,
+        ...logTo("invoices"),
+        lifecycleRules: [
+          {
+            id: "ExportsExpire",
+            prefix: EXPORTS_PREFIX,
+            expiration: Duration.days(EXPORTS_KEPT_DAYS),
+            abortIncompleteMultipartUploadAfter: Duration.days(EXPORTS_KEPT_DAYS),
+          },
+        ],
+      },
+    },
   });
   const images = new Bucket(stack, "Images", {
     cdk: { bucket: { ...privateBucket, ...logTo("images") } },

@@ -12,6 +12,7 @@
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { SEARCH_INDEX_KEY } from "@shop/core/catalog";
+import { EXPORTS_PREFIX } from "@shop/core/insights";
 import {
   CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS,
   SITE_FUNCTION_TIMEOUT_SECONDS,
@@ -233,6 +234,14 @@ export function Web({ stack, app }: StackContext) {
     server.addToRolePolicy(origin.readThroughParameterStore);
     server.addToRolePolicy(tableReadWrite(table));
     server.addToRolePolicy(readObjects(invoices));
+    // An admin's order export is written under exports/ (docs/decisions/030-exports-past-lambda-limits.md);
+    // its download link is signed by the site, so the read above lets it through.
+    server.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["s3:PutObject"],
+        resources: [`${invoices.bucketArn}/${EXPORTS_PREFIX}*`],
+      }),
+    );
     // The published search index, loaded at start and checked every few seconds.
     server.addToRolePolicy(
       new iam.PolicyStatement({
@@ -258,7 +267,12 @@ export function Web({ stack, app }: StackContext) {
   justify(
     server,
     `AwsSolutions-IAM5[${objectsOf(invoices)}]`,
-    "reads any invoice PDF of the shop's own invoices bucket (one object per order, keyed by the order's id): a signed-in customer downloads the invoice of an order the loader has checked is theirs",
+    "reads any invoice PDF of the shop's own invoices bucket (one object per order, keyed by the order's id): a signed-in customer downloads the invoice of an order the loader has checked is theirs; an admin downloads an order export through a link the site signs",
+  );
+  justify(
+    server,
+    `AwsSolutions-IAM5[${objectsOf(invoices, EXPORTS_PREFIX)}]`,
+    "writes an admin's order exports under exports/ of the invoices bucket only, each under a random name; a lifecycle rule removes them a day later",
   );
   justify(
     server,

@@ -9,6 +9,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { CATALOG_INDEX, SEARCH_INDEX_KEY } from "@shop/core/catalog";
 import { createTableInput, TABLE } from "@shop/core/db";
+import { EXPORTS_PREFIX } from "@shop/core/insights";
 import {
   CHARGE_BUDGET_MS,
   CLOUDFRONT_ORIGIN_READ_TIMEOUT_SECONDS,
@@ -43,7 +44,7 @@ import { SECURITY_HEADERS } from "../web/server/security-headers.ts";
 import { Events } from "./Events.ts";
 import { expectRulePacksPass } from "./expect-rule-packs.ts";
 import { justificationsIn } from "./rule-packs.ts";
-import { Storage } from "./Storage.ts";
+import { EXPORTS_KEPT_DAYS, Storage } from "./Storage.ts";
 import { webAclParameterName } from "./stage.ts";
 import { synthesize } from "./synth.ts";
 import { SERVER_ORIGIN_REQUEST_POLICY_ID, Web } from "./Web.ts";
@@ -193,6 +194,22 @@ describe("the buckets", () => {
       expect(json(props(bucket).BucketEncryption)).toContain("AES256");
     }
     storage.resourceCountIs("AWS::CloudFront::Distribution", 1);
+  });
+
+  it("remove the order exports (and their unfinished uploads) from the invoices bucket a day later, and nothing else", () => {
+    const buckets = resources(storage, "AWS::S3::Bucket");
+    const invoices = Object.entries(buckets).find(([id]) => id.startsWith("Invoices"))?.[1];
+    expect(props(invoices).LifecycleConfiguration).toEqual({
+      Rules: [
+        {
+          Id: "ExportsExpire",
+          Prefix: EXPORTS_PREFIX,
+          ExpirationInDays: EXPORTS_KEPT_DAYS,
+          AbortIncompleteMultipartUpload: { DaysAfterInitiation: EXPORTS_KEPT_DAYS },
+          Status: "Enabled",
+        },
+      ],
+    });
   });
 });
 
@@ -555,8 +572,10 @@ describe("least privilege", () => {
     const statements = statementsOf(web, "SiteServerFunction").filter(
       (s) => !json(s.Resource).includes('"SiteS3Bucket'),
     );
-    const writes = statements.filter((s) =>
-      actionsIn(s).some((a) => a === "s3:PutObject" || a === "s3:DeleteObject"),
+    const writes = statements.filter(
+      (s) =>
+        actionsIn(s).some((a) => a === "s3:PutObject" || a === "s3:DeleteObject") &&
+        !json(s.Resource).includes("Invoices"),
     );
     expect(writes).toHaveLength(2);
     const [uploads, variants] = writes as [Statement, Statement];
@@ -570,8 +589,14 @@ describe("least privilege", () => {
     expect(json(variants.Resource)).toMatch(/Images.*"\/variants\/\*"\]\]\}$/);
     // It sends no mail itself (resets are queued like every other mail).
     expect(actionsOf(web, "SiteServerFunction").filter((a) => a.startsWith("ses:"))).toEqual([]);
-    // Invoices are only read (downloads), never written, by the site; of the search bucket it
-    // reads the one published index.
+    // Invoices are only read (downloads), never written, by the site (it writes order exports
+    // under exports/ only); of the search bucket it reads the one published index.
+    const invoiceWrites = statements.filter(
+      (s) => json(s.Resource).includes("Invoices") && !actionsIn(s).includes("s3:GetObject"),
+    );
+    expect(invoiceWrites.map((s) => [actionsIn(s), json(s.Resource)])).toEqual([
+      [["s3:PutObject"], expect.stringMatching(/Invoices.*"\/exports\/\*"\]\]\}$/)],
+    ]);
     const reads = resourcesFor(web, "SiteServerFunction", "s3:GetObject").filter(
       (r) => !r.includes('"SiteS3Bucket'),
     );

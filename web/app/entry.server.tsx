@@ -3,6 +3,7 @@ import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } fro
 import { RemixServer } from "@remix-run/react";
 import { isDependencyUnavailable } from "@shop/core/common";
 import { getContext, loadBoundSecrets, RETRY_AFTER_SECONDS } from "@shop/core/server/context";
+import { objectLinkOrigin } from "@shop/core/storage";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -48,6 +49,8 @@ const NONCE_PLACEHOLDER = newNonce();
 
 /** The route that runs Stripe's Payment Element: its documents may load Stripe (and only its). */
 const PAYMENT_ROUTE = "routes/cart.checkout";
+/** The page with the order export's form, whose answer redirects to S3 (its CSP allows that). */
+const ORDER_EXPORT_FORM_ROUTE = "routes/admin.orders._index";
 
 /**
  * Requests that failed because a dependency did not answer in time (a DependencyUnavailable,
@@ -132,15 +135,17 @@ export default function handleRequest(
       return new Response(null, { status: 304, headers: responseHeaders });
   }
   const { config } = getContext();
+  const { matches } = remixContext.staticHandlerContext;
   const csp = (scripts: DocumentPolicy["scripts"]) =>
     documentCsp({
       // npm run dev: the page's hot-reload client talks to Vite's websocket.
       devServer: import.meta.env.DEV,
       scripts,
-      stripe:
-        config.payments === "stripe" &&
-        remixContext.staticHandlerContext.matches.some((m) => m.route.id === PAYMENT_ROUTE),
+      stripe: config.payments === "stripe" && matches.some((m) => m.route.id === PAYMENT_ROUTE),
       imagesOrigin: originOf(config.imagesBaseUrl),
+      ...(matches.some((m) => m.route.id === ORDER_EXPORT_FORM_ROUTE)
+        ? { formTargets: [objectLinkOrigin({ ...config, bucket: config.invoicesBucket })] }
+        : {}),
     });
   if (shared) {
     return sharedDocument(request, responseStatusCode, responseHeaders, remixContext, {

@@ -21,6 +21,19 @@ describe("a page's Content-Security-Policy", () => {
       ),
     ).toEqual(["'self'", ...DEV_SERVER_CONNECT]);
   });
+
+  it("lets forms lead to the shop only, and to the origins a page's form redirects to (the export's S3)", () => {
+    expect(
+      directive(documentCsp({ scripts: { nonce: "n" }, stripe: false }), "form-action"),
+    ).toEqual(["'self'"]);
+    const s3 = "https://shop-invoices.s3.eu-west-1.amazonaws.com";
+    expect(
+      directive(
+        documentCsp({ scripts: { nonce: "n" }, stripe: false, formTargets: [s3] }),
+        "form-action",
+      ),
+    ).toEqual(["'self'", s3]);
+  });
 });
 
 describe("inlineScriptHashes", () => {

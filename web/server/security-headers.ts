@@ -43,6 +43,11 @@ export interface DocumentPolicy {
   imagesOrigin?: string | null;
   /** npm run dev: Vite's hot-reload websocket (its default port, on this machine). */
   devServer?: boolean;
+  /**
+   * Origins besides the shop's own that a form of the page leads to, through a redirect the
+   * browser follows itself (the order export's link to S3): CSP's form-action covers redirects.
+   */
+  formTargets?: readonly string[];
 }
 
 /** Where the hot-reload client of Vite's dev server connects (npm run dev only). */
@@ -85,7 +90,7 @@ export function documentCsp(policy: DocumentPolicy): string {
     ["frame-src", policy.stripe ? STRIPE.frame : ["'none'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'none'"]],
-    ["form-action", ["'self'"]],
+    ["form-action", ["'self'", ...(policy.formTargets ?? [])]],
     ["frame-ancestors", ["'none'"]],
     ["manifest-src", ["'self'"]],
   ];

@@ -1,13 +1,16 @@
 // The order export against DynamoDB Local: the date range's orders, oldest first, read a Query
-// page at a time (never a Scan), and the stream's bytes: BOM, header, CRLF records.
+// page at a time (never a Scan), and the stream's bytes: BOM, header, CRLF records; then the
+// export as the site hands it over: the same bytes written to the local S3 under exports/ of the
+// invoices bucket, and a link that downloads them, named, for a few minutes.
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../accounts/users.server.ts";
 import { confirmCardPayment } from "../checkout/card-payment.server.ts";
 import { placeOrder } from "../checkout/placing.server.ts";
 import { createShirt, TEST_ADDRESS, VISA } from "../checkout/test-fixtures.ts";
-import { orderExportRows, orderExportStream } from "./order-export.server.ts";
-import { ORDER_EXPORT_COLUMNS } from "./order-export.ts";
+import { objectLinkOrigin } from "../storage/index.ts";
+import { exportOrders, orderExportRows, orderExportStream } from "./order-export.server.ts";
+import { EXPORT_LINK_SECONDS, EXPORTS_PREFIX, ORDER_EXPORT_COLUMNS } from "./order-export.ts";
 
 /** The names of the table commands sent through ctx.db from now on. */
 function recordCommands(test: TestContext): string[] {
@@ -138,5 +141,44 @@ describe("orderExportStream", () => {
     expect(records.at(-1)).toBe("");
     expect(records[0]).toBe(ORDER_EXPORT_COLUMNS.join(","));
     expect(records.slice(1, -1).map((r) => r.split(",")[0])).toEqual(orders.map((o) => o.number));
+  });
+});
+
+describe("exportOrders", () => {
+  it("writes the CSV to the invoices bucket under exports/ and links to it, named, for minutes", async () => {
+    const test = await createTestContext();
+    await week(test);
+    const range = { from: "2026-03-01", to: "2026-03-07" };
+    const streamed = new Uint8Array(
+      await new Response(await orderExportStream(test.ctx, range)).arrayBuffer(),
+    );
+
+    const { key, url } = await exportOrders(test.ctx, range);
+    expect(key.startsWith(EXPORTS_PREFIX)).toBe(true);
+    const link = new URL(url);
+    expect(link.origin).toBe(
+      objectLinkOrigin({ ...test.ctx.config, bucket: test.ctx.config.invoicesBucket }),
+    );
+    expect(link.pathname).toBe(`/${test.ctx.config.invoicesBucket}/${key}`);
+    expect(link.searchParams.get("X-Amz-Expires")).toBe(String(EXPORT_LINK_SECONDS));
+
+    // The browser follows the link: no credentials, the file named as the download was.
+    const download = await fetch(url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toBe(
+      'attachment; filename="orders-2026-03-01-2026-03-07.csv"',
+    );
+    expect(download.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(streamed);
+  });
+
+  it("gives every export a key of its own", async () => {
+    const test = await createTestContext();
+    const range = { from: "2026-02-01", to: "2026-02-28" };
+    const [a, b] = await Promise.all([
+      exportOrders(test.ctx, range),
+      exportOrders(test.ctx, range),
+    ]);
+    expect(a.key).not.toBe(b.key);
   });
 });

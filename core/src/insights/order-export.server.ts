@@ -3,14 +3,29 @@
 // read accents right). Paged over gsi2 ORDERS with a key condition on the date (Query pages of
 // EXPORT_PAGE_SIZE, never a Scan), and streamed: one page is in memory at a time, and the next
 // is read only when the download has taken the last one. csv-stringify is imported on the first
-// export, not by every cold start of the site (docs/decisions/022-lean-bundles.md).
+// export, not by every cold start of the site (docs/decisions/022-lean-bundles.md). The site
+// hands an export over as a file in S3 and a short-lived link to it (exportOrders), since a
+// Lambda answer holds at most 6 MB (docs/decisions/030-exports-past-lambda-limits.md).
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { lazy } from "../common/lazy.ts";
 import type { Context } from "../context/index.server.ts";
 import { toOrder } from "../orders/orders.server.ts";
-import { ORDER_EXPORT_COLUMNS, type OrderExportRange, orderExportRow } from "./order-export.ts";
+import { presignedGet, uploadStream } from "../storage/index.server.ts";
+import {
+  EXPORT_LINK_SECONDS,
+  EXPORTS_PREFIX,
+  exportDisposition,
+  ORDER_EXPORT_COLUMNS,
+  type OrderExportRange,
+  orderExportRow,
+} from "./order-export.ts";
 
 export const EXPORT_PAGE_SIZE = 100;
+/**
+ * The Query page of an export written to S3 (exportOrders): the table's own cap is 1 MB a page,
+ * and fewer round trips make a big export fit the site's timeout (docs/decisions/030-exports-past-lambda-limits.md).
+ */
+export const EXPORT_UPLOAD_PAGE_SIZE = 1_000;
 /** The byte order mark: Excel reads a CSV without it in the machine's legacy code page. */
 export const UTF8_BOM = "\uFEFF";
 
@@ -100,4 +115,40 @@ export async function orderExportStream(
       await rows.return(undefined);
     },
   });
+}
+
+export interface OrderExport {
+  /** The CSV's key in the invoices bucket, under EXPORTS_PREFIX. */
+  key: string;
+  /** A link that downloads it (an attachment named exportFilename) for EXPORT_LINK_SECONDS. */
+  url: string;
+}
+
+/**
+ * Writes the range's CSV (orderExportStream's bytes) to the invoices bucket under
+ * EXPORTS_PREFIX, as it is read (a multipart upload past 5 MB, so no size is too big for the
+ * site's memory or Lambda's 6 MB answer), and answers a presigned link to it. A table or S3 that
+ * does not answer fails it (DependencyUnavailable) before any link is given.
+ */
+export async function exportOrders(
+  ctx: Context,
+  range: OrderExportRange,
+  { pageSize = EXPORT_UPLOAD_PAGE_SIZE }: { pageSize?: number } = {},
+): Promise<OrderExport> {
+  const key = `${EXPORTS_PREFIX}${crypto.randomUUID()}.csv`;
+  const bucket = ctx.config.invoicesBucket;
+  await uploadStream(ctx, {
+    Bucket: bucket,
+    Key: key,
+    Body: await orderExportStream(ctx, range, { pageSize }),
+    ContentType: "text/csv; charset=utf-8",
+    ContentDisposition: exportDisposition(range),
+  });
+  const url = await presignedGet(ctx, {
+    bucket,
+    key,
+    contentDisposition: exportDisposition(range),
+    expiresInSeconds: EXPORT_LINK_SECONDS,
+  });
+  return { key, url };
 }

@@ -54,6 +54,19 @@ export function defaultExportRange(now: Date): OrderExportRange {
 /** The download's file name: orders-<from>-<to>.csv (the dates are checked, so safe in a header). */
 export const exportFilename = (range: OrderExportRange) => `orders-${range.from}-${range.to}.csv`;
 
+/** The download's Content-Disposition: an attachment named exportFilename. */
+export const exportDisposition = (range: OrderExportRange) =>
+  `attachment; filename="${exportFilename(range)}"`;
+
+/**
+ * Where exports are written in the invoices bucket (docs/decisions/030-exports-past-lambda-limits.md):
+ * the site may put objects here and nowhere else of the bucket, and a lifecycle rule removes
+ * them a day later (stacks/Storage.ts).
+ */
+export const EXPORTS_PREFIX = "exports/";
+/** How long an export's download link works: the browser follows it at once. */
+export const EXPORT_LINK_SECONDS = 300;
+
 export const ORDER_EXPORT_COLUMNS = [
   "Number",
   "Date",

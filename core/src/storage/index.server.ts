@@ -7,6 +7,8 @@
 import type { PutObjectCommandInput, S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
 import { lazy } from "../common/lazy.ts";
 
+export * from "./index.ts";
+
 /** What the storage functions need of the context (core/src/context: `Context` has it). */
 export interface S3Access {
   s3(): Promise<S3Client>;
@@ -80,4 +82,27 @@ export async function getObjectIfChanged(
   etag: string | undefined,
 ): Promise<{ bytes: Uint8Array; etag: string } | "unchanged" | null> {
   return withS3(ctx, (client, s3) => s3.getObjectIfChanged(client, bucket, key, etag));
+}
+
+const transferModule = /* @__PURE__ */ lazy(() => import("./transfer.server.ts"));
+
+/**
+ * Writes a stream to S3 as it is read (a multipart upload past 5 MB), for objects bigger than a
+ * Lambda payload (./transfer.server.ts).
+ */
+export async function uploadStream(ctx: S3Access, input: PutObjectCommandInput): Promise<void> {
+  const [client, transfer] = await Promise.all([ctx.s3(), transferModule()]);
+  await transfer.uploadStream(client, input);
+}
+
+/**
+ * A link that GETs one object for `expiresInSeconds` without credentials (a presigned URL, signed
+ * with the caller's own), its Content-Disposition as given.
+ */
+export async function presignedGet(
+  ctx: S3Access,
+  input: { bucket: string; key: string; contentDisposition?: string; expiresInSeconds: number },
+): Promise<string> {
+  const [client, transfer] = await Promise.all([ctx.s3(), transferModule()]);
+  return transfer.presignedGet(client, input);
 }

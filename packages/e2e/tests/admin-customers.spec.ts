@@ -1,8 +1,8 @@
 // Admin · Customers and the order export (docs/product.md §10 "Customers", "Orders"): the seeded
 // admin finds a new customer by e-mail and reads their page (their paid order, what they spent,
 // no axe violation that is serious or critical); "Export CSV" downloads the orders placed in a
-// date range, which parse back into the same orders (number, e-mail, total) after a UTF-8 BOM;
-// a bad range is a 400 naming the field; a visitor and a customer are refused on both routes.
+// date range, which parse back into the same orders (number, e-mail, total) after a UTF-8 BOM,
+// from S3 through the link the site redirects to; a bad range is a 400 naming the field; a visitor and a customer are refused on both routes.
 import { expect, test } from "@playwright/test";
 import { EXPORT_RANGE_REVERSED } from "@shop/core/insights";
 import { formatPrice } from "@shop/core/pricing";
@@ -139,6 +139,8 @@ test("Export CSV downloads the range's orders, with a BOM, parsing back into the
     form.getByRole("button", { name: "Export CSV" }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`orders-${day(-1)}-${day(1)}.csv`);
+  // Downloaded from S3 itself, through the link the site redirected to.
+  expect(new URL(download.url()).pathname).toMatch(/\/exports\/[0-9a-f-]+\.csv$/);
   const path = await download.path();
   const bytes = await import("node:fs/promises").then((fs) => fs.readFile(path));
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -184,7 +186,20 @@ test("a bad range is a 400 naming the field, never a 500", async ({ page }) => {
     expect(res.status(), query).toBe(400);
     expect(await res.text(), query).toContain(message);
   }
-  const ok = await page.request.get(`/admin/orders/export?from=${day(0)}&to=${day(0)}`);
+  // A good range: a redirect, never cached, to a signed link to the file in S3
+  // (docs/decisions/030-exports-past-lambda-limits.md), which downloads it.
+  const path = `/admin/orders/export?from=${day(0)}&to=${day(0)}`;
+  const redirect = await page.request.get(path, { maxRedirects: 0 });
+  expect(redirect.status()).toBe(303);
+  expect(redirect.headers()["cache-control"]).toBe("private, no-store");
+  const link = new URL(redirect.headers().location ?? "");
+  expect(link.origin).not.toBe(new URL(redirect.url()).origin);
+  expect(link.pathname).toMatch(/\/exports\/[0-9a-f-]+\.csv$/);
+  expect(link.searchParams.get("X-Amz-Signature")).toBeTruthy();
+  const ok = await page.request.get(path);
+  // (Another export, so another key, in the same bucket.)
+  expect(new URL(ok.url()).origin).toBe(link.origin);
+  expect(new URL(ok.url()).pathname).toMatch(/\/exports\/[0-9a-f-]+\.csv$/);
   expect(ok.status()).toBe(200);
   expect(ok.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   expect(ok.headers()["content-disposition"]).toBe(

@@ -19,11 +19,11 @@ import { createTableInput, TABLE } from "@shop/core/db";
 import { isPurgeCandidate } from "@shop/core/edge-cache";
 import { eventFromStreamRecord } from "@shop/core/server/events";
 import sesLocal from "aws-ses-v2-local";
-import S3rver, { type S3Notification } from "s3rver";
+import type { S3Notification } from "s3rver";
 import { type CloudFrontStandIn, startCloudFrontStandIn } from "./cloudfront.ts";
 import { startDynamoDbLocal } from "./dynamodb.ts";
 import { type MetricsStandIn, startMetricsStandIn } from "./metrics.ts";
-import { oneWriteAtATime } from "./s3-store.ts";
+import { startLocalS3 } from "./s3-store.ts";
 import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 import { freePort } from "./util.ts";
 
@@ -39,6 +39,7 @@ export {
   type MetricsView,
   startMetricsStandIn,
 } from "./metrics.ts";
+export { type LocalS3, type LocalS3Options, startLocalS3 } from "./s3-store.ts";
 export {
   type SharedCache,
   type SharedCacheOptions,
@@ -112,9 +113,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
   const invoicesBucket = opts.invoicesBucket ?? "shop-invoices";
   const searchBucket = opts.searchBucket ?? "shop-search";
   const port = async (p?: number) => (p ? p : await freePort());
-  const [dynamoPort, s3Port, sesPort] = await Promise.all([
+  const [dynamoPort, sesPort] = await Promise.all([
     port(opts.ports?.dynamodb),
-    port(opts.ports?.s3),
     port(opts.ports?.ses),
   ]);
   const stops: Array<() => Promise<void>> = [];
@@ -134,19 +134,15 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     stops.push(() => dynamo.stop());
     await ensureTable(dynamo.endpoint, tableName);
 
-    const s3 = new S3rver({
-      address: "127.0.0.1",
-      port: s3Port,
-      silent: true,
+    const s3 = await startLocalS3({
+      port: opts.ports?.s3 ?? 0,
       directory: join(opts.dataDir, "s3"),
-      configureBuckets: [{ name: imagesBucket }, { name: invoicesBucket }, { name: searchBucket }],
+      buckets: [imagesBucket, invoicesBucket, searchBucket],
     });
-    oneWriteAtATime(s3);
-    await s3.run();
     stops.push(() => s3.close());
     let uploads: Promise<void> = Promise.resolve();
     let deliverUpload: ((event: S3Notification) => Promise<void>) | undefined;
-    s3.on("event", (event) => {
+    s3.server.on("event", (event) => {
       const created = event.Records.filter(
         (r) => r.s3.bucket.name === imagesBucket && r.eventName.startsWith("ObjectCreated:"),
       );
@@ -167,7 +163,7 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const metrics = await startMetricsStandIn(opts.ports?.metrics ?? 0);
     stops.push(() => metrics.stop());
 
-    const s3Endpoint = `http://127.0.0.1:${s3Port}`;
+    const s3Endpoint = s3.endpoint;
     const env = {
       AWS_REGION: REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,

@@ -1,6 +1,8 @@
 // The rehearsal's self-check: faults a deploy can really have, applied to the synthesized stage
-// before it is rehearsed. Each must make the rehearsal fail with a message that names its cause;
-// a fault the rehearsal does not notice fails the self-check (scripts/rehearse.ts).
+// before it is rehearsed, and one of the rehearsal's own stand-ins (a function URL that forgets
+// Lambda's payload limit, so that nothing here would notice a page that cannot work on AWS). Each
+// must make the rehearsal fail with a message that names its cause; a fault the rehearsal does
+// not notice fails the self-check (scripts/rehearse.ts).
 import { cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Resource, SynthesizedStack } from "./deploy.ts";
@@ -57,6 +59,12 @@ export const FAULTS = {
     what: "one storefront route (GET /customer-service/shipping) answers 500",
     steps: ["home"],
     expect: /5xx: SiteServerFunction\w* answered 500 to GET \/customer-service\/shipping$/m,
+  },
+  "unenforced-payload-limit": {
+    what: "the rehearsal's function URLs no longer enforce Lambda's 6 MB request payload",
+    steps: ["limits"],
+    expect:
+      /a 7 MB multipart post to the site answered (?!413)\d+ .* ran the site's code 1 time\(s\); on AWS its function URL answers 413/s,
   },
 } as const satisfies Record<
   string,
@@ -179,6 +187,10 @@ export const handler = async (event, context) =>
       site.stack.assets.set(key, faulty);
       break;
     }
+    case "unenforced-payload-limit":
+      // Not in the stage: the rehearsal's function URLs are started without the limit
+      // (rehearsal.ts, startTriggers' enforcePayloadLimits).
+      break;
     case "broken-handler-wrapping": {
       const key = String((props(site.resource).Code as { S3Key: unknown }).S3Key);
       const original = site.stack.assets.get(key);

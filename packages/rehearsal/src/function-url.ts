@@ -156,3 +156,50 @@ export function functionUrlResponse(result: unknown): HttpResult {
   const body = typeof r.body === "string" ? Buffer.from(r.body, encoding) : Buffer.alloc(0);
   return { statusCode: r.statusCode, headers, body };
 }
+
+/**
+ * Lambda's limits on a buffered (InvokeMode BUFFERED, the default) function URL: the Invoke API's
+ * "Invocation payload (request and response): 6 MB each for synchronous" (Lambda quotas; its MB
+ * is 1,024 KB). The request is the invocation event as JSON, a binary or form body in it
+ * base64-encoded (so about 4.5 MB of multipart body fills it); the answer is the handler's
+ * return value as JSON. The numbers are those of Lambda's own messages: "Request must be smaller
+ * than 6291456 bytes for the InvokeFunction operation" and "Response payload size exceeded
+ * maximum allowed payload size (6291556 bytes)".
+ */
+export const FUNCTION_URL_LIMITS = {
+  requestBytes: 6 * 1024 * 1024,
+  responseBytes: 6 * 1024 * 1024 + 100,
+} as const;
+
+/** The invocation's payload: the event's JSON, in bytes, as the Invoke API counts it. */
+export const eventBytes = (event: FunctionUrlEvent): number =>
+  Buffer.byteLength(JSON.stringify(event));
+
+/**
+ * What a function URL answers to a request whose event is over the limit: 413, before the
+ * function runs (no invocation, nothing in its logs).
+ */
+export function requestTooLarge(event: FunctionUrlEvent): HttpResult | undefined {
+  if (eventBytes(event) <= FUNCTION_URL_LIMITS.requestBytes) return undefined;
+  return {
+    statusCode: 413,
+    headers: { "content-type": ["application/json"] },
+    body: Buffer.from(JSON.stringify({ Message: "Request Entity Too Large" })),
+  };
+}
+
+/**
+ * The function's error when its answer is over the limit: the runtime cannot hand it to Lambda,
+ * the invocation fails with Function.ResponseSizeTooLarge and the URL answers 502, as for any
+ * function error. Undefined for an answer within the limit.
+ */
+export function responseTooLarge(
+  result: unknown,
+): { errorType: string; errorMessage: string } | undefined {
+  const bytes = Buffer.byteLength(JSON.stringify(result ?? null));
+  if (bytes <= FUNCTION_URL_LIMITS.responseBytes) return undefined;
+  return {
+    errorType: "Function.ResponseSizeTooLarge",
+    errorMessage: `Response payload size exceeded maximum allowed payload size (${FUNCTION_URL_LIMITS.responseBytes} bytes).`,
+  };
+}

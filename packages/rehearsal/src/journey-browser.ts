@@ -3,7 +3,7 @@
 // by the e2e fake (its Payment Element is one "Fake card" field); other Stripe hosts are refused.
 // Each journey runs in its own browser context; a failed step throws naming the step and what
 // the page showed, with a screenshot in `artifactsDir` when given.
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../../e2e/support/chromium.ts";
@@ -364,6 +364,45 @@ export async function adminSendsNewsletter(
         async () => /^(\d+) of \1$/.test(await textOf(queued)),
         60_000,
       );
+    });
+  });
+}
+
+/**
+ * The admin signs in and exports the orders of a range from /admin/orders ("Export CSV"): the site
+ * writes the CSV to S3 and redirects to a link to it, which the browser follows to download the
+ * file from S3 itself. Returns where the file came from and its text (without the BOM).
+ */
+export async function adminExportsOrders(
+  browser: Browser,
+  baseUrl: string,
+  admin: { email: string; password: string },
+  range: { from: string; to: string },
+  artifactsDir?: string,
+): Promise<{ url: string; filename: string; text: string }> {
+  return inContext(browser, baseUrl, "admin-export", artifactsDir, async (page, step) => {
+    await signIn(page, step, admin);
+    return step("export the range's orders as CSV", async () => {
+      await page.goto("/admin/orders");
+      await hydrated(page);
+      const form = page.getByRole("form", { name: "Export CSV" });
+      await form.getByLabel("From").fill(range.from);
+      await form.getByLabel("To").fill(range.to);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        form.getByRole("button", { name: "Export CSV" }).click(),
+      ]);
+      const failure = await download.failure();
+      if (failure) throw new Error(`the download from ${download.url()} failed: ${failure}`);
+      const bytes = await readFile(await download.path());
+      if (bytes[0] !== 0xef || bytes[1] !== 0xbb || bytes[2] !== 0xbf) {
+        throw new Error(`the CSV from ${download.url()} has no byte order mark`);
+      }
+      return {
+        url: download.url(),
+        filename: download.suggestedFilename(),
+        text: bytes.subarray(3).toString("utf8"),
+      };
     });
   });
 }

@@ -44,6 +44,7 @@ import { deployStage, type SynthesizedStack } from "./deploy.ts";
 import { startEdge } from "./edge.ts";
 import { applyFault, type Fault } from "./faults.ts";
 import {
+  adminExportsOrders,
   adminRefundsReturn,
   adminSendsNewsletter,
   adminShipsOrder,
@@ -82,12 +83,14 @@ export const STEPS = [
   "migrations",
   "home",
   "guard",
+  "limits",
   "order",
   "paid",
   "invoice",
   "download",
   "logs",
   "shipped",
+  "export",
   "refund",
   "newsletter",
   "photo",
@@ -102,6 +105,7 @@ const BROWSER_STEPS: readonly Step[] = [
   "order",
   "download",
   "shipped",
+  "export",
   "refund",
   "newsletter",
   "photo",
@@ -247,6 +251,7 @@ export async function rehearse(
     const triggers = await startTriggers(stage, functions, standIns, recorder, {
       workDir: options.workDir,
       log,
+      enforcePayloadLimits: options.fault !== "unenforced-payload-limit",
     });
     cleanups.unshift(() => triggers.stop());
     // S3 notifies what the functions create (the site's uploads, the migrations' copies).
@@ -552,6 +557,40 @@ export async function rehearse(
       },
     );
     await run(
+      "limits",
+      "a 7 MB multipart post to the site answers 413 as Lambda's function URL does, before the site's code runs (Lambda's 6 MB request payload)",
+      async () => {
+        const before = site.invocations.length;
+        const boundary = `----rehearsal${randomBytes(8).toString("hex")}`;
+        const photo = randomBytes(7 * 1024 * 1024);
+        const body = Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nA heavy shirt\r\n` +
+              `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="heavy.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+          ),
+          photo,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
+        const res = await fetch(`${edge.url}/admin/products/new`, {
+          method: "POST",
+          headers: {
+            "content-type": `multipart/form-data; boundary=${boundary}`,
+            origin: edge.url,
+          },
+          body,
+          redirect: "manual",
+        });
+        const answer = await res.text();
+        const ran = site.invocations.length - before;
+        if (res.status !== 413 || ran !== 0) {
+          throw new Error(
+            `a 7 MB multipart post to the site answered ${res.status} (${answer.slice(0, 120)}) and ran the site's code ${ran} time(s); on AWS its function URL answers 413 and the site never runs (Lambda's 6 MB request payload, packages/rehearsal/src/function-url.ts)`,
+          );
+        }
+        log(`    ${(body.length / 1024 / 1024).toFixed(1)} MB posted: ${res.status} ${answer}`);
+      },
+    );
+    await run(
       "order",
       "a shopper browses, signs up, adds to the cart and places an order",
       async () => {
@@ -737,6 +776,54 @@ export async function rehearse(
         await adminShipsOrder(browser as never, edge.url, admin, orderId, options.workDir, () =>
           waitForMail(standIns.ses, shopper.email, (m) => /ship/i.test(m.subject), 45_000),
         );
+      },
+    );
+    await run(
+      "export",
+      "an admin exports the orders' CSV: the site writes it to S3 under exports/ and redirects to a short-lived link, which the browser downloads from S3",
+      async () => {
+        const order = await getOrder(ctx, orderId);
+        if (!order) throw new Error(`order ${orderId} is gone`);
+        const day = order.createdAt.slice(0, 10);
+        // The site's calls on exports/ of the invoices bucket, each allowed by its role (the
+        // recorder's IAM replay): the put, and the browser's GET through the site's signed link.
+        const onExports = (operation: RegExp) =>
+          recorder.calls.filter(
+            (c) =>
+              c.function === site.fn.logicalId &&
+              operation.test(c.operation) &&
+              c.permissions.some((p) => p.includes(`:::${env.INVOICES_BUCKET}/exports/`)),
+          ).length;
+        const puts = () => onExports(/^(PutObject|CompleteMultipartUpload)$/);
+        const gets = () => onExports(/^GetObject$/);
+        const before = { puts: puts(), gets: gets() };
+        const csv = await adminExportsOrders(
+          browser as never,
+          edge.url,
+          admin,
+          { from: day, to: day },
+          options.workDir,
+        );
+        if (puts() === before.puts) {
+          throw new Error("the site wrote no export under exports/ of the invoices bucket");
+        }
+        if (gets() === before.gets) {
+          throw new Error(
+            `the CSV was not read from exports/ with the site's signature: ${csv.url}`,
+          );
+        }
+        const link = new URL(csv.url);
+        if (link.origin === new URL(edge.url).origin || !link.searchParams.has("X-Amz-Signature")) {
+          throw new Error(
+            `the CSV came from ${link.origin}${link.pathname}, not a presigned S3 link`,
+          );
+        }
+        if (csv.filename !== `orders-${day}-${day}.csv`) {
+          throw new Error(`the download is named ${csv.filename}`);
+        }
+        const row = csv.text.split("\r\n").find((line) => line.startsWith(`${order.number},`));
+        if (!row) throw new Error(`the CSV has no row for order ${order.number}`);
+        log(`    ${csv.filename} from ${link.pathname}: ${row.slice(0, 80)}…`);
       },
     );
     await run(

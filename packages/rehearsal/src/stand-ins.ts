@@ -1,6 +1,7 @@
 // The AWS services a rehearsed stage talks to, on this machine: DynamoDB Local (the official jar,
-// with Streams), s3rver (S3), aws-ses-v2-local (SES, with its mailbox), fauxqs (SQS, with
-// visibility timeouts and redrive to dead-letter queues) and a parameter store of our own for
+// with Streams), the local cloud's S3 (s3rver, started as `npm start` starts it:
+// packages/local-cloud/src/s3-store.ts), aws-ses-v2-local (SES, with its mailbox), fauxqs (SQS,
+// with visibility timeouts and redrive to dead-letter queues) and a parameter store of our own for
 // the secrets functions read at a cold start (ssm:GetParameters), and the local cloud's CloudFront
 // invalidation API. The rehearsal deploys a stage's resources into
 // them (deploy.ts); functions reach them only through the recording proxies (recorder.ts).
@@ -14,10 +15,10 @@ import {
   listenOnLoopback,
   startCloudFrontStandIn,
   startDynamoDbLocal,
+  startLocalS3,
 } from "@shop/local-cloud";
 import sesLocal from "aws-ses-v2-local";
 import { startFauxqs } from "fauxqs";
-import S3rver from "s3rver";
 
 export const REGION = "eu-west-1";
 export const ACCOUNT_ID = "000000000000";
@@ -68,17 +69,12 @@ export async function startStandIns(dir: string, log: (line: string) => void): P
     for (const s of stops.reverse()) await s().catch(() => {});
   };
   try {
-    const [dynamoPort, s3Port, sesPort] = await Promise.all([freePort(), freePort(), freePort()]);
+    const [dynamoPort, sesPort] = await Promise.all([freePort(), freePort()]);
     const dynamo = await startDynamoDbLocal({ port: dynamoPort, workDir: dir, log });
     stops.push(() => dynamo.stop());
 
-    const s3 = new S3rver({
-      address: "127.0.0.1",
-      port: s3Port,
-      silent: true,
-      directory: join(dir, "s3"),
-    });
-    await s3.run();
+    // The local cloud's S3, as `npm start` and the tests have it (its writes one at a time).
+    const s3 = await startLocalS3({ directory: join(dir, "s3") });
     stops.push(() => s3.close());
 
     const startSes = (sesLocal as unknown as { default?: typeof sesLocal }).default ?? sesLocal;
@@ -99,7 +95,7 @@ export async function startStandIns(dir: string, log: (line: string) => void): P
       cloudfront: cloudFront.endpoint,
       cloudFront,
       dynamodb: dynamo.endpoint,
-      s3: `http://127.0.0.1:${s3Port}`,
+      s3: s3.endpoint,
       ses: `http://127.0.0.1:${sesPort}`,
       sqs: `http://127.0.0.1:${sqs.port}`,
       ssm: ssm.url,

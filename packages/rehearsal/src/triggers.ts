@@ -23,7 +23,12 @@ import {
 import { listenOnLoopback, startStreamDelivery } from "@shop/local-cloud";
 import type { DeployedStage, EventSourceMapping } from "./deploy.ts";
 import { type FilterCriteria, matchesFilterCriteria } from "./event-filter.ts";
-import { functionUrlEvent, functionUrlResponse } from "./function-url.ts";
+import {
+  functionUrlEvent,
+  functionUrlResponse,
+  requestTooLarge,
+  responseTooLarge,
+} from "./function-url.ts";
 import type { LambdaFunction } from "./lambda.ts";
 import type { Recorder } from "./recorder.ts";
 import { ACCOUNT_ID, LOCAL_CREDENTIALS, REGION, type StandIns } from "./stand-ins.ts";
@@ -80,7 +85,15 @@ export async function startTriggers(
   functions: Map<string, LambdaFunction>,
   standIns: StandIns,
   recorder: Recorder,
-  options: { workDir: string; log: (line: string) => void },
+  options: {
+    workDir: string;
+    log: (line: string) => void;
+    /**
+     * Whether the function URLs enforce Lambda's payload limits (true unless false: the
+     * self-check's fault turns them off, to prove the journey notices).
+     */
+    enforcePayloadLimits?: boolean;
+  },
 ): Promise<Triggers> {
   const failures: Failure[] = [];
   const serverErrors: ServerError[] = [];
@@ -176,16 +189,29 @@ export async function startTriggers(
           sourceIp: req.socket.remoteAddress ?? "127.0.0.1",
           domainName: domain,
         });
+        // Lambda's payload limits (function-url.ts): a request over them never reaches the
+        // function; an answer over them is the function's error.
+        const refused = options.enforcePayloadLimits === false ? undefined : requestTooLarge(event);
+        if (refused) {
+          res.writeHead(refused.statusCode, refused.headers);
+          res.end(refused.body);
+          return;
+        }
         const invocation = await fn.invoke(event);
-        if (invocation.error) {
+        const error =
+          invocation.error ??
+          (options.enforcePayloadLimits === false
+            ? undefined
+            : responseTooLarge(invocation.result));
+        if (error) {
           serverErrors.push({ function: fn.fn.logicalId, method, path, status: 502 });
           failures.push({
             source: `${fn.fn.logicalId} (function URL)`,
-            message: errorText(invocation.error),
+            message: errorText(error),
           });
           res.writeHead(502, {
             "content-type": "application/json",
-            "x-amzn-errortype": invocation.error.errorType,
+            "x-amzn-errortype": error.errorType,
           });
           res.end(JSON.stringify({ Message: "Internal Server Error" }));
           return;

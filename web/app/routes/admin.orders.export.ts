@@ -1,11 +1,15 @@
 // The orders of a date range as a CSV download (/admin/orders/export?from=…&to=…, docs/product.md
-// §10 "Orders"), admins only. core checks the range with the form's own schema and writes the
-// rows (orderExportStream: Query pages over the orders by date, streamed, never all in memory);
-// this route only answers. A bad range is a 400 naming the field, never a 500.
+// §10 "Orders"), admins only. core checks the range with the form's own schema, writes the CSV to
+// S3 and signs a link to it (exportOrders: Query pages over the orders by date, streamed into the
+// object, never all in memory); this route answers 303 to the link, so the browser downloads the
+// file from S3 itself: a Lambda answer holds at most 6 MB, about 20,000 orders
+// (docs/decisions/030-exports-past-lambda-limits.md). The redirect is never kept by a cache: the
+// link is the admin's alone and expires in minutes. A bad range is a 400 naming the field, never
+// a 500.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportFilename, OrderExportSchema } from "@shop/core/insights";
+import { OrderExportSchema } from "@shop/core/insights";
 import { getContext } from "@shop/core/server/context";
-import { orderExportStream } from "@shop/core/server/insights";
+import { exportOrders } from "@shop/core/server/insights";
 import { adminLoader } from "../lib/admin.server";
 import { parseSubmission } from "../lib/forms";
 import { NO_STORE } from "../lib/http";
@@ -26,12 +30,9 @@ async function load({ request }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE },
     });
   }
-  const range = submission.value;
-  return new Response(await orderExportStream(getContext(), range), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${exportFilename(range)}"`,
-      "Cache-Control": NO_STORE,
-    },
+  const { url } = await exportOrders(getContext(), submission.value);
+  return new Response(null, {
+    status: 303,
+    headers: { Location: url, "Cache-Control": NO_STORE },
   });
 }
