@@ -32,6 +32,7 @@ import { signWebhookPayload } from "@shop/core/server/payments";
 import { getReturn } from "@shop/core/server/returns";
 import { ENTRIES, FUNCTIONS } from "@shop/functions/registry";
 import { freePort, startFakeStripeApi, waitFor } from "@shop/local-cloud";
+import { type AlarmNotification, alarmNotifications } from "./alarms.ts";
 import {
   type BundleFigure,
   bundleFigures,
@@ -158,6 +159,8 @@ export interface RehearsalReport {
   schedules: Array<{ schedule: string; expression: string; sent: unknown }>;
   /** The poison message's path: the queue, each delivery, where it ended. */
   poisonPath?: string;
+  /** Each action of each alarm: may CloudWatch publish its notification there (./alarms.ts)? */
+  alarmNotifications: AlarmNotification[];
   /** Each function of the registry (functions/src/registry.ts), its trigger and what deployed it. */
   registry: Array<{ name: string; trigger: string; function?: string }>;
 }
@@ -182,6 +185,7 @@ export async function rehearse(
     batchFailures: [],
     pollerErrors: [],
     schedules: [],
+    alarmNotifications: [],
     registry: [],
   };
   await mkdir(options.workDir, { recursive: true });
@@ -221,6 +225,14 @@ export async function rehearse(
         failures.push(`the registry's ${name} function is not on the synthesized stage`);
       }
     }
+    // Every alarm's notifications may reach their topics: CloudWatch's publish, under each
+    // topic's policy (./alarms.ts); a refused one fails the rehearsal, naming the alarm.
+    const alarms = alarmNotifications(stage);
+    report.alarmNotifications = alarms.notifications;
+    failures.push(...alarms.failures);
+    log(
+      `  alarms: ${alarms.notifications.filter((n) => n.allowed).length} of ${alarms.notifications.length} notifications of ${stage.alarms.length} alarms may reach their topics`,
+    );
     // The bundle budgets: a bundle over its budget fails the rehearsal, naming it and its size.
     report.bundles = await bundleFigures(stage.functions.values());
     failures.push(...overBudget(report.bundles));
