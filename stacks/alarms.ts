@@ -12,6 +12,7 @@ import * as iam from "aws-cdk-lib/aws-iam";
 import * as sns from "aws-cdk-lib/aws-sns";
 import * as subscriptions from "aws-cdk-lib/aws-sns-subscriptions";
 import type { Construct } from "constructs";
+import { justify } from "./rule-packs.ts";
 
 /** The service that publishes an alarm's notifications to its topics. */
 export const CLOUDWATCH_PRINCIPAL = "cloudwatch.amazonaws.com";
@@ -56,7 +57,14 @@ export function alertsTopic(
     }),
   );
   if (options.alertEmail) {
-    topic.addSubscription(new subscriptions.EmailSubscription(options.alertEmail));
+    const subscription = topic.addSubscription(
+      new subscriptions.EmailSubscription(options.alertEmail),
+    );
+    justify(
+      subscription,
+      "Serverless-SNSRedrivePolicy",
+      "is the operator's e-mail subscription to the alarms: a notification SNS cannot deliver to the address would wait in a dead-letter queue that only another alarm to the same address could tell about; the alarm's state and history stay in CloudWatch (its console, the stage's dashboard)",
+    );
   }
   return topic;
 }
