@@ -684,7 +684,7 @@ export async function rehearse(
     );
     await run(
       "logs",
-      "the order's id is in the JSON log lines of the site, the webhook, the dispatcher, the order reactions and the mailer, and its metrics say placed, paid, mail sent",
+      "the order's id is in the JSON log lines of the site, the webhook, the dispatcher, the order reactions and the mailer, each with its request id, and its metrics say placed, paid, mail sent",
       async () => {
         const followed: Array<[string, LambdaFunction]> = [
           ["the site", site],
@@ -719,6 +719,15 @@ export async function rehearse(
             `no JSON log line names order ${orderId} in the logs of ${missing.join(", ")}`,
           );
         });
+        // Each of them written in an invocation: each carries its request id.
+        const unidentified = logs.flatMap(({ label, about }) =>
+          about.filter((l) => !l.function_request_id).map((l) => `${label}: "${l.message}"`),
+        );
+        if (unidentified.length > 0) {
+          throw new Error(
+            `log lines about order ${orderId} without their request id (function_request_id): ${unidentified.join(", ")}`,
+          );
+        }
         for (const { label, about } of logs) {
           log(
             `    ${label}: ${about.map((l) => `${l.level} "${l.message}"${l.function_request_id ? ` (request ${l.function_request_id})` : ""}`).join(", ")}`,
