@@ -288,7 +288,7 @@ describe("the production stage's alarms reach someone", () => {
 describe("every function keeps its logs as long as an incident needs", () => {
   /** Every function of the parts, with its log group's properties; none may lack one. */
   function logGroupsOf(parts: Part[]) {
-    const found: Array<{ where: string; group?: Resource }> = [];
+    const found: Array<{ where: string; writes: boolean; group?: Resource }> = [];
     for (const part of parts) {
       for (const { name, template } of part.stacks) {
         for (const [id, r] of Object.entries(template.Resources)) {
@@ -297,8 +297,22 @@ describe("every function keeps its logs as long as an incident needs", () => {
           const ref = (r.Properties?.LoggingConfig as { LogGroup?: { Ref?: string } } | undefined)
             ?.LogGroup?.Ref;
           const group = ref ? template.Resources[ref] : undefined;
+          // Its role may write there: AWS's managed policy for it (logs:CreateLogStream and
+          // PutLogEvents on any log group), or statements that say so.
+          const roleId = (r.Properties?.Role as { "Fn::GetAtt"?: [string, string] } | undefined)?.[
+            "Fn::GetAtt"
+          ]?.[0];
+          const writes = Object.entries(template.Resources).some(
+            ([policyId, q]) =>
+              (policyId === roleId &&
+                json(q.Properties?.ManagedPolicyArns).includes("AWSLambdaBasicExecutionRole")) ||
+              (q.Type === "AWS::IAM::Policy" &&
+                json(q.Properties?.Roles).includes(`"${roleId}"`) &&
+                json(q.Properties?.PolicyDocument).includes("logs:PutLogEvents")),
+          );
           found.push({
             where: `${part.name} ${name}/${id}`,
+            writes,
             ...(group?.Type === "AWS::Logs::LogGroup" ? { group } : {}),
           });
         }
@@ -309,8 +323,9 @@ describe("every function keeps its logs as long as an incident needs", () => {
 
   it("in production: a log group of its own, kept 6 months, retained when the stage is removed", () => {
     const functions = logGroupsOf(production);
-    for (const { where, group } of functions) {
+    for (const { where, group, writes } of functions) {
       expect(group, `${where}: its LoggingConfig names a log group of the stack`).toBeDefined();
+      expect(writes, `${where}: its role may write its logs`).toBe(true);
       expect(group?.Properties?.RetentionInDays, where).toBe(FUNCTION_LOG_RETENTION.production);
       expect(group?.DeletionPolicy, where).toBe("Retain");
       expect(group?.UpdateReplacePolicy, where).toBe("Retain");
