@@ -19,6 +19,11 @@ if (!process.env.DOMAIN && !process.env.APP_URL) {
   process.env.APP_URL = "https://shop.example.com";
   console.log("  (APP_URL and DOMAIN unset: using https://shop.example.com for this synthesis)");
 }
+if (!process.env.ALERT_EMAIL) {
+  // A deploy of a production-like stage needs the address its alarms notify; a look does not.
+  process.env.ALERT_EMAIL = "ops@example.com";
+  console.log("  (ALERT_EMAIL unset: using ops@example.com for this synthesis)");
+}
 const out = join(REPO_ROOT, ".sst", "synth", stage);
 await mkdir(out, { recursive: true });
 // The stage's edge part (DEPLOY_PART=edge: the web firewall, in us-east-1), then the shop; each

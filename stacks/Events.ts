@@ -20,11 +20,9 @@ import type * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import * as iam from "aws-cdk-lib/aws-iam";
 import type * as lambda from "aws-cdk-lib/aws-lambda";
 import * as ses from "aws-cdk-lib/aws-ses";
-import * as sns from "aws-cdk-lib/aws-sns";
-import * as subscriptions from "aws-cdk-lib/aws-sns-subscriptions";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import { type StackContext, use } from "sst/constructs";
-import { alarmOnAny } from "./alarms.ts";
+import { alarmOnAny, alertsTopic } from "./alarms.ts";
 import {
   buildFunction,
   builtIn,
@@ -59,11 +57,8 @@ export function Events({ stack, app }: StackContext) {
     ],
   });
 
-  // SSL only: a publisher without TLS is refused by the topic's policy.
-  const alerts = new sns.Topic(stack, "Alerts", { enforceSSL: true });
-  if (process.env.ALERT_EMAIL) {
-    alerts.addSubscription(new subscriptions.EmailSubscription(process.env.ALERT_EMAIL));
-  }
+  // TLS only; CloudWatch's alarms may publish; ALERT_EMAIL subscribed (stacks/alarms.ts).
+  const alerts = alertsTopic(stack, "Alerts", { alertEmail: settings.alertEmail });
   const alarmOn = (id: string, metric: cloudwatch.IMetric, threshold?: number) =>
     alarmOnAny(stack, id, metric, alerts, threshold);
 

@@ -9,12 +9,10 @@ import { ArnFormat, Duration, RemovalPolicy } from "aws-cdk-lib";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as logs from "aws-cdk-lib/aws-logs";
-import * as sns from "aws-cdk-lib/aws-sns";
-import * as subscriptions from "aws-cdk-lib/aws-sns-subscriptions";
 import * as wafv2 from "aws-cdk-lib/aws-wafv2";
 import * as cr from "aws-cdk-lib/custom-resources";
 import type { StackContext } from "sst/constructs";
-import { alarmOnAny } from "./alarms.ts";
+import { alarmOnAny, alertsTopic } from "./alarms.ts";
 import { justify, justifyBasicExecution, SST_DEPLOY_TIME } from "./rule-packs.ts";
 import { ACCESS_LOG_RETENTION_DAYS } from "./Storage.ts";
 import {
@@ -215,13 +213,11 @@ export function Firewall({ stack, app }: StackContext) {
   // An alarm must notify a topic of its own region: the stage's alerts, here in us-east-1 (the
   // blocked requests below; CloudFront's 5xx rate, whose alarm the shop's part makes here:
   // stacks/dashboard.ts). Named, so that the shop's part can name it.
-  const alerts = new sns.Topic(stack, "EdgeAlerts", {
-    enforceSSL: true,
+  // TLS only; CloudWatch's alarms of us-east-1 may publish; ALERT_EMAIL subscribed.
+  const alerts = alertsTopic(stack, "EdgeAlerts", {
     topicName: edgeAlertsTopicName(app),
+    alertEmail: settings.alertEmail,
   });
-  if (process.env.ALERT_EMAIL) {
-    alerts.addSubscription(new subscriptions.EmailSubscription(process.env.ALERT_EMAIL));
-  }
 
   if (productionLike) {
     // WAF writes to a log group whose name starts with aws-waf-logs-, in the web ACL's region.

@@ -1,13 +1,73 @@
 // The stage's alarms: every threshold in one place (ALARMS), each with why it is where it is.
-// Every alarm notifies the Alerts topic (stacks/Events.ts; ALERT_EMAIL subscribes an address at
-// deploy time); the web firewall's, in us-east-1, its own EdgeAlerts topic (an alarm notifies a
-// topic of its own region: stacks/Firewall.ts). The dashboard that shows the same metrics is
-// stacks/dashboard.ts.
-import { Duration, Stack } from "aws-cdk-lib";
+// Every alarm notifies the Alerts topic (stacks/Events.ts) when it goes off and again when it is
+// over (its OK action); the web firewall's and CloudFront's, in us-east-1, the edge part's
+// EdgeAlerts topic (an alarm notifies a topic of its own region: stacks/Firewall.ts). Both topics
+// are made by alertsTopic: TLS only, CloudWatch's alarms of the stage's account allowed to
+// publish, ALERT_EMAIL subscribed (required on a production-like stage: stacks/stage.ts). The
+// dashboard that shows the same metrics is stacks/dashboard.ts.
+import { ArnFormat, Duration, Stack } from "aws-cdk-lib";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import * as actions from "aws-cdk-lib/aws-cloudwatch-actions";
-import type * as sns from "aws-cdk-lib/aws-sns";
+import * as iam from "aws-cdk-lib/aws-iam";
+import * as sns from "aws-cdk-lib/aws-sns";
+import * as subscriptions from "aws-cdk-lib/aws-sns-subscriptions";
 import type { Construct } from "constructs";
+import { justify } from "./rule-packs.ts";
+
+/** The service that publishes an alarm's notifications to its topics. */
+export const CLOUDWATCH_PRINCIPAL = "cloudwatch.amazonaws.com";
+
+/**
+ * A topic that alarms notify. `enforceSSL` gives it a policy whose one statement denies
+ * publishers without TLS, and a topic policy replaces SNS's default one (which let the account's
+ * principals publish): without a statement of its own, CloudWatch's alarms could not publish
+ * ("no resource-based policy allows the SNS:Publish action") and no alarm would reach anyone. So
+ * CloudWatch may publish, for alarms of the stack's account (aws:SourceAccount) and region
+ * (aws:SourceArn: the alarms are named by CloudFormation or live in another stack, so their ARNs
+ * are matched by pattern, not listed), and the TLS Deny stays. `alertEmail` is subscribed (SNS
+ * mails it a confirmation link first).
+ */
+export function alertsTopic(
+  scope: Construct,
+  id: string,
+  options: { topicName?: string; alertEmail?: string } = {},
+) {
+  const stack = Stack.of(scope);
+  const topic = new sns.Topic(scope, id, {
+    enforceSSL: true,
+    ...(options.topicName ? { topicName: options.topicName } : {}),
+  });
+  topic.addToResourcePolicy(
+    new iam.PolicyStatement({
+      sid: "CloudWatchAlarmsPublish",
+      principals: [new iam.ServicePrincipal(CLOUDWATCH_PRINCIPAL)],
+      actions: ["sns:Publish"],
+      resources: [topic.topicArn],
+      conditions: {
+        StringEquals: { "aws:SourceAccount": stack.account },
+        ArnLike: {
+          "aws:SourceArn": stack.formatArn({
+            service: "cloudwatch",
+            resource: "alarm",
+            resourceName: "*",
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        },
+      },
+    }),
+  );
+  if (options.alertEmail) {
+    const subscription = topic.addSubscription(
+      new subscriptions.EmailSubscription(options.alertEmail),
+    );
+    justify(
+      subscription,
+      "Serverless-SNSRedrivePolicy",
+      "is the operator's e-mail subscription to the alarms: a notification SNS cannot deliver to the address would wait in a dead-letter queue that only another alarm to the same address could tell about; the alarm's state and history stay in CloudWatch (its console, the stage's dashboard)",
+    );
+  }
+  return topic;
+}
 
 /** The thresholds of the stage's alarms, each explained. */
 export const ALARMS = {
@@ -73,7 +133,7 @@ export function alarmOnAny(
     treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     ...(options.description ? { alarmDescription: options.description } : {}),
   });
-  alarm.addAlarmAction(new actions.SnsAction(topic));
+  notifies(alarm, topic);
   return alarm;
 }
 
@@ -95,8 +155,15 @@ export function alarmOver(
     treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     alarmDescription: description,
   });
-  alarm.addAlarmAction(new actions.SnsAction(topic));
+  notifies(alarm, topic);
   return alarm;
+}
+
+/** The alarm notifies `topic` when it goes off and when it is over. */
+function notifies(alarm: cloudwatch.Alarm, topic: sns.ITopic) {
+  const action = new actions.SnsAction(topic);
+  alarm.addAlarmAction(action);
+  alarm.addOkAction(action);
 }
 
 export const FIVE_MINUTES = Duration.minutes(5);

@@ -3,10 +3,11 @@
 import { type App, getStack } from "sst/constructs";
 import { Events } from "./Events.ts";
 import { Firewall } from "./Firewall.ts";
+import { keepFunctionLogs } from "./log-groups.ts";
 import { justifySstDeployHandlers } from "./rule-packs.ts";
 import { Secrets } from "./Secrets.ts";
 import { Storage } from "./Storage.ts";
-import { BUNDLE, deployPart, RUNTIME } from "./stage.ts";
+import { BUNDLE, deployPart, isProduction, RUNTIME } from "./stage.ts";
 import { Web } from "./Web.ts";
 
 export const STACKS = [Secrets, Storage, Events, Web] as const;
@@ -35,5 +36,7 @@ export function defineStacks(
   for (const stack of stacks) {
     app.stack(stack);
     justifySstDeployHandlers(getStack(stack));
+    // Every function's own log group, with the stage's retention (stacks/log-groups.ts).
+    keepFunctionLogs(getStack(stack), isProduction(app));
   }
 }

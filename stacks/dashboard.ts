@@ -357,7 +357,8 @@ const pascal = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
 /**
  * CloudFront's 5xx rate over ALARMS.cloudFront5xxPercent for 5 minutes: an alarm in us-east-1
  * (where CloudFront's metrics are), made at deploy time by CDK's AwsCustomResource and removed
- * with the stage, notifying the edge part's EdgeAlerts topic (ALERT_EMAIL subscribes to it).
+ * with the stage, notifying the edge part's EdgeAlerts topic when it goes off and when it is over
+ * (ALERT_EMAIL subscribes to it; its policy lets CloudWatch's alarms of us-east-1 publish).
  */
 function cloudFront5xxAlarm(stack: Stack, m: Monitored) {
   const alarmName = cloudFront5xxAlarmName(m.app);
@@ -392,7 +393,9 @@ function cloudFront5xxAlarm(stack: Stack, m: Monitored) {
       Threshold: ALARMS.cloudFront5xxPercent,
       ComparisonOperator: "GreaterThanThreshold",
       TreatMissingData: "notBreaching",
+      // When it goes off and when it is over, as every alarm of the stage (stacks/alarms.ts).
       AlarmActions: [topicArn],
+      OKActions: [topicArn],
     },
     physicalResourceId: cr.PhysicalResourceId.of(alarmName),
   };

@@ -38,6 +38,7 @@ const resources = (t: Template, type: string) => t.findResources(type) as unknow
 
 beforeAll(async () => {
   process.env.APP_URL = "https://shop.example.com";
+  process.env.ALERT_EMAIL = "ops@example.com";
   const synth = await synthesize(STAGE);
   events = synth.template(Events);
   web = synth.template(Web);

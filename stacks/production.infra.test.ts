@@ -25,6 +25,9 @@ const SECRETS = Object.fromEntries(
   BOUND_SECRETS.map((name) => [name, name as unknown as Config.Secret]),
 );
 
+/** The stage's alert address (required on a production-like stage). */
+const ALERTS = "ops@example.com";
+
 type Resources = ReturnType<Template["findResources"]>;
 let synth: Awaited<ReturnType<typeof synthesize>>;
 let storage: Template;
@@ -32,7 +35,11 @@ let events: Template;
 let web: Template;
 let templates: Template[];
 beforeAll(async () => {
-  Object.assign(process.env, { DOMAIN: "shop.example.com", APP_URL: "https://shop.example.com" });
+  Object.assign(process.env, {
+    DOMAIN: "shop.example.com",
+    APP_URL: "https://shop.example.com",
+    ALERT_EMAIL: ALERTS,
+  });
   synth = await synthesize("production", undefined, { rulePacks: true });
   storage = synth.template(Storage);
   events = synth.template(Events);
@@ -102,8 +109,36 @@ describe("deploy settings", () => {
       deploySettings(app("production"), { DOMAIN: "shop.example.com", PAYMENTS: "test" }),
     ).toThrow(/PAYMENTS: the local test gateway is refused on the production stage/);
     expect(
-      deploySettings(app("staging"), { DOMAIN: "shop.example.com", PAYMENTS: "test" }),
+      deploySettings(app("staging"), {
+        DOMAIN: "shop.example.com",
+        PAYMENTS: "test",
+        ALERT_EMAIL: ALERTS,
+      }),
     ).toMatchObject({ payments: "test", appUrl: "https://shop.example.com" });
+  });
+
+  it("refuse a production-like stage without an alert address; other stages may go without", () => {
+    const missing = /ALERT_EMAIL: required on the production-like stage "(production|staging)"/;
+    expect(() => deploySettings(app("production"), { DOMAIN: "shop.example.com" })).toThrow(
+      missing,
+    );
+    // Production-like by its domain, or by taking real payments (the default).
+    expect(() =>
+      deploySettings(app("staging"), { DOMAIN: "shop.example.com", PAYMENTS: "test" }),
+    ).toThrow(missing);
+    expect(() => deploySettings(app("staging"), { APP_URL: "https://s.example.com" })).toThrow(
+      missing,
+    );
+    expect(() =>
+      deploySettings(app("production"), { DOMAIN: "shop.example.com", ALERT_EMAIL: "ops" }),
+    ).toThrow(/ALERT_EMAIL: "ops": Enter a valid e-mail address/);
+    expect(
+      deploySettings(app("production"), { DOMAIN: "shop.example.com", ALERT_EMAIL: ALERTS }),
+    ).toMatchObject({ alertEmail: ALERTS });
+    // A demo stage without a domain or real payments: its alarms notify no one unless asked.
+    expect(
+      deploySettings(app("demo"), { APP_URL: "https://demo.example.com", PAYMENTS: "test" }),
+    ).toMatchObject({ alertEmail: undefined });
   });
 
   it("pin the origin secret CloudFront sends to a rotation's version, and refuse anything else", () => {
@@ -112,15 +147,18 @@ describe("deploy settings", () => {
       deploySettings(app("staging"), {
         DOMAIN: "shop.example.com",
         ORIGIN_SECRET_VERSION: version,
+        ALERT_EMAIL: ALERTS,
       }),
     ).toMatchObject({ originSecretVersion: version });
-    expect(deploySettings(app("staging"), { DOMAIN: "shop.example.com" }).originSecretVersion).toBe(
-      undefined,
-    );
+    expect(
+      deploySettings(app("staging"), { DOMAIN: "shop.example.com", ALERT_EMAIL: ALERTS })
+        .originSecretVersion,
+    ).toBe(undefined);
     expect(() =>
       deploySettings(app("staging"), {
         DOMAIN: "shop.example.com",
         ORIGIN_SECRET_VERSION: "AWSCURRENT}}{{x",
+        ALERT_EMAIL: ALERTS,
       }),
     ).toThrow(/ORIGIN_SECRET_VERSION: .* is not a Secrets Manager version id/);
   });

@@ -205,16 +205,15 @@ function wildcardFindingsOf(policy: IConstruct | undefined): string[] {
     .map((resource) => `AwsSolutions-IAM5[Resource::${resource}]`);
 }
 
-/** The id CDK gives the one log-retention function of a stack (aws-cdk-lib's LogRetention). */
-const LOG_RETENTION_ID = "LogRetentionaae0aa3c5b4d4f87b02d85b201efdd8a";
 export const SST_DEPLOY_TIME =
   "runs only while CloudFormation deploys the stack, never on a shopper's request";
 
 /**
  * The functions SST v2 (sst 2.49.8) and CDK add to a stack for its deployment: SST's custom
  * resource handler (it uploads the site's assets, fills in the server's settings, writes bound
- * secrets' parameters) and CDK's log-retention setter. Their code, runtime and policies are the
- * libraries' own.
+ * secrets' parameters). Its code, runtime and policies are the library's own. (CDK's log-retention
+ * function, which SST adds for the site, is replaced by the functions' log groups:
+ * stacks/log-groups.ts.)
  */
 export function justifySstDeployHandlers(stack: SstStack) {
   const handler = stack.customResourceHandler;
@@ -249,15 +248,6 @@ export function justifySstDeployHandlers(stack: SstStack) {
       replacer,
       wildcardFindingsOf(replacer),
       `SST v2's code replacer (attached to its custom resource handler) rewrites the server bundle's settings placeholders in CDK's asset bucket, whose object key is the bundle's hash; it ${SST_DEPLOY_TIME}`,
-    );
-  }
-  const logRetention = stack.node.tryFindChild(LOG_RETENTION_ID);
-  if (logRetention) {
-    justify(logRetention, LOG_POLICY, basicExecution("CDK's log-retention function"));
-    justify(
-      logRetention,
-      "AwsSolutions-IAM5[Resource::*]",
-      `CDK's log-retention function sets the retention of the site's log group, which Lambda creates on first use, so its name is not a resource of the template; it ${SST_DEPLOY_TIME}`,
     );
   }
 }

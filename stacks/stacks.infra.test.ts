@@ -84,7 +84,10 @@ let synth: Awaited<ReturnType<typeof synthesize>>;
 const all: Array<{ name: string; template: Template }> = [];
 
 beforeAll(async () => {
-  Object.assign(process.env, SENTINELS, { APP_URL: "https://shop.example.com" });
+  Object.assign(process.env, SENTINELS, {
+    APP_URL: "https://shop.example.com",
+    ALERT_EMAIL: "ops@example.com",
+  });
   synth = await synthesize("test", undefined, { rulePacks: true });
   storage = synth.template(Storage);
   events = synth.template(Events);

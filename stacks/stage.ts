@@ -4,6 +4,7 @@
 // and a stage that could not run is refused here, at synthesis, rather than on first request.
 
 import { fileURLToPath } from "node:url";
+import { emailField } from "@shop/core/common";
 import {
   deployedValueProblem,
   isProductionStage,
@@ -57,8 +58,9 @@ export const isProduction = (app: App) => isProductionStage(app.stage);
 /**
  * Stages that face real shoppers, whatever they are called: the production stage, a stage on a
  * domain of its own (DOMAIN), or one that takes real payments (PAYMENTS=stripe, the default).
- * They keep access logs, WAF logs and the blocked-requests alarm; retention on removal and the
- * table's deletion protection stay for production only (isProduction).
+ * They keep access logs, WAF logs and the blocked-requests alarm, and need an alert address
+ * (ALERT_EMAIL); retention on removal and the table's deletion protection stay for production only
+ * (isProduction).
  */
 export const isProductionLike = (app: App, settings: Pick<DeploySettings, "domain" | "payments">) =>
   isProduction(app) || Boolean(settings.domain) || settings.payments === "stripe";
@@ -129,6 +131,19 @@ export interface DeploySettings {
    * `count` for a first deploy, to read in its logs what it would have blocked.
    */
   wafMode: "block" | "count";
+  /**
+   * The address the stage's alarms notify (ALERT_EMAIL), subscribed by e-mail to the alerts
+   * topics (stacks/alarms.ts); required on a production-like stage, whose alarms must reach
+   * someone. SNS mails it a confirmation first: nothing is delivered until it is confirmed.
+   */
+  alertEmail?: string;
+}
+
+/** Why `value` is not an e-mail address (core's one rule for them), or undefined. */
+function emailProblem(value: string): string | undefined {
+  const checked = emailField()["~standard"].validate(value);
+  if (checked instanceof Promise) throw new Error("core's emailField is synchronous");
+  return checked.issues?.[0]?.message;
 }
 
 /** The deploy settings (README "Deploy to AWS"), refused with a clear message when unusable. */
@@ -171,6 +186,17 @@ export function deploySettings(
   if (wafMode !== "block" && wafMode !== "count") {
     problems.push(`WAF_MODE: "${wafMode}" must be "block" or "count"`);
   }
+  const alertEmail = env.ALERT_EMAIL?.trim() || undefined;
+  if (!alertEmail) {
+    if (isProductionLike(app, { domain, payments: payments as DeploySettings["payments"] })) {
+      problems.push(
+        `ALERT_EMAIL: required on the production-like stage "${app.stage}" (its alarms notify that address; confirm the subscription e-mail SNS sends)`,
+      );
+    }
+  } else {
+    const problem = emailProblem(alertEmail);
+    if (problem) problems.push(`ALERT_EMAIL: "${alertEmail}": ${problem}`);
+  }
   if (problems.length > 0) {
     throw new Error(`Cannot deploy the stage "${app.stage}":\n  - ${problems.join("\n  - ")}`);
   }
@@ -183,6 +209,7 @@ export function deploySettings(
     timeZone,
     originSecretVersion,
     wafMode: wafMode as DeploySettings["wafMode"],
+    alertEmail,
   };
 }
 

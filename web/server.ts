@@ -5,7 +5,8 @@
 // - every response carries the security headers (server/security-headers.ts): pages and data
 //   get theirs from the Remix build, static files and the server's own answers these;
 // - a request body left unread by a refusal is drained after the answer (server/unread-body.ts);
-// - each request Remix answers is timed by kind of page (server/server-time.ts);
+// - each request Remix answers is timed by kind of page (server/server-time.ts), and its log
+//   lines carry a generated request id (server/request-id.ts);
 // - behind a CDN (TRUST_PROXY=1), every request must carry the CDN's secret origin header
 //   (server/origin-guard.ts, ORIGIN_SECRET), checked first: without it, a 403 and nothing else.
 // With NODE_ENV=development (npm run dev) it serves the app from Vite's dev server instead of the
@@ -23,6 +24,7 @@ import {
   ORIGIN_HEADER,
   ORIGIN_REFUSED,
 } from "./server/origin-guard.ts";
+import { inRequest } from "./server/request-id.ts";
 import { BASELINE_CSP, SECURITY_HEADERS } from "./server/security-headers.ts";
 import { recordServerTime } from "./server/server-time.ts";
 import { discardUnreadBody } from "./server/unread-body.ts";
@@ -131,14 +133,18 @@ app.use((req, res, next) => {
   });
   next();
 });
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV,
-    getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }),
-  }),
-);
+const remix = createRequestHandler({
+  build,
+  mode: process.env.NODE_ENV,
+  getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }),
+});
+// Each request Remix answers is one request of the build's telemetry: its log lines carry a
+// generated id (server/request-id.ts; on Lambda, Lambda's request id).
+app.all("*", (req, res, next) => {
+  void (typeof build === "function" ? build() : Promise.resolve(build))
+    .then((current) => inRequest(current, undefined, () => remix(req, res, next)))
+    .catch(next);
+});
 
 const port = Number(process.env.PORT) || 3000;
 const server = app.listen(port, process.env.HOST ?? "0.0.0.0", () => {

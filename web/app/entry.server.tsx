@@ -31,10 +31,11 @@ await loadBoundSecrets();
 getContext();
 
 /**
- * The server's measure of each answered request, by kind of page (web/server/server-time.ts):
- * exported by the entry, so that the server around the build writes it with the build's telemetry.
+ * The server's measure of each answered request, by kind of page (web/server/server-time.ts), and
+ * the scope of a request whose log lines carry its id (web/server/request-id.ts): exported by the
+ * entry, so that the server around the build uses the build's own telemetry.
  */
-export { recordServerTime } from "./lib/observability.server";
+export { inRequest, recordServerTime } from "./lib/observability.server";
 
 /** How long pending promises (deferred data) may stream before the render is cut off. */
 export const streamTimeout = 5_000;

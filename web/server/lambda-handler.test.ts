@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { type FunctionUrlEvent, requestOf, resultOf } from "./lambda-handler";
+import type { ServerBuild } from "@remix-run/server-runtime";
+import { logLine } from "@shop/core/server/context";
+import { describe, expect, it, vi } from "vitest";
+import { inRequest, REQUEST_ID_FIELD } from "../app/lib/observability.server.ts";
+import { createLambdaHandler, type FunctionUrlEvent, requestOf, resultOf } from "./lambda-handler";
 
 const event = (fields: Partial<FunctionUrlEvent> = {}): FunctionUrlEvent => ({
   rawPath: "/product",
@@ -119,5 +122,97 @@ describe("Remix's Response as the function URL's result", () => {
       cookies: [],
       isBase64Encoded: false,
     });
+  });
+});
+
+describe("the request id on the site's log lines", () => {
+  /** Core's log lines as the site's telemetry writes them off Lambda (JSON on the console). */
+  async function captured<T>(work: () => Promise<T>) {
+    const lines: Array<Record<string, unknown>> = [];
+    const spy = vi.spyOn(console, "warn").mockImplementation((line: unknown) => {
+      lines.push(JSON.parse(String(line)) as Record<string, unknown>);
+    });
+    try {
+      return { result: await work(), lines };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  /**
+   * A build with one resource route whose loader logs twice, around an await, and the entry's
+   * scope of a request (entry.server.tsx exports the site's `inRequest`).
+   */
+  const build = {
+    entry: { module: { default: () => new Response("no document here"), inRequest } },
+    routes: {
+      root: { id: "root", path: "", module: {} },
+      "routes/ping": {
+        id: "routes/ping",
+        parentId: "root",
+        path: "ping",
+        module: {
+          loader: async () => {
+            logLine("warn", "looking");
+            await new Promise((resolve) => setImmediate(resolve));
+            logLine("warn", "answering");
+            return new Response("pong");
+          },
+        },
+      },
+    },
+    assets: {
+      version: "1",
+      url: "/manifest.js",
+      entry: { module: "/entry.js", imports: [] },
+      routes: {},
+    },
+    future: {},
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    basename: "/",
+    isSpaMode: false,
+    mode: "production",
+  } as unknown as ServerBuild;
+  const ping = (requestId?: string) =>
+    event({
+      rawPath: "/ping",
+      requestContext: { http: { method: "GET" }, ...(requestId ? { requestId } : {}) },
+    });
+
+  it("is Lambda's request id on every line of an invocation, each invocation its own", async () => {
+    const handler = createLambdaHandler(build, "production");
+    const { result, lines } = await captured(() =>
+      Promise.all([
+        handler(ping("url-1"), { awsRequestId: "lambda-1" }),
+        handler(ping("url-2"), { awsRequestId: "lambda-2" }),
+      ]),
+    );
+    expect(result.map((r) => [r.statusCode, r.body])).toEqual([
+      [200, "pong"],
+      [200, "pong"],
+    ]);
+    expect(lines).toHaveLength(4);
+    expect(lines.map((l) => `${l[REQUEST_ID_FIELD]} ${l.message}`).sort()).toEqual([
+      "lambda-1 answering",
+      "lambda-1 looking",
+      "lambda-2 answering",
+      "lambda-2 looking",
+    ]);
+  });
+
+  it("is the function URL's request id without Lambda's, and a generated one without either", async () => {
+    const handler = createLambdaHandler(build, "production");
+    const fromUrl = await captured(() => handler(ping("url-3")));
+    expect(fromUrl.lines.map((l) => l[REQUEST_ID_FIELD])).toEqual(["url-3", "url-3"]);
+    const generated = await captured(() => handler(ping()));
+    const [first, second] = generated.lines.map((l) => l[REQUEST_ID_FIELD]);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first);
+  });
+
+  it("is on no line written outside a request", async () => {
+    const { lines } = await captured(async () => logLine("warn", "between requests"));
+    expect(lines).toEqual([{ level: "warn", message: "between requests" }]);
   });
 });

@@ -10,6 +10,7 @@
 // from Host) names the host; a base64 body is decoded, kept as bytes for a multipart form;
 // Set-Cookie values go out as the result's `cookies`; a binary content type's body is base64.
 import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
+import { inRequest, lambdaRequestId } from "./request-id.ts";
 
 /** What the handler reads of a function URL event (payload format 2.0). */
 export interface FunctionUrlEvent {
@@ -18,7 +19,8 @@ export interface FunctionUrlEvent {
   headers: Record<string, string | undefined>;
   body?: string;
   isBase64Encoded: boolean;
-  requestContext: { http: { method: string } };
+  /** `requestId`: the URL's id of the request (./request-id.ts). */
+  requestContext: { http: { method: string }; requestId?: string };
 }
 
 export interface FunctionUrlResult {
@@ -134,9 +136,18 @@ export async function resultOf(response: Response): Promise<FunctionUrlResult> {
   };
 }
 
-/** The Lambda handler of a Remix server build. */
+/**
+ * The Lambda handler of a Remix server build: each invocation answered as one request of the
+ * build's telemetry, whose log lines carry the Lambda request id (./request-id.ts), the answer's
+ * body read within it.
+ */
 export function createLambdaHandler(build: ServerBuild, mode = process.env.NODE_ENV) {
   const handle = createRequestHandler(build, mode);
-  return async (event: FunctionUrlEvent): Promise<FunctionUrlResult> =>
-    resultOf(await handle(requestOf(event)));
+  return async (
+    event: FunctionUrlEvent,
+    context?: { awsRequestId?: string },
+  ): Promise<FunctionUrlResult> =>
+    inRequest(build, lambdaRequestId(event, context), async () =>
+      resultOf(await handle(requestOf(event))),
+    );
 }

@@ -60,6 +60,16 @@ export interface DeployedFunction {
   statements: Statement[];
 }
 
+/** An alarm of the template (AWS::CloudWatch::Alarm) and its actions, resolved. */
+export interface Alarm {
+  stack: string;
+  logicalId: string;
+  name: string;
+  arn: string;
+  /** The ARNs each state notifies: AlarmActions, OKActions, InsufficientDataActions. */
+  actions: { ALARM: string[]; OK: string[]; INSUFFICIENT_DATA: string[] };
+}
+
 export interface EventSourceMapping {
   logicalId: string;
   functionName: string;
@@ -92,8 +102,15 @@ export interface DeployedStage {
     functionUrlAuthType?: string;
     invokedViaFunctionUrl?: boolean;
   }>;
-  /** Resource policies: a bucket's (by bucket name) or a queue's (by queue ARN) statements. */
+  /**
+   * Resource policies: a bucket's (by bucket name), a queue's or a topic's (by its ARN)
+   * statements.
+   */
   resourcePolicies: Map<string, Statement[]>;
+  /** SNS topics, ARN → name: their policies are read (./alarms.ts), nothing receives messages. */
+  topics: Map<string, string>;
+  /** CloudWatch alarms: their ARN and what each state change notifies (./alarms.ts). */
+  alarms: Alarm[];
   /**
    * S3 notifications to functions (CDK's Custom::S3BucketNotifications): the bucket's name, the
    * events (e.g. "s3:ObjectCreated:*"), the key prefix, the function's name.
@@ -161,6 +178,8 @@ export async function deployStage(
     schedules: [],
     invokePermissions: [],
     resourcePolicies: new Map(),
+    topics: new Map(),
+    alarms: [],
     bucketNotifications: [],
     functionUrls: new Map(),
     functionUrlAuthTypes: new Map(),
@@ -376,6 +395,42 @@ export async function deployStage(
           if (arnOf) stage.resourcePolicies.set(arnOf[0], statements);
         }
         return { ref: id, attributes: {} };
+      }
+      case "AWS::SNS::Topic": {
+        // Not emulated (nothing in the shop reads a topic): named as SNS would, for its policy
+        // and the alarms that notify it. Ref is the topic's ARN.
+        const name = p.TopicName !== undefined ? String(res(p.TopicName)) : short(id);
+        const topicArn = arn("sns", name);
+        stage.topics.set(topicArn, name);
+        return { ref: topicArn, attributes: { TopicArn: topicArn, TopicName: name } };
+      }
+      case "AWS::SNS::TopicPolicy": {
+        const document = p.PolicyDocument as { Statement: unknown[] };
+        const statements = res(document.Statement) as Statement[];
+        for (const topic of res(p.Topics) as string[]) {
+          stage.resourcePolicies.set(String(topic), statements);
+        }
+        return { ref: id, attributes: {} };
+      }
+      case "AWS::CloudWatch::Alarm": {
+        // Named as CloudFormation names what the template does not (stack, logical id, suffix).
+        const name =
+          p.AlarmName !== undefined ? String(res(p.AlarmName)) : `${stack.name}-${id}-R3HRSL`;
+        const alarmArn = arn("cloudwatch", `alarm:${name}`);
+        const actions = (key: string) =>
+          p[key] === undefined ? [] : (res(p[key]) as unknown[]).map(String);
+        stage.alarms.push({
+          stack: stack.name,
+          logicalId: id,
+          name,
+          arn: alarmArn,
+          actions: {
+            ALARM: actions("AlarmActions"),
+            OK: actions("OKActions"),
+            INSUFFICIENT_DATA: actions("InsufficientDataActions"),
+          },
+        });
+        return { ref: name, attributes: { Arn: alarmArn } };
       }
       case "AWS::CloudFront::Function": {
         stage.cloudFrontFunctions.set(id, String(p.FunctionCode));

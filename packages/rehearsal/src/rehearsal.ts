@@ -32,6 +32,7 @@ import { signWebhookPayload } from "@shop/core/server/payments";
 import { getReturn } from "@shop/core/server/returns";
 import { ENTRIES, FUNCTIONS } from "@shop/functions/registry";
 import { freePort, startFakeStripeApi, waitFor } from "@shop/local-cloud";
+import { type AlarmNotification, alarmNotifications } from "./alarms.ts";
 import {
   type BundleFigure,
   bundleFigures,
@@ -162,6 +163,8 @@ export interface RehearsalReport {
   schedules: Array<{ schedule: string; expression: string; sent: unknown }>;
   /** The poison message's path: the queue, each delivery, where it ended. */
   poisonPath?: string;
+  /** Each action of each alarm: may CloudWatch publish its notification there (./alarms.ts)? */
+  alarmNotifications: AlarmNotification[];
   /** Each function of the registry (functions/src/registry.ts), its trigger and what deployed it. */
   registry: Array<{ name: string; trigger: string; function?: string }>;
 }
@@ -186,6 +189,7 @@ export async function rehearse(
     batchFailures: [],
     pollerErrors: [],
     schedules: [],
+    alarmNotifications: [],
     registry: [],
   };
   await mkdir(options.workDir, { recursive: true });
@@ -225,6 +229,14 @@ export async function rehearse(
         failures.push(`the registry's ${name} function is not on the synthesized stage`);
       }
     }
+    // Every alarm's notifications may reach their topics: CloudWatch's publish, under each
+    // topic's policy (./alarms.ts); a refused one fails the rehearsal, naming the alarm.
+    const alarms = alarmNotifications(stage);
+    report.alarmNotifications = alarms.notifications;
+    failures.push(...alarms.failures);
+    log(
+      `  alarms: ${alarms.notifications.filter((n) => n.allowed).length} of ${alarms.notifications.length} notifications of ${stage.alarms.length} alarms may reach their topics`,
+    );
     // The bundle budgets: a bundle over its budget fails the rehearsal, naming it and its size.
     report.bundles = await bundleFigures(stage.functions.values());
     failures.push(...overBudget(report.bundles));
@@ -711,7 +723,7 @@ export async function rehearse(
     );
     await run(
       "logs",
-      "the order's id is in the JSON log lines of the site, the webhook, the dispatcher, the order reactions and the mailer, and its metrics say placed, paid, mail sent",
+      "the order's id is in the JSON log lines of the site, the webhook, the dispatcher, the order reactions and the mailer, each with its request id, and its metrics say placed, paid, mail sent",
       async () => {
         const followed: Array<[string, LambdaFunction]> = [
           ["the site", site],
@@ -746,6 +758,15 @@ export async function rehearse(
             `no JSON log line names order ${orderId} in the logs of ${missing.join(", ")}`,
           );
         });
+        // Each of them written in an invocation: each carries its request id.
+        const unidentified = logs.flatMap(({ label, about }) =>
+          about.filter((l) => !l.function_request_id).map((l) => `${label}: "${l.message}"`),
+        );
+        if (unidentified.length > 0) {
+          throw new Error(
+            `log lines about order ${orderId} without their request id (function_request_id): ${unidentified.join(", ")}`,
+          );
+        }
         for (const { label, about } of logs) {
           log(
             `    ${label}: ${about.map((l) => `${l.level} "${l.message}"${l.function_request_id ? ` (request ${l.function_request_id})` : ""}`).join(", ")}`,

@@ -10,10 +10,11 @@ export const DEPLOY_SETTINGS = {
   APP_URL: "https://shop.rehearsal.example",
   MAIL_FROM: "shop@rehearsal.example",
   SUPPORT_EMAIL: "help@rehearsal.example",
+  ALERT_EMAIL: "ops@rehearsal.example",
 };
 
 export async function synthesizeStage(): Promise<SynthesizedStack[]> {
-  for (const name of ["DOMAIN", "PAYMENTS", "ALERT_EMAIL"]) delete process.env[name];
+  for (const name of ["DOMAIN", "PAYMENTS"]) delete process.env[name];
   Object.assign(process.env, DEPLOY_SETTINGS);
   const { synthesize } = await import("../../../stacks/synth.ts");
   const { app } = await synthesize(REHEARSAL_STAGE);

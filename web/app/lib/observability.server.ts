@@ -2,22 +2,68 @@
 // (docs/decisions/025-powertools.md): imported first by entry.server.tsx, it installs
 // core's telemetry port (core/src/context/telemetry.ts) as JSON lines of the service "site" and
 // metrics in CloudWatch's embedded metric format under the stage's namespace (orders placed,
-// DependencyUnavailable by dependency…). Off Lambda (`npm start`, the tests) nothing changes:
-// core's default writes one JSON line per warning or error, and the render errors below go to
-// the console as they did. (The site's traces are Lambda's active tracing, stacks/Web.ts; no
-// Tracer here: X-Ray's SDK would add about 130 kB to every cold start of the site.)
+// DependencyUnavailable by dependency…). Off Lambda (`npm start`, the tests) core's default stays:
+// one JSON line per warning or error, the render errors below on the console. Either way, every
+// line written while a request is answered carries its id (inRequest). (The site's traces are
+// Lambda's active tracing, stacks/Web.ts; no Tracer here: X-Ray's SDK would add about 130 kB to
+// every cold start of the site.)
 
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
 import { PAGE_KIND_DIMENSION, type PageKind, SERVER_TIME_METRIC } from "@shop/core/common";
-import { setTelemetry, timeMetric } from "@shop/core/server/context";
+import {
+  consoleTelemetry,
+  setTelemetry,
+  type Telemetry,
+  timeMetric,
+} from "@shop/core/server/context";
 import { createPowertools, powertoolsTelemetry } from "@shop/powertools";
 
 const SERVICE = "site";
 
+/**
+ * The key of a request's id on each of its log lines: Powertools' name for the Lambda request id,
+ * which the functions' lines carry too (functions/src/lambda/observability.ts), so that one query
+ * finds a request's lines wherever they were written.
+ */
+export const REQUEST_ID_FIELD = "function_request_id";
+
+/** The request each log line is written in (its id), across everything the request awaits. */
+const requests = new AsyncLocalStorage<string>();
+
+/**
+ * Runs `work`, the answer to one request, with `requestId` on every log line written meanwhile:
+ * the Lambda request id on AWS (web/server/lambda-handler.ts), a generated one when none is
+ * given (web/server.ts). Exported by the build's entry, so that the server around the build runs
+ * each request inside the build's own telemetry.
+ */
+export function inRequest<T>(requestId: string | undefined, work: () => T): T {
+  return requests.run(requestId || randomUUID(), work);
+}
+
+/** `telemetry` with the current request's id added to each log line (none outside a request). */
+function withRequestId(telemetry: Telemetry): Telemetry {
+  return {
+    ...telemetry,
+    log(level, message, fields) {
+      const requestId = requests.getStore();
+      telemetry.log(
+        level,
+        message,
+        requestId ? { [REQUEST_ID_FIELD]: requestId, ...fields } : fields,
+      );
+    },
+  };
+}
+
 function install(env: Record<string, string | undefined>) {
-  if (!env.AWS_LAMBDA_FUNCTION_NAME) return undefined;
+  if (!env.AWS_LAMBDA_FUNCTION_NAME) {
+    setTelemetry(withRequestId(consoleTelemetry));
+    return undefined;
+  }
   // Logger and Metrics under the stage's namespace, which its dashboard and alarms watch.
   const powertools = createPowertools(SERVICE, env);
-  setTelemetry(powertoolsTelemetry(powertools));
+  setTelemetry(withRequestId(powertoolsTelemetry(powertools)));
   return powertools.logger;
 }
 
@@ -25,12 +71,15 @@ const logger = install(process.env);
 
 /** An error the site did not expect (a render or a loader's): one JSON line with its stack on Lambda. */
 export function logError(message: string, error: unknown): void {
+  const requestId = requests.getStore();
   if (!logger) {
-    console.error(message, error);
+    if (requestId) console.error(message, { [REQUEST_ID_FIELD]: requestId }, error);
+    else console.error(message, error);
     return;
   }
-  if (error instanceof Error) logger.error(message, error);
-  else logger.error(message, { error: String(error) });
+  const fields = requestId ? { [REQUEST_ID_FIELD]: requestId } : {};
+  if (error instanceof Error) logger.error(message, { ...fields, error });
+  else logger.error(message, { ...fields, error: String(error) });
 }
 
 /**
