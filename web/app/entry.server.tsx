@@ -2,6 +2,7 @@ import { PassThrough, Transform } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isDependencyUnavailable } from "@shop/core/common";
+import { photoUploadOrigin } from "@shop/core/server/catalog";
 import { getContext, loadBoundSecrets, RETRY_AFTER_SECONDS } from "@shop/core/server/context";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -48,6 +49,8 @@ const NONCE_PLACEHOLDER = newNonce();
 
 /** The route that runs Stripe's Payment Element: its documents may load Stripe (and only its). */
 const PAYMENT_ROUTE = "routes/cart.checkout";
+/** The admin's product form: it sends photos to the images bucket. */
+const PHOTO_UPLOAD_ROUTE = "routes/admin.products.$id";
 
 /**
  * Requests that failed because a dependency did not answer in time (a DependencyUnavailable,
@@ -141,6 +144,11 @@ export default function handleRequest(
         config.payments === "stripe" &&
         remixContext.staticHandlerContext.matches.some((m) => m.route.id === PAYMENT_ROUTE),
       imagesOrigin: originOf(config.imagesBaseUrl),
+      uploadOrigin: remixContext.staticHandlerContext.matches.some(
+        (m) => m.route.id === PHOTO_UPLOAD_ROUTE,
+      )
+        ? photoUploadOrigin(config)
+        : null,
     });
   if (shared) {
     return sharedDocument(request, responseStatusCode, responseHeaders, remixContext, {

@@ -41,6 +41,11 @@ export interface DocumentPolicy {
   stripe: boolean;
   /** Where product images are served from when not the shop itself (IMAGES_BASE_URL). */
   imagesOrigin?: string | null;
+  /**
+   * The admin's product form: the images bucket it POSTs photos to
+   * (docs/decisions/031-direct-photo-uploads.md), a connect-src of that page only.
+   */
+  uploadOrigin?: string | null;
   /** npm run dev: Vite's hot-reload websocket (its default port, on this machine). */
   devServer?: boolean;
 }
@@ -80,7 +85,14 @@ export function documentCsp(policy: DocumentPolicy): string {
     ["font-src", ["'self'"]],
     [
       "connect-src",
-      withStripe(["'self'", ...(policy.devServer ? DEV_SERVER_CONNECT : [])], STRIPE.connect),
+      withStripe(
+        [
+          "'self'",
+          ...(policy.uploadOrigin ? [policy.uploadOrigin] : []),
+          ...(policy.devServer ? DEV_SERVER_CONNECT : []),
+        ],
+        STRIPE.connect,
+      ),
     ],
     ["frame-src", policy.stripe ? STRIPE.frame : ["'none'"]],
     ["object-src", ["'none'"]],

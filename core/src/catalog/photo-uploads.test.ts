@@ -85,7 +85,7 @@ describe("presignProductPhoto", () => {
   });
 
   it("posts to the bucket's endpoint: the origin the page's CSP allows (AWS and local)", async () => {
-    for (const env of [{}, { S3_ENDPOINT: "http://127.0.0.1:4569" }]) {
+    for (const env of [{}, { S3_ENDPOINT: "http://127.0.0.1:4569" }] as Record<string, string>[]) {
       const ctx = contextFor(env);
       const { url } = await presignProductPhoto(ctx, PRODUCT, "image/webp");
       expect(new URL(url).origin).toBe(photoUploadOrigin(ctx.config));

@@ -194,7 +194,12 @@ export async function submitProductForm(
     return ref?.kind === "upload" ? [ref.key] : [];
   });
   const checks = await Promise.all(
-    uploads.map((key) => checkUploadedPhoto(ctx, key).then(() => null, (error: unknown) => error)),
+    uploads.map((key) =>
+      checkUploadedPhoto(ctx, key).then(
+        () => null,
+        (error: unknown) => error,
+      ),
+    ),
   );
   const failed = checks.find((error) => error !== null);
   if (failed !== undefined) {

@@ -23,6 +23,12 @@ import S3rver, { type S3Notification } from "s3rver";
 import { type CloudFrontStandIn, startCloudFrontStandIn } from "./cloudfront.ts";
 import { startDynamoDbLocal } from "./dynamodb.ts";
 import { type MetricsStandIn, startMetricsStandIn } from "./metrics.ts";
+import {
+  browserUploadsCors,
+  enforcePostPolicies,
+  originMatcher,
+  type PostPolicyOptions,
+} from "./s3-post-policy.ts";
 import { oneWriteAtATime } from "./s3-store.ts";
 import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 import { freePort } from "./util.ts";
@@ -39,6 +45,15 @@ export {
   type MetricsView,
   startMetricsStandIn,
 } from "./metrics.ts";
+export {
+  browserUploadsCors,
+  checkPostPolicy,
+  enforcePostPolicies,
+  LOCAL_UPLOAD_ORIGINS,
+  originMatcher,
+  type PostPolicyOptions,
+  type PostRefusal,
+} from "./s3-post-policy.ts";
 export {
   type SharedCache,
   type SharedCacheOptions,
@@ -100,6 +115,13 @@ const startSes = (sesLocal as unknown as { default?: typeof sesLocal }).default 
 // s3rver accepts only its own fixed key pair; DynamoDB Local and the local SES accept any.
 export const LOCAL_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
+/** Browser uploads to the local S3: signed with s3rver's own pair, from the local site's pages. */
+const localPostPolicyOptions: PostPolicyOptions = {
+  secretOf: (accessKeyId) =>
+    accessKeyId === LOCAL_CREDENTIALS.accessKeyId ? LOCAL_CREDENTIALS.secretAccessKey : undefined,
+  allowsOrigin: originMatcher(),
+};
+
 export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalCloud> {
   const log = opts.log ?? (() => {});
   const tableName = opts.tableName ?? "shop";
@@ -134,9 +156,15 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
       port: s3Port,
       silent: true,
       directory: join(opts.dataDir, "s3"),
-      configureBuckets: [{ name: imagesBucket }, { name: invoicesBucket }, { name: searchBucket }],
+      configureBuckets: [
+        // The admin's product form POSTs photos straight to the images bucket from the page.
+        { name: imagesBucket, configs: [browserUploadsCors()] },
+        { name: invoicesBucket },
+        { name: searchBucket },
+      ],
     });
     oneWriteAtATime(s3);
+    enforcePostPolicies(s3, localPostPolicyOptions);
     await s3.run();
     stops.push(() => s3.close());
     let uploads: Promise<void> = Promise.resolve();
