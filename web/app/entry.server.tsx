@@ -49,8 +49,6 @@ const NONCE_PLACEHOLDER = newNonce();
 
 /** The route that runs Stripe's Payment Element: its documents may load Stripe (and only its). */
 const PAYMENT_ROUTE = "routes/cart.checkout";
-/** The admin's product form: it sends photos to the images bucket. */
-const PHOTO_UPLOAD_ROUTE = "routes/admin.products.$id";
 
 /**
  * Requests that failed because a dependency did not answer in time (a DependencyUnavailable,
@@ -144,11 +142,9 @@ export default function handleRequest(
         config.payments === "stripe" &&
         remixContext.staticHandlerContext.matches.some((m) => m.route.id === PAYMENT_ROUTE),
       imagesOrigin: originOf(config.imagesBaseUrl),
-      uploadOrigin: remixContext.staticHandlerContext.matches.some(
-        (m) => m.route.id === PHOTO_UPLOAD_ROUTE,
-      )
-        ? photoUploadOrigin(config)
-        : null,
+      // Every page, not only the product form: a client-side navigation to the form (from the
+      // sign-in page or the admin's list) keeps the first document's policy.
+      uploadOrigin: photoUploadOrigin(config),
     });
   if (shared) {
     return sharedDocument(request, responseStatusCode, responseHeaders, remixContext, {

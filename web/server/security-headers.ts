@@ -42,8 +42,10 @@ export interface DocumentPolicy {
   /** Where product images are served from when not the shop itself (IMAGES_BASE_URL). */
   imagesOrigin?: string | null;
   /**
-   * The admin's product form: the images bucket it POSTs photos to
-   * (docs/decisions/031-direct-photo-uploads.md), a connect-src of that page only.
+   * The images bucket the admin's product form POSTs photos to
+   * (docs/decisions/031-direct-photo-uploads.md): a connect-src of every page, since a
+   * client-side navigation to the form keeps the policy of the page it started from. Writing
+   * there takes a policy the site signed.
    */
   uploadOrigin?: string | null;
   /** npm run dev: Vite's hot-reload websocket (its default port, on this machine). */

@@ -369,11 +369,12 @@ export async function adminSendsNewsletter(
 }
 
 /**
- * The admin signs in and creates a product with a photo through the product form (the site puts
- * the upload under products/ of the images bucket, which S3 notifies to the image-variants
- * function); then waits until the product's page offers the photo's AVIF and WebP variants, and
- * replaces the photo with another (the site deletes the first and its variants). Returns the
- * first photo's variants' URLs as the page gave them.
+ * The admin signs in and creates a product with a photo through the product form (the page POSTs
+ * the photo straight to the images bucket under products/ with the policy the site presigned,
+ * and S3 notifies the image-variants function; the site records it once S3 has it); then waits
+ * until the product's page offers the photo's AVIF and WebP variants, and replaces the photo with
+ * another (the site deletes the first and its variants). Returns the first photo's variants'
+ * URLs as the page gave them.
  */
 export async function adminUploadsPhoto(
   browser: Browser,
@@ -402,6 +403,7 @@ export async function adminUploadsPhoto(
       await form.getByLabel("Stock M").fill("3");
       await form.getByLabel("Add images").setInputFiles(product.photoPath);
       await shown(form.getByTestId("product-image"));
+      await uploaded(form);
       await form.getByLabel("Alt text for image 1").fill("Rehearsed shirt, front");
       // Saved: the products' list; refused: the form says why, or the site answers 5xx.
       let failed: number | undefined;
@@ -449,6 +451,7 @@ export async function adminUploadsPhoto(
       await hydrated(page);
       await form.getByLabel("Add images").setInputFiles(product.secondPhotoPath);
       await form.getByTestId("product-image").nth(1).waitFor();
+      await uploaded(form);
       await form.getByRole("button", { name: "Remove image 1" }).click();
       await until(
         "one image left on the form",
@@ -465,6 +468,21 @@ export async function adminUploadsPhoto(
     });
     return variants;
   });
+}
+
+/**
+ * Waits until the form's photos have reached the images bucket (none says "Uploading…"); a photo
+ * the bucket refused is taken off the list with the reason under the picker.
+ */
+async function uploaded(form: Locator): Promise<void> {
+  await until(
+    "the photos to reach the images bucket",
+    async () => (await form.getByText("Uploading…").count()) === 0,
+    60_000,
+  );
+  const error = form.locator("#images-error");
+  if ((await error.count()) > 0)
+    throw new Error(`the photo upload failed: ${await error.textContent()}`);
 }
 
 /** The customer signs in, opens the order history and downloads the order's invoice. */

@@ -9,9 +9,11 @@ import { join } from "node:path";
 import { S3Client } from "@aws-sdk/client-s3";
 import {
   type CloudFrontStandIn,
+  enforcePostPolicies,
   freePort,
   LOCAL_CREDENTIALS,
   listenOnLoopback,
+  originMatcher,
   startCloudFrontStandIn,
   startDynamoDbLocal,
 } from "@shop/local-cloud";
@@ -59,6 +61,11 @@ export interface StandIns {
    * answers for it.
    */
   parameters: Map<string, string>;
+  /**
+   * Each function's secret key by its access key id (recorder.ts fills it): S3 checks a browser
+   * upload's policy signature with the signer's (local-cloud's enforcePostPolicies).
+   */
+  s3Secrets: Map<string, string>;
   stop(): Promise<void>;
 }
 
@@ -78,6 +85,8 @@ export async function startStandIns(dir: string, log: (line: string) => void): P
       silent: true,
       directory: join(dir, "s3"),
     });
+    const s3Secrets = new Map<string, string>();
+    enforcePostPolicies(s3, { secretOf: (id) => s3Secrets.get(id), allowsOrigin: originMatcher() });
     await s3.run();
     stops.push(() => s3.close());
 
@@ -104,6 +113,7 @@ export async function startStandIns(dir: string, log: (line: string) => void): P
       sqs: `http://127.0.0.1:${sqs.port}`,
       ssm: ssm.url,
       parameters,
+      s3Secrets,
       stop,
     };
   } catch (error) {
