@@ -194,6 +194,30 @@ describe("the buckets", () => {
     }
     storage.resourceCountIs("AWS::CloudFront::Distribution", 1);
   });
+
+  it("let the shop's pages (APP_URL's origin) POST photos to the images bucket, and nothing else", () => {
+    const buckets = resources(storage, "AWS::S3::Bucket");
+    const cors = Object.entries(buckets)
+      .filter(([id]) => /^(Invoices|Images|Search)/.test(id))
+      .map(([id, bucket]) => [id.replace(/Bucket.*$/, ""), props(bucket).CorsConfiguration]);
+    expect(cors).toEqual([
+      ["Invoices", undefined],
+      [
+        "Images",
+        {
+          CorsRules: [
+            {
+              AllowedOrigins: [new URL(process.env.APP_URL ?? "").origin],
+              AllowedMethods: ["POST"],
+              AllowedHeaders: ["*"],
+              MaxAge: 3000,
+            },
+          ],
+        },
+      ],
+      ["Search", undefined],
+    ]);
+  });
 });
 
 describe("the table's stream", () => {
@@ -551,7 +575,7 @@ describe("least privilege", () => {
     expect(json(resourcesFor(events, "Mailer", "ses:SendEmail"))).toContain(":identity/");
   });
 
-  it("the site may put and delete product images only under products/ (and delete their variants), and gets the bucket's name", () => {
+  it("the site may put, read and delete product images only under products/ (and delete their variants), and gets the bucket's name", () => {
     const statements = statementsOf(web, "SiteServerFunction").filter(
       (s) => !json(s.Resource).includes('"SiteS3Bucket'),
     );
@@ -575,10 +599,16 @@ describe("least privilege", () => {
     const reads = resourcesFor(web, "SiteServerFunction", "s3:GetObject").filter(
       (r) => !r.includes('"SiteS3Bucket'),
     );
-    expect(reads).toEqual([
-      expect.stringMatching(/Invoices/),
-      expect.stringMatching(new RegExp(`Search.*/${SEARCH_INDEX_KEY.replaceAll(".", "\\.")}"`)),
-    ]);
+    // Of the images, the uploads under products/: an admin's upload is checked before it is
+    // recorded (docs/decisions/031-direct-photo-uploads.md).
+    expect(reads).toHaveLength(3);
+    expect(reads).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/Invoices/),
+        expect.stringMatching(new RegExp(`Search.*/${SEARCH_INDEX_KEY.replaceAll(".", "\\.")}"`)),
+        expect.stringMatching(/Images.*"\/products\/\*"\]\]\}$/),
+      ]),
+    );
     const fn = resources(web, "AWS::Lambda::Function")[
       idOf(web, "AWS::Lambda::Function", "SiteServerFunction")
     ];
