@@ -115,8 +115,12 @@ const startSes = (sesLocal as unknown as { default?: typeof sesLocal }).default 
 // s3rver accepts only its own fixed key pair; DynamoDB Local and the local SES accept any.
 export const LOCAL_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
-/** Browser uploads to the local S3: signed with s3rver's own pair, from the local site's pages. */
-const localPostPolicyOptions: PostPolicyOptions = {
+/**
+ * Browser uploads to the local S3: signed with s3rver's own pair (core signs with it whenever
+ * S3_ENDPOINT is set), from the local site's pages. The deploy rehearsal's S3 stand-in uses them
+ * too.
+ */
+export const localPostPolicyOptions: PostPolicyOptions = {
   secretOf: (accessKeyId) =>
     accessKeyId === LOCAL_CREDENTIALS.accessKeyId ? LOCAL_CREDENTIALS.secretAccessKey : undefined,
   allowsOrigin: originMatcher(),

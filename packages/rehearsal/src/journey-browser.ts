@@ -390,6 +390,24 @@ export async function adminUploadsPhoto(
   artifactsDir?: string,
 ): Promise<string[]> {
   return inContext(browser, baseUrl, "admin-photo", artifactsDir, async (page, step) => {
+    // What the page's uploads met, said when one fails (photosUploaded).
+    const met: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") met.push(`console: ${m.text()}`);
+    });
+    page.on("requestfailed", (r) =>
+      met.push(`${r.method()} ${r.url()} failed: ${r.failure()?.errorText}`),
+    );
+    page.on("response", (r) => {
+      if (r.request().method() === "POST" && r.status() >= 300) {
+        const said = r.text().then(
+          (text) => /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? "",
+          () => "",
+        );
+        void said.then((message) => met.push(`POST ${r.url()} answered ${r.status()} ${message}`));
+      }
+    });
+    const uploaded = (form: Locator) => photosUploaded(form, met);
     await signIn(page, step, admin);
     await step("create a product with a photo", async () => {
       await page.goto("/admin/products/new");
@@ -472,17 +490,20 @@ export async function adminUploadsPhoto(
 
 /**
  * Waits until the form's photos have reached the images bucket (none says "Uploading…"); a photo
- * the bucket refused is taken off the list with the reason under the picker.
+ * the bucket refused is taken off the list with the reason under the picker, said with what the
+ * page's requests met.
  */
-async function uploaded(form: Locator): Promise<void> {
+async function photosUploaded(form: Locator, met: readonly string[]): Promise<void> {
   await until(
     "the photos to reach the images bucket",
     async () => (await form.getByText("Uploading…").count()) === 0,
     60_000,
   );
   const error = form.locator("#images-error");
-  if ((await error.count()) > 0)
-    throw new Error(`the photo upload failed: ${await error.textContent()}`);
+  if ((await error.count()) > 0) {
+    const why = met.join("; ") || "no failed request";
+    throw new Error(`the photo upload failed: ${await error.textContent()} (${why})`);
+  }
 }
 
 /** The customer signs in, opens the order history and downloads the order's invoice. */

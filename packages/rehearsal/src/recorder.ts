@@ -83,7 +83,6 @@ export class Recorder {
   async endpointsFor(fn: DeployedFunction, queueFront: string): Promise<Record<string, string>> {
     const accessKeyId = `AKIA${createHash("sha256").update(fn.logicalId).digest("hex").slice(0, 16).toUpperCase()}`;
     this.callers.set(accessKeyId, fn);
-    this.standIns.s3Secrets.set(accessKeyId, `rehearsal-${fn.logicalId}`);
     const env: Record<string, string> = {
       AWS_ACCESS_KEY_ID: accessKeyId,
       AWS_SECRET_ACCESS_KEY: `rehearsal-${fn.logicalId}`,

@@ -13,7 +13,7 @@ import {
   freePort,
   LOCAL_CREDENTIALS,
   listenOnLoopback,
-  originMatcher,
+  localPostPolicyOptions,
   startCloudFrontStandIn,
   startDynamoDbLocal,
 } from "@shop/local-cloud";
@@ -61,11 +61,6 @@ export interface StandIns {
    * answers for it.
    */
   parameters: Map<string, string>;
-  /**
-   * Each function's secret key by its access key id (recorder.ts fills it): S3 checks a browser
-   * upload's policy signature with the signer's (local-cloud's enforcePostPolicies).
-   */
-  s3Secrets: Map<string, string>;
   stop(): Promise<void>;
 }
 
@@ -85,8 +80,8 @@ export async function startStandIns(dir: string, log: (line: string) => void): P
       silent: true,
       directory: join(dir, "s3"),
     });
-    const s3Secrets = new Map<string, string>();
-    enforcePostPolicies(s3, { secretOf: (id) => s3Secrets.get(id), allowsOrigin: originMatcher() });
+    // A browser's upload (POST with a presigned policy) is checked as S3 checks it.
+    enforcePostPolicies(s3, localPostPolicyOptions);
     await s3.run();
     stops.push(() => s3.close());
 
@@ -113,7 +108,6 @@ export async function startStandIns(dir: string, log: (line: string) => void): P
       sqs: `http://127.0.0.1:${sqs.port}`,
       ssm: ssm.url,
       parameters,
-      s3Secrets,
       stop,
     };
   } catch (error) {
