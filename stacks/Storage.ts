@@ -108,7 +108,23 @@ export function Storage({ stack, app }: StackContext) {
     },
   });
   const images = new Bucket(stack, "Images", {
-    cdk: { bucket: { ...privateBucket, ...logTo("images") } },
+    cdk: {
+      bucket: {
+        ...privateBucket,
+        ...logTo("images"),
+        // The admin's product form POSTs each photo straight to the bucket from the shop's page
+        // (a presigned POST: docs/decisions/031-direct-photo-uploads.md); its answer is read by
+        // the page's script, so the bucket allows that one origin to POST, nothing else.
+        cors: [
+          {
+            allowedOrigins: [new URL(settings.appUrl).origin],
+            allowedMethods: [s3.HttpMethods.POST],
+            allowedHeaders: ["*"],
+            maxAge: 3000,
+          },
+        ],
+      },
+    },
   });
   // The catalogue's published search index (one object, rebuilt from the table after each
   // product change: docs/decisions/021-search.md).

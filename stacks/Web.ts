@@ -2,8 +2,8 @@
 // that came through its own distribution (the guarded origin, docs/decisions/020-guarded-origin.md),
 // with the environment and
 // the permissions its loaders and actions use: the table, invoices (download) and product images
-// (admins upload and delete them under products/; CloudFront serves them, the site never reads
-// them), and the cache key of the pages CloudFront keeps (docs/decisions/018-edge-cache.md).
+// (admins upload them under products/ straight from the page, the site checks each upload and
+// deletes photos taken off; CloudFront serves them), and the cache key of the pages CloudFront keeps (docs/decisions/018-edge-cache.md).
 // It sends no e-mail itself: every mail, password resets included, is queued through the
 // table for the mailer. What AWS's rule packs find in the
 // constructs SST v2 builds for the site, and we cannot change through its props, is justified
@@ -249,7 +249,17 @@ export function Web({ stack, app }: StackContext) {
         resources: [`${search.bucketArn}/${SEARCH_INDEX_KEY}`],
       }),
     );
+    // The admin's photos: the site presigns each browser upload under products/ (signed with
+    // this role, so S3 evaluates the upload as the role's s3:PutObject), reads its size and first
+    // bytes before recording it, and deletes a refused or replaced one
+    // (docs/decisions/031-direct-photo-uploads.md).
     server.addToRolePolicy(replaceObjectsUnder(images, PRODUCT_IMAGES_PREFIX));
+    server.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["s3:GetObject"],
+        resources: [`${images.bucketArn}/${PRODUCT_IMAGES_PREFIX}*`],
+      }),
+    );
     // A photo taken off a product goes with its variants (the image-variants function wrote them).
     server.addToRolePolicy(
       new iam.PolicyStatement({
@@ -277,7 +287,7 @@ export function Web({ stack, app }: StackContext) {
   justify(
     server,
     `AwsSolutions-IAM5[${objectsOf(images, PRODUCT_IMAGES_PREFIX)}]`,
-    "puts and deletes product photos under products/ of the images bucket only: an admin uploads and replaces a product's photos, named by the product",
+    "puts (a presigned browser upload), reads (the upload's check) and deletes product photos under products/ of the images bucket only: an admin uploads and replaces a product's photos, named by the product and a random name",
   );
   justify(
     server,

@@ -214,6 +214,24 @@ describe("the buckets", () => {
       ],
     });
   });
+
+  it("let the shop's pages (APP_URL's origin) POST photos to the images bucket, and nothing else", () => {
+    // (SST's Bucket gives every bucket it is not told otherwise a rule for any origin and method.)
+    const [images, ...others] = Object.entries(resources(storage, "AWS::S3::Bucket")).filter(
+      ([id]) => /^Images/.test(id),
+    );
+    expect(others).toEqual([]);
+    expect(props(images?.[1]).CorsConfiguration).toEqual({
+      CorsRules: [
+        {
+          AllowedOrigins: [new URL(process.env.APP_URL ?? "").origin],
+          AllowedMethods: ["POST"],
+          AllowedHeaders: ["*"],
+          MaxAge: 3000,
+        },
+      ],
+    });
+  });
 });
 
 describe("the table's stream", () => {
@@ -571,7 +589,7 @@ describe("least privilege", () => {
     expect(json(resourcesFor(events, "Mailer", "ses:SendEmail"))).toContain(":identity/");
   });
 
-  it("the site may put and delete product images only under products/ (and delete their variants), and gets the bucket's name", () => {
+  it("the site may put, read and delete product images only under products/ (and delete their variants), and gets the bucket's name", () => {
     const statements = statementsOf(web, "SiteServerFunction").filter(
       (s) => !json(s.Resource).includes('"SiteS3Bucket'),
     );
@@ -603,10 +621,16 @@ describe("least privilege", () => {
     const reads = resourcesFor(web, "SiteServerFunction", "s3:GetObject").filter(
       (r) => !r.includes('"SiteS3Bucket'),
     );
-    expect(reads).toEqual([
-      expect.stringMatching(/Invoices/),
-      expect.stringMatching(new RegExp(`Search.*/${SEARCH_INDEX_KEY.replaceAll(".", "\\.")}"`)),
-    ]);
+    // Of the images, the uploads under products/: an admin's upload is checked before it is
+    // recorded (docs/decisions/031-direct-photo-uploads.md).
+    expect(reads).toHaveLength(3);
+    expect(reads).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/Invoices/),
+        expect.stringMatching(new RegExp(`Search.*/${SEARCH_INDEX_KEY.replaceAll(".", "\\.")}"`)),
+        expect.stringMatching(/Images.*"\/products\/\*"\]\]\}$/),
+      ]),
+    );
     const fn = resources(web, "AWS::Lambda::Function")[
       idOf(web, "AWS::Lambda::Function", "SiteServerFunction")
     ];

@@ -2,6 +2,7 @@ import { PassThrough, Transform } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isDependencyUnavailable } from "@shop/core/common";
+import { photoUploadOrigin } from "@shop/core/server/catalog";
 import { getContext, loadBoundSecrets, RETRY_AFTER_SECONDS } from "@shop/core/server/context";
 import { objectLinkOrigin } from "@shop/core/storage";
 import { isbot } from "isbot";
@@ -147,6 +148,9 @@ export default function handleRequest(
       ...(matches.some((m) => m.route.id === ORDER_EXPORT_FORM_ROUTE)
         ? { formTargets: [objectLinkOrigin({ ...config, bucket: config.invoicesBucket })] }
         : {}),
+      // Every page, not only the product form: a client-side navigation to the form (from the
+      // sign-in page or the admin's list) keeps the first document's policy.
+      uploadOrigin: photoUploadOrigin(config),
     });
   if (shared) {
     return sharedDocument(request, responseStatusCode, responseHeaders, remixContext, {

@@ -36,6 +36,21 @@ describe("a page's Content-Security-Policy", () => {
   });
 });
 
+describe("the images bucket's endpoint", () => {
+  it("is a connect-src of a page (the product form POSTs photos to it), and no other source", () => {
+    const csp = documentCsp({
+      scripts: { nonce: "n" },
+      stripe: false,
+      uploadOrigin: "https://shop-images.s3.eu-west-1.amazonaws.com",
+    });
+    expect(directive(csp, "connect-src")).toEqual([
+      "'self'",
+      "https://shop-images.s3.eu-west-1.amazonaws.com",
+    ]);
+    expect(directive(csp, "form-action")).toEqual(["'self'"]);
+  });
+});
+
 describe("inlineScriptHashes", () => {
   it("hashes each inline script that runs, once, and skips external scripts and data blocks", () => {
     const html = [

@@ -41,6 +41,13 @@ export interface DocumentPolicy {
   stripe: boolean;
   /** Where product images are served from when not the shop itself (IMAGES_BASE_URL). */
   imagesOrigin?: string | null;
+  /**
+   * The images bucket the admin's product form POSTs photos to
+   * (docs/decisions/031-direct-photo-uploads.md): a connect-src of every page, since a
+   * client-side navigation to the form keeps the policy of the page it started from. Writing
+   * there takes a policy the site signed.
+   */
+  uploadOrigin?: string | null;
   /** npm run dev: Vite's hot-reload websocket (its default port, on this machine). */
   devServer?: boolean;
   /**
@@ -85,7 +92,14 @@ export function documentCsp(policy: DocumentPolicy): string {
     ["font-src", ["'self'"]],
     [
       "connect-src",
-      withStripe(["'self'", ...(policy.devServer ? DEV_SERVER_CONNECT : [])], STRIPE.connect),
+      withStripe(
+        [
+          "'self'",
+          ...(policy.uploadOrigin ? [policy.uploadOrigin] : []),
+          ...(policy.devServer ? DEV_SERVER_CONNECT : []),
+        ],
+        STRIPE.connect,
+      ),
     ],
     ["frame-src", policy.stripe ? STRIPE.frame : ["'none'"]],
     ["object-src", ["'none'"]],

@@ -1,8 +1,12 @@
 // Product image files (the admin's uploads): only real raster images, recognised by their first
 // bytes, never by the name or the type the browser claims. SVG is refused (it can carry script).
+// The browser sends each photo straight to the images bucket (a presigned POST, whose policy
+// holds the type and this size limit: docs/decisions/031-direct-photo-uploads.md), so a phone's
+// photo never passes through the site's 6 MB request limit.
 
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_MAX_SIZE_TEXT = "5 MB";
+/** 20 MiB: a phone's full-resolution JPEG, with room to spare. */
+export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+export const IMAGE_MAX_SIZE_TEXT = "20 MB";
 /** What the file picker offers (the server checks the bytes anyway). */
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
 export const NOT_AN_IMAGE = "must be a JPEG, PNG, WebP, GIF or AVIF image";
@@ -12,6 +16,31 @@ export interface ImageType {
   mime: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "image/avif";
   extension: "jpg" | "png" | "webp" | "gif" | "avif";
 }
+
+/** The accepted types, each with the extension its uploads' keys end with. */
+export const IMAGE_TYPES: readonly ImageType[] = [
+  { mime: "image/jpeg", extension: "jpg" },
+  { mime: "image/png", extension: "png" },
+  { mime: "image/webp", extension: "webp" },
+  { mime: "image/gif", extension: "gif" },
+  { mime: "image/avif", extension: "avif" },
+];
+
+/** The accepted type of this MIME type (as the browser declares it), or null. */
+export const imageTypeOfMime = (mime: string): ImageType | null =>
+  IMAGE_TYPES.find((type) => type.mime === mime) ?? null;
+
+/** The accepted type an object's key names by its extension, or null. */
+export const imageTypeOfKey = (key: string): ImageType | null =>
+  IMAGE_TYPES.find((type) => key.endsWith(`.${type.extension}`)) ?? null;
+
+/** Said by the form when the page runs without JavaScript (photos go to S3 from the page). */
+export const PHOTOS_NEED_JAVASCRIPT =
+  "Adding photos needs JavaScript: the page sends each photo straight to the shop's storage. Turn JavaScript on to add photos; everything else on this form works without it.";
+/** The photo named in the form is not in the bucket (never sent, or sent and refused). */
+export const PHOTO_NOT_UPLOADED = "A photo did not finish uploading: add it again";
+/** The bucket refused the photo, or could not be reached. */
+export const PHOTO_UPLOAD_FAILED = "The photo could not be uploaded: try again";
 
 const ascii = (bytes: Uint8Array, from: number, length: number) =>
   String.fromCharCode(...bytes.subarray(from, from + length));

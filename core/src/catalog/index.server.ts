@@ -6,6 +6,7 @@ export * from "./availability.server.ts";
 export { PRODUCT_ID_PATTERN } from "./ids.ts";
 export * from "./image-variants.server.ts";
 export * from "./images.server.ts";
+export * from "./photo-uploads.server.ts";
 export * from "./product-form.server.ts";
 export * from "./product-lookups.server.ts";
 export * from "./product-page.server.ts";

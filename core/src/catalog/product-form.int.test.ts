@@ -107,9 +107,10 @@ describe("submitProductForm", () => {
     );
     if (result.outcome !== "changed") throw new Error(`unexpected ${result.outcome}`);
     expect(result.draft.images.map((image) => image.alt)).toEqual(["Back", "Front"]);
-    expect(result.draft.images.every((image) => image.ref.startsWith(`key:products/${ID}/`))).toBe(
-      true,
-    );
+    // Stored, and named as this server's uploads (a key alone is only for the product's own).
+    expect(
+      result.draft.images.every((image) => image.ref.startsWith(`upload:products/${ID}/`)),
+    ).toBe(true);
     expect(await getProductById(test.ctx, ID)).toBeNull(); // not saved yet
   });
 

@@ -1,20 +1,18 @@
 // Submitting the admin's product form (create and edit): the fields, the images in order (stored
-// ones by key, new files by position) with alt text, the new files, and what the form asks for —
-// an image operation (move up, move down, remove; without JavaScript these buttons submit) or a
-// save. Everything here is checked as hostile input: files by their content, stored images
-// against the product's own, fields by the form's schema.
+// ones by key, photos the browser uploaded to the bucket by key and token, new files by
+// position) with alt text, the new files, and what the form asks for — an image operation (move
+// up, move down, remove; without JavaScript these buttons submit) or a save. Everything here is
+// checked as hostile input: files and uploads by their content, stored images against the
+// product's own, uploads against the keys the server presigned for this product
+// (./photo-uploads.server.ts), fields by the form's schema.
 
 import { DomainError, isDomainError } from "../common/errors.ts";
 import { parseForm } from "../common/forms.ts";
 import type { Context } from "../context/index.server.ts";
 import { saveStock } from "../inventory/stock.server.ts";
 import type { StockCounts } from "../inventory/stock.ts";
-import {
-  checkProductImage,
-  deleteProductImages,
-  productImageFolder,
-  putProductImage,
-} from "./images.server.ts";
+import { checkProductImage, deleteProductImages, putProductImage } from "./images.server.ts";
+import { checkUploadedPhoto, uploadIssuedFor, uploadRef } from "./photo-uploads.server.ts";
 import { MAX_IMAGES } from "./photos.ts";
 import {
   applyImageOperation,
@@ -141,10 +139,10 @@ export async function submitProductForm(
     sizes,
     stock: Object.fromEntries(sizes.map((size) => [size, text(form.get(stockField(size)))])),
     stockShown: stockFields.shown,
-    // Files not stored cannot be shown again: only stored images stay in the list.
+    // Files not stored cannot be shown again: only stored images and uploads stay in the list.
     images: list.flatMap((image) => {
       const ref = parseImageRef(image.ref);
-      return ref?.kind === "key"
+      return ref?.kind === "key" || ref?.kind === "upload"
         ? [
             {
               ref: image.ref,
@@ -176,13 +174,37 @@ export async function submitProductForm(
       return refuse(400, { images: error.message });
     }
   }
-  // Stored images: this product's own, or new ones in its folder; nothing else in the bucket.
-  const own = new Set(product?.images.map((image) => image.key) ?? []);
+  // Stored images: this product's own; uploads: keys this server presigned for this product.
+  const own = new Set(
+    [...(product?.images ?? []), ...(product?.failedImages ?? [])].map((image) => image.key),
+  );
   for (const image of images) {
     const ref = parseImageRef(image.ref);
-    if (ref?.kind === "key" && !own.has(ref.key) && !ref.key.startsWith(productImageFolder(id))) {
+    if (
+      (ref?.kind === "key" && !own.has(ref.key)) ||
+      (ref?.kind === "upload" && !uploadIssuedFor(ctx, id, ref))
+    ) {
       return refuse(400, { images: UNKNOWN_IMAGE });
     }
+  }
+  // An upload counts once S3 has it, within the limit and of the type its key says; a wrong one
+  // is deleted (photo-uploads.server.ts).
+  const uploads = images.flatMap((image) => {
+    const ref = parseImageRef(image.ref);
+    return ref?.kind === "upload" ? [ref.key] : [];
+  });
+  const checks = await Promise.all(
+    uploads.map((key) =>
+      checkUploadedPhoto(ctx, key).then(
+        () => null,
+        (error: unknown) => error,
+      ),
+    ),
+  );
+  const failed = checks.find((error) => error !== null);
+  if (failed !== undefined) {
+    if (!isDomainError(failed)) throw failed;
+    return refuse(failed.status, { images: failed.message });
   }
 
   const operation = parseImageOperation(form.get("intent"));
@@ -199,8 +221,10 @@ export async function submitProductForm(
   }
   if (Object.keys(stockFields.errors).length > 0) return refuse(400, stockFields.errors);
   const stored = await storeNewImages(ctx, id, images, files);
+  // Only the files this request stored are taken back if the save is refused: the page still
+  // holds the photos it uploaded, and sends them again with the corrected form.
   const uploadedKeys = stored.flatMap((image, i) =>
-    images[i]?.ref.startsWith("new:") ? [image.ref.slice("key:".length)] : [],
+    images[i]?.ref.startsWith("new:") ? [keyOf(image.ref)] : [],
   );
   const fields = parsed.data;
   const newProduct = {
@@ -211,7 +235,7 @@ export async function submitProductForm(
     description: fields.description,
     sizes: fields.sizes,
     images: stored.map((image) => ({
-      key: image.ref.slice("key:".length),
+      key: keyOf(image.ref),
       alt: image.alt.trim() || fields.name,
     })),
   };
@@ -246,7 +270,14 @@ export async function submitProductForm(
   }
 }
 
-/** The list with each new file stored in the product's folder (as a key). */
+/** The stored key an image's reference names (a stored image's or an upload's). */
+function keyOf(text: string): string {
+  const ref = parseImageRef(text);
+  if (ref?.kind === "new" || !ref) throw new Error(`not a stored image: ${text}`);
+  return ref.key;
+}
+
+/** The list with each new file stored in the product's folder (as an upload of this server's). */
 function storeNewImages(
   ctx: Context,
   productId: string,
@@ -259,7 +290,7 @@ function storeNewImages(
       const file = ref?.kind === "new" ? files[ref.index] : undefined;
       if (!file) return image;
       const key = await putProductImage(ctx, productId, file.bytes, file.name);
-      return { ref: imageRefText({ kind: "key", key }), alt: image.alt };
+      return { ref: uploadRef(ctx, key), alt: image.alt };
     }),
   );
 }

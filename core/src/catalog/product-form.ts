@@ -1,7 +1,9 @@
 // The admin's product form (create and edit), one schema for the browser and the server:
 // name, slug, category, price in euro (at most 2 decimals, stored in cents), description, at
 // least one size among S–XXL, and 1 to 10 images in order, each an image already stored (its
-// key) or a file uploaded with this submission (its position among the files), with alt text.
+// key), a photo the browser uploaded to the images bucket (its key with the server's token:
+// docs/decisions/031-direct-photo-uploads.md) or a file sent with this submission (its position
+// among the files), with alt text.
 import * as v from "valibot";
 import { choiceField, requiredText } from "../common/fields.ts";
 import { CATEGORIES } from "./categories.ts";
@@ -75,17 +77,34 @@ const sizesField = v.pipe(
   v.transform((tags) => SIZE_TAGS.filter((tag) => tags.includes(tag)) as SizeTag[]),
 );
 
-/** An image of the form: "key:products/…" (stored already) or "new:<n>" (the n-th file sent). */
-export type ImageRef = { kind: "key"; key: string } | { kind: "new"; index: number };
+/**
+ * An image of the form: "key:products/…" (one of the product's stored images),
+ * "upload:products/…:<token>" (a photo the browser sent to the bucket, with the token the server
+ * gave when it presigned that key) or "new:<n>" (the n-th file sent with the form).
+ */
+export type ImageRef =
+  | { kind: "key"; key: string }
+  | { kind: "upload"; key: string; token: string }
+  | { kind: "new"; index: number };
 
 /** Object keys the shop may write: under products/, no empty or dot segments. */
 const IMAGE_KEY = /^products\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+const isImageKey = (key: string) => key.length <= 300 && IMAGE_KEY.test(key) && !key.includes("..");
+/** The server's token for an upload's key (base64url of an HMAC-SHA256). */
+const UPLOAD_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export function parseImageRef(text: string): ImageRef | null {
   if (text.startsWith("key:")) {
     const key = text.slice(4);
-    return key.length <= 300 && IMAGE_KEY.test(key) && !key.includes("..")
-      ? { kind: "key", key }
+    return isImageKey(key) ? { kind: "key", key } : null;
+  }
+  if (text.startsWith("upload:")) {
+    const rest = text.slice("upload:".length);
+    const colon = rest.lastIndexOf(":");
+    const key = rest.slice(0, colon);
+    const token = rest.slice(colon + 1);
+    return colon > 0 && isImageKey(key) && UPLOAD_TOKEN.test(token)
+      ? { kind: "upload", key, token }
       : null;
   }
   const match = /^new:(\d{1,2})$/.exec(text);
@@ -93,7 +112,11 @@ export function parseImageRef(text: string): ImageRef | null {
 }
 
 export const imageRefText = (ref: ImageRef) =>
-  ref.kind === "key" ? `key:${ref.key}` : `new:${ref.index}`;
+  ref.kind === "key"
+    ? `key:${ref.key}`
+    : ref.kind === "upload"
+      ? `upload:${ref.key}:${ref.token}`
+      : `new:${ref.index}`;
 
 const imageField = v.object({
   ref: v.pipe(

@@ -5,6 +5,7 @@
 // adds it to ./s3.server.ts and here, rather than importing `@aws-sdk/client-s3` statically,
 // which would put the whole client back on every cold start.
 import type { PutObjectCommandInput, S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
+import type { PresignedPostOptions } from "@aws-sdk/s3-presigned-post";
 import { lazy } from "../common/lazy.ts";
 
 export * from "./index.ts";
@@ -60,6 +61,37 @@ export async function copyInPlace(
   metadata: Record<string, string>,
 ): Promise<boolean> {
   return withS3(ctx, (client, s3) => s3.copyInPlace(client, bucket, key, metadata));
+}
+
+/** The object's size and type (HeadObject), or null when the bucket has no such key. */
+export async function objectHead(
+  ctx: S3Access,
+  bucket: string,
+  key: string,
+): Promise<{ size: number; contentType: string } | null> {
+  return withS3(ctx, (client, s3) => s3.objectHead(client, bucket, key));
+}
+
+/** The object's first `length` bytes (a ranged GET), or null when the bucket has no such key. */
+export async function getObjectStart(
+  ctx: S3Access,
+  bucket: string,
+  key: string,
+  length: number,
+): Promise<Uint8Array | null> {
+  return withS3(ctx, (client, s3) => s3.getObjectStart(client, bucket, key, length));
+}
+
+/**
+ * A presigned POST (S3's browser upload of one object under the policy's conditions), signed with
+ * the context's credentials: the URL and the form's fields. `@aws-sdk/s3-presigned-post` loads
+ * with the S3 module, on first use.
+ */
+export async function presignPost(
+  ctx: S3Access,
+  options: Omit<PresignedPostOptions, "Bucket"> & { Bucket: string },
+): Promise<{ url: string; fields: Record<string, string> }> {
+  return withS3(ctx, (client, s3) => s3.presignPost(client, options));
 }
 
 /** The object's user metadata (HeadObject), or null when the bucket has no such key. */

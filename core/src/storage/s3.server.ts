@@ -13,6 +13,7 @@ import {
   S3Client,
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
+import { createPresignedPost, type PresignedPostOptions } from "@aws-sdk/s3-presigned-post";
 
 export function newS3Client(config: S3ClientConfig): S3Client {
   return new S3Client(config);
@@ -70,6 +71,50 @@ export async function copyInPlace(
 
 export async function deleteObject(client: S3Client, bucket: string, key: string): Promise<void> {
   await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+}
+
+/** The object's size and type (HeadObject), or null when the bucket has no such key. */
+export async function objectHead(
+  client: S3Client,
+  bucket: string,
+  key: string,
+): Promise<{ size: number; contentType: string } | null> {
+  try {
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? "" };
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/** The object's first `length` bytes (a ranged GET), or null when the bucket has no such key. */
+export async function getObjectStart(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  length: number,
+): Promise<Uint8Array | null> {
+  try {
+    const { Body } = await client.send(
+      new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${length - 1}` }),
+    );
+    return ((await Body?.transformToByteArray()) ?? new Uint8Array()).subarray(0, length);
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * A browser's upload of one object, signed with the client's credentials: the URL to POST the
+ * form to and its fields (the policy and its signature), in S3's POST Object form.
+ */
+export async function presignPost(
+  client: S3Client,
+  options: PresignedPostOptions,
+): Promise<{ url: string; fields: Record<string, string> }> {
+  return createPresignedPost(client, options);
 }
 
 /** The object's user metadata (HeadObject), or null when the bucket has no such key. */

@@ -23,6 +23,7 @@ import type { S3Notification } from "s3rver";
 import { type CloudFrontStandIn, startCloudFrontStandIn } from "./cloudfront.ts";
 import { startDynamoDbLocal } from "./dynamodb.ts";
 import { type MetricsStandIn, startMetricsStandIn } from "./metrics.ts";
+import { browserUploadsCors, originMatcher, type PostPolicyOptions } from "./s3-post-policy.ts";
 import { startLocalS3 } from "./s3-store.ts";
 import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 import { freePort } from "./util.ts";
@@ -39,6 +40,15 @@ export {
   type MetricsView,
   startMetricsStandIn,
 } from "./metrics.ts";
+export {
+  browserUploadsCors,
+  checkPostPolicy,
+  enforcePostPolicies,
+  LOCAL_UPLOAD_ORIGINS,
+  originMatcher,
+  type PostPolicyOptions,
+  type PostRefusal,
+} from "./s3-post-policy.ts";
 export { type LocalS3, type LocalS3Options, startLocalS3 } from "./s3-store.ts";
 export {
   type SharedCache,
@@ -106,6 +116,17 @@ const startSes = (sesLocal as unknown as { default?: typeof sesLocal }).default 
 // s3rver accepts only its own fixed key pair; DynamoDB Local and the local SES accept any.
 export const LOCAL_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
+/**
+ * Browser uploads to the local S3: signed with s3rver's own pair (core signs with it whenever
+ * S3_ENDPOINT is set), from the local site's pages. The deploy rehearsal's S3 stand-in uses them
+ * too.
+ */
+export const localPostPolicyOptions: PostPolicyOptions = {
+  secretOf: (accessKeyId) =>
+    accessKeyId === LOCAL_CREDENTIALS.accessKeyId ? LOCAL_CREDENTIALS.secretAccessKey : undefined,
+  allowsOrigin: originMatcher(),
+};
+
 export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalCloud> {
   const log = opts.log ?? (() => {});
   const tableName = opts.tableName ?? "shop";
@@ -137,7 +158,13 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
     const s3 = await startLocalS3({
       port: opts.ports?.s3 ?? 0,
       directory: join(opts.dataDir, "s3"),
-      buckets: [imagesBucket, invoicesBucket, searchBucket],
+      buckets: [
+        // The admin's product form POSTs photos straight to the images bucket from the page.
+        { name: imagesBucket, configs: [browserUploadsCors()] },
+        invoicesBucket,
+        searchBucket,
+      ],
+      postPolicies: localPostPolicyOptions,
     });
     stops.push(() => s3.close());
     let uploads: Promise<void> = Promise.resolve();

@@ -9,14 +9,20 @@
 // (`npm start`, the deploy rehearsal) crashes. S3 has no folders. So the stand-in's puts and
 // deletes run one at a time; reads are left alone.
 import S3rver from "s3rver";
+import { enforcePostPolicies, type PostPolicyOptions } from "./s3-post-policy.ts";
 
 export interface LocalS3Options {
   /** Where the buckets' objects are kept. */
   directory: string;
   /** 0 or absent picks a free one. */
   port?: number;
-  /** Buckets created at the start (others may be created with CreateBucket). */
-  buckets?: readonly string[];
+  /**
+   * Buckets created at the start (others may be created with CreateBucket), each by its name or
+   * with its configurations (a CORS rule's XML).
+   */
+  buckets?: ReadonlyArray<string | { name: string; configs?: string[] }>;
+  /** A browser's upload (POST with a presigned policy) checked as S3 checks it. */
+  postPolicies?: PostPolicyOptions;
 }
 
 export interface LocalS3 {
@@ -35,9 +41,10 @@ export async function startLocalS3(options: LocalS3Options): Promise<LocalS3> {
     port: options.port ?? 0,
     silent: true,
     directory: options.directory,
-    configureBuckets: (options.buckets ?? []).map((name) => ({ name })),
+    configureBuckets: (options.buckets ?? []).map((b) => (typeof b === "string" ? { name: b } : b)),
   });
   oneWriteAtATime(server);
+  if (options.postPolicies) enforcePostPolicies(server, options.postPolicies);
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

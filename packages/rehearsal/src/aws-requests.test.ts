@@ -480,6 +480,34 @@ describe("S3 (path-style)", () => {
     ]);
   });
 
+  it("takes a browser's upload (POST Object with a presigned policy) as the signer's PutObject on the form's key", async () => {
+    /** The form as a browser sends it: the fields, then the file (S3 reads nothing after it). */
+    const post = async (fields: Record<string, string>, after: Record<string, string> = {}) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.append(name, value);
+      body.append("file", new Blob([Buffer.from('key"\r\n\r\nproducts/other')]));
+      for (const [name, value] of Object.entries(after)) body.append(name, value);
+      const encoded = new Request("http://s3.local/media", { method: "POST", body });
+      return {
+        ...request("POST", "/media", { "content-type": encoded.headers.get("content-type") ?? "" }),
+        body: Buffer.from(await encoded.arrayBuffer()),
+      };
+    };
+    const fields = { "Content-Type": "image/png", key: "products/p-1/é 1.png", Policy: "e30=" };
+    const put = { action: "s3:PutObject", resource: "arn:aws:s3:::media/products/p-1/é 1.png" };
+    expect(classify("s3", await post(fields, { tagging: "<Tagging/>" }))).toEqual({
+      operation: "PostObject",
+      needs: [put],
+    });
+    expect(pairs("s3", await post({ ...fields, tagging: "<Tagging/>" }))).toEqual([
+      [put.action, put.resource],
+      ["s3:PutObjectTagging", put.resource],
+    ]);
+    expect(() => pairs("s3", request("POST", "/media", { "content-type": "text/plain" }))).toThrow(
+      UnclassifiedRequestError,
+    );
+  });
+
   it("refuses what it cannot classify", () => {
     for (const [method, path] of [
       ["GET", "/media?policy"],

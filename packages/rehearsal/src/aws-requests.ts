@@ -373,6 +373,7 @@ function s3(req: AwsRequest): Classified {
     if (needs.length === 0) fail(`${what}: no <Object> to delete in the body`);
     return { operation: "DeleteObjects", needs };
   }
+  if (key === "" && rule === "POST ") return postObject(req, bucketArn, what);
   const [operation, action, versionAction] =
     own(key === "" ? S3_BUCKET : S3_OBJECT, rule) ??
     fail(`${what}: unsupported ${key ? "object" : "bucket"} request`);
@@ -393,6 +394,40 @@ function s3(req: AwsRequest): Classified {
     if (acl) needs.push(need("PutObjectAcl", resource));
   }
   return { operation: source !== undefined && copied ? copied : operation, needs };
+}
+
+/**
+ * S3's browser upload (POST Object: a form to the bucket, signed by a presigned policy, as the
+ * admin's photos are sent, docs/decisions/031-direct-photo-uploads.md). AWS authorizes it as the
+ * policy's signer doing s3:PutObject on the form's key (with s3:PutObjectAcl or
+ * s3:PutObjectTagging when the form sets an ACL or tags).
+ */
+function postObject(req: AwsRequest, bucketArn: string, what: string): Classified {
+  const type = req.headers["content-type"] ?? "";
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
+  if (!/^multipart\/form-data/i.test(type) || !boundary) {
+    fail(`${what}: a POST to a bucket that is not a multipart form`);
+  }
+  const fields = new Map<string, string>();
+  // The fields before the file (S3 reads nothing after it); the file's bytes are not decoded.
+  const text = req.body.toString("latin1");
+  for (const part of text.split(`--${boundary?.[1] ?? boundary?.[2]}`).slice(1)) {
+    const name = /^\r\nContent-Disposition: *form-data; *name="([^"]*)"/i.exec(part)?.[1];
+    if (name === undefined) continue;
+    if (name.toLowerCase() === "file") break;
+    const start = part.indexOf("\r\n\r\n");
+    const value = part.slice(start + 4, part.lastIndexOf("\r\n"));
+    fields.set(name.toLowerCase(), Buffer.from(value, "latin1").toString("utf8"));
+  }
+  const key = fields.get("key");
+  // (A key ending in S3's "${filename}" would name the browser's file: the shop never signs one.)
+  const fileNamed = "$" + "{filename}";
+  if (!key || key.includes(fileNamed)) fail(`${what}: no key (or a ${fileNamed} key) in the form`);
+  const resource = `${bucketArn}/${key}`;
+  const needs: NeededPermission[] = [{ action: "s3:PutObject", resource }];
+  if (fields.has("tagging")) needs.push({ action: "s3:PutObjectTagging", resource });
+  if (fields.has("acl")) needs.push({ action: "s3:PutObjectAcl", resource });
+  return { operation: "PostObject", needs };
 }
 
 /** "bucket/key", "/bucket/key" or "bucket/key?versionId=v", URL-encoded. */

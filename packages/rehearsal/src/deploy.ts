@@ -16,8 +16,14 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
 } from "@aws-sdk/client-dynamodb";
-import { CreateBucketCommand, PutObjectCommand } from "@aws-sdk/client-s3";
+import {
+  CreateBucketCommand,
+  PutBucketCorsCommand,
+  PutObjectCommand,
+  type S3Client,
+} from "@aws-sdk/client-s3";
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { LOCAL_UPLOAD_ORIGINS } from "@shop/local-cloud";
 import AdmZip from "adm-zip";
 import type { Statement } from "./iam.ts";
 import { type Deployment, exportsOf, type PhysicalResource, resolve } from "./intrinsics.ts";
@@ -30,6 +36,7 @@ import {
   secretArn,
   standInS3,
 } from "./stand-ins.ts";
+import { DEPLOY_SETTINGS } from "./synth.ts";
 
 export interface Resource {
   Type: string;
@@ -281,6 +288,7 @@ export async function deployStage(
       case "AWS::S3::Bucket": {
         const name = `${short(stack.name)}-${short(id)}`.toLowerCase().slice(0, 63);
         await clients.s3.send(new CreateBucketCommand({ Bucket: name }));
+        await applyBucketCors(clients.s3, name, res(p.CorsConfiguration));
         stage.buckets.set(`arn:aws:s3:::${name}`, name);
         const domain = `${name}.s3.${REGION}.amazonaws.com`;
         return {
@@ -680,6 +688,40 @@ export async function readAssembly(dir: string, stackNames: string[]): Promise<S
         }
       }
       return { name, template, assets };
+    }),
+  );
+}
+
+/**
+ * A bucket's CORS rules as the template gives them (the images bucket lets the shop's pages POST
+ * photos: docs/decisions/031-direct-photo-uploads.md). The rehearsed site is reached through the
+ * edge stand-in on this machine, not on the stage's public URL: a rule for that URL
+ * (DEPLOY_SETTINGS.APP_URL) is given to the stand-in's origins instead, so a rule missing from the
+ * template fails the rehearsal's upload as it would fail the browser on AWS.
+ */
+async function applyBucketCors(s3: S3Client, bucket: string, cors: unknown): Promise<void> {
+  type Rule = {
+    AllowedOrigins?: string[];
+    AllowedMethods?: string[];
+    AllowedHeaders?: string[];
+    MaxAge?: number;
+  };
+  const rules = (cors as { CorsRules?: Rule[] } | undefined)?.CorsRules ?? [];
+  if (rules.length === 0) return;
+  const site = new URL(DEPLOY_SETTINGS.APP_URL).origin;
+  await s3.send(
+    new PutBucketCorsCommand({
+      Bucket: bucket,
+      CORSConfiguration: {
+        CORSRules: rules.map((rule) => ({
+          AllowedOrigins: (rule.AllowedOrigins ?? []).flatMap((origin) =>
+            origin === site ? [...LOCAL_UPLOAD_ORIGINS] : [origin],
+          ),
+          AllowedMethods: rule.AllowedMethods ?? [],
+          ...(rule.AllowedHeaders ? { AllowedHeaders: rule.AllowedHeaders } : {}),
+          ...(rule.MaxAge !== undefined ? { MaxAgeSeconds: rule.MaxAge } : {}),
+        })),
+      },
     }),
   );
 }

@@ -408,11 +408,12 @@ export async function adminExportsOrders(
 }
 
 /**
- * The admin signs in and creates a product with a photo through the product form (the site puts
- * the upload under products/ of the images bucket, which S3 notifies to the image-variants
- * function); then waits until the product's page offers the photo's AVIF and WebP variants, and
- * replaces the photo with another (the site deletes the first and its variants). Returns the
- * first photo's variants' URLs as the page gave them.
+ * The admin signs in and creates a product with a photo through the product form (the page POSTs
+ * the photo straight to the images bucket under products/ with the policy the site presigned,
+ * and S3 notifies the image-variants function; the site records it once S3 has it); then waits
+ * until the product's page offers the photo's AVIF and WebP variants, and replaces the photo with
+ * another (the site deletes the first and its variants). Returns the first photo's variants'
+ * URLs as the page gave them.
  */
 export async function adminUploadsPhoto(
   browser: Browser,
@@ -428,6 +429,24 @@ export async function adminUploadsPhoto(
   artifactsDir?: string,
 ): Promise<string[]> {
   return inContext(browser, baseUrl, "admin-photo", artifactsDir, async (page, step) => {
+    // What the page's uploads met, said when one fails (photosUploaded).
+    const met: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") met.push(`console: ${m.text()}`);
+    });
+    page.on("requestfailed", (r) =>
+      met.push(`${r.method()} ${r.url()} failed: ${r.failure()?.errorText}`),
+    );
+    page.on("response", (r) => {
+      if (r.request().method() === "POST" && r.status() >= 300) {
+        const said = r.text().then(
+          (text) => /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? "",
+          () => "",
+        );
+        void said.then((message) => met.push(`POST ${r.url()} answered ${r.status()} ${message}`));
+      }
+    });
+    const uploaded = (form: Locator) => photosUploaded(form, met);
     await signIn(page, step, admin);
     await step("create a product with a photo", async () => {
       await page.goto("/admin/products/new");
@@ -441,6 +460,7 @@ export async function adminUploadsPhoto(
       await form.getByLabel("Stock M").fill("3");
       await form.getByLabel("Add images").setInputFiles(product.photoPath);
       await shown(form.getByTestId("product-image"));
+      await uploaded(form);
       await form.getByLabel("Alt text for image 1").fill("Rehearsed shirt, front");
       // Saved: the products' list; refused: the form says why, or the site answers 5xx.
       let failed: number | undefined;
@@ -488,6 +508,7 @@ export async function adminUploadsPhoto(
       await hydrated(page);
       await form.getByLabel("Add images").setInputFiles(product.secondPhotoPath);
       await form.getByTestId("product-image").nth(1).waitFor();
+      await uploaded(form);
       await form.getByRole("button", { name: "Remove image 1" }).click();
       await until(
         "one image left on the form",
@@ -504,6 +525,24 @@ export async function adminUploadsPhoto(
     });
     return variants;
   });
+}
+
+/**
+ * Waits until the form's photos have reached the images bucket (none says "Uploading…"); a photo
+ * the bucket refused is taken off the list with the reason under the picker, said with what the
+ * page's requests met.
+ */
+async function photosUploaded(form: Locator, met: readonly string[]): Promise<void> {
+  await until(
+    "the photos to reach the images bucket",
+    async () => (await form.getByText("Uploading…").count()) === 0,
+    60_000,
+  );
+  const error = form.locator("#images-error");
+  if ((await error.count()) > 0) {
+    const why = met.join("; ") || "no failed request";
+    throw new Error(`the photo upload failed: ${await error.textContent()} (${why})`);
+  }
 }
 
 /** The customer signs in, opens the order history and downloads the order's invoice. */

@@ -29,6 +29,8 @@ import {
 } from "./iam.ts";
 import { ACCOUNT_ID, REGION, type StandIns } from "./stand-ins.ts";
 
+/** The ObjectCreated event S3 notifies for an object a call created. */
+type ObjectCreatedEvent = "Put" | "Post" | "Copy" | "CompleteMultipartUpload";
 export interface AwsCall {
   function: string;
   service: Service;
@@ -67,11 +69,7 @@ export class Recorder {
   readonly violations: Violation[] = [];
   readonly usage: StatementUsage = new Map();
   /** S3's notification of an object a function created (set by the triggers). */
-  onObjectCreated?: (
-    bucket: string,
-    key: string,
-    event: "Put" | "Copy" | "CompleteMultipartUpload",
-  ) => void;
+  onObjectCreated?: (bucket: string, key: string, event: ObjectCreatedEvent) => void;
   private readonly servers: Server[] = [];
   /** Access key id → the function that signs with it (SQS). */
   private readonly callers = new Map<string, DeployedFunction>();
@@ -140,8 +138,7 @@ export class Recorder {
           res.end(JSON.stringify({ __type: "InvalidClientTokenId", message: "unknown caller" }));
           return;
         }
-        const created: { object?: [string, string, "Put" | "Copy" | "CompleteMultipartUpload"] } =
-          {};
+        const created: { object?: [string, string, ObjectCreatedEvent] } = {};
         const denied = this.check(
           fn,
           service,
@@ -270,7 +267,7 @@ export class Recorder {
     fn: DeployedFunction,
     service: Service,
     request: AwsRequest,
-    created: { object?: [string, string, "Put" | "Copy" | "CompleteMultipartUpload"] } = {},
+    created: { object?: [string, string, ObjectCreatedEvent] } = {},
   ): Violation | null {
     let classified: ReturnType<typeof permissionsFor>;
     try {
@@ -320,15 +317,17 @@ export class Recorder {
     const { operation } = classified;
     if (
       service === "s3" &&
-      ["PutObject", "CopyObject", "CompleteMultipartUpload"].includes(operation)
+      ["PutObject", "PostObject", "CopyObject", "CompleteMultipartUpload"].includes(operation)
     ) {
       const object = /^arn:aws:s3:::([^/]+)\/(.+)$/.exec(classified.needs[0]?.resource ?? "");
-      const event =
+      const event: ObjectCreatedEvent =
         operation === "PutObject"
           ? "Put"
-          : operation === "CopyObject"
-            ? "Copy"
-            : "CompleteMultipartUpload";
+          : operation === "PostObject"
+            ? "Post"
+            : operation === "CopyObject"
+              ? "Copy"
+              : "CompleteMultipartUpload";
       if (object?.[1] && object[2]) created.object = [object[1], object[2], event];
     }
     return null;

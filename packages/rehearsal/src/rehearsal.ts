@@ -918,23 +918,12 @@ export async function rehearse(
     });
     await run(
       "photo",
-      "an admin uploads a product photo through the site's form, its AVIF and WebP variants appear on the product's page (S3 notifies the image-variants function), then the admin replaces it with another",
+      "an admin uploads a 12 MB product photo through the form, which the page POSTs straight to the images bucket (a presigned POST: more than a function URL takes), its AVIF and WebP variants appear on the product's page (S3 notifies the image-variants function), then the admin replaces it with another",
       async () => {
         const sharp = (await import("sharp")).default;
-        const photoPath = join(options.workDir, "rehearsal-photo.jpg");
-        await writeFile(
-          photoPath,
-          await sharp({
-            create: {
-              width: 1200,
-              height: 1500,
-              channels: 3,
-              background: { r: 150, g: 90, b: 60 },
-            },
-          })
-            .jpeg()
-            .toBuffer(),
-        );
+        const { photoOfAtLeast } = await import("@shop/local-cloud/photos");
+        const photoPath = join(options.workDir, "rehearsal-photo.png");
+        await writeFile(photoPath, await photoOfAtLeast(12 * 1024 * 1024));
         const secondPhotoPath = join(options.workDir, "rehearsal-photo-2.jpg");
         await writeFile(
           secondPhotoPath,

@@ -13,6 +13,7 @@ import {
   freePort,
   LOCAL_CREDENTIALS,
   listenOnLoopback,
+  localPostPolicyOptions,
   startCloudFrontStandIn,
   startDynamoDbLocal,
   startLocalS3,
@@ -73,8 +74,12 @@ export async function startStandIns(dir: string, log: (line: string) => void): P
     const dynamo = await startDynamoDbLocal({ port: dynamoPort, workDir: dir, log });
     stops.push(() => dynamo.stop());
 
-    // The local cloud's S3, as `npm start` and the tests have it (its writes one at a time).
-    const s3 = await startLocalS3({ directory: join(dir, "s3") });
+    // The local cloud's S3, as `npm start` and the tests have it (its writes one at a time; a
+    // browser's upload, a POST with a presigned policy, checked as S3 checks it).
+    const s3 = await startLocalS3({
+      directory: join(dir, "s3"),
+      postPolicies: localPostPolicyOptions,
+    });
     stops.push(() => s3.close());
 
     const startSes = (sesLocal as unknown as { default?: typeof sesLocal }).default ?? sesLocal;

@@ -2,14 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { type ShouldRevalidateFunction, useLoaderData, useRouteError } from "@remix-run/react";
 import { data } from "@remix-run/server-runtime";
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, type ProductDraft } from "@shop/core/catalog";
+import type { ProductDraft } from "@shop/core/catalog";
 import {
   getProductById,
   PRODUCT_ID_PATTERN,
   type Product,
   productDraft,
   submitProductForm,
-  type UploadedFile,
 } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { getStock } from "@shop/core/server/inventory";
@@ -29,22 +28,21 @@ import { SHOP_NAME } from "../lib/shop";
 import { isUnavailable, useActionAnswer } from "../lib/unavailable";
 import { keepsInput } from "../lib/unavailable.server";
 
-// /admin/products/new and /admin/products/<id>: the product form (create, edit). One multipart
-// form: the fields, the images in order (stored ones by key, new files by position) with alt
-// text, and the new files. The image buttons (move up, move down, remove) work in the page with
-// JavaScript; without it they submit, and the server answers with the form as it now stands.
+// /admin/products/new and /admin/products/<id>: the product form (create, edit). One form: the
+// fields and the images in order (stored ones by key, photos the page uploaded straight to the
+// images bucket by key and token: ./admin.products.$id.photo-upload.ts,
+// docs/decisions/031-direct-photo-uploads.md) with alt text; no file passes through the site.
+// The image buttons (move up, move down, remove) work in the page with JavaScript; without it
+// they submit, and the server answers with the form as it now stands.
 // The rules are core's (catalog/product-form.server.ts: it checks the fields with the form's
 // schema once the images are handled); this route reads the request and answers with Conform's
 // reply, as every form does (docs/decisions/015-forms.md).
 
 /**
- * The form: multipart with the new files (each at most 5 MB, UPLOAD_MAX_BYTES in all); its lists
- * are the sizes (checkboxes) and the images in order with their alt texts and new files.
+ * The form: URL-encoded (FORM_MAX_BYTES); its lists are the sizes (checkboxes) and the images in
+ * order with their alt texts.
  */
-const PRODUCT_FORM: ReadFormOptions = {
-  upload: { maxFileBytes: IMAGE_MAX_BYTES, fileTooLarge: IMAGE_TOO_LARGE },
-  lists: ["sizes", "imageRef", "imageAlt", "newImages"],
-};
+const PRODUCT_FORM: ReadFormOptions = { lists: ["sizes", "imageRef", "imageAlt"] };
 const NEW = "new";
 
 /** The form's product: null for a new one; a 404 for an unknown id. */
@@ -118,13 +116,7 @@ async function submit({ request, params }: ActionFunctionArgs) {
   if (!PRODUCT_ID_PATTERN.test(id)) {
     return data<Answer>({ formError: "Reload the page and try again" }, { status: 400 });
   }
-  const files: UploadedFile[] = [];
-  for (const file of form.getAll("newImages")) {
-    if (typeof file === "string" || file.size === 0) continue;
-    files.push({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
-  }
-
-  const result = await submitProductForm(getContext(), product, id, form, files);
+  const result = await submitProductForm(getContext(), product, id, form, []);
   switch (result.outcome) {
     case "changed":
       return data<Answer>({ draft: result.draft });

@@ -33,7 +33,9 @@ export function ProductForm({
   lastResult: FormReply | undefined;
 }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  // While photos are on their way to the bucket, the form waits for them.
+  const [uploading, setUploading] = useState(false);
+  const busy = navigation.state === "submitting" || uploading;
   const [name, setName] = useState(draft.name);
   const [slug, setSlug] = useState(draft.slug);
   // A new product's slug follows its name until the admin types one.
@@ -50,7 +52,6 @@ export function ProductForm({
   return (
     <Form
       method="post"
-      encType="multipart/form-data"
       {...getFormProps(form)}
       aria-label={mode === "update" ? "Edit product" : "New product"}
       className="mt-6 grid max-w-3xl gap-6"
@@ -60,6 +61,7 @@ export function ProductForm({
         type="submit"
         name="intent"
         value="save"
+        disabled={busy}
         tabIndex={-1}
         aria-hidden="true"
         className="sr-only"
@@ -185,7 +187,9 @@ export function ProductForm({
 
       <ProductImagesField
         images={draft.images}
+        productId={draft.id}
         productName={name}
+        onUploading={setUploading}
         error={form.allErrors.images?.[0]}
         accept={IMAGE_ACCEPT}
       />

@@ -1,42 +1,91 @@
 import {
   detectImageType,
   IMAGE_MAX_BYTES,
+  IMAGE_MAX_SIZE_TEXT,
   IMAGE_TOO_LARGE,
   imageNotProcessed,
   MAX_IMAGES,
   NOT_AN_IMAGE,
+  PHOTO_UPLOAD_FAILED,
+  PHOTOS_NEED_JAVASCRIPT,
   TOO_MANY_IMAGES,
 } from "@shop/core/catalog";
 import { type ChangeEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 
 type Operation = "up" | "down" | "remove";
 
+/** A stored image or an uploaded photo (its ref), or a photo on its way to the bucket. */
 type Entry = { id: string; alt: string; url: string; failed?: boolean } & (
   | { kind: "stored"; ref: string }
-  | { kind: "file"; file: File }
+  | { kind: "uploading" }
 );
 
 let nextId = 0;
 
 /**
+ * Sends one photo straight to the images bucket (docs/decisions/031-direct-photo-uploads.md):
+ * the site presigns a POST for its type (POST /admin/products/<id>/photo-upload), the page posts
+ * the file to S3 with those fields. Answers the form's reference to the upload, or the message
+ * to show.
+ */
+async function uploadPhoto(
+  productId: string,
+  file: File,
+  mime: string,
+): Promise<{ ref: string } | { error: string }> {
+  try {
+    const presigned = await fetch(`/admin/products/${productId}/photo-upload`, {
+      method: "POST",
+      body: new URLSearchParams({ type: mime }),
+    });
+    const answer = (await presigned.json().catch(() => ({}))) as {
+      url?: string;
+      fields?: Record<string, string>;
+      ref?: string;
+      fieldErrors?: { images?: string };
+    };
+    if (!presigned.ok || !answer.url || !answer.fields || !answer.ref) {
+      return { error: answer.fieldErrors?.images ?? PHOTO_UPLOAD_FAILED };
+    }
+    const body = new FormData();
+    for (const [name, value] of Object.entries(answer.fields)) body.append(name, value);
+    body.append("file", file); // S3 reads the fields before the file, and nothing after it.
+    const stored = await fetch(answer.url, { method: "POST", body });
+    if (stored.ok) return { ref: answer.ref };
+    // S3 answers EntityTooLarge past the policy's size, AccessDenied for another condition.
+    const code = /<Code>([^<]*)<\/Code>/.exec(await stored.text().catch(() => ""))?.[1];
+    return { error: code === "EntityTooLarge" ? IMAGE_TOO_LARGE : PHOTO_UPLOAD_FAILED };
+  } catch {
+    return { error: PHOTO_UPLOAD_FAILED };
+  }
+}
+
+/**
  * The product's images, in the order the shop shows them, each with its alt text (empty: the
- * product's name) and buttons to move it up or down or remove it. New files are checked here
- * (type by content, 5 MB) and placed at the end; the file input always holds the new files in
- * list order, and each list item says which one it is ("new:<n>") or which stored image
- * ("key:<key>"). Without JavaScript the buttons submit the form and the server answers with the
- * list changed.
+ * product's name) and buttons to move it up or down or remove it. New photos are checked here
+ * (type by content, IMAGE_MAX_BYTES), placed at the end and sent at once to the images bucket;
+ * each list item says which stored image ("key:<key>") or upload ("upload:<key>:<token>") it is,
+ * and the server checks each upload with S3 before it records it. Without JavaScript the buttons
+ * submit the form and the server answers with the list changed; photos cannot be added then
+ * (S3's browser form takes a type the page would have to choose: the decision above).
  */
 export function ProductImagesField({
   images,
+  productId,
   productName,
   error,
   accept,
+  onUploading,
 }: {
   /** `failed`: a stored image the processing could not decode (not shown in the shop). */
   images: ReadonlyArray<{ ref: string; alt: string; url: string; failed?: boolean }>;
+  /** The product's id (a new product's too): its photos' folder. */
+  productId: string;
   productName: string;
   error?: string;
   accept: string;
+  /** Called with true while photos are on their way, false once none is. */
+  onUploading?: (uploading: boolean) => void;
 }) {
   const [entries, setEntries] = useState<Entry[]>(() =>
     images.map((image) => ({ ...image, id: image.ref, kind: "stored" })),
@@ -44,16 +93,13 @@ export function ProductImagesField({
   const [fileError, setFileError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [focus, setFocus] = useState<{ id: string; op: Operation } | null>(null);
+  // Photos are added by the page's script: without it the picker stays off (and says why).
+  const [scripted, setScripted] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  // The file input holds exactly the new files of the list, in list order.
-  useEffect(() => {
-    const input = fileInput.current;
-    if (!input || typeof DataTransfer === "undefined") return;
-    const transfer = new DataTransfer();
-    for (const entry of entries) if (entry.kind === "file") transfer.items.add(entry.file);
-    input.files = transfer.files;
-  }, [entries]);
+  useEffect(() => setScripted(true), []);
+  const uploading = entries.some((entry) => entry.kind === "uploading");
+  useEffect(() => onUploading?.(uploading), [uploading, onUploading]);
 
   // After a move the focus follows the image (onto the other button at either end).
   useEffect(() => {
@@ -74,7 +120,7 @@ export function ProductImagesField({
     if (op === "remove") {
       next.splice(index, 1);
       setAnnouncement(`Image ${index + 1} removed`);
-      if (entry.kind === "file") URL.revokeObjectURL(entry.url);
+      if (entry.url.startsWith("blob:")) URL.revokeObjectURL(entry.url);
       // The focus goes to the next image's remove button, or to the file picker.
       const after = next[index] ?? next[index - 1];
       if (after) setFocus({ id: after.id, op: "remove" });
@@ -90,46 +136,67 @@ export function ProductImagesField({
   };
 
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = [...(event.target.files ?? [])];
-    // The input shows what the list holds (set again once the list is updated).
-    const problems = await Promise.all(
+    const input = event.target;
+    const chosen = [...(input.files ?? [])];
+    const checked = await Promise.all(
       chosen.map(async (file) => {
-        if (file.size > IMAGE_MAX_BYTES) return IMAGE_TOO_LARGE;
-        const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
-        return detectImageType(head) ? null : `${file.name} ${NOT_AN_IMAGE}`;
+        if (file.size > IMAGE_MAX_BYTES) return { file, problem: IMAGE_TOO_LARGE };
+        const type = detectImageType(new Uint8Array(await file.slice(0, 64).arrayBuffer()));
+        return type
+          ? { file, mime: type.mime, problem: null }
+          : { file, problem: `${file.name} ${NOT_AN_IMAGE}` };
       }),
     );
-    const accepted = chosen.filter((_, i) => problems[i] === null);
+    // The picker is emptied: the list holds the photos.
+    input.value = "";
+    const accepted = checked.filter((c) => c.problem === null);
     const room = Math.max(0, MAX_IMAGES - entries.length);
-    const added: Entry[] = accepted.slice(0, room).map((file) => ({
-      id: `file-${nextId++}`,
-      kind: "file",
+    const added = accepted.slice(0, room).map(({ file, mime }) => ({
+      entry: {
+        id: `file-${nextId++}`,
+        kind: "uploading",
+        alt: "",
+        url: URL.createObjectURL(file),
+      } satisfies Entry as Entry,
       file,
-      alt: "",
-      url: URL.createObjectURL(file),
+      mime: mime ?? "",
     }));
     setFileError(
-      problems.find((problem) => problem !== null) ??
+      checked.find((c) => c.problem !== null)?.problem ??
         (accepted.length > room ? TOO_MANY_IMAGES : null),
     );
-    if (added.length > 0) setAnnouncement(`${added.length} image(s) added at the end`);
-    setEntries([...entries, ...added]);
+    if (added.length === 0) return;
+    setAnnouncement(`${added.length} image(s) added at the end, uploading`);
+    setEntries((current) => [...current, ...added.map((a) => a.entry)]);
+    await Promise.all(
+      added.map(async ({ entry, file, mime }) => {
+        const result = await uploadPhoto(productId, file, mime);
+        if ("ref" in result) {
+          setEntries((current) =>
+            current.map((e) => (e.id === entry.id ? { ...e, kind: "stored", ref: result.ref } : e)),
+          );
+        } else {
+          URL.revokeObjectURL(entry.url);
+          setFileError(result.error);
+          setEntries((current) => current.filter((e) => e.id !== entry.id));
+        }
+      }),
+    );
+    setAnnouncement("Upload finished");
   };
 
   const shownError = fileError ?? error;
-  let fileIndex = 0;
   return (
     <fieldset aria-describedby={`images-hint${shownError ? " images-error" : ""}`}>
       <legend className="text-sm font-medium text-stone-800">Images</legend>
       <p id="images-hint" className="mt-1 text-xs text-stone-500">
         Shown in this order; the first is the catalogue picture. JPEG, PNG, WebP, GIF or AVIF, at
-        most 5 MB each. An empty alt text reads as the product's name. Name the colour in it ("Navy
-        wool coat, front view"): shoppers find the product by it.
+        most {IMAGE_MAX_SIZE_TEXT} each. An empty alt text reads as the product's name. Name the
+        colour in it ("Navy wool coat, front view"): shoppers find the product by it.
       </p>
       {entries.length > 0 ? (
         <ol aria-label="Product images" className="mt-3 grid gap-3">
           {entries.map((entry, i) => {
-            const ref = entry.kind === "stored" ? entry.ref : `new:${fileIndex++}`;
             const position = i + 1;
             const buttonClass =
               "min-h-10 rounded-md border border-stone-300 px-3 text-sm font-medium text-stone-800 hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-40";
@@ -139,7 +206,9 @@ export function ProductImagesField({
                 data-testid="product-image"
                 className="grid grid-cols-[4rem_1fr] gap-3 rounded-lg border border-stone-200 p-3 sm:grid-cols-[4rem_1fr_auto] sm:items-center"
               >
-                <input type="hidden" name="imageRef" value={ref} />
+                {entry.kind === "stored" ? (
+                  <input type="hidden" name="imageRef" value={entry.ref} />
+                ) : null}
                 {entry.failed ? (
                   // Its file cannot be decoded: a browser would show a broken image.
                   <div className="grid h-20 w-16 place-items-center rounded bg-red-50 text-xs text-red-700">
@@ -160,6 +229,9 @@ export function ProductImagesField({
                       {imageNotProcessed(position)}
                     </p>
                   ) : null}
+                  {entry.kind === "uploading" ? (
+                    <p className="mb-2 text-sm text-stone-600">Uploading…</p>
+                  ) : null}
                   <label
                     htmlFor={`alt-${entry.id}`}
                     className="block text-sm font-medium text-stone-800"
@@ -168,7 +240,8 @@ export function ProductImagesField({
                   </label>
                   <input
                     id={`alt-${entry.id}`}
-                    name="imageAlt"
+                    // Paired with the refs by position: a photo still uploading has neither.
+                    name={entry.kind === "stored" ? "imageAlt" : undefined}
                     value={entry.alt}
                     placeholder={productName || "The product's name"}
                     maxLength={200}
@@ -230,14 +303,21 @@ export function ProductImagesField({
         <input
           ref={fileInput}
           id="newImages"
-          name="newImages"
           type="file"
           multiple
           accept={accept}
           onChange={onFiles}
+          disabled={!scripted}
+          aria-describedby={scripted ? undefined : "images-need-script"}
           aria-invalid={shownError ? true : undefined}
           className="mt-1 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-stone-900 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-stone-700"
         />
+        {/* Only without JavaScript (a page with it enables the picker once it runs). */}
+        <noscript>
+          <p id="images-need-script" className="mt-1 text-sm text-stone-600">
+            {PHOTOS_NEED_JAVASCRIPT}
+          </p>
+        </noscript>
       </div>
       {shownError ? (
         <p id="images-error" className="mt-1 text-sm text-red-700">
