@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLimitKey, UNREADABLE_ADDRESS_KEY } from "./client-address.ts";
+import { addressLimitKey, UNREADABLE_ADDRESS_PREFIX } from "./client-address.ts";
 
 describe("the key a client address is limited under", () => {
   it("an IPv4 address is its own key", () => {
@@ -58,7 +58,7 @@ describe("the key a client address is limited under", () => {
     expect(addressLimitKey("fe80::1%en0")).toBe("fe80:0:0:0::/64");
   });
 
-  it("anything else does not throw and shares one key", () => {
+  it("anything else does not throw and is keyed by its own text, bounded", () => {
     const garbage = [
       "",
       "unknown-viewer",
@@ -78,8 +78,13 @@ describe("the key a client address is limited under", () => {
       "\u0000",
     ];
     for (const text of garbage) {
-      expect(addressLimitKey(text), JSON.stringify(text)).toBe(UNREADABLE_ADDRESS_KEY);
+      const key = addressLimitKey(text);
+      expect(key.startsWith(UNREADABLE_ADDRESS_PREFIX), JSON.stringify(text)).toBe(true);
+      expect(key.length).toBeLessThanOrEqual(UNREADABLE_ADDRESS_PREFIX.length + 64);
     }
-    expect(addressLimitKey(undefined as unknown as string)).toBe(UNREADABLE_ADDRESS_KEY);
+    expect(addressLimitKey(undefined as unknown as string)).toBe(UNREADABLE_ADDRESS_PREFIX);
+    // Two unreadable texts are two clients; one text in another case is the same one.
+    expect(addressLimitKey("192.0.2.17-1")).not.toBe(addressLimitKey("192.0.2.17-2"));
+    expect(addressLimitKey("Proxy-A")).toBe(addressLimitKey("proxy-a"));
   });
 });

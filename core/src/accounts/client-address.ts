@@ -5,22 +5,30 @@
 // (2^64 addresses) and may use any of them, so a key per address would give it a budget per
 // address. Pure, and it never throws: whatever the header or the socket said is only text.
 
-/** The key of every client whose address could not be read: they share one budget. */
-export const UNREADABLE_ADDRESS_KEY = "unreadable-address";
+/**
+ * The prefix of the key of a client whose address could not be read: its text, bounded. On AWS
+ * the address is CloudFront's (CloudFront-Viewer-Address), always readable; behind a proxy the
+ * operator trusts (TRUST_PROXY), whoever could write an unreadable one could as well write a new
+ * readable one each time, so one shared key would protect nothing and would make every such
+ * client (the end-to-end tests' stand-in viewers among them) refuse the others.
+ */
+export const UNREADABLE_ADDRESS_PREFIX = "unreadable:";
+const UNREADABLE_MAX_CHARS = 64;
 
 /**
  * The key a client address is limited under: an IPv4 address written plainly (`192.0.2.7`); an
  * IPv6 address as its /64 prefix in lower case without leading zeros (`2001:db8:0:1::/64` for
  * `2001:DB8::1:0:0:1` or `[2001:db8:0:1::42%eth0]`); an IPv4-mapped IPv6 address
  * (`::ffff:192.0.2.7`, how Node gives an IPv4 peer on a dual-stack socket) as its IPv4 address;
- * anything else UNREADABLE_ADDRESS_KEY.
+ * anything else UNREADABLE_ADDRESS_PREFIX and its first 64 characters, lower case.
  */
 export function addressLimitKey(address: string): string {
-  const text = String(address).trim();
+  const text = String(address ?? "").trim();
   const v4 = parseIpv4(text);
   if (v4) return v4.join(".");
   const v6 = parseIpv6(text.replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, ""));
-  if (!v6) return UNREADABLE_ADDRESS_KEY;
+  if (!v6)
+    return `${UNREADABLE_ADDRESS_PREFIX}${text.slice(0, UNREADABLE_MAX_CHARS).toLowerCase()}`;
   const mapped = v6.slice(0, 5).every((h) => h === 0) && v6[5] === 0xffff;
   if (mapped) {
     const [high = 0, low = 0] = v6.slice(6);

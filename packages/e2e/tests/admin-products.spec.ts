@@ -488,6 +488,8 @@ test("hostile requests from an admin get a 4xx and change nothing", async ({ pag
 test("the list and the form: no serious axe findings, and usable 375 px wide", async ({
   page,
 }, info) => {
+  // Two axe scans at two widths, then an edit: longer than one journey's 30 s on a busy machine.
+  test.slow();
   await signIn(page, ADMIN, "/admin/list-products");
   await expect(page).toHaveURL(/\/admin\/list-products$/);
   for (const path of ["/admin/list-products", "/admin/products/new"]) {

@@ -4,7 +4,8 @@
 // stand-ins (packages/rehearsal/src/stand-ins.ts). Without startLocalS3's one write at a time,
 // s3rver's write fails with ENOENT within the first few rounds, an error nothing handles: it
 // crashes `npm start` or the rehearsal, and fails this run (vitest's "Unhandled Errors").
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +20,7 @@ import {
 import { allVariantKeys } from "@shop/core/catalog";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startStandIns } from "../../rehearsal/src/stand-ins.ts";
+import { startLocalS3 } from "./s3-store.ts";
 
 const client = (endpoint: string) =>
   new S3Client({
@@ -89,6 +91,39 @@ describe("the deploy rehearsal's S3 stand-in", () => {
       await replacePhotosWhileVariantsAreWritten(s3, "rehearsal-imagesbucket");
     } finally {
       s3.destroy();
+    }
+  });
+});
+
+describe("startLocalS3", () => {
+  it("notifies an upload only once it is whole on disk, a large photo put or POSTed alike", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "s3-whole-"));
+    const s3 = await startLocalS3({ directory, buckets: ["images"] });
+    const s3Client = client(s3.endpoint);
+    // What a notified function would find, read the moment the notification comes.
+    const found: number[] = [];
+    s3.server.on("event", (event) => {
+      for (const record of event.Records) {
+        const path = s3.server.store.getResourcePath("images", record.s3.object.key, "object");
+        found.push(statSync(path).size);
+      }
+    });
+    try {
+      const photo = randomBytes(12 * 1024 * 1024);
+      await s3Client.send(
+        new PutObjectCommand({ Bucket: "images", Key: "products/p/big.png", Body: photo }),
+      );
+      const form = new FormData();
+      form.set("key", "products/p/posted.png");
+      form.set("file", new Blob([photo]), "posted.png");
+      const posted = await fetch(`${s3.endpoint}/images`, { method: "POST", body: form });
+      expect(posted.status).toBe(204);
+      await expect.poll(() => found.length).toBe(2);
+      expect(found).toEqual([photo.length, photo.length]);
+    } finally {
+      s3Client.destroy();
+      await s3.close();
+      await rm(directory, { recursive: true, force: true });
     }
   });
 });

@@ -8,7 +8,16 @@
 // the write fails with ENOENT, on a stream s3rver gives no error handler, and the whole process
 // (`npm start`, the deploy rehearsal) crashes. S3 has no folders. So the stand-in's puts and
 // deletes run one at a time; reads are left alone.
-import S3rver from "s3rver";
+//
+// And s3rver answers a put (and notifies it) once the bytes are handed to the file's stream, not
+// once they are on disk: a function notified of a large upload (the admin's 12 MB photo) read it
+// truncated and recorded it as undecodable. S3 notifies only stored objects. So a put here takes
+// the whole body first, then writes it, and answers only when the file and its metadata are
+// written.
+import { createHash } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import S3rver, { type S3rverObject } from "s3rver";
 import { enforcePostPolicies, type PostPolicyOptions } from "./s3-post-policy.ts";
 
 export interface LocalS3Options {
@@ -64,6 +73,21 @@ export function oneWriteAtATime(s3: S3rver): void {
       last = turn.catch(() => undefined);
       return turn;
     };
-  store.putObject = inTurn(store.putObject.bind(store));
+  const write = inTurn(async (object: S3rverObject, content: Buffer) => {
+    const path = store.getResourcePath(object.bucket, object.key, "object");
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, content);
+    const md5 = createHash("md5").update(content).digest("hex");
+    await store.putMetadata(object.bucket, object.key, object.metadata, md5);
+    return { size: content.length, md5 };
+  });
+  store.putObject = async (object) => write(object, await bytesOf(object.content));
   store.deleteObject = inTurn(store.deleteObject.bind(store));
+}
+
+async function bytesOf(content: S3rverObject["content"]): Promise<Buffer> {
+  if (Buffer.isBuffer(content)) return content;
+  const chunks: Buffer[] = [];
+  for await (const chunk of content) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }

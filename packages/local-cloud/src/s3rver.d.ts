@@ -18,8 +18,23 @@ declare module "s3rver" {
     on(event: "event", listener: (notification: S3Notification) => void): this;
   }
   export interface S3rverStore {
-    putObject(object: unknown): Promise<unknown>;
+    putObject(object: S3rverObject): Promise<{ size: number; md5: string }>;
+    /** Where an object's file (`object`) or its metadata (`metadata.json`) is kept. */
+    getResourcePath(bucket: string, key: string, resource: string): string;
+    putMetadata(
+      bucket: string,
+      key: string,
+      metadata: Record<string, string>,
+      md5: string,
+    ): Promise<void>;
     deleteObject(bucket: string, key: string): Promise<void>;
+  }
+  /** What s3rver's handlers hand the store: a PUT's or a POST's object, its content a stream or bytes. */
+  export interface S3rverObject {
+    bucket: string;
+    key: string;
+    content: Buffer | NodeJS.ReadableStream;
+    metadata: Record<string, string>;
   }
   export interface S3Notification {
     Records: Array<{

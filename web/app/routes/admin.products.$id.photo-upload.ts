@@ -4,14 +4,23 @@
 // Admins only, the role from the session; core chooses the key and signs the policy
 // (catalog/photo-uploads.server.ts). JSON for the page's own fetch: { url, fields, ref }, or a
 // 4xx { fieldErrors: { images } }.
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { isDomainError } from "@shop/core/server/accounts";
 import { presignProductPhoto } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
-import { adminAction } from "../lib/admin.server";
+import { adminAction, adminLoader } from "../lib/admin.server";
 import { readForm } from "../lib/form.server";
 import { jsonResponse, NO_STORE } from "../lib/http";
 import { keepsInput } from "../lib/unavailable.server";
+
+/** Only a POST asks for an upload: a GET is the admin's guard, then 405. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await adminLoader(request);
+  return new Response("Method Not Allowed", {
+    status: 405,
+    headers: { Allow: "POST", "Cache-Control": NO_STORE },
+  });
+}
 
 export const action = keepsInput(async ({ request, params }: ActionFunctionArgs) => {
   await adminAction(request);
