@@ -250,6 +250,9 @@ test("deleting an order asks first; it is gone from the list and the customer's 
   page,
   browser,
 }, info) => {
+  // Two browsers (the admin's and the customer's) and an order placed first: over 30 s on a busy
+  // two-core machine.
+  test.slow();
   const customer = await newCustomer(info.project.name);
   const doomed = await order(customer);
   const kept = await order(customer, { slug: "lambswool-crew-sweater" });

@@ -100,6 +100,8 @@ const serious = async (page: Page) =>
 test("a buyer writes one review (stars by click and keyboard, 1000 characters, Escape) and deletes it", async ({
   page,
 }, info) => {
+  // A whole journey (write, refuse a second, delete): over 30 s on a busy two-core machine.
+  test.slow();
   const product = await newProduct(info.project.name);
   await review(product, 1, 5, "Great fit");
   const user = await newCustomer(page, info.project.name);

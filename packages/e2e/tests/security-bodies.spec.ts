@@ -243,7 +243,8 @@ test("every route with an action is found, with the routes that read a form", ()
     expect(urls).toContain(url);
   }
   expect(ROUTES.filter((route) => route.readsForm).length).toBeGreaterThanOrEqual(16);
-  expect(ROUTES.find((route) => route.url === "/admin/products/new")?.takesFiles).toBe(true);
+  // No route takes files: the admin's photos go straight to S3 (docs/decisions/031-direct-photo-uploads.md).
+  expect(ROUTES.find((route) => route.url === "/admin/products/new")?.takesFiles).toBe(false);
   expect(ROUTES.find((route) => route.url === "/newsletter")?.takesFiles).toBe(false);
 });
 
