@@ -49,7 +49,8 @@ export const RATE_LIMITS = {
  * and answers 413 past it.
  */
 export const LARGE_BODY_PATHS = [
-  // The product form, multipart with its new photos (UPLOAD_MAX_BYTES): /admin/products/new, /<id>
+  // The product form, URL-encoded (its photos go straight to S3, docs/decisions/031-direct-photo-uploads.md;
+  // a long description and ten alt texts can pass 8 KB): /admin/products/new, /<id>
   // (letters, digits and dashes: PRODUCT_ID_PATTERN of core/src/catalog/ids.ts; its length is the
   // route's to check, AWS WAF's regular expressions take no large quantifiers).
   "/admin/products/[0-9A-Za-z-]+",
