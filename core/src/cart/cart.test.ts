@@ -1,8 +1,11 @@
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import {
   addToCart,
   CART_STORAGE_KEY,
   type CartLine,
+  CartLineSchema,
+  COLOUR_INVALID,
   countItems,
   lineKey,
   MAX_CART_LINES,
@@ -12,6 +15,7 @@ import {
   removeLine,
   serializeCart,
   setQuantity,
+  settleColours,
 } from "./cart.ts";
 
 const shirtM = { productId: "shirt", size: "M" } as const;
@@ -38,7 +42,7 @@ describe("addToCart", () => {
 
   it("the same product in another size is a second line, after the first", () => {
     const cart = addToCart(addToCart([], shirtM), shirtL);
-    expect(cart.map(lineKey)).toEqual(["shirt:M", "shirt:L"]);
+    expect(cart.map(lineKey)).toEqual(["shirt::M", "shirt::L"]);
   });
 
   it("8 + 1 = 9", () => {
@@ -86,7 +90,7 @@ describe("setQuantity", () => {
   ];
 
   it("sets the quantity of the line with that key only", () => {
-    expect(setQuantity(cart, "jeans:S", 5)).toEqual([
+    expect(setQuantity(cart, "jeans::S", 5)).toEqual([
       { ...shirtM, quantity: 2 },
       { ...jeansS, quantity: 5 },
     ]);
@@ -94,19 +98,19 @@ describe("setQuantity", () => {
   });
 
   it("clamps to 1–9", () => {
-    expect(setQuantity(cart, "shirt:M", 0)[0]?.quantity).toBe(1);
-    expect(setQuantity(cart, "shirt:M", -4)[0]?.quantity).toBe(1);
-    expect(setQuantity(cart, "shirt:M", 12)[0]?.quantity).toBe(9);
+    expect(setQuantity(cart, "shirt::M", 0)[0]?.quantity).toBe(1);
+    expect(setQuantity(cart, "shirt::M", -4)[0]?.quantity).toBe(1);
+    expect(setQuantity(cart, "shirt::M", 12)[0]?.quantity).toBe(9);
   });
 
   it("ignores quantities that are not whole numbers, and unknown keys", () => {
-    expect(setQuantity(cart, "shirt:M", Number.NaN)).toEqual(cart);
-    expect(setQuantity(cart, "shirt:M", 2.5)).toEqual(cart);
-    expect(setQuantity(cart, "shirt:XL", 3)).toEqual(cart);
+    expect(setQuantity(cart, "shirt::M", Number.NaN)).toEqual(cart);
+    expect(setQuantity(cart, "shirt::M", 2.5)).toEqual(cart);
+    expect(setQuantity(cart, "shirt::XL", 3)).toEqual(cart);
   });
 
   it("returns a new array", () => {
-    expect(setQuantity(cart, "shirt:M", 3)).not.toBe(cart);
+    expect(setQuantity(cart, "shirt::M", 3)).not.toBe(cart);
     expect(cart[0]?.quantity).toBe(2);
   });
 });
@@ -119,9 +123,9 @@ describe("removeLine and countItems", () => {
   ];
 
   it("removes exactly the line of that product and size", () => {
-    expect(removeLine(cart, "shirt:M").map(lineKey)).toEqual(["shirt:L", "jeans:S"]);
-    expect(removeLine(cart, jeansS).map(lineKey)).toEqual(["shirt:M", "shirt:L"]);
-    expect(removeLine(cart, "nothing:S")).toEqual(cart);
+    expect(removeLine(cart, "shirt::M").map(lineKey)).toEqual(["shirt::L", "jeans::S"]);
+    expect(removeLine(cart, jeansS).map(lineKey)).toEqual(["shirt::M", "shirt::L"]);
+    expect(removeLine(cart, "nothing::S")).toEqual(cart);
     expect(cart).toHaveLength(3);
   });
 
@@ -230,5 +234,59 @@ describe("parseCart keeps only lines whose product id the server can look up", (
     const uuid = "3f2b8c1e-9d4a-4e5b-8f6a-1b2c3d4e5f60";
     expect(parseCart([{ productId: long, size: "S", quantity: 1 }])).toHaveLength(1);
     expect(parseCart([{ productId: uuid, size: "S", quantity: 1 }])).toHaveLength(1);
+  });
+});
+
+describe("colours on cart lines", () => {
+  const navyM = { productId: "p1", colour: "navy", size: "M" };
+  const forestM = { productId: "p1", colour: "forest", size: "M" };
+
+  it("the same product and size in two colours are two lines", () => {
+    const lines = addToCart(addToCart([], navyM), forestM);
+    expect(lines).toEqual([
+      { ...navyM, quantity: 1 },
+      { ...forestM, quantity: 1 },
+    ]);
+    expect(lineKey(navyM)).toBe("p1:navy:M");
+    expect(lineKey({ productId: "p1", size: "M" })).toBe("p1::M");
+  });
+
+  it("round-trips the colour through local storage, and drops a line naming no palette colour", () => {
+    const lines = addToCart([], navyM, 2);
+    expect(parseCart(serializeCart(lines))).toEqual(lines);
+    expect(parseCart([{ productId: "p1", colour: "mauve-ish", size: "M", quantity: 1 }])).toEqual(
+      [],
+    );
+    expect(parseCart([{ productId: "p1", colour: 3, size: "M", quantity: 1 }])).toEqual([]);
+  });
+
+  it("keeps a cart saved before colours, its lines without one", () => {
+    const saved = JSON.stringify([{ productId: "p1", size: "M", quantity: 2 }]);
+    expect(parseCart(saved)).toEqual([{ productId: "p1", size: "M", quantity: 2 }]);
+  });
+
+  it("settles old lines into each product's first colourway, merging with a line already there", () => {
+    const lines = [
+      { productId: "p1", size: "M", quantity: 2 },
+      { ...navyM, quantity: 8 },
+      { productId: "p2", size: "S", quantity: 1 },
+      { productId: "gone", size: "S", quantity: 1 },
+    ];
+    const first = (id: string) => ({ p1: "navy", p2: "teal" })[id as "p1" | "p2"];
+    expect(settleColours(lines, first)).toEqual([
+      { ...navyM, quantity: 9 },
+      { productId: "p2", colour: "teal", size: "S", quantity: 1 },
+      { productId: "gone", size: "S", quantity: 1 },
+    ]);
+  });
+
+  it("takes a line's colour through CartLineSchema only from the palette", () => {
+    expect(v.safeParse(CartLineSchema, { ...navyM, quantity: 1 }).success).toBe(true);
+    expect(v.safeParse(CartLineSchema, { productId: "p1", size: "M", quantity: 1 }).success).toBe(
+      true,
+    );
+    const bad = v.safeParse(CartLineSchema, { ...navyM, colour: "<b>", quantity: 1 });
+    expect(bad.success).toBe(false);
+    expect(bad.issues?.[0]?.message).toBe(COLOUR_INVALID);
   });
 });

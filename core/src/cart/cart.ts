@@ -1,8 +1,9 @@
-// Cart arithmetic (docs/product.md §3 "Cart line", §9 "Quantity per line"): lines keyed by product id +
-// size, quantities 1 to 9, kept in local storage under "cart". Pure: every function returns a
+// Cart arithmetic (docs/product.md §3 "Cart line", §9 "Quantity per line"): lines keyed by product id,
+// colour and size, quantities 1 to 9, kept in local storage under "cart". Pure: every function returns a
 // new array and never changes its input.
 import { isProductId } from "../catalog/ids.ts";
 import { isSizeTag, type SizeTag } from "../catalog/sizes.ts";
+import { colourOf } from "../catalog/variants.ts";
 import { type CartLine, MAX_CART_LINES, MAX_QUANTITY } from "./line.ts";
 
 export * from "./line.ts";
@@ -14,12 +15,31 @@ export const QUANTITY_CHOICES: readonly number[] = Array.from(
 
 export interface LineRef {
   productId: string;
+  /** A palette id; none on a line saved before colourways (the product's first colourway). */
+  colour?: string | undefined;
   size: SizeTag;
 }
 
-/** A line's identity: "productId:size". */
+/** A line's identity: "productId:colour:size" ("productId::size" for a line without a colour). */
 export function lineKey(line: LineRef): string {
-  return `${line.productId}:${line.size}`;
+  return `${line.productId}:${line.colour ?? ""}:${line.size}`;
+}
+
+/**
+ * Gives each line without a colour (saved before colourways) its product's first colourway, and
+ * merges the lines that then name the same variant (first position kept, quantities added up to
+ * 9). Lines whose product is unknown (`firstColour` gives nothing) stay as they are.
+ */
+export function settleColours(
+  lines: readonly CartLine[],
+  firstColour: (productId: string) => string | undefined,
+): CartLine[] {
+  let settled: CartLine[] = [];
+  for (const line of lines) {
+    const colour = line.colour ?? firstColour(line.productId);
+    settled = addToCart(settled, { ...line, ...(colour ? { colour } : {}) }, line.quantity);
+  }
+  return settled;
 }
 
 /**
@@ -35,10 +55,7 @@ export function addToCart(lines: readonly CartLine[], item: LineRef, quantity = 
     );
   }
   if (lines.length >= MAX_CART_LINES) return [...lines];
-  return [
-    ...lines,
-    { productId: item.productId, size: item.size, quantity: clampQuantity(quantity) },
-  ];
+  return [...lines, { ...lineRef(item), quantity: clampQuantity(quantity) }];
 }
 
 /** Sets a line's quantity, clamped to 1–9; a quantity that is not a whole number changes nothing. */
@@ -96,21 +113,25 @@ export function parseCart(json: unknown): CartLine[] {
 
 /** The text stored under CART_STORAGE_KEY. */
 export function serializeCart(lines: readonly CartLine[]): string {
-  return JSON.stringify(
-    lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
-  );
+  return JSON.stringify(lines.map((line) => ({ ...lineRef(line), quantity: line.quantity })));
 }
 
 function parseLine(raw: unknown): CartLine | undefined {
   if (!isRecord(raw)) return undefined;
   const productId = isRecord(raw.product) ? raw.product.id : raw.productId;
   const size = isRecord(raw.size) ? raw.size.tag : raw.size;
+  const colour = raw.colour;
   const quantity = typeof raw.quantity === "string" ? Number(raw.quantity) : raw.quantity;
   // Only ids the server can look up (else the cart page would wait for prices forever).
   if (!isProductId(productId)) return undefined;
   if (!isSizeTag(size)) return undefined;
+  if (colour !== undefined && (typeof colour !== "string" || !colourOf(colour))) return undefined;
   if (typeof quantity !== "number" || !Number.isFinite(quantity)) return undefined;
-  return { productId, size, quantity: clampQuantity(quantity) };
+  return { ...lineRef({ productId, colour, size }), quantity: clampQuantity(quantity) };
+}
+
+function lineRef({ productId, colour, size }: LineRef): LineRef {
+  return colour ? { productId, colour, size } : { productId, size };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -4,6 +4,7 @@
 // refuses.
 import * as v from "valibot";
 import { isSizeTag, type SizeTag } from "../catalog/sizes.ts";
+import { colourOf } from "../catalog/variants.ts";
 
 /** A line's quantity: 1 to 9. */
 export const MAX_QUANTITY = 9;
@@ -15,15 +16,23 @@ export const MAX_CART_LINES = 50;
 
 export const CART_LINE_INVALID = "Your cart holds an item that is not valid";
 export const SIZE_INVALID = "Choose a valid size";
+export const COLOUR_INVALID = "Choose a valid colour";
 export const QUANTITY_RANGE = `Quantity must be between 1 and ${MAX_QUANTITY}`;
 
-/** A line as the server takes it: a product id, a size tag and a whole quantity from 1 to 9. */
+/**
+ * A line as the server takes it: a product id, a colour (a palette id; none on a line saved
+ * before colourways, which means the product's first), a size tag and a whole quantity from 1
+ * to 9. The server checks colour and size against the product.
+ */
 export const CartLineSchema = /* @__PURE__ */ v.object(
   {
     productId: v.pipe(
       v.string(CART_LINE_INVALID),
       v.nonEmpty(CART_LINE_INVALID),
       v.maxLength(200, CART_LINE_INVALID),
+    ),
+    colour: v.optional(
+      v.custom<string>((value) => colourOf(value as string) !== undefined, COLOUR_INVALID),
     ),
     size: v.custom<SizeTag>(isSizeTag, SIZE_INVALID),
     quantity: v.pipe(

@@ -13,7 +13,7 @@ import { shopContext, waitForMail } from "../support/shop";
 
 let seq = 0;
 
-async function productWith(project: string, what: string, stock: Partial<Record<SizeTag, number>>) {
+async function productWith(project: string, what: string, stock: Record<SizeTag, number>) {
   const token = `${project}${Date.now()}${seq++}`;
   const name = `${what} ${token}`;
   const sizes = Object.keys(stock) as SizeTag[];

@@ -1,0 +1,136 @@
+// Colourways and variants (docs/product.md §9 "Colours", "Variants"): a product comes in one or
+// more colourways, each a colour of the palette with its own ordered photos, and is sized on one
+// scale. A variant is one colourway in one size: it has a SKU unique across the shop, its units
+// in stock and an optional barcode (GTIN). The price stays the product's. Stock is kept per
+// variant under its key "<colour>/<size>" ("navy/M"). Browser-safe.
+import { PALETTE, type PaletteColour, paletteColour } from "./palette.ts";
+import { sizeName } from "./sizes.ts";
+
+/**
+ * The colour of a product whose photos name none, before its admin chooses one (data older than
+ * colourways): never offered by the colour filter, and not named on lines or documents.
+ */
+export const AS_SHOWN: PaletteColour = {
+  id: "as-shown",
+  name: "As shown",
+  families: [],
+  swatch: "#d6d3d1",
+};
+
+/** A palette colour, or AS_SHOWN, by id. */
+export function colourOf(id: string | undefined): PaletteColour | undefined {
+  if (id === AS_SHOWN.id) return AS_SHOWN;
+  return paletteColour(id);
+}
+
+/** The colour's name where a line, a document or a mail names it; none for AS_SHOWN or none. */
+export function namedColour(id: string | undefined): string | undefined {
+  return id && id !== AS_SHOWN.id ? colourOf(id)?.name : undefined;
+}
+
+/** "Navy, Medium", or the size alone for a line without a named colour (orders before colours). */
+export function variantName(colour: string | undefined, size: string): string {
+  const name = namedColour(colour);
+  return name ? `${name}, ${sizeName(size)}` : sizeName(size);
+}
+
+/** The stock key of one colourway in one size. */
+export function variantKey(colour: string, size: string): string {
+  return `${colour}/${size}`;
+}
+
+export function parseVariantKey(key: string): { colour: string; size: string } | undefined {
+  const slash = key.indexOf("/");
+  if (slash <= 0 || slash === key.length - 1) return undefined;
+  return { colour: key.slice(0, slash), size: key.slice(slash + 1) };
+}
+
+/** Every variant's key, colour by colour, each in the sizes' order. */
+export function variantKeys(colours: readonly string[], sizes: readonly string[]): string[] {
+  return colours.flatMap((colour) => sizes.map((size) => variantKey(colour, size)));
+}
+
+/** A SKU: upper-case letters, digits and hyphens, 1 to 64, starting with a letter or digit. */
+export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,63}$/;
+
+/** What an admin types, as stored: trimmed, upper case, spaces as hyphens. */
+export function normaliseSku(text: string): string {
+  return text.trim().toUpperCase().replace(/\s+/g, "-");
+}
+
+/**
+ * The SKU the shop suggests for a variant: its product's slug, colour and size, upper case
+ * ("pique-polo-shirt", "navy", "M" → "PIQUE-POLO-SHIRT-NAVY-M"), cut to 64 characters from the
+ * slug's end so that colour and size always show. Unique across the shop as long as slugs are;
+ * the table holds each SKU once whatever it is (a claim per SKU).
+ */
+export function suggestSku(slug: string, colour: string, size: string): string {
+  const tail = `-${colour}-${size}`.toUpperCase().replace(/[^A-Z0-9-]+/g, "-");
+  const head = slug
+    .toUpperCase()
+    .replace(/[^A-Z0-9-]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return `${head.slice(0, 64 - tail.length)}${tail}`.replace(/-{2,}/g, "-");
+}
+
+/** The SKUs that occur more than once in this list, each once, in first-seen order. */
+export function duplicateSkus(skus: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const sku of skus) (seen.has(sku) ? repeated : seen).add(sku);
+  return [...repeated];
+}
+
+/** A GTIN (EAN-8, UPC-A, EAN-13 or GTIN-14): 8, 12, 13 or 14 digits with a valid check digit. */
+export function isGtin(value: string): boolean {
+  if (!/^(\d{8}|\d{12,14})$/.test(value)) return false;
+  const digits = [...value].map(Number);
+  const check = digits.pop() as number;
+  const sum = digits
+    .reverse()
+    .reduce((total, digit, i) => total + digit * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+/** Lower case without accents, words split by single spaces: "Piqué, navy" → "pique navy". */
+const words = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ");
+
+/** Palette names as whole folded words, longest first ("sky blue" before "blue"). */
+const NAMED = [...PALETTE]
+  .map((entry) => ({ id: entry.id, words: ` ${words(entry.name)} ` }))
+  .sort((a, b) => b.words.length - a.words.length);
+
+/** The palette colour a text names first (a photo's alt text), if any. */
+export function colourNamedIn(text: string): string | undefined {
+  const padded = ` ${words(text)} `;
+  let found: { id: string; at: number } | undefined;
+  for (const { id, words: name } of NAMED) {
+    const at = padded.indexOf(name);
+    if (at >= 0 && (!found || at < found.at)) found = { id, at };
+  }
+  return found?.id;
+}
+
+/**
+ * A product's photos split by the colour their alt texts name (the migration of products older
+ * than colourways, docs/product.md §9 "Colours"): one colourway per colour named, in the order
+ * they first appear; a photo naming none belongs to the first colourway. Photos naming no colour
+ * at all make one AS_SHOWN colourway. Photos keep their order within a colourway.
+ */
+export function splitByColour<Image extends { alt: string }>(
+  images: readonly Image[],
+): Array<{ colour: string; images: Image[] }> {
+  const named = images.map((image) => colourNamedIn(image.alt));
+  const first = named.find((id) => id !== undefined) ?? AS_SHOWN.id;
+  const colourways = new Map<string, Image[]>([[first, []]]);
+  images.forEach((image, i) => {
+    const colour = named[i] ?? first;
+    colourways.set(colour, [...(colourways.get(colour) ?? []), image]);
+  });
+  return [...colourways].map(([colour, own]) => ({ colour, images: own }));
+}
