@@ -24,7 +24,9 @@ import {
   parseUploadKey,
   type VariantState,
 } from "./image-variants.ts";
-import type { SizeTag } from "./sizes.ts";
+import type { PaletteColour } from "./palette.ts";
+import { DEFAULT_SIZE_SCALE, type SizeScaleId, type SizeTag } from "./sizes.ts";
+import { colourOf, splitByColour, suggestSku, variantKey } from "./variants.ts";
 
 export interface ProductImage {
   /** Object key in the images bucket. */
@@ -34,7 +36,35 @@ export interface ProductImage {
   url: string;
   /** Its AVIF and WebP variants, once all are stored (docs/product.md §10 "Products"). */
   sources?: ImageSources;
+  /** The colourway it shows (a palette id, or AS_SHOWN's). */
+  colour: string;
 }
+
+/** One colour of the product with the photos that show it, in order (docs/product.md §9). */
+export interface Colourway {
+  colour: PaletteColour;
+  images: ProductImage[];
+}
+
+/** One colourway in one size: what a cart line, an order line and a stock count name. */
+export interface Variant {
+  /** "navy/M" (./variants.ts variantKey): the stock count's key. */
+  key: string;
+  colour: string;
+  size: SizeTag;
+  sku: string;
+  gtin?: string;
+}
+
+/** A stored image: its key, its alt text and its colourway (none on items older than colours). */
+export interface StoredImage {
+  key: string;
+  alt: string;
+  colour?: string;
+}
+
+/** What the table keeps per variant (by key): its SKU, and its barcode if it has one. */
+export type StoredVariants = Record<string, { sku: string; gtin?: string }>;
 
 export interface Product {
   id: string;
@@ -43,8 +73,17 @@ export interface Product {
   category: Category;
   priceCents: number;
   description: string;
+  /** The scale its sizes are on, and the sizes it offers, in the scale's order. */
+  sizeScale: SizeScaleId;
   sizes: SizeTag[];
-  /** The images the storefront shows, in order: those the processing could decode, or has not seen yet. */
+  /** Its colours in the shop's order, each with its photos; never empty. */
+  colourways: Colourway[];
+  /** Every colourway in every size, colour by colour. */
+  variants: Variant[];
+  /**
+   * The images the storefront shows, colourway by colourway (the first is the catalogue
+   * picture): those the processing could decode, or has not seen yet.
+   */
   images: ProductImage[];
   /** Images whose file could not be processed: never shown in the shop, flagged to the admin. */
   failedImages: ProductImage[];
@@ -59,10 +98,18 @@ export interface Product {
   updatedAt: string;
 }
 
-/** A product as the admin creates it: its fields, and its images' keys and texts. */
+/**
+ * A product as the admin creates it: its fields, and its images' keys, texts and colours. Without
+ * `colours`, the colourways are read from the images' alt texts (./variants.ts splitByColour);
+ * without `sizeScale`, the sizes are the adult letters; a variant without a SKU gets the
+ * suggested one.
+ */
 export interface NewProduct
   extends Pick<Product, "slug" | "name" | "category" | "priceCents" | "description" | "sizes"> {
-  images: Array<{ key: string; alt: string }>;
+  sizeScale?: SizeScaleId;
+  colours?: string[];
+  images: StoredImage[];
+  variants?: Record<string, { sku?: string; gtin?: string }>;
 }
 
 export const SLUG_TAKEN = "This slug is already used by another product";
@@ -71,9 +118,18 @@ export const PRODUCT_NOT_FOUND = "This product does not exist (any more)";
 export const PRODUCT_CHANGED = "Someone changed this product meanwhile: reload it and try again";
 
 export interface ProductItem
-  extends Omit<Product, "images" | "failedImages" | "ratingCounts" | "soldOut"> {
+  extends Omit<
+    Product,
+    "images" | "failedImages" | "ratingCounts" | "soldOut" | "sizeScale" | "colourways" | "variants"
+  > {
   soldOut?: boolean;
-  images: Array<{ key: string; alt: string }>;
+  /** Absent on items older than size scales: the adult letters. */
+  sizeScale?: SizeScaleId;
+  /** The colourways' colours in order; absent on items older than colours (read from alt texts). */
+  colours?: string[];
+  images: StoredImage[];
+  /** Absent on items older than colours: each variant has its suggested SKU. */
+  variants?: StoredVariants;
   /** What the image processing made of each upload, by file name (./image-variants.server.ts). */
   imageVariants?: Record<string, VariantState>;
   rating1?: number;
@@ -83,17 +139,77 @@ export interface ProductItem
   rating5?: number;
 }
 
+/**
+ * The colourways' colours in order, and each image with its colour: as stored, or, for an item
+ * older than colours, read from the alt texts (./variants.ts splitByColour, as the migration
+ * does). An image naming a colour the product does not have joins the first.
+ */
+export function colourwaysOf(item: Pick<ProductItem, "colours" | "images">): {
+  colours: string[];
+  images: Array<StoredImage & { colour: string }>;
+} {
+  const stored = (item.colours ?? []).filter((id) => colourOf(id));
+  if (stored.length === 0) {
+    const split = splitByColour(item.images);
+    const colourOfKey = new Map(
+      split.flatMap(({ colour, images }) => images.map((image) => [image.key, colour] as const)),
+    );
+    return {
+      colours: split.map(({ colour }) => colour),
+      images: item.images.map((image) => ({
+        ...image,
+        colour: colourOfKey.get(image.key) ?? (split[0]?.colour as string),
+      })),
+    };
+  }
+  const [first] = stored as [string];
+  return {
+    colours: stored,
+    images: item.images.map((image) => ({
+      ...image,
+      colour: image.colour && stored.includes(image.colour) ? image.colour : first,
+    })),
+  };
+}
+
+/** Every variant of these colours and sizes, with its stored SKU and barcode or the suggested SKU. */
+export function variantsOf(
+  slug: string,
+  colours: readonly string[],
+  sizes: readonly string[],
+  stored: StoredVariants | undefined,
+): Variant[] {
+  return colours.flatMap((colour) =>
+    sizes.map((size) => {
+      const key = variantKey(colour, size);
+      const own = stored?.[key];
+      return {
+        key,
+        colour,
+        size,
+        sku: own?.sku ?? suggestSku(slug, colour, size),
+        ...(own?.gtin ? { gtin: own.gtin } : {}),
+      };
+    }),
+  );
+}
+
 export function toProduct(ctx: Context, item: ProductItem): Product {
   const base = ctx.config.imagesBaseUrl;
-  const images: ProductImage[] = [];
+  const { colours, images: coloured } = colourwaysOf(item);
+  const shown: ProductImage[] = [];
   const failedImages: ProductImage[] = [];
-  for (const { key, alt } of item.images) {
+  for (const { key, alt, colour } of coloured) {
     const file = parseUploadKey(key)?.file;
     const state = file ? item.imageVariants?.[file] : undefined;
     const sources = imageSources(base, key, state);
-    const image = { key, alt, url: `${base}/${key}`, ...(sources ? { sources } : {}) };
-    (state?.state === "failed" ? failedImages : images).push(image);
+    const image = { key, alt, url: `${base}/${key}`, colour, ...(sources ? { sources } : {}) };
+    (state?.state === "failed" ? failedImages : shown).push(image);
   }
+  const colourways = colours.map((id) => ({
+    colour: colourOf(id) as PaletteColour,
+    images: shown.filter((image) => image.colour === id),
+  }));
   return {
     id: item.id,
     slug: item.slug,
@@ -101,8 +217,11 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
     category: item.category,
     priceCents: item.priceCents,
     description: item.description,
+    sizeScale: item.sizeScale ?? DEFAULT_SIZE_SCALE,
     sizes: item.sizes,
-    images,
+    colourways,
+    variants: variantsOf(item.slug, colours, item.sizes, item.variants),
+    images: colourways.flatMap((colourway) => colourway.images),
     failedImages,
     ratingCounts: [
       item.rating1 ?? 0,
@@ -117,6 +236,30 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
   };
 }
 
+/** The stored shape of an admin's product: colours, coloured images, scale and every variant's SKU. */
+function storedShape(input: NewProduct) {
+  const { colours, images } = colourwaysOf(input);
+  const sizeScale = input.sizeScale ?? DEFAULT_SIZE_SCALE;
+  const variants: StoredVariants = Object.fromEntries(
+    variantsOf(input.slug, colours, input.sizes, undefined).map(({ key, sku }) => {
+      const own = input.variants?.[key];
+      return [key, { sku: own?.sku || sku, ...(own?.gtin ? { gtin: own.gtin } : {}) }];
+    }),
+  );
+  return {
+    slug: input.slug,
+    name: input.name,
+    category: input.category,
+    priceCents: input.priceCents,
+    description: input.description,
+    sizeScale,
+    sizes: input.sizes,
+    colours,
+    images: images.map(({ key, alt, colour }) => ({ key, alt, colour })),
+    variants,
+  };
+}
+
 /** A new product with its first stock: units per size (a size not given starts with none). */
 export async function createProduct(
   ctx: Context,
@@ -127,7 +270,7 @@ export async function createProduct(
   const id = options.id ?? randomUUID();
   const item: ProductItem = {
     id,
-    ...input,
+    ...storedShape(input),
     imageVariants: {},
     soldOut: !anyInStock(input.sizes, stock),
     createdAt: options.createdAt ?? now,
@@ -227,14 +370,8 @@ export async function updateProduct(
       ]
     : [];
   const fields = {
-    slug: input.slug,
-    name: input.name,
-    category: input.category,
-    priceCents: input.priceCents,
-    description: input.description,
-    sizes: input.sizes,
+    ...storedShape(input),
     soldOut: !anyInStock(input.sizes, stock),
-    images: input.images.map(({ key, alt }) => ({ key, alt })),
     updatedAt: now,
     gsi2pk: productIndexes(id, input.slug).gsi2pk,
   };

@@ -175,6 +175,7 @@ describe("processUpload", () => {
     await processUpload(test.ctx, key);
     const { product } = await updateProduct(test.ctx, id, {
       ...created,
+      variants: {},
       name: "Grain Test Coat II",
       images: [{ key, alt: "Front" }],
     });
