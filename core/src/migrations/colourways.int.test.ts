@@ -3,49 +3,22 @@
 // reads more than one page. It gives each product its colourways from its photos' alt texts, its
 // stock to the first colourway's variants and a claimed SKU per variant; run twice, it gives the
 // same result and touches nothing the second time.
-import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getProductById } from "../catalog/products.server.ts";
-import { productIndexes, productKey, skuKey, slugKey, stockIndex, stockKey } from "../db/keys.ts";
+import { productKey, skuKey } from "../db/keys.ts";
 import { getStock } from "../inventory/stock.server.ts";
 import migration from "./005-colourways.server.ts";
+import { writeProductBeforeColourways } from "./test-fixtures.ts";
 
 let test: TestContext;
 
-/** A product item and its stock item as the shop wrote them before colourways. */
-async function oldProduct(
+const oldProduct = (
   id: string,
   images: Array<{ key: string; alt: string }>,
   counts: Record<string, number>,
-) {
-  const { ctx } = test;
-  const slug = `old-${id}`;
-  const now = new Date().toISOString();
-  for (const Item of [
-    { ...slugKey(slug), entity: "slugClaim", productId: id },
-    {
-      ...productKey(id),
-      ...productIndexes(id, slug),
-      entity: "product",
-      id,
-      slug,
-      name: `Old ${id}`,
-      category: "Men",
-      priceCents: 4500,
-      description: "Written before colourways.",
-      sizes: ["S", "M", "L"],
-      images,
-      imageVariants: {},
-      soldOut: false,
-      createdAt: now,
-      updatedAt: now,
-    },
-    { ...stockKey(id), ...stockIndex(id), entity: "stock", productId: id, slug, counts },
-  ]) {
-    await ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item }));
-  }
-}
+) => writeProductBeforeColourways(test.ctx, { id, images, counts });
 
 /** Every page of the migration, from the start, as the runner would; returns items touched. */
 async function runAll(): Promise<{ touched: number; pages: number }> {

@@ -30,6 +30,7 @@ import { setSubscription } from "@shop/core/server/newsletter";
 import { getOrder } from "@shop/core/server/orders";
 import { signWebhookPayload } from "@shop/core/server/payments";
 import { getReturn } from "@shop/core/server/returns";
+import { writeProductBeforeColourways } from "@shop/core/testing/migrations";
 import { ENTRIES, FUNCTIONS } from "@shop/functions/registry";
 import { freePort, startFakeStripeApi, waitFor } from "@shop/local-cloud";
 import { type AlarmNotification, alarmNotifications } from "./alarms.ts";
@@ -458,6 +459,22 @@ export async function rehearse(
           { id: productId },
         );
         await remove({ pk: `PRODUCT#${productId}`, sk: "STOCK" }, "slug");
+        // Products from before colourways, more than one page of them (migration 005 reads 25
+        // at a time): photos naming two colours, stock per size.
+        const colourless = Array.from(
+          { length: 30 },
+          (_, i) => `older-polo-${i}-${productId.slice(0, 8)}`,
+        );
+        for (const [i, id] of colourless.entries()) {
+          await writeProductBeforeColourways(ctx, {
+            id,
+            images: [
+              { key: `products/${id}/1.svg`, alt: "Forest Older Polo, front view" },
+              { key: `products/${id}/2.svg`, alt: "Navy Older Polo, front view" },
+            ],
+            counts: { S: i, M: 2 },
+          });
+        }
 
         // SST's Script invokes the function with its params, synchronously, as the deploy does.
         const migrations = shopFunction("migrations");
@@ -473,6 +490,20 @@ export async function rehearse(
         if (!(await item({ pk: `PRODUCT#${productId}`, sk: "STOCK" }))?.slug) {
           throw new Error("the older stock item has no slug");
         }
+        for (const id of colourless) {
+          const product = await item({ pk: `PRODUCT#${id}`, sk: "PRODUCT" });
+          const counts = (await item({ pk: `PRODUCT#${id}`, sk: "STOCK" }))?.counts;
+          if (JSON.stringify(product?.colours) !== JSON.stringify(["forest", "navy"])) {
+            throw new Error(
+              `the older product ${id} has no colourways: ${JSON.stringify(product?.colours)}`,
+            );
+          }
+          if (counts?.["forest/M"] !== 2 || "M" in (counts ?? {})) {
+            throw new Error(
+              `the older product ${id}'s stock is not its first colourway's: ${JSON.stringify(counts)}`,
+            );
+          }
+        }
         const head = await s3.send(
           new HeadObjectCommand({ Bucket: env.IMAGES_BUCKET, Key: photo }),
         );
@@ -484,6 +515,7 @@ export async function rehearse(
           "002-stock-slugs",
           "003-image-variants",
           "004-sales-aggregates",
+          "005-colourways",
         ]) {
           const record = await item({ pk: `MIGRATION#${id}`, sk: "MIGRATION" });
           if (record?.state !== "done") throw new Error(`migration ${id} is not recorded as done`);

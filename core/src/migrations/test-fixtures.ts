@@ -1,0 +1,47 @@
+// Data as older versions of the shop wrote it, for the migrations' tests and the rehearsal's
+// deploy (packages/rehearsal): written straight to the table, never through today's code.
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import type { Context } from "../context/index.server.ts";
+import { productIndexes, productKey, slugKey, stockIndex, stockKey } from "../db/keys.ts";
+
+/**
+ * A product and its stock as the shop wrote them before colourways (migration 005): no colours,
+ * size scale or variants on the product, no colour on its photos, stock counted per size.
+ */
+export async function writeProductBeforeColourways(
+  ctx: Context,
+  product: {
+    id: string;
+    slug?: string;
+    sizes?: string[];
+    images: Array<{ key: string; alt: string }>;
+    counts: Record<string, number>;
+  },
+): Promise<void> {
+  const { id, images, counts } = product;
+  const slug = product.slug ?? `old-${id}`;
+  const now = new Date().toISOString();
+  for (const Item of [
+    { ...slugKey(slug), entity: "slugClaim", productId: id },
+    {
+      ...productKey(id),
+      ...productIndexes(id, slug),
+      entity: "product",
+      id,
+      slug,
+      name: `Old ${id}`,
+      category: "Men",
+      priceCents: 4500,
+      description: "Written before colourways.",
+      sizes: product.sizes ?? ["S", "M", "L"],
+      images,
+      imageVariants: {},
+      soldOut: false,
+      createdAt: now,
+      updatedAt: now,
+    },
+    { ...stockKey(id), ...stockIndex(id), entity: "stock", productId: id, slug, counts },
+  ]) {
+    await ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item }));
+  }
+}
