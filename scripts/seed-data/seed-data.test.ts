@@ -169,6 +169,11 @@ describe("seed products", () => {
       const fronts = product.images.filter((image) => image.alt.endsWith("front view"));
       expect(new Set(fronts.map((image) => image.svg)).size).toBe(product.colours.length);
     }
+    // The colour search's end-to-end test opens the polo in navy as its photo 2.
+    expect(SEED_PRODUCTS.find((p) => p.slug === "pique-polo-shirt")?.images[1]).toMatchObject({
+      key: "products/pique-polo-shirt/2.svg",
+      alt: "Navy Piqué Polo Shirt, front view",
+    });
   });
 
   it("keeps units for every variant: most in stock, some low, a few sold out, no product sold out altogether", () => {
