@@ -87,7 +87,7 @@ export async function seed(ctx: Context, options: SeedOptions) {
       await saveStock(
         ctx,
         product.id,
-        Object.entries(stock).map(([key, typed]) => ({ size: key, shown: 0, typed })),
+        Object.entries(stock).map(([key, typed]) => ({ key, shown: 0, typed })),
       );
     }
     products.set(product.slug, product);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Await, useLoaderData, useRouteError } from "@remix-run/react";
 import { data, redirect } from "@remix-run/server-runtime";
-import { isSizeTag, openingPhoto, PHOTO_PARAM } from "@shop/core/catalog";
+import { isSizeTag, openingPhoto, PHOTO_PARAM, variantKey } from "@shop/core/catalog";
 import { schemaAvailability, sizeAvailability } from "@shop/core/inventory";
 import { reviewAuthorName, reviewStats } from "@shop/core/reviews";
 import { getProductPageParts } from "@shop/core/server/catalog";
@@ -80,8 +80,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       initialSize: isSizeTag(size) ? size : undefined,
       // The photo a colour search showed (?photo=): the page opens on it.
       initialPhoto: openingPhoto(url.searchParams.get(PHOTO_PARAM), product.images.length),
+      // Until the page offers colours: its first colourway's variants.
       availability: Object.fromEntries(
-        product.sizes.map((tag) => [tag, sizeAvailability(stock[tag], threshold)]),
+        product.sizes.map((tag) => [
+          tag,
+          sizeAvailability(
+            stock[variantKey(product.colourways[0]?.colour.id ?? "", tag)],
+            threshold,
+          ),
+        ]),
       ),
       // The photo or size chosen (?photo=, ?size=) or a review page is the same product: one
       // canonical URL.
@@ -98,7 +105,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         canonicalUrl,
         average: stats.average,
         count: stats.count,
-        availability: schemaAvailability(product.sizes, stock, threshold),
+        availability: schemaAvailability(
+          product.variants.map((variant) => variant.key),
+          stock,
+          threshold,
+        ),
       }),
     },
     { headers: { "Cache-Control": publicPageCacheControl(request) } },
