@@ -12,7 +12,7 @@ import { purchaseKey } from "@shop/core/server/db";
 import { listAllStock, saveStock } from "@shop/core/server/inventory";
 import { createPromotion, promotionCodeUsed } from "@shop/core/server/promotions";
 import { ALREADY_REVIEWED, writeReview } from "@shop/core/server/reviews";
-import { SEED_CUSTOMERS, SEED_PRODUCTS, SEED_REVIEWS } from "../seed-data/index.ts";
+import { SEED_CUSTOMERS, SEED_PRODUCTS, SEED_REVIEWS, seedStock } from "../seed-data/index.ts";
 
 export const ADMIN_EMAIL = "admin@example.com";
 export const SEED_PROMOTIONS = [
@@ -31,21 +31,6 @@ const seedId = (slug: string) => {
   const h = createHash("sha256").update(`seed-product:${slug}`).digest("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 };
-
-/**
- * A realistic stock for the seed product at `index`: most sizes between 8 and 40 units, the last
- * size of every sixth product at 1 to 3 ("Only N left"), and the first size of every tenth
- * product sold out (so "Out of stock" and "Notify me" can be seen). Stable across runs.
- */
-export function seedStock(index: number, sizes: readonly string[]): Record<string, number> {
-  return Object.fromEntries(
-    sizes.map((size, j) => {
-      if (index % 10 === 4 && j === 0) return [size, 0];
-      if (index % 6 === 2 && j === sizes.length - 1) return [size, 1 + (index % 3)];
-      return [size, 8 + ((index * 7 + j * 13) % 33)];
-    }),
-  );
-}
 
 /** Runs `fn` over `items`, `limit` at a time. */
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
@@ -83,24 +68,26 @@ export async function seed(ctx: Context, options: SeedOptions) {
     let product = await getProductBySlug(ctx, seedProduct.slug);
     if (!product) {
       for (const image of seedProduct.images) await uploadImage(ctx, image.key, image.svg);
+      // Its colourways, each photo under its colour, its size scale, and units per variant
+      // (docs/product.md §9); SKUs are the suggested ones.
       const { images, createdAt, ...fields } = seedProduct;
       product = await createProduct(
         ctx,
-        {
-          ...fields,
-          images: images.map(({ key, alt }) => ({ key, alt })),
-          stock: seedStock(SEED_PRODUCTS.indexOf(seedProduct), fields.sizes),
-        },
+        { ...fields, images: images.map(({ key, alt, colour }) => ({ key, alt, colour })) },
         { id: seedId(seedProduct.slug), createdAt },
       );
       created++;
     } else if (!stocked.has(product.id)) {
-      // Seeded before the shop kept stock: give it its stock now.
-      const stock = seedStock(SEED_PRODUCTS.indexOf(seedProduct), product.sizes);
+      // Seeded before the shop kept stock: give its variants (as it has them) their stock now.
+      const stock = seedStock(
+        SEED_PRODUCTS.indexOf(seedProduct),
+        product.colourways.map((colourway) => colourway.colour.id),
+        product.sizes,
+      );
       await saveStock(
         ctx,
         product.id,
-        product.variants.map(({ key, size }) => ({ key, shown: 0, typed: stock[size] ?? 0 })),
+        Object.entries(stock).map(([key, typed]) => ({ key, shown: 0, typed })),
       );
     }
     products.set(product.slug, product);

@@ -8,11 +8,11 @@ export {
 } from "./garments.ts";
 export { SEED_CUSTOMERS, SEED_REVIEWS, type SeedCustomer, type SeedReview } from "./people.ts";
 export {
-  COLORS,
   SEED_PRODUCTS,
   type SeedCategory,
+  type SeedImage,
   type SeedProduct,
-  type SeedSize,
+  seedStock,
   slugify,
 } from "./products.ts";
 export { SEARCH_QUERIES } from "./search-queries.ts";

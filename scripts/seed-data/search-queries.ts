@@ -151,6 +151,11 @@ export const SEARCH_QUERIES: ReadonlyArray<[query: string, expected: readonly st
     ],
   ],
   ["cashmire sweater", ["cashmere-crew-sweater"]],
+  // Colours: the products with a colourway of that colour (docs/product.md §9 "Colours").
+  ["navy polo", ["pique-polo-shirt", "kids-pique-polo"]],
+  ["indigo jeans", ["slim-selvedge-jeans", "high-rise-straight-jeans", "kids-stretch-jeans"]],
+  ["yellow dress", ["linen-sundress", "kids-tiered-cotton-dress"]],
+  ["mustard", ["fisherman-rib-beanie", "kids-slub-jersey-tee", "kids-waterproof-rain-jacket"]],
   // Prefixes, as the live search sees them while the shopper types.
   [
     "jack",

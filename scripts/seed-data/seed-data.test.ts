@@ -1,9 +1,14 @@
 // The seed data meets docs/architecture.md §6 and what the catalogue screens need: enough products in
-// every category and price band, clean slugs, well-formed standalone SVG images, determinism,
-// and reviews that point at real products and customers, once per customer and product.
+// every category and price band, clean slugs, colourways of the palette each with its photos,
+// sizes on each garment's proper scale, units for every variant (docs/product.md §9), well-formed
+// standalone SVG images, determinism, and reviews that point at real products and customers,
+// once per customer and product.
 import { describe, expect, it, vi } from "vitest";
+import { paletteColour } from "../../core/src/catalog/palette.ts";
+import { type SizeScaleId, sizeName, sortSizes } from "../../core/src/catalog/sizes.ts";
+import { colourNamedIn, variantKeys } from "../../core/src/catalog/variants.ts";
 import { GARMENT_KINDS, type GarmentView, garmentSvg } from "./garments.ts";
-import { SEED_CUSTOMERS, SEED_PRODUCTS, SEED_REVIEWS } from "./index.ts";
+import { SEED_CUSTOMERS, SEED_PRODUCTS, SEED_REVIEWS, type SeedProduct } from "./index.ts";
 
 const BANDS = [
   { label: "under 25 €", min: 0, max: 2500 },
@@ -76,32 +81,123 @@ describe("seed products", () => {
     for (const price of prices) expect(Number.isInteger(price) && price > 0).toBe(true);
   });
 
-  it("gives every product a description, sizes in order and a distinct creation date", () => {
-    const order = ["S", "M", "L", "XL", "XXL"];
+  it("gives every product a description, sizes in its scale's order and a distinct creation date", () => {
     for (const product of SEED_PRODUCTS) {
       expect(
         product.description.split(/[.!?](?:\s|$)/).filter(Boolean).length,
       ).toBeGreaterThanOrEqual(2);
       expect(product.sizes.length).toBeGreaterThan(0);
-      expect([...product.sizes].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(
-        product.sizes,
-      );
+      expect(sortSizes(product.sizeScale, product.sizes), product.slug).toEqual(product.sizes);
       expect(new Date(product.createdAt).toISOString()).toBe(product.createdAt);
     }
     expect(new Set(SEED_PRODUCTS.map((p) => p.createdAt)).size).toBe(SEED_PRODUCTS.length);
   });
 
-  it("gives each product 2 to 4 images with unique keys under its slug and an alt text", () => {
+  it("sizes each product on its proper scale: letters for adults, waist for jeans and trousers, ages for kids, months for babies, shoe sizes for socks, one size for caps, beanies and bibs", () => {
+    const proper = ({ name, category }: SeedProduct): SizeScaleId => {
+      if (/\b(?:cap|beanie|bib)\b/i.test(name)) return "one-size";
+      if (/\bsocks\b/i.test(name)) return "socks";
+      if (category === "Kid") return "kids";
+      if (category === "Baby") return "baby";
+      if (/\b(?:jeans|trousers)\b/i.test(name)) return "waist";
+      return "adult";
+    };
+    for (const product of SEED_PRODUCTS) {
+      expect(product.sizeScale, product.slug).toBe(proper(product));
+    }
+    const sizesOf = (slug: string) => SEED_PRODUCTS.find((p) => p.slug === slug)?.sizes;
+    expect(sizesOf("organic-cotton-crew-t-shirt")).toEqual(["S", "M", "L", "XL", "XXL"]);
+    expect(sizesOf("slim-selvedge-jeans")).toEqual([
+      "W28",
+      "W29",
+      "W30",
+      "W31",
+      "W32",
+      "W33",
+      "W34",
+      "W36",
+    ]);
+    expect(sizesOf("six-panel-cotton-cap")).toEqual(["OS"]);
+    expect(sizesOf("merino-hiking-socks")).toEqual(["39-42", "43-46"]);
+    expect(sizesOf("kids-organic-cotton-tee")?.map(sizeName)).toEqual(
+      expect.arrayContaining(["2–3 years (98 cm)", "11–12 years (152 cm)"]),
+    );
+    expect(sizesOf("organic-cotton-bodysuit")?.map(sizeName)).toEqual(
+      expect.arrayContaining(["0–1 months (50 cm)", "18–24 months (92 cm)"]),
+    );
+    // A baby's socks come in a baby's shoe sizes, an adult's in an adult's.
+    expect(sizesOf("baby-non-slip-socks")).toEqual(["19-22", "23-26"]);
+    expect(sizesOf("cashmere-blend-ankle-socks")).toEqual(["35-38", "39-42"]);
+  });
+
+  it("gives every product its colourways from the palette, in the catalogue's order", () => {
+    for (const product of SEED_PRODUCTS) {
+      expect(product.colours.length, product.slug).toBeGreaterThan(0);
+      expect(new Set(product.colours).size, product.slug).toBe(product.colours.length);
+      for (const id of product.colours) expect(paletteColour(id), id).toBeDefined();
+    }
+    const coloursOf = (slug: string) => SEED_PRODUCTS.find((p) => p.slug === slug)?.colours;
+    expect(coloursOf("pique-polo-shirt")).toEqual(["forest", "navy"]);
+    expect(coloursOf("organic-cotton-crew-t-shirt")).toEqual(["navy", "heather-grey"]);
+    expect(coloursOf("slim-selvedge-jeans")).toEqual(["indigo"]);
+    expect(SEED_PRODUCTS.filter((p) => p.colours.length === 2)).toHaveLength(
+      SEED_PRODUCTS.length - 2,
+    );
+  });
+
+  it("puts each photo under a colour of the product: every colourway 1 to 3 photos, its front view first, each alt text naming its colour", () => {
     const keys = SEED_PRODUCTS.flatMap((p) => p.images.map((i) => i.key));
     expect(new Set(keys).size).toBe(keys.length);
     for (const product of SEED_PRODUCTS) {
-      expect(product.images.length).toBeGreaterThanOrEqual(2);
-      expect(product.images.length).toBeLessThanOrEqual(4);
       product.images.forEach((image, i) => {
         expect(image.key).toBe(`products/${product.slug}/${i + 1}.svg`);
+        expect(product.colours, image.key).toContain(image.colour);
         expect(image.alt).toContain(product.name);
+        expect(image.alt.startsWith(`${paletteColour(image.colour)?.name} `), image.alt).toBe(true);
+        // What the search and the migration read from an alt text is the photo's colour.
+        expect(colourNamedIn(image.alt), image.alt).toBe(image.colour);
       });
+      // Colourway by colourway, in the product's order.
+      expect([...new Set(product.images.map((image) => image.colour))]).toEqual(product.colours);
+      for (const colour of product.colours) {
+        const own = product.images.filter((image) => image.colour === colour);
+        expect(own.length, `${product.slug} ${colour}`).toBeGreaterThanOrEqual(1);
+        expect(own.length, `${product.slug} ${colour}`).toBeLessThanOrEqual(3);
+        expect(own[0]?.alt, `${product.slug} ${colour}`).toMatch(/, front view$/);
+      }
+      // Each colourway is drawn in its own colour.
+      const fronts = product.images.filter((image) => image.alt.endsWith("front view"));
+      expect(new Set(fronts.map((image) => image.svg)).size).toBe(product.colours.length);
     }
+    // The colour search's end-to-end test opens the polo in navy as its photo 2.
+    expect(SEED_PRODUCTS.find((p) => p.slug === "pique-polo-shirt")?.images[1]).toMatchObject({
+      key: "products/pique-polo-shirt/2.svg",
+      alt: "Navy Piqué Polo Shirt, front view",
+    });
+  });
+
+  it("keeps units for every variant: most in stock, some low, a few sold out, no product sold out altogether", () => {
+    const counts: number[] = [];
+    for (const product of SEED_PRODUCTS) {
+      expect(Object.keys(product.stock).sort(), product.slug).toEqual(
+        variantKeys(product.colours, product.sizes).sort(),
+      );
+      const units = Object.values(product.stock);
+      for (const n of units) expect(Number.isInteger(n) && n >= 0).toBe(true);
+      expect(
+        units.some((n) => n > 0),
+        product.slug,
+      ).toBe(true);
+      counts.push(...units);
+    }
+    const soldOut = counts.filter((n) => n === 0).length;
+    expect(soldOut).toBeGreaterThanOrEqual(5);
+    expect(soldOut / counts.length).toBeLessThan(0.05);
+    expect(counts.filter((n) => n >= 1 && n <= 3).length).toBeGreaterThanOrEqual(10);
+    // The first product is bought in its first size by the Lighthouse run: all of it in stock.
+    const tee = SEED_PRODUCTS[0];
+    expect(tee?.slug).toBe("organic-cotton-crew-t-shirt");
+    expect(Math.min(...Object.values(tee?.stock ?? {}))).toBeGreaterThan(3);
   });
 
   it("has well-formed, self-contained SVG images of modest size", () => {

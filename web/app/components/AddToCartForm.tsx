@@ -1,4 +1,4 @@
-import { type SizeTag, sizeName } from "@shop/core/catalog";
+import { type SizeTag, sizeLabel, sizeName } from "@shop/core/catalog";
 import { availabilityLabel, OUT_OF_STOCK, type SizeAvailability } from "@shop/core/inventory";
 import { type FormEvent, useState } from "react";
 import { addItem } from "../lib/cart";
@@ -66,7 +66,7 @@ export function AddToCartForm({
                   title={soldOut ? `${sizeName(tag)}: ${OUT_OF_STOCK}` : sizeName(tag)}
                   className="grid h-11 min-w-14 cursor-pointer place-items-center rounded-md border border-stone-300 px-3 text-sm font-medium text-stone-800 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-600 peer-disabled:cursor-not-allowed peer-disabled:border-dashed peer-disabled:text-stone-400 peer-disabled:line-through hover:border-stone-500"
                 >
-                  {tag}
+                  {sizeLabel(tag)}
                   <span className="sr-only">
                     {" "}
                     ({sizeName(tag)}
