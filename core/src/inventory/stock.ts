@@ -2,6 +2,8 @@
 // means to a shopper ("Only N left" at or under the threshold, LOW_STOCK_THRESHOLD; "Out of
 // stock"), the product's schema.org availability and the message that refuses an order line
 // over the stock. Counts live in the table (stock.server.ts).
+import { sizeName } from "../catalog/sizes.ts";
+import { namedColour } from "../catalog/variants.ts";
 
 /** Units on hand per size tag ("M" → 3). A size without a count has none. */
 export type StockCounts = Readonly<Record<string, number>>;
@@ -56,11 +58,23 @@ export function schemaAvailability(
   return "OutOfStock";
 }
 
-/** Why a line cannot be ordered: names the product, the size and what is left. */
-export function overStockMessage(productName: string, sizeName: string, left: number): string {
+/**
+ * A variant as the stock messages name it: "Navy, size Medium"; "size Medium" for a line
+ * without a named colour (orders placed before colourways, docs/product.md §9 "Colours").
+ */
+export function variantPhrase(colour: string | undefined, size: string): string {
+  const name = namedColour(colour);
+  return name ? `${name}, size ${sizeName(size)}` : `size ${sizeName(size)}`;
+}
+
+/**
+ * Why a line cannot be ordered: names the product, its variant (variantPhrase) and what is left:
+ * "Only 2 left of Piqué Polo Shirt in Navy, size Medium".
+ */
+export function overStockMessage(productName: string, variant: string, left: number): string {
   return left > 0
-    ? `Only ${left} left of ${productName} in size ${sizeName}`
-    : `${productName} in size ${sizeName} is out of stock`;
+    ? `Only ${left} left of ${productName} in ${variant}`
+    : `${productName} in ${variant} is out of stock`;
 }
 
 export interface LineStock {
@@ -69,15 +83,15 @@ export interface LineStock {
   text: string;
 }
 
-/** What the cart and the checkout say under a line, from the units left of its size. */
+/** What the cart and the checkout say under a line, from the units left of its variant. */
 export function lineStock(
-  line: { quantity: number; productName: string; sizeName: string },
+  line: { quantity: number; productName: string; variant: string },
   left: number,
   threshold: number,
 ): LineStock {
   const units = Math.max(0, left);
   if (line.quantity > units) {
-    return { tone: "over", text: overStockMessage(line.productName, line.sizeName, units) };
+    return { tone: "over", text: overStockMessage(line.productName, line.variant, units) };
   }
   if (units <= threshold) return { tone: "low", text: onlyLeft(units) };
   return { tone: "ok", text: "In stock" };
