@@ -14,3 +14,5 @@ export * from "./products.server.ts";
 export * from "./read-model.server.ts";
 export * from "./search-index.server.ts";
 export * from "./sitemap.server.ts";
+// A variant's stock key ("navy/M"); the browser-safe index has image-variants.ts's variantKey.
+export { variantKey } from "./variants.ts";

@@ -16,4 +16,19 @@ export * from "./search-object.ts";
 export * from "./sitemap.ts";
 export * from "./sizes.ts";
 export * from "./slug.ts";
-export * from "./variants.ts";
+// Not variantKey: image-variants.ts has its own (an image's); a line's stock is read in core.
+export {
+  AS_SHOWN,
+  colourNamedIn,
+  colourOf,
+  duplicateSkus,
+  isGtin,
+  namedColour,
+  normaliseSku,
+  parseVariantKey,
+  SKU_PATTERN,
+  splitByColour,
+  suggestSku,
+  variantKeys,
+  variantName,
+} from "./variants.ts";

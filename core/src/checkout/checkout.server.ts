@@ -5,14 +5,14 @@
 // The route only reads the request and renders what this returns.
 
 import type { AbuseLimits } from "../accounts/limits.ts";
-import { lineKey } from "../cart/cart.ts";
+import { lineKey, lineVariant } from "../cart/cart.ts";
 import { MAX_CART_LINES } from "../cart/line.ts";
 import { variantKey } from "../catalog/variants.ts";
 import type { Address } from "../common/address.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { getStocks } from "../inventory/stock.server.ts";
-import { lineStock, type StockCounts, variantPhrase } from "../inventory/stock.ts";
+import { lineStock, type StockCounts } from "../inventory/stock.ts";
 import { parseCard } from "../payments/cards.ts";
 import { cardCharger } from "../payments/gateway.server.ts";
 import type { DeliveryMethodName } from "../pricing/delivery.ts";
@@ -147,7 +147,7 @@ function checkoutQuote(
         {
           quantity: line.quantity,
           productName: line.name,
-          variant: variantPhrase(line.colour, line.size),
+          variant: lineVariant(line.colour, line.size),
         },
         line.colour ? (stocks.get(line.productId)?.[variantKey(line.colour, line.size)] ?? 0) : 0,
         threshold,

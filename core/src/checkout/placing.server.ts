@@ -6,6 +6,7 @@
 // derived, not random, so the shopper's retry after an attempt that got no answer goes on with
 // that attempt's order.
 import { randomUUID } from "node:crypto";
+import { lineVariant } from "../cart/cart.ts";
 import { DomainError, isDependencyUnavailable } from "../common/errors.ts";
 import { parseForm } from "../common/forms.ts";
 import type { Context } from "../context/index.server.ts";
@@ -14,7 +15,6 @@ import { orderIndexes, orderKey, orderNumberKey, paymentKey } from "../db/keys.t
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
 import { overStockError, stockItems } from "../inventory/stock.server.ts";
-import { variantPhrase } from "../inventory/stock.ts";
 import { newOrderNumber } from "../orders/order-number.ts";
 import { getOrder, ORDER_ENTITY, type Order } from "../orders/orders.server.ts";
 import { INITIAL_ORDER_STATE } from "../orders/state.ts";
@@ -162,7 +162,7 @@ export async function placeOrder(
         const lines = order.lines.map((line) => ({
           ...line,
           colour: line.colour ?? "",
-          sizeName: variantPhrase(line.colour, line.size),
+          sizeName: lineVariant(line.colour, line.size),
         }));
         const refused = await overStockError(ctx, lines);
         if (refused) throw refused;

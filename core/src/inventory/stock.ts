@@ -2,8 +2,6 @@
 // means to a shopper ("Only N left" at or under the threshold, LOW_STOCK_THRESHOLD; "Out of
 // stock"), the product's schema.org availability and the message that refuses an order line
 // over the stock. Counts live in the table (stock.server.ts).
-import { sizeName } from "../catalog/sizes.ts";
-import { namedColour } from "../catalog/variants.ts";
 
 /** Units on hand per size tag ("M" → 3). A size without a count has none. */
 export type StockCounts = Readonly<Record<string, number>>;
@@ -59,12 +57,12 @@ export function schemaAvailability(
 }
 
 /**
- * A variant as the stock messages name it: "Navy, size Medium"; "size Medium" for a line
- * without a named colour (orders placed before colourways, docs/product.md §9 "Colours").
+ * A variant as the stock messages name it, from its colour's and size's names: "Navy, size
+ * Medium"; "size Medium" without a named colour (orders placed before colourways, docs/product.md
+ * §9 "Colours"). A line's is cart/cart.ts lineVariant.
  */
-export function variantPhrase(colour: string | undefined, size: string): string {
-  const name = namedColour(colour);
-  return name ? `${name}, size ${sizeName(size)}` : `size ${sizeName(size)}`;
+export function variantPhrase(colourName: string | undefined, sizeName: string): string {
+  return colourName ? `${colourName}, size ${sizeName}` : `size ${sizeName}`;
 }
 
 /**

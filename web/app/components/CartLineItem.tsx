@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
-import { QUANTITY_CHOICES } from "@shop/core/cart";
+import { lineVariant, QUANTITY_CHOICES } from "@shop/core/cart";
 import { namedColour, sizeName } from "@shop/core/catalog";
-import { variantPhrase } from "@shop/core/inventory";
 import type { PricedCartLine } from "../lib/cart-products";
 import { Price } from "./Price";
 import { IMAGE_SIZES, ResponsiveImage } from "./ResponsiveImage";
@@ -128,7 +127,7 @@ export function CartLineItem({
           <button
             type="button"
             onClick={() => onRemove(line.key)}
-            aria-label={`Remove ${product.name}, ${variantPhrase(colourway.id, line.size)}`}
+            aria-label={`Remove ${product.name}, ${lineVariant(colourway.id, line.size)}`}
             className="h-10 rounded-md px-2 text-sm font-medium text-accent-700 hover:bg-accent-50 hover:text-accent-800"
           >
             Remove

@@ -1,9 +1,8 @@
 // The cart page's prices: the stored lines joined with today's products from /api/cart. Kept
 // apart from lib/cart.ts, which every page loads for the navbar count, so only the cart page
 // ships this code.
-import { type CartLine, lineKey } from "@shop/core/cart";
-import { variantKey } from "@shop/core/catalog";
-import { type LineStock, lineStock, variantPhrase } from "@shop/core/inventory";
+import { type CartLine, lineKey, lineVariant } from "@shop/core/cart";
+import { type LineStock, lineStock } from "@shop/core/inventory";
 import { useCallback, useEffect, useState } from "react";
 import type { CartColourway, CartProduct } from "../routes/api.cart";
 import { readCart, removeLines, settleCartColours } from "./cart";
@@ -116,9 +115,9 @@ export function useCartProducts(lines: readonly CartLine[]): CartProductsState {
         {
           quantity: line.quantity,
           productName: product.name,
-          variant: variantPhrase(colourway.id, line.size),
+          variant: lineVariant(colourway.id, line.size),
         },
-        product.stock[variantKey(colourway.id, line.size)] ?? 0,
+        colourway.stock[line.size] ?? 0,
         threshold,
       );
       priced.push({ ...line, key: lineKey(line), product, colourway, stock });

@@ -3,14 +3,14 @@
 // old price. At most 100 ids, each a product id, or a 400 naming the field "ids". Unknown ids
 // are left out (the product no longer exists). With each product, its colourways (name, swatch,
 // first photo: a line shows the photo of its colour) and the units left per variant (the cart
-// says when a line asks for more). One BatchGetItem for the products and one for their
+// says when a line asks for more), per colourway and size. One BatchGetItem for the products and one for their
 // stock, in parallel.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { SizeTag } from "@shop/core/cart";
 import type { ImageSources } from "@shop/core/catalog";
-import type { ProductImage } from "@shop/core/server/catalog";
 import { parseForm } from "@shop/core/common";
-import { getProductsByIds, ProductIdsQuerySchema } from "@shop/core/server/catalog";
+import type { ProductImage } from "@shop/core/server/catalog";
+import { getProductsByIds, ProductIdsQuerySchema, variantKey } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { getStocks } from "@shop/core/server/inventory";
 import { jsonResponse, NO_STORE } from "../lib/http";
@@ -29,6 +29,8 @@ export interface CartColourway {
   swatch: string;
   /** The colourway's first photo, with its AVIF and WebP variants once stored. */
   image: CartImage | null;
+  /** Units left per size of this colourway (the stock's count of each variant). */
+  stock: Record<string, number>;
 }
 
 export interface CartProduct {
@@ -41,8 +43,6 @@ export interface CartProduct {
   /** In the shop's order; the first is the colour of a line saved before colourways. */
   colourways: CartColourway[];
   sizes: SizeTag[];
-  /** Units left per variant key ("navy/M"). */
-  stock: Record<string, number>;
 }
 
 function cartImage(image: ProductImage | undefined): CartImage | null {
@@ -84,9 +84,14 @@ async function load({ request }: LoaderFunctionArgs) {
         name: way.colour.name,
         swatch: way.colour.swatch,
         image: cartImage(way.images[0]),
+        stock: Object.fromEntries(
+          product.sizes.map((size) => [
+            size,
+            stocks.get(product.id)?.[variantKey(way.colour.id, size)] ?? 0,
+          ]),
+        ),
       })),
       sizes: product.sizes,
-      stock: { ...stocks.get(product.id) },
     })),
   };
   return jsonResponse(body, { headers });
