@@ -55,6 +55,9 @@ const serious = async (page: Page) =>
 test("the navy and the forest piqué polo in M: two lines, named by colour up to the invoice", async ({
   page,
 }, testInfo) => {
+  // A whole purchase with two axe passes, the history and the invoice: a long journey (on a
+  // loaded machine it took 90 s to reach the invoice's download).
+  test.setTimeout(150_000);
   const polo = await getProductBySlug(shopContext(), POLO);
   if (!polo) throw new Error(`seeded product ${POLO} is missing`);
   expect(polo.colourways.map((way) => way.colour.id)).toEqual(
@@ -110,7 +113,7 @@ test("the navy and the forest piqué polo in M: two lines, named by colour up to
   // The order, from the order history, names both colours too.
   await page.goto("/order/order-history");
   const row = page.getByTestId("order-row").filter({ hasText: number });
-  await row.getByRole("link", { name: number }).click();
+  await row.getByRole("link", { name: number, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/order/confirm-order\\?id=${orderId}`));
   await expect(page.getByTestId("order-line").nth(0)).toContainText("Colour Navy");
   await expect(page.getByTestId("order-line").nth(1)).toContainText("Colour Forest");
