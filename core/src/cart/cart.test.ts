@@ -8,6 +8,7 @@ import {
   COLOUR_INVALID,
   countItems,
   lineKey,
+  lineVariant,
   MAX_CART_LINES,
   MAX_QUANTITY,
   parseCart,
@@ -288,5 +289,14 @@ describe("colours on cart lines", () => {
     const bad = v.safeParse(CartLineSchema, { ...navyM, colour: "<b>", quantity: 1 });
     expect(bad.success).toBe(false);
     expect(bad.issues?.[0]?.message).toBe(COLOUR_INVALID);
+  });
+});
+
+describe("lineVariant", () => {
+  it("names a line's colour with its size, or the size alone without a named colour", () => {
+    expect(lineVariant("navy", "M")).toBe("Navy, size Medium");
+    expect(lineVariant("forest", "M")).toBe("Forest, size Medium");
+    expect(lineVariant(undefined, "M")).toBe("size Medium");
+    expect(lineVariant("as-shown", "L")).toBe("size Large");
   });
 });

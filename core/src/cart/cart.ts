@@ -2,8 +2,9 @@
 // colour and size, quantities 1 to 9, kept in local storage under "cart". Pure: every function returns a
 // new array and never changes its input.
 import { isProductId } from "../catalog/ids.ts";
-import { isSizeTag, type SizeTag } from "../catalog/sizes.ts";
-import { colourOf } from "../catalog/variants.ts";
+import { isSizeTag, type SizeTag, sizeName } from "../catalog/sizes.ts";
+import { colourOf, namedColour } from "../catalog/variants.ts";
+import { variantPhrase } from "../inventory/stock.ts";
 import { type CartLine, MAX_CART_LINES, MAX_QUANTITY } from "./line.ts";
 
 export * from "./line.ts";
@@ -23,6 +24,14 @@ export interface LineRef {
 /** A line's identity: "productId:colour:size" ("productId::size" for a line without a colour). */
 export function lineKey(line: LineRef): string {
   return `${line.productId}:${line.colour ?? ""}:${line.size}`;
+}
+
+/**
+ * A line's variant as the stock messages name it: "Navy, size Medium"; "size Medium" for a line
+ * without a named colour (an order placed before colourways, or a product's "As shown").
+ */
+export function lineVariant(colour: string | undefined, size: string): string {
+  return variantPhrase(namedColour(colour), sizeName(size));
 }
 
 /**

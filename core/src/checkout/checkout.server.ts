@@ -5,9 +5,9 @@
 // The route only reads the request and renders what this returns.
 
 import type { AbuseLimits } from "../accounts/limits.ts";
-import { lineKey } from "../cart/cart.ts";
+import { lineKey, lineVariant } from "../cart/cart.ts";
 import { MAX_CART_LINES } from "../cart/line.ts";
-import { sizeName } from "../catalog/sizes.ts";
+import { variantKey } from "../catalog/variants.ts";
 import type { Address } from "../common/address.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
@@ -28,7 +28,7 @@ export interface CheckoutInput {
   /** From the session, never from the request. */
   userId: string;
   email: string;
-  /** Untrusted, as sent: the cart's lines as JSON text ([{ productId, size, quantity }]). */
+  /** Untrusted, as sent: the cart's lines as JSON text ([{ productId, colour, size, quantity }]). */
   lines: unknown;
   /**
    * The shipping address and delivery method as the page's action checked them (CheckoutSchema,
@@ -137,14 +137,19 @@ function checkoutQuote(
     lines: priced.lines.map((line) => ({
       key: lineKey(line),
       productId: line.productId,
+      colour: line.colour ?? null,
       size: line.size,
       quantity: line.quantity,
       name: line.name,
       slug: line.slug,
       unitPriceCents: line.unitPriceCents,
       stock: lineStock(
-        { quantity: line.quantity, productName: line.name, sizeName: sizeName(line.size) },
-        stocks.get(line.productId)?.[line.size] ?? 0,
+        {
+          quantity: line.quantity,
+          productName: line.name,
+          variant: lineVariant(line.colour, line.size),
+        },
+        line.colour ? (stocks.get(line.productId)?.[variantKey(line.colour, line.size)] ?? 0) : 0,
         threshold,
       ),
     })),

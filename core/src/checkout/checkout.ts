@@ -10,12 +10,14 @@ export interface CheckoutQuote {
   lines: Array<{
     key: string;
     productId: string;
+    /** The palette id of its colourway (priced lines always have one). */
+    colour: string | null;
     size: SizeTag;
     quantity: number;
     name: string;
     slug: string;
     unitPriceCents: number;
-    /** What is left of its size against its quantity (a line over it cannot be ordered). */
+    /** What is left of its variant against its quantity (a line over it cannot be ordered). */
     stock: LineStock;
   }>;
   deliveryMethod: DeliveryMethodName;

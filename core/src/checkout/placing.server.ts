@@ -6,7 +6,7 @@
 // derived, not random, so the shopper's retry after an attempt that got no answer goes on with
 // that attempt's order.
 import { randomUUID } from "node:crypto";
-import { sizeName } from "../catalog/sizes.ts";
+import { lineVariant } from "../cart/cart.ts";
 import { DomainError, isDependencyUnavailable } from "../common/errors.ts";
 import { parseForm } from "../common/forms.ts";
 import type { Context } from "../context/index.server.ts";
@@ -33,7 +33,7 @@ export interface PlaceOrderInput {
   /** From the session, never from the request. */
   userId: string;
   email: string;
-  /** Untrusted: [{ productId, size, quantity }]; any price sent along is ignored. */
+  /** Untrusted: [{ productId, colour, size, quantity }]; any price sent along is ignored. */
   lines: unknown;
   /** Untrusted form fields of CheckoutSchema: the address and deliveryMethod. */
   address: unknown;
@@ -158,7 +158,12 @@ export async function placeOrder(
         throw await redemptionError(ctx, order.promotion.code, now);
       }
       if (stock.some((_, i) => error.failedAt(stockAt + i))) {
-        const lines = order.lines.map((line) => ({ ...line, sizeName: sizeName(line.size) }));
+        // Each line names its variant ("Navy, size Medium") in the message that refuses it.
+        const lines = order.lines.map((line) => ({
+          ...line,
+          colour: line.colour ?? "",
+          sizeName: lineVariant(line.colour, line.size),
+        }));
         const refused = await overStockError(ctx, lines);
         if (refused) throw refused;
         // Sold and given back meanwhile: there is enough again.

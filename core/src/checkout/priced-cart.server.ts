@@ -1,6 +1,6 @@
 // The cart priced on the server from stored products, for the checkout's quote and the order's
 // lines (docs/architecture.md §5, docs/product.md §4 "Checkout flow"): the browser sends
-// product ids, sizes and quantities only; names and unit prices come from the table, the
+// product ids, colours, sizes and quantities only (a line is a variant, docs/product.md §9); names and unit prices come from the table, the
 // breakdown from quote() (the pricing rules, ../pricing/quote.ts) and the promotion from its
 // stored amount.
 // Round trips: one BatchGetItem for the products and, with a code, one GetItem, in parallel.
@@ -16,6 +16,7 @@ import {
 } from "../cart/line.ts";
 import { getProductsByIds } from "../catalog/product-lookups.server.ts";
 import { sizeName } from "../catalog/sizes.ts";
+import { colourOf, variantKey } from "../catalog/variants.ts";
 import { DomainError, isDomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import type { OrderLine } from "../orders/orders.server.ts";
@@ -43,8 +44,8 @@ export interface PricedCart {
 
 /**
  * Prices `lines` (untrusted: any shape) with `method` and an optional promotion code.
- * Throws a DomainError naming the problem: empty cart, malformed line, unknown product, size
- * not offered, quantity outside 1–9, unknown method, or the promotion's own errors (field "code").
+ * Throws a DomainError naming the problem: empty cart, malformed line, unknown product, colour
+ * or size not offered, quantity outside 1–9, unknown method, or the promotion's own errors (field "code").
  */
 export async function priceCart(
   ctx: Context,
@@ -106,9 +107,20 @@ async function pricing(
   const applied = promotion instanceof DomainError ? undefined : promotion;
   const products = new Map(found.map((product) => [product.id, product]));
 
-  const priced = requested.map((line): OrderLine => {
+  // Each line is one variant: a line without a colour (a cart saved before colourways) is the
+  // product's first colourway, and then adds up with a line naming that colour.
+  const byVariant = new Map<string, OrderLine>();
+  for (const line of requested) {
     const product = products.get(line.productId);
     if (!product) throw new DomainError(PRODUCT_UNAVAILABLE, "cart", 409);
+    const colour = line.colour ?? product.colourways[0]?.colour.id;
+    if (!colour || !product.colourways.some((way) => way.colour.id === colour)) {
+      throw new DomainError(
+        `${product.name} is not available in ${colourOf(colour)?.name ?? "that colour"}`,
+        "cart",
+        409,
+      );
+    }
     if (!product.sizes.includes(line.size)) {
       throw new DomainError(
         `${product.name} is not available in size ${sizeName(line.size)}`,
@@ -116,21 +128,20 @@ async function pricing(
         409,
       );
     }
-    // A line saved before colourways is the product's first colourway's (docs/product.md §3).
-    const colour = line.colour ?? product.colourways[0]?.colour.id;
-    if (!product.colourways.some((colourway) => colourway.colour.id === colour)) {
-      throw new DomainError(`${product.name} is not available in this colour`, "cart", 409);
-    }
-    return {
+    const key = `${product.id}:${variantKey(colour, line.size)}`;
+    const quantity = (byVariant.get(key)?.quantity ?? 0) + line.quantity;
+    if (quantity > MAX_QUANTITY) throw new DomainError(QUANTITY_RANGE, "cart");
+    byVariant.set(key, {
       productId: product.id,
-      ...(colour ? { colour } : {}),
+      colour,
       size: line.size,
-      quantity: line.quantity,
+      quantity,
       name: product.name,
       slug: product.slug,
       unitPriceCents: product.priceCents,
-    };
-  });
+    });
+  }
+  const priced = [...byVariant.values()];
 
   return {
     priced: {

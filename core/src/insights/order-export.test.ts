@@ -48,6 +48,19 @@ describe("exportLines", () => {
     expect(exportLines(order.lines)).toBe("2× Linen shirt (M) @ 49.00; 1× Cap (S) @ 15.00");
     expect(exportLines([])).toBe("");
   });
+
+  it("names each line's colour with its size: the same product in two colours", () => {
+    const polo = { name: "Piqué Polo Shirt", size: "M", quantity: 1, unitPriceCents: 1999 };
+    expect(
+      exportLines([
+        { ...polo, colour: "navy" },
+        { ...polo, colour: "forest" },
+        { ...polo, colour: "as-shown" },
+      ]),
+    ).toBe(
+      "1× Piqué Polo Shirt (Navy / M) @ 19.99; 1× Piqué Polo Shirt (Forest / M) @ 19.99; 1× Piqué Polo Shirt (M) @ 19.99",
+    );
+  });
 });
 
 describe("orderExportRow", () => {

@@ -3,6 +3,7 @@
 // reading the table and writing the CSV is ./order-export.server.ts.
 import * as v from "valibot";
 import type { SizeTag } from "../catalog/sizes.ts";
+import { namedColour } from "../catalog/variants.ts";
 import type { OrderState, PaymentStatus } from "../orders/state.ts";
 import { paymentStatusOf } from "../orders/status.ts";
 
@@ -91,14 +92,25 @@ export function euros(cents: number): string {
 
 export interface ExportLine {
   name: string;
+  /** Palette id; none on orders placed before colourways (the size alone is written). */
+  colour?: string | undefined;
   size: SizeTag | string;
   quantity: number;
   unitPriceCents: number;
 }
 
-/** An order's lines in one cell: "2× Linen shirt (M) @ 49.00; 1× Cap (S) @ 15.00". */
+/**
+ * An order's lines in one cell, each with its colour and size as the invoice writes them:
+ * "2× Linen shirt (Navy / M) @ 49.00; 1× Cap (S) @ 15.00" (a line before colourways: the size).
+ */
 export const exportLines = (lines: readonly ExportLine[]): string =>
-  lines.map((l) => `${l.quantity}× ${l.name} (${l.size}) @ ${euros(l.unitPriceCents)}`).join("; ");
+  lines
+    .map((l) => {
+      const colour = namedColour(l.colour);
+      const variant = colour ? `${colour} / ${l.size}` : l.size;
+      return `${l.quantity}× ${l.name} (${variant}) @ ${euros(l.unitPriceCents)}`;
+    })
+    .join("; ");
 
 /**
  * A text cell a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a

@@ -8,6 +8,7 @@ import {
   schemaAvailability,
   sizeAvailability,
   unitsByProduct,
+  variantPhrase,
 } from "./stock.ts";
 
 describe("a size's availability", () => {
@@ -39,17 +40,28 @@ describe("a product's availability", () => {
   });
 });
 
-it("a refused line names the product, the size and what is left", () => {
-  expect(overStockMessage("Linen Shirt", "Medium", 2)).toBe(
-    "Only 2 left of Linen Shirt in size Medium",
+it("a refused line names the product, the colour, the size and what is left", () => {
+  expect(overStockMessage("Piqué Polo Shirt", variantPhrase("Navy", "Medium"), 2)).toBe(
+    "Only 2 left of Piqué Polo Shirt in Navy, size Medium",
   );
-  expect(overStockMessage("Linen Shirt", "Medium", 0)).toBe(
-    "Linen Shirt in size Medium is out of stock",
+  expect(overStockMessage("Piqué Polo Shirt", variantPhrase("Forest", "Medium"), 0)).toBe(
+    "Piqué Polo Shirt in Forest, size Medium is out of stock",
+  );
+});
+
+it("a line without a named colour (before colourways) names the size alone", () => {
+  expect(variantPhrase(undefined, "Medium")).toBe("size Medium");
+  expect(overStockMessage("Linen Shirt", variantPhrase(undefined, "Medium"), 2)).toBe(
+    "Only 2 left of Linen Shirt in size Medium",
   );
 });
 
 it("says under a cart line whether its quantity can be had", () => {
-  const line = { quantity: 3, productName: "Linen Shirt", sizeName: "Medium" };
+  const line = {
+    quantity: 3,
+    productName: "Linen Shirt",
+    variant: variantPhrase(undefined, "Medium"),
+  };
   expect(lineStock(line, 2, 5)).toEqual({
     tone: "over",
     text: "Only 2 left of Linen Shirt in size Medium",

@@ -81,11 +81,23 @@ export function schemaAvailability(
   return "OutOfStock";
 }
 
-/** Why a line cannot be ordered: names the product, the size and what is left. */
-export function overStockMessage(productName: string, sizeName: string, left: number): string {
+/**
+ * A variant as the stock messages name it, from its colour's and size's names: "Navy, size
+ * Medium"; "size Medium" without a named colour (orders placed before colourways, docs/product.md
+ * §9 "Colours"). A line's is cart/cart.ts lineVariant.
+ */
+export function variantPhrase(colourName: string | undefined, sizeName: string): string {
+  return colourName ? `${colourName}, size ${sizeName}` : `size ${sizeName}`;
+}
+
+/**
+ * Why a line cannot be ordered: names the product, its variant (variantPhrase) and what is left:
+ * "Only 2 left of Piqué Polo Shirt in Navy, size Medium".
+ */
+export function overStockMessage(productName: string, variant: string, left: number): string {
   return left > 0
-    ? `Only ${left} left of ${productName} in size ${sizeName}`
-    : `${productName} in size ${sizeName} is out of stock`;
+    ? `Only ${left} left of ${productName} in ${variant}`
+    : `${productName} in ${variant} is out of stock`;
 }
 
 export interface LineStock {
@@ -94,15 +106,15 @@ export interface LineStock {
   text: string;
 }
 
-/** What the cart and the checkout say under a line, from the units left of its size. */
+/** What the cart and the checkout say under a line, from the units left of its variant. */
 export function lineStock(
-  line: { quantity: number; productName: string; sizeName: string },
+  line: { quantity: number; productName: string; variant: string },
   left: number,
   threshold: number,
 ): LineStock {
   const units = Math.max(0, left);
   if (line.quantity > units) {
-    return { tone: "over", text: overStockMessage(line.productName, line.sizeName, units) };
+    return { tone: "over", text: overStockMessage(line.productName, line.variant, units) };
   }
   if (units <= threshold) return { tone: "low", text: onlyLeft(units) };
   return { tone: "ok", text: "In stock" };

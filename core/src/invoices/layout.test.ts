@@ -23,8 +23,9 @@ const invoice: InvoiceData = {
   },
   deliveryMethod: "STANDARD",
   lines: [
-    { name: "Linen shirt", size: "M", quantity: 2, unitPriceCents: 2000 },
-    { name: "Wool coat", size: "L", quantity: 1, unitPriceCents: 12_000 },
+    { name: "Linen shirt", colour: "Navy", size: "M", quantity: 2, unitPriceCents: 2000 },
+    { name: "Wool coat", colour: "Heather Grey", size: "XXL", quantity: 1, unitPriceCents: 12_000 },
+    { name: "Old tee", size: "L", quantity: 1, unitPriceCents: 1000 },
   ],
   subtotalCents: 16_000,
   shippingCents: 0,
@@ -62,11 +63,34 @@ describe("the invoice layout", () => {
     }
   });
 
-  it("lists each product with size, quantity, unit price and amount in euro", () => {
+  it("lists each product with colour and size, quantity, unit price and amount in euro", () => {
     const [page] = layoutInvoice(invoice);
-    expect(row(page, "Product")).toEqual(["Product", "Size", "Quantity", "Price", "Amount"]);
-    expect(row(page, "Linen shirt")).toEqual(["Linen shirt", "M", "2", "20.00 €", "40.00 €"]);
-    expect(row(page, "Wool coat")).toEqual(["Wool coat", "L", "1", "120.00 €", "120.00 €"]);
+    expect(row(page, "Product")).toEqual([
+      "Product",
+      "Colour / size",
+      "Quantity",
+      "Price",
+      "Amount",
+    ]);
+    expect(row(page, "Linen shirt")).toEqual([
+      "Linen shirt",
+      "Navy / M",
+      "2",
+      "20.00 €",
+      "40.00 €",
+    ]);
+    expect(row(page, "Wool coat")).toEqual([
+      "Wool coat",
+      "Heather Grey / XXL",
+      "1",
+      "120.00 €",
+      "120.00 €",
+    ]);
+  });
+
+  it("names the size alone on a line of an order placed before colourways", () => {
+    const [page] = layoutInvoice(invoice);
+    expect(row(page, "Old tee")).toEqual(["Old tee", "L", "1", "10.00 €", "10.00 €"]);
   });
 
   it("ends with subtotal, shipping, taxes, the discount and the total", () => {

@@ -1,6 +1,6 @@
 // The invoice's layout (docs/product.md §9 "Invoice PDF"), as pure data: every piece of text with its place on
 // an A4 page. The PDF renderer only draws what this returns, so the content (order number,
-// date dd/MM/yyyy, billing address, product lines, subtotal, shipping, taxes, discount, total in
+// date dd/MM/yyyy, billing address, product lines with their colour and size, subtotal, shipping, taxes, discount, total in
 // euro) is tested here without reading a PDF back. Many lines flow onto more pages, the table
 // header repeated; the totals end the last page.
 import type { Address } from "../common/address.ts";
@@ -14,6 +14,9 @@ const FOOTER_Y = 30;
 
 export interface InvoiceLine {
   name: string;
+  /** The colour's name ("Navy"); none on orders placed before colourways. */
+  colour?: string;
+  /** The size's tag ("M", "W32"). */
   size: string;
   quantity: number;
   unitPriceCents: number;
@@ -104,7 +107,8 @@ export function fitText(
 
 const COLUMNS = {
   product: MARGIN,
-  size: 320,
+  /** "Navy / M": the line's variant (docs/product.md §9 "Colours"). */
+  variant: 262,
   quantity: 370,
   /** Prices and amounts are right-aligned at their x. */
   price: 470,
@@ -155,7 +159,7 @@ export function layoutInvoice(
 
   const tableHeader = () => {
     text("Product", COLUMNS.product, 10, { bold: true });
-    text("Size", COLUMNS.size, 10, { bold: true });
+    text("Colour / size", COLUMNS.variant, 10, { bold: true });
     text("Quantity", COLUMNS.quantity, 10, { bold: true });
     text("Price", COLUMNS.price, 10, { bold: true, align: "right" });
     text("Amount", COLUMNS.amount, 10, { bold: true, align: "right" });
@@ -178,13 +182,18 @@ export function layoutInvoice(
     }
     const name = fitText(
       winAnsiSafe(line.name),
-      COLUMNS.size - COLUMNS.product - 10,
+      COLUMNS.variant - COLUMNS.product - 10,
       10,
       false,
       measure,
     );
     text(name, COLUMNS.product, 10);
-    text(line.size, COLUMNS.size, 10);
+    const variant = line.colour ? `${line.colour} / ${line.size}` : line.size;
+    text(
+      fitText(winAnsiSafe(variant), COLUMNS.quantity - COLUMNS.variant - 8, 10, false, measure),
+      COLUMNS.variant,
+      10,
+    );
     text(String(line.quantity), COLUMNS.quantity, 10);
     text(formatPrice(line.unitPriceCents), COLUMNS.price, 10, { align: "right" });
     text(formatPrice(line.unitPriceCents * line.quantity), COLUMNS.amount, 10, { align: "right" });

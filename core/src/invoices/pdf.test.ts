@@ -39,6 +39,34 @@ describe("the invoice PDF", () => {
     expect(texts).toContain("65.98 €");
   });
 
+  it("names each line's colour with its size: the same product in two colours", async () => {
+    const texts = drawnTexts(
+      await renderInvoicePdf({
+        ...invoice,
+        lines: [
+          {
+            name: "Piqué Polo Shirt",
+            colour: "Navy",
+            size: "M",
+            quantity: 1,
+            unitPriceCents: 1999,
+          },
+          {
+            name: "Piqué Polo Shirt",
+            colour: "Forest",
+            size: "M",
+            quantity: 1,
+            unitPriceCents: 1999,
+          },
+        ],
+      }),
+    );
+    expect(texts).toContain("Colour / size");
+    expect(texts.filter((text) => text === "Piqué Polo Shirt")).toHaveLength(2);
+    expect(texts).toContain("Navy / M");
+    expect(texts).toContain("Forest / M");
+  });
+
   it("has as many pages as the layout when there are many lines", async () => {
     const lines = Array.from({ length: 120 }, (_, i) => ({
       name: `Item ${i}`,

@@ -9,6 +9,7 @@
 // leaves nothing behind but an invoice that the next delivery writes again. The mailer then sends
 // each queued e-mail once (../mail/queue.server.ts).
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { namedColour, variantName } from "../catalog/variants.ts";
 import type { Context } from "../context/index.server.ts";
 import { orderKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
@@ -70,8 +71,9 @@ export function invoiceDataFromOrder(order: Order): InvoiceData {
     email: order.email,
     address: order.address,
     deliveryMethod: order.deliveryMethod,
-    lines: order.lines.map(({ name, size, quantity, unitPriceCents }) => ({
+    lines: order.lines.map(({ name, colour, size, quantity, unitPriceCents }) => ({
       name,
+      ...(namedColour(colour) ? { colour: namedColour(colour) } : {}),
       size,
       quantity,
       unitPriceCents,
@@ -162,7 +164,7 @@ function confirmationProps(ctx: Context, order: Order) {
     lines: order.lines.map((l) => ({
       quantity: l.quantity,
       name: l.name,
-      size: l.size,
+      variant: variantName(l.colour, l.size),
       amount: formatPrice(l.unitPriceCents * l.quantity),
     })),
     totals: [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { drawnTexts } from "../invoices/pdf-text.ts";
+import { documentLine } from "./document-lines.ts";
 import { renderCreditNotePdf, renderReturnSlipPdf } from "./documents.ts";
 import { RETURN_ADDRESS } from "./rules.ts";
 
@@ -47,5 +48,59 @@ describe("the return's PDFs", () => {
     expect(texts).toContain("Total refunded");
     expect(texts).toContain("30.00 €");
     expect(texts).toContain("6.00 €");
+  });
+
+  it("name each line's colour with its size, and an exchange's new colour", async () => {
+    const lines = [
+      documentLine({
+        quantity: 1,
+        name: "Piqué Polo Shirt",
+        colour: "navy",
+        size: "M",
+        exchangeColour: "forest",
+        exchangeSize: "M",
+      }),
+      documentLine({
+        quantity: 1,
+        name: "Piqué Polo Shirt",
+        colour: "forest",
+        size: "L",
+        exchangeSize: "M",
+      }),
+      documentLine({ quantity: 2, name: "Old socks", size: "S" }),
+    ];
+    const texts = drawnTexts(
+      await renderReturnSlipPdf({
+        rma: "RMA-4Q8ZK2MX",
+        orderNumber: "TL-7K2M9QXA",
+        createdAt: "2026-11-22T10:00:00Z",
+        customer: "ana@example.com",
+        reason: "Too large",
+        lines,
+        returnAddress: RETURN_ADDRESS,
+      }),
+    ).join("\n");
+    expect(texts).toContain("1 × Piqué Polo Shirt (Navy, Medium), exchange for Forest, Medium");
+    expect(texts).toContain("1 × Piqué Polo Shirt (Forest, Large), exchange for Forest, Medium");
+    expect(texts).toContain("2 × Old socks (Small)");
+    const note = drawnTexts(
+      await renderCreditNotePdf({
+        number: "CN-4Q8ZK2MX",
+        rma: "RMA-4Q8ZK2MX",
+        orderNumber: "TL-7K2M9QXA",
+        issuedAt: "2026-11-25T10:00:00Z",
+        email: "ana@example.com",
+        lines: [
+          {
+            ...documentLine({ quantity: 1, name: "Polo", colour: "navy", size: "M" }),
+            amountCents: 2500,
+          },
+        ],
+        shippingCents: 0,
+        taxCents: 500,
+        totalCents: 2500,
+      }),
+    );
+    expect(note).toContain("1 × Polo (Navy, Medium)");
   });
 });

@@ -11,8 +11,9 @@ import { formatPrice } from "../pricing/money.ts";
 export interface DocumentLine {
   quantity: number;
   name: string;
+  /** The variant as variantName names it: "Navy, Medium" (the size alone before colourways). */
   size: string;
-  /** The exchange's new size. */
+  /** The exchange's new variant, named the same way. */
   exchangeFor?: string;
   /** The refunded amount of the line (credit note only). */
   amountCents?: number;

@@ -5,7 +5,7 @@
 // that the mark is absent (the order confirmation's way: core/src/reactions/order-mails.server.ts).
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { ANONYMISED_EMAIL } from "../accounts/order-anonymisation.ts";
-import { sizeName } from "../catalog/sizes.ts";
+import { variantName } from "../catalog/variants.ts";
 import { lazy } from "../common/lazy.ts";
 import type { Context } from "../context/index.server.ts";
 import { returnKey, userReturnsIndex } from "../db/keys.ts";
@@ -16,6 +16,7 @@ import { mailRequest } from "../mail/queue.server.ts";
 import { renderMail } from "../mail/render.server.ts";
 import { formatPrice } from "../pricing/money.ts";
 import { getObjectBytes, putObject } from "../storage/index.server.ts";
+import { documentLine } from "./document-lines.ts";
 import type { CreditNoteData } from "./documents.ts";
 import { getReturn, type Return } from "./returns.server.ts";
 import { creditNoteNumber, RETURN_ADDRESS, returnReasonLabel } from "./rules.ts";
@@ -39,9 +40,7 @@ export function creditNoteData(r: Return): CreditNoteData {
     email: r.email,
     lines: r.lines
       .map((l, i) => ({
-        quantity: l.quantity,
-        name: l.name,
-        size: sizeName(l.size),
+        ...documentLine({ ...l, exchangeSize: undefined }),
         amountCents: r.refund.lineCents?.[i] ?? 0,
         exchange: Boolean(l.exchangeSize),
       }))
@@ -92,7 +91,7 @@ export async function sendRefundNotice(ctx: Context, event: DomainEvent): Promis
     amount: formatPrice(r.refund.totalCents),
     lines: r.lines
       .filter((l) => !l.exchangeSize)
-      .map((l) => `${l.quantity} × ${l.name} (${sizeName(l.size)})`),
+      .map((l) => `${l.quantity} × ${l.name} (${variantName(l.colour, l.size)})`),
     ordersUrl: `${ctx.config.appUrl}/order`,
   });
   const now = new Date().toISOString();
@@ -135,12 +134,7 @@ export async function returnSlipPdf(r: Return): Promise<Uint8Array> {
     createdAt: r.createdAt,
     customer: r.email,
     reason: returnReasonLabel(r.reason),
-    lines: r.lines.map((l) => ({
-      quantity: l.quantity,
-      name: l.name,
-      size: sizeName(l.size),
-      ...(l.exchangeSize ? { exchangeFor: sizeName(l.exchangeSize) } : {}),
-    })),
+    lines: r.lines.map(documentLine),
     returnAddress: RETURN_ADDRESS,
   });
 }

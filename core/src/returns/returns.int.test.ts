@@ -17,7 +17,6 @@ import { dayOf } from "../insights/figures.ts";
 import { orderExportRow } from "../insights/order-export.ts";
 import { rebuildAggregates } from "../insights/rebuild.server.ts";
 import { getStock } from "../inventory/stock.server.ts";
-import { unitsOfEach } from "../inventory/stock.ts";
 import { changeOrderState } from "../orders/admin-changes.server.ts";
 import { getOrder } from "../orders/orders.server.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
@@ -52,8 +51,13 @@ async function shop({ stockL = 10 } = {}) {
     priceCents: 2000,
     description: "A shirt",
     sizes: ["M", "L"],
-    stock: { ...unitsOfEach(["M"], 10), L: stockL },
-    images: [{ key: "shirt.svg", alt: "shirt" }],
+    colours: ["navy", "forest"],
+    // Stock per variant (docs/product.md §9 "Stock"): navy L is the one the races are about.
+    stock: { "navy/M": 10, "navy/L": stockL, "forest/M": 10, "forest/L": 5 },
+    images: [
+      { key: "shirt-navy.svg", alt: "Navy shirt", colour: "navy" },
+      { key: "shirt-forest.svg", alt: "Forest shirt", colour: "forest" },
+    ],
   });
   const socks = await createProduct(ctx, {
     slug: "socks",
@@ -62,16 +66,20 @@ async function shop({ stockL = 10 } = {}) {
     priceCents: 1000,
     description: "Socks",
     sizes: ["M"],
-    stock: unitsOfEach(["M"], 10),
-    images: [{ key: "socks.svg", alt: "socks" }],
+    colours: ["heather-grey"],
+    stock: { "heather-grey/M": 10 },
+    images: [{ key: "socks.svg", alt: "socks", colour: "heather-grey" }],
   });
-  /** A delivered, paid order of one shirt (M) and one pair of socks. */
+  /**
+   * A delivered, paid order of one navy shirt (M) and one pair of socks (a line without a colour,
+   * as a cart saved before colourways sends it: the product's first colourway).
+   */
   const delivered = async (userId = `u-${crypto.randomUUID()}`) => {
     const { order } = await placeOrder(ctx, {
       userId,
       email: `${userId}@example.com`,
       lines: [
-        { productId: shirt.id, size: "M", quantity: 1 },
+        { productId: shirt.id, colour: "navy", size: "M", quantity: 1 },
         { productId: socks.id, size: "M", quantity: 1 },
       ],
       address: TEST_ADDRESS,
@@ -119,7 +127,7 @@ describe("a return refunded through the payment port", () => {
     expect(r).toMatchObject({ state: "requested", refund: { totalCents: 2500, shippingCents: 0 } });
     await approveReturn(ctx, r.rma);
     await receiveReturn(ctx, r.rma, { faulty: false });
-    expect((await getStock(ctx, shirt.id)).M).toBe(10);
+    expect((await getStock(ctx, shirt.id))["navy/M"]).toBe(10);
 
     // The same refund asked again (same idempotency key) gives the same signed confirmation.
     const again = await paymentGateway(ctx.config).refund(
@@ -264,15 +272,15 @@ describe("exchanges", () => {
     expect(lost[0]).toMatchObject({
       field: "size-0",
       status: 409,
-      message: "This size is out of stock",
+      message: "This colour and size is out of stock",
     });
-    expect((await getStock(ctx, shirt.id)).L).toBe(0);
+    expect((await getStock(ctx, shirt.id))["navy/L"]).toBe(0);
 
     // Cancelled, the reserved unit goes back, once.
     const winner = won[0] as { rma: string; userId: string };
     await cancelReturn(ctx, winner.userId, winner.rma);
     await refusal(cancelReturn(ctx, winner.userId, winner.rma));
-    expect((await getStock(ctx, shirt.id)).L).toBe(1);
+    expect((await getStock(ctx, shirt.id))["navy/L"]).toBe(1);
   });
 
   it("receiving ships the reserved size as a new order at no charge, linked to the return", async () => {
@@ -284,7 +292,7 @@ describe("exchanges", () => {
       form: { "quantity-0": "1", "size-0": "L", reason: "too-small" },
     });
     expect(r.refund.totalCents).toBe(0);
-    expect((await getStock(ctx, shirt.id)).L).toBe(2);
+    expect((await getStock(ctx, shirt.id))["navy/L"]).toBe(2);
     await approveReturn(ctx, r.rma);
     const received = await receiveReturn(ctx, r.rma, { faulty: false });
     expect(received.state).toBe("exchanged");
@@ -295,10 +303,63 @@ describe("exchanges", () => {
       payment: "paid",
       totalCents: 0,
       exchangeOf: r.rma,
-      lines: [{ productId: shirt.id, size: "L", quantity: 1 }],
+      lines: [{ productId: shirt.id, colour: "navy", size: "L", quantity: 1 }],
     });
     // The reserved L is the new order's; the returned M is back.
-    expect(await getStock(ctx, shirt.id)).toMatchObject({ L: 2, M: 10 });
+    expect(await getStock(ctx, shirt.id)).toMatchObject({ "navy/L": 2, "navy/M": 10 });
+  });
+
+  it("an exchange into another colour reserves that variant, other variants untouched", async () => {
+    const { ctx, delivered, shirt } = await shop({ stockL: 3 });
+    const { order, userId } = await delivered();
+    expect(order.lines[0]).toMatchObject({ colour: "navy", size: "M" });
+    const before = await getStock(ctx, shirt.id);
+    expect(before).toEqual({ "navy/M": 9, "navy/L": 3, "forest/M": 10, "forest/L": 5 });
+    const r = await requestReturn(ctx, {
+      userId,
+      orderId: order.id,
+      form: { "quantity-0": "1", "size-0": "forest/M", reason: "changed-my-mind" },
+    });
+    expect(r.lines[0]).toMatchObject({
+      colour: "navy",
+      size: "M",
+      exchangeColour: "forest",
+      exchangeSize: "M",
+    });
+    expect(await getStock(ctx, shirt.id)).toEqual({ ...before, "forest/M": 9 });
+
+    await approveReturn(ctx, r.rma);
+    const received = await receiveReturn(ctx, r.rma, { faulty: false });
+    const replacement = await getOrder(ctx, received.replacementOrderId as string);
+    expect(replacement?.lines).toMatchObject([
+      { productId: shirt.id, colour: "forest", size: "M", quantity: 1 },
+    ]);
+    // The forest M is the new order's; the navy M returned is back.
+    expect(await getStock(ctx, shirt.id)).toEqual({ ...before, "navy/M": 10, "forest/M": 9 });
+  });
+
+  it("refuses a colour the product does not come in, or one sold out, on the line's field", async () => {
+    const { ctx, delivered } = await shop();
+    const { order, userId } = await delivered();
+    const ask = (choice: string) =>
+      requestReturn(ctx, {
+        userId,
+        orderId: order.id,
+        form: { "quantity-0": "1", "size-0": choice, reason: "changed-my-mind" },
+      });
+    expect(await refusal(ask("red/M"))).toMatchObject({
+      field: "size-0",
+      status: 409,
+      message: "This colour is not offered for this product",
+    });
+    expect(await refusal(ask("navy/M"))).toMatchObject({
+      field: "size-0",
+      message: "Choose a different colour or size for the exchange",
+    });
+    expect(await refusal(ask("not-a-colour/M"))).toMatchObject({
+      field: "size-0",
+      status: 400,
+    });
   });
 });
 
@@ -311,7 +372,7 @@ describe("the admin's rejection", () => {
       orderId: order.id,
       form: { "quantity-0": "1", "size-0": "L", reason: "too-small" },
     });
-    expect((await getStock(ctx, shirt.id)).L).toBe(1);
+    expect((await getStock(ctx, shirt.id))["navy/L"]).toBe(1);
     expect(await refusal(rejectReturn(ctx, r.rma, { message: " " }))).toMatchObject({
       field: "message",
       status: 400,
@@ -321,7 +382,7 @@ describe("the admin's rejection", () => {
     expect(await refusal(rejectReturn(ctx, r.rma, { message: "Again" }))).toMatchObject({
       status: 409,
     });
-    expect((await getStock(ctx, shirt.id)).L).toBe(2);
+    expect((await getStock(ctx, shirt.id))["navy/L"]).toBe(2);
     // Its units are free again: the customer may ask anew.
     await requestReturn(ctx, {
       userId,
@@ -345,7 +406,7 @@ describe("receiving", () => {
       Array.from({ length: 3 }, () => receiveReturn(ctx, r.rma, { faulty: false })),
     );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
-    expect((await getStock(ctx, shirt.id)).M).toBe(10);
+    expect((await getStock(ctx, shirt.id))["navy/M"]).toBe(10);
 
     const f = await requestReturn(ctx, {
       userId,
@@ -354,7 +415,7 @@ describe("receiving", () => {
     });
     await approveReturn(ctx, f.rma);
     await receiveReturn(ctx, f.rma, { faulty: true });
-    expect((await getStock(ctx, socks.id)).M).toBe(9);
+    expect((await getStock(ctx, socks.id))["heather-grey/M"]).toBe(9);
   });
 });
 

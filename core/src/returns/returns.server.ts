@@ -19,7 +19,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import * as v from "valibot";
 import { getProductsByIds } from "../catalog/product-lookups.server.ts";
-import { type SizeTag, sizeName } from "../catalog/sizes.ts";
+import type { SizeTag } from "../catalog/sizes.ts";
+import { variantName } from "../catalog/variants.ts";
 import { handlePaymentWebhook, type WebhookAnswer } from "../checkout/payment-webhook.server.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
@@ -51,12 +52,14 @@ import {
   type ReturnRefundedPayload,
 } from "./events.ts";
 import {
+  boughtColour,
   creditNoteNumber,
   EXCHANGE_SIZE_OUT_OF_STOCK,
   type ExchangeOptions,
+  type ExchangeVariant,
   type ExistingReturn,
   exchangeSizeField,
-  exchangeSizes,
+  exchangeVariants,
   isReturnState,
   RETURN_ADDRESS,
   RETURN_INSTRUCTIONS,
@@ -85,6 +88,11 @@ export interface ReturnLine extends ReturnLineRequest {
   productId: string;
   name: string;
   slug: string;
+  /**
+   * The colour bought (palette id; an exchange's new one is exchangeColour, or this one). None on
+   * lines of orders placed before colourways: their stock is the product's first colourway's.
+   */
+  colour?: string;
   /** The size bought (an exchange's new size is exchangeSize). */
   size: SizeTag;
 }
@@ -269,8 +277,8 @@ function decodeCursor(cursor: string | undefined): Record<string, string> | unde
 export interface ReturnForm {
   order: Order;
   returns: Return[];
-  /** Per order line: units that may still be returned, and the sizes an exchange may ask for. */
-  lines: Array<{ returnable: number; exchangeSizes: string[] }>;
+  /** Per order line: units that may still be returned, and the variants an exchange may ask for. */
+  lines: Array<{ returnable: number; exchangeVariants: ExchangeVariant[] }>;
   windowEnds: string;
 }
 
@@ -301,7 +309,7 @@ export async function returnFormFor(
     returns,
     lines: order.lines.map((line, i) => ({
       returnable: returnable[i] ?? 0,
-      exchangeSizes: exchangeSizes(line, options),
+      exchangeVariants: exchangeVariants(line, options),
     })),
     windowEnds: new Date(
       new Date(order.deliveredAt ?? now).getTime() + ctx.config.returnDays * 86_400_000,
@@ -318,15 +326,42 @@ export function orderReturnable(ctx: Context, order: Order, now = new Date()): b
   );
 }
 
-const emptyOptions: ExchangeOptions = { offered: new Map(), stock: new Map() };
+const emptyOptions: ExchangeOptions = { offered: new Map(), colours: new Map(), stock: new Map() };
 
 async function exchangeOptions(ctx: Context, order: Order): Promise<ExchangeOptions> {
   const ids = [...new Set(order.lines.map((l) => l.productId))];
   const [products, stock] = await Promise.all([getProductsByIds(ctx, ids), getStocks(ctx, ids)]);
   return {
     offered: new Map(products.map((p) => [p.id, p.sizes as string[]])),
+    colours: new Map(products.map((p) => [p.id, p.colourways.map((way) => way.colour.id)])),
     stock,
   };
+}
+
+/**
+ * Stock lines of a return's units: each in its colour, or (a line of an order placed before
+ * colourways) in its product's first colourway, read only when such a line is there. A product
+ * no longer there keeps no stock: its lines are left out.
+ */
+async function stockLinesOf(
+  ctx: Context,
+  lines: ReadonlyArray<{
+    productId: string;
+    colour?: string | undefined;
+    size: string;
+    quantity: number;
+  }>,
+): Promise<Array<{ productId: string; colour: string; size: string; quantity: number }>> {
+  const unnamed = [...new Set(lines.filter((l) => !l.colour).map((l) => l.productId))];
+  const first = new Map(
+    unnamed.length === 0
+      ? []
+      : (await getProductsByIds(ctx, unnamed)).map((p) => [p.id, p.colourways[0]?.colour.id]),
+  );
+  return lines.flatMap((l) => {
+    const colour = l.colour ?? first.get(l.productId);
+    return colour ? [{ productId: l.productId, colour, size: l.size, quantity: l.quantity }] : [];
+  });
 }
 
 /** The customer's own order (another's is "not found"), with the returns sequence read. */
@@ -401,6 +436,7 @@ export async function requestReturn(
         productId: bought.productId,
         name: bought.name,
         slug: bought.slug,
+        ...(bought.colour ? { colour: bought.colour } : {}),
         size: bought.size,
       };
     });
@@ -463,7 +499,7 @@ export async function requestReturn(
     ];
     const stockAt = items.length;
     if (exchanges.length > 0)
-      items.push(...stockItems(ctx, replacementLines(exchanges), "reserve", now));
+      items.push(...stockItems(ctx, replacementLines(exchanges, options), "reserve", now));
     try {
       await transact(ctx, items);
       return record;
@@ -491,13 +527,28 @@ export async function requestReturn(
   }
 }
 
-/** An exchange's replacement units: the same product in the new size. */
-function replacementLines(lines: readonly ReturnLine[]) {
+/**
+ * An exchange's replacement units: the same product in the new variant (the new colour, else the
+ * colour bought; before colourways, the product's first).
+ */
+function replacementLines(lines: readonly ReturnLine[], options: Pick<ExchangeOptions, "colours">) {
   return lines.map((l) => ({
     productId: l.productId,
+    colour: l.exchangeColour ?? boughtColour(l, options) ?? "",
     size: l.exchangeSize as string,
     quantity: l.quantity,
   }));
+}
+
+/** The colours of the products of lines bought before colourways, for their stock lines. */
+async function coloursFor(
+  ctx: Context,
+  lines: readonly ReturnLine[],
+): Promise<Pick<ExchangeOptions, "colours">> {
+  const unnamed = [...new Set(lines.filter((l) => !l.colour).map((l) => l.productId))];
+  if (unnamed.length === 0) return { colours: new Map() };
+  const products = await getProductsByIds(ctx, unnamed);
+  return { colours: new Map(products.map((p) => [p.id, p.colourways.map((w) => w.colour.id)])) };
 }
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -619,7 +670,7 @@ export async function rejectReturn(
       updatedAt: at,
       exchangeReserved: false,
     }),
-    ...releaseExchange(ctx, r, now),
+    ...(await releaseExchange(ctx, r, now)),
   ]);
 }
 
@@ -636,14 +687,15 @@ export async function cancelReturn(
   const at = now.toISOString();
   return runMove(ctx, r, "cancelled", [
     moveItem(ctx, r, "cancelled", { cancelledAt: at, updatedAt: at, exchangeReserved: false }),
-    ...releaseExchange(ctx, r, now),
+    ...(await releaseExchange(ctx, r, now)),
   ]);
 }
 
-function releaseExchange(ctx: Context, r: Return, now: Date): TransactItem[] {
+async function releaseExchange(ctx: Context, r: Return, now: Date): Promise<TransactItem[]> {
   const exchanges = r.lines.filter(isExchange);
   if (!r.exchangeReserved || exchanges.length === 0) return [];
-  return stockItems(ctx, replacementLines(exchanges), "release", now);
+  const lines = replacementLines(exchanges, await coloursFor(ctx, exchanges));
+  return stockItems(ctx, lines, "release", now);
 }
 
 /**
@@ -674,12 +726,10 @@ export async function receiveReturn(
     sets.exchangeReserved = false;
     items.push(...replacementItems(ctx, replacement, r, now));
   }
-  const restock = r.lines.map((l) => ({
-    productId: l.productId,
-    size: l.size,
-    quantity: l.quantity,
-  }));
-  if (!options.faulty) items.push(...stockItems(ctx, restock, "release", now));
+  if (!options.faulty) {
+    // Each returned unit back to its own variant.
+    items.push(...stockItems(ctx, await stockLinesOf(ctx, r.lines), "release", now));
+  }
   items.push(eventPut(ctx, RETURN_RECEIVED, { ...payloadOf(r), faulty: options.faulty }, now));
   // The move first: runMove reads a failure of item 0 as "changed meanwhile".
   return runMove(ctx, r, to, [moveItem(ctx, r, to, sets), ...items]);
@@ -712,7 +762,13 @@ function replacementOrder(
     deliveryMethod: order.deliveryMethod,
     lines: exchanges.map((l) => {
       const bought = order.lines[l.line] as Order["lines"][number];
-      return { ...bought, size: l.exchangeSize as SizeTag, quantity: l.quantity };
+      const colour = l.exchangeColour ?? bought.colour;
+      return {
+        ...bought,
+        ...(colour ? { colour } : {}),
+        size: l.exchangeSize as SizeTag,
+        quantity: l.quantity,
+      };
     }),
     subtotalCents: 0,
     taxCents: 0,
@@ -962,8 +1018,10 @@ function requestedMailProps(ctx: Context, r: Return) {
     lines: r.lines.map((l) => ({
       quantity: l.quantity,
       name: l.name,
-      size: sizeName(l.size),
-      ...(l.exchangeSize ? { exchangeFor: sizeName(l.exchangeSize) } : {}),
+      variant: variantName(l.colour, l.size),
+      ...(l.exchangeSize
+        ? { exchangeFor: variantName(l.exchangeColour ?? l.colour, l.exchangeSize) }
+        : {}),
     })),
     reason: returnReasonLabel(r.reason),
     refund: formatPrice(r.refund.totalCents),

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { quote } from "../pricing/quote.ts";
 import {
+  EXCHANGE_COLOUR_NOT_OFFERED,
   EXCHANGE_SAME_SIZE,
   EXCHANGE_SIZE_NOT_OFFERED,
   EXCHANGE_SIZE_OUT_OF_STOCK,
   type ExchangeOptions,
   type ExistingReturn,
-  exchangeSizes,
+  exchangeVariants,
   RETURN_ALREADY_OPEN,
   RETURN_LINE_NOT_BOUGHT,
   RETURN_NOTHING_CHOSEN,
@@ -50,7 +51,10 @@ function order(
 
 const exchange: ExchangeOptions = {
   offered: new Map([["p0", ["S", "M", "L"]]]),
-  stock: new Map([["p0", { S: 0, M: 3, L: 2 }]]),
+  colours: new Map([["p0", ["navy", "forest"]]]),
+  stock: new Map([
+    ["p0", { "navy/S": 0, "navy/M": 3, "navy/L": 2, "forest/S": 1, "forest/M": 0, "forest/L": 4 }],
+  ]),
 };
 const inWindow = new Date("2026-11-20T10:00:00.000Z");
 
@@ -145,7 +149,33 @@ describe("the exchange's sizes", () => {
     expect(ask("S")).toMatchObject({ field: "size-0", message: EXCHANGE_SIZE_OUT_OF_STOCK });
     expect(ask("XL")).toMatchObject({ field: "size-0", message: EXCHANGE_SIZE_NOT_OFFERED });
     expect(ask("huge")).toMatchObject({ field: "size-0", message: EXCHANGE_SIZE_NOT_OFFERED });
-    expect(exchangeSizes(o.lines[0] as never, exchange)).toEqual(["L"]);
+    expect(exchangeVariants(o.lines[0] as never, exchange)).toEqual([
+      { colour: "navy", size: "L" },
+      { colour: "forest", size: "S" },
+      { colour: "forest", size: "L" },
+    ]);
+  });
+
+  it("another colour of the same product, offered and in stock; a line before colours is in the first", () => {
+    const bought = order([{ price: 2000, quantity: 1, size: "L" }]);
+    const ask = (colour: string, size: string) =>
+      returnRequestError(
+        bought,
+        [{ line: 0, quantity: 1, exchangeSize: size as "L", exchangeColour: colour }],
+        [],
+        exchange,
+        inWindow,
+      );
+    expect(ask("forest", "L")).toBeNull();
+    expect(ask("navy", "L")).toMatchObject({ field: "size-0", message: EXCHANGE_SAME_SIZE });
+    expect(ask("forest", "M")).toMatchObject({ message: EXCHANGE_SIZE_OUT_OF_STOCK });
+    expect(ask("red", "L")).toMatchObject({ message: EXCHANGE_COLOUR_NOT_OFFERED });
+    const forestL = { ...(bought.lines[0] as object), colour: "forest" } as never;
+    expect(exchangeVariants(forestL, exchange)).toEqual([
+      { colour: "forest", size: "S" },
+      { colour: "navy", size: "M" },
+      { colour: "navy", size: "L" },
+    ]);
   });
 
   it("an exchange refunds nothing", () => {

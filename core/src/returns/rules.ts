@@ -3,6 +3,7 @@
 // the states and who may move a return between them, what is refunded (to the cent), and what
 // an exchange may ask for. Pure and browser-safe: the data access is ./returns.server.ts.
 import { isSizeTag, type SizeTag } from "../catalog/sizes.ts";
+import { variantKey } from "../catalog/variants.ts";
 
 /** Days a delivered order may be returned in, unless RETURN_DAYS says otherwise. */
 export const DEFAULT_RETURN_DAYS = 30;
@@ -112,6 +113,8 @@ export function withinReturnWindow(
 
 export interface ReturnableOrderLine {
   productId: string;
+  /** Palette id; none on orders placed before colourways (the product's first colourway). */
+  colour?: string | undefined;
   size: string;
   quantity: number;
   unitPriceCents: number;
@@ -130,12 +133,16 @@ export interface ReturnableOrder {
   totalCents: number;
 }
 
-/** One line of a return: which order line, how many units, and for an exchange the new size. */
+/**
+ * One line of a return: which order line, how many units, and for an exchange the new variant:
+ * its size (set on every exchange) and its colour (none: the colour bought).
+ */
 export interface ReturnLineRequest {
   /** Index of the line in the order's lines. */
   line: number;
   quantity: number;
   exchangeSize?: SizeTag;
+  exchangeColour?: string;
 }
 
 export interface ExistingReturn {
@@ -178,9 +185,10 @@ export const RETURN_MORE_THAN_BOUGHT = (bought: number) =>
   `You bought ${bought} of this item: you cannot return more`;
 export const RETURN_ALREADY_OPEN = "An open return already covers this item";
 export const RETURN_REASON_INVALID = "Choose a reason";
-export const EXCHANGE_SAME_SIZE = "Choose a different size for the exchange";
+export const EXCHANGE_SAME_SIZE = "Choose a different colour or size for the exchange";
 export const EXCHANGE_SIZE_NOT_OFFERED = "This size is not offered for this product";
-export const EXCHANGE_SIZE_OUT_OF_STOCK = "This size is out of stock";
+export const EXCHANGE_COLOUR_NOT_OFFERED = "This colour is not offered for this product";
+export const EXCHANGE_SIZE_OUT_OF_STOCK = "This colour and size is out of stock";
 
 /** A refusal: the form field it belongs to, the message, and the HTTP status. */
 export interface ReturnRefusal {
@@ -196,15 +204,35 @@ export const exchangeSizeField = (line: number) => `size-${line}`;
 export interface ExchangeOptions {
   /** The sizes the product offers, by product id. */
   offered: ReadonlyMap<string, readonly string[]>;
-  /** Units left per size, by product id. */
+  /** The colours (palette ids) the product comes in, its first colourway first, by product id. */
+  colours: ReadonlyMap<string, readonly string[]>;
+  /** Units left per variant key ("navy/M"), by product id. */
   stock: ReadonlyMap<string, Readonly<Record<string, number>>>;
+}
+
+/** One variant an exchange may ask for. */
+export interface ExchangeVariant {
+  colour: string;
+  size: string;
+}
+
+/** The exchange field's value of a variant: its stock key, "navy/M" (schemas.ts reads it). */
+export const exchangeChoice = (variant: ExchangeVariant) =>
+  variantKey(variant.colour, variant.size);
+
+/** The colour a line was bought in: its own, or (before colourways) the product's first. */
+export function boughtColour(
+  bought: Pick<ReturnableOrderLine, "productId" | "colour">,
+  exchange: Pick<ExchangeOptions, "colours">,
+): string | undefined {
+  return bought.colour ?? exchange.colours.get(bought.productId)?.[0];
 }
 
 /**
  * Why this return cannot be requested, or null: the order must be delivered (and paid), within
  * the window; each line must be one of the order's, asked at most as many times as is left of it
- * (a unit already in an open return is named as such); an exchange must ask for another size of
- * the same product that the product offers and has in stock. Ownership is checked by the caller
+ * (a unit already in an open return is named as such); an exchange must ask for another variant
+ * (colour, size or both) of the same product that the product offers and has in stock. Ownership is checked by the caller
  * (another customer's order is "not found").
  */
 export function returnRequestError(
@@ -246,35 +274,53 @@ export function returnRequestError(
       return { field: quantityField(l.line), message: RETURN_ALREADY_OPEN, status: 409 };
     }
     if (l.exchangeSize !== undefined && l.quantity > 0) {
-      const refusal = exchangeSizeError(bought, l.exchangeSize, exchange);
+      const refusal = exchangeVariantError(
+        bought,
+        { colour: l.exchangeColour ?? boughtColour(bought, exchange) ?? "", size: l.exchangeSize },
+        exchange,
+      );
       if (refusal) return { field: exchangeSizeField(l.line), message: refusal, status: 409 };
     }
   }
   return null;
 }
 
-/** Why `size` cannot replace the bought line's size, or null. */
-export function exchangeSizeError(
-  bought: Pick<ReturnableOrderLine, "productId" | "size">,
-  size: string,
+/** Why `wanted` cannot replace the bought line's variant, or null. */
+export function exchangeVariantError(
+  bought: Pick<ReturnableOrderLine, "productId" | "colour" | "size">,
+  wanted: ExchangeVariant,
   exchange: ExchangeOptions,
 ): string | null {
-  if (!isSizeTag(size)) return EXCHANGE_SIZE_NOT_OFFERED;
-  if (size === bought.size) return EXCHANGE_SAME_SIZE;
-  if (!(exchange.offered.get(bought.productId) ?? []).includes(size)) {
+  if (!isSizeTag(wanted.size)) return EXCHANGE_SIZE_NOT_OFFERED;
+  if (!(exchange.colours.get(bought.productId) ?? []).includes(wanted.colour)) {
+    return EXCHANGE_COLOUR_NOT_OFFERED;
+  }
+  if (wanted.size === bought.size && wanted.colour === boughtColour(bought, exchange)) {
+    return EXCHANGE_SAME_SIZE;
+  }
+  if (!(exchange.offered.get(bought.productId) ?? []).includes(wanted.size)) {
     return EXCHANGE_SIZE_NOT_OFFERED;
   }
-  if ((exchange.stock.get(bought.productId)?.[size] ?? 0) <= 0) return EXCHANGE_SIZE_OUT_OF_STOCK;
+  const left = exchange.stock.get(bought.productId)?.[variantKey(wanted.colour, wanted.size)] ?? 0;
+  if (left <= 0) return EXCHANGE_SIZE_OUT_OF_STOCK;
   return null;
 }
 
-/** The sizes an exchange of this line may ask for: offered, in stock, not the one bought. */
-export function exchangeSizes(
-  bought: Pick<ReturnableOrderLine, "productId" | "size">,
+/**
+ * The variants an exchange of this line may ask for: offered, in stock, not the one bought;
+ * colour by colour (the one bought first), each in the sizes' order.
+ */
+export function exchangeVariants(
+  bought: Pick<ReturnableOrderLine, "productId" | "colour" | "size">,
   exchange: ExchangeOptions,
-): string[] {
-  return (exchange.offered.get(bought.productId) ?? []).filter(
-    (size) => exchangeSizeError(bought, size, exchange) === null,
+): ExchangeVariant[] {
+  const own = boughtColour(bought, exchange);
+  const colours = exchange.colours.get(bought.productId) ?? [];
+  const ordered = [...colours.filter((c) => c === own), ...colours.filter((c) => c !== own)];
+  return ordered.flatMap((colour) =>
+    (exchange.offered.get(bought.productId) ?? [])
+      .map((size) => ({ colour, size }))
+      .filter((wanted) => exchangeVariantError(bought, wanted, exchange) === null),
   );
 }
 

@@ -26,6 +26,18 @@ describe("the return request form", () => {
     });
   });
 
+  it("reads an exchange into another colour as its colour and size", () => {
+    const parsed = v.safeParse(schema, {
+      "quantity-0": "1",
+      "size-0": "forest/M",
+      reason: "too-small",
+    });
+    expect(parsed.success).toBe(true);
+    expect(returnRequestFromForm(parsed.output as Record<string, unknown>, 2).lines).toEqual([
+      { line: 0, quantity: 1, exchangeSize: "M", exchangeColour: "forest" },
+    ]);
+  });
+
   it("refuses nothing chosen, an unknown reason, a bad quantity or size, on their fields", () => {
     expect(issues(v.safeParse(schema, { "quantity-0": "0", reason: "faulty" }))).toEqual({
       "quantity-0": "Choose at least one item to return",
@@ -38,7 +50,12 @@ describe("the return request form", () => {
     });
     expect(
       issues(v.safeParse(schema, { "quantity-0": "1", "size-0": "XXXL", reason: "faulty" })),
-    ).toEqual({ "size-0": "Choose a size" });
+    ).toEqual({ "size-0": "Choose a colour and size" });
+    for (const choice of ["purple-haze/M", "navy/XXXL", "navy/", "/M"]) {
+      expect(
+        issues(v.safeParse(schema, { "quantity-0": "1", "size-0": choice, reason: "faulty" })),
+      ).toEqual({ "size-0": "Choose a colour and size" });
+    }
   });
 
   it("the rejection needs a message", () => {

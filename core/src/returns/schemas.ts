@@ -1,8 +1,9 @@
 // The forms of returns (docs/decisions/015-forms.md: one valibot schema, the browser and the
-// action): the customer's request (per order line a quantity and, for an exchange, a size; one
-// reason), the admin's rejection (a message) and the admin's receiving (faulty or not).
+// action): the customer's request (per order line a quantity and, for an exchange, a colour and
+// size; one reason), the admin's rejection (a message) and the admin's receiving (faulty or not).
 import * as v from "valibot";
-import { SIZE_TAGS } from "../catalog/sizes.ts";
+import { isSizeTag, type SizeTag } from "../catalog/sizes.ts";
+import { colourOf, parseVariantKey } from "../catalog/variants.ts";
 import { choiceField, requiredText } from "../common/fields.ts";
 import {
   exchangeSizeField,
@@ -26,14 +27,26 @@ const quantity = v.pipe(
   v.maxValue(MAX_UNITS, "Choose a quantity"),
 );
 
+/** The exchange's variant: "" (a refund), a size (in the colour bought) or "colour/size". */
+export function parseExchangeChoice(
+  value: string,
+): { colour?: string; size: SizeTag } | null | undefined {
+  if (value === "") return null;
+  if (isSizeTag(value)) return { size: value };
+  const variant = parseVariantKey(value);
+  if (!variant || !isSizeTag(variant.size) || !colourOf(variant.colour)) return undefined;
+  return { colour: variant.colour, size: variant.size };
+}
+
 const exchangeSize = v.pipe(
-  v.nullish(v.string("Choose a size"), ""),
-  v.picklist(["", ...SIZE_TAGS], "Choose a size"),
+  v.nullish(v.string("Choose a colour and size"), ""),
+  v.check((value) => parseExchangeChoice(value) !== undefined, "Choose a colour and size"),
 );
 
 /**
  * The request form of an order of `lineCount` lines: `quantity-<i>` (0 to 9, empty is 0),
- * `size-<i>` (empty: refund; a size: exchange for it), `reason`. At least one unit is chosen.
+ * `size-<i>` (empty: refund; "colour/size": exchange for that variant; a size alone: that size in
+ * the colour bought), `reason`. At least one unit is chosen.
  */
 export function returnRequestSchema(lineCount: number) {
   const entries: Record<string, v.GenericSchema<unknown, unknown>> = {
@@ -69,11 +82,12 @@ export function returnRequestFromForm(
   for (let i = 0; i < lineCount; i++) {
     const quantity = Number(form[quantityField(i)] ?? 0);
     if (!quantity) continue;
-    const size = form[exchangeSizeField(i)];
+    const choice = parseExchangeChoice(String(form[exchangeSizeField(i)] ?? ""));
     lines.push({
       line: i,
       quantity,
-      ...(typeof size === "string" && size !== "" ? { exchangeSize: size as never } : {}),
+      ...(choice ? { exchangeSize: choice.size } : {}),
+      ...(choice?.colour ? { exchangeColour: choice.colour } : {}),
     });
   }
   return { lines, reason: form.reason as ReturnReason };

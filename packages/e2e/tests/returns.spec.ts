@@ -23,6 +23,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** A product of its own (other tests change the seeded stock at any moment). */
+/** A navy product in the sizes of `stock`, with those units of each (stock per variant). */
 async function product(project: string, name: string, stock: Record<string, number>) {
   const token = unique(project);
   return createProduct(shopContext(), {
@@ -32,8 +33,9 @@ async function product(project: string, name: string, stock: Record<string, numb
     priceCents: 2000,
     description: "For a return.",
     sizes: Object.keys(stock) as never,
-    stock,
-    images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: name }],
+    colours: ["navy"],
+    stock: Object.fromEntries(Object.entries(stock).map(([size, n]) => [`navy/${size}`, n])),
+    images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: name, colour: "navy" }],
   });
 }
 
@@ -115,7 +117,7 @@ test("a customer returns one of two items; the admin approves, receives and refu
       { productId: shirt.id, size: "M" },
       { productId: socks.id, size: "M" },
     ]);
-    expect((await getStock(shopContext(), shirt.id)).M).toBe(4);
+    expect((await getStock(shopContext(), shirt.id))["navy/M"]).toBe(4);
     await signIn(page, user.email, "secret1");
 
     const rma = await requestFromHistory(page, order.number, async (form) => {
@@ -135,7 +137,7 @@ test("a customer returns one of two items; the admin approves, receives and refu
     await expect(admin.getByText("Approved", { exact: true }).first()).toBeVisible();
     await admin.getByRole("button", { name: "Mark as received" }).click();
     await expect(admin.getByRole("button", { name: /^Refund / })).toBeVisible();
-    expect((await getStock(shopContext(), shirt.id)).M).toBe(5);
+    expect((await getStock(shopContext(), shirt.id))["navy/M"]).toBe(5);
     await admin.getByRole("button", { name: /^Refund / }).click();
     await expect(admin.getByText("Refunded", { exact: true }).first()).toBeVisible();
     // The Returns list, filtered by state.
@@ -159,7 +161,7 @@ test("a customer returns one of two items; the admin approves, receives and refu
     expect(texts).toContain("25.00 €");
 
     // Restocked once; the order shows the return refunded.
-    expect((await getStock(shopContext(), shirt.id)).M).toBe(5);
+    expect((await getStock(shopContext(), shirt.id))["navy/M"]).toBe(5);
     await page.goto(`/order/confirm-order?id=${order.id}`);
     const row = page.getByTestId("return-row").filter({ hasText: rma });
     await expect(row.getByText("Refunded")).toBeVisible();
@@ -182,10 +184,12 @@ test("an exchange for another size takes the unit at once and ships it as a repl
     await signIn(page, user.email, "secret1");
     const rma = await requestFromHistory(page, order.number, async (form) => {
       await form.getByLabel(`Quantity to return of ${trousers.name}`).selectOption("1");
-      await form.getByLabel(`Exchange ${trousers.name} for size`).selectOption({ label: "Large" });
+      await form
+        .getByLabel(`Exchange ${trousers.name} for colour and size`)
+        .selectOption({ label: "Navy, Large" });
       await form.getByLabel("Reason").selectOption({ label: "Too small" });
     });
-    expect((await getStock(shopContext(), trousers.id)).L).toBe(1);
+    expect((await getStock(shopContext(), trousers.id))["navy/L"]).toBe(1);
 
     const admin = await adminOn(browser, rma);
     await admin.getByRole("button", { name: "Approve" }).click();
@@ -202,10 +206,13 @@ test("an exchange for another size takes the unit at once and ships it as a repl
       userId: user.id,
       totalCents: 0,
       exchangeOf: rma,
-      lines: [{ productId: trousers.id, size: "L", quantity: 1 }],
+      lines: [{ productId: trousers.id, colour: "navy", size: "L", quantity: 1 }],
     });
     // The returned M is back; the reserved L is the replacement order's.
-    expect(await getStock(shopContext(), trousers.id)).toMatchObject({ M: 3, L: 1 });
+    expect(await getStock(shopContext(), trousers.id)).toMatchObject({
+      "navy/M": 3,
+      "navy/L": 1,
+    });
     await page.goto("/order/order-history");
     await page.getByRole("link", { name: replacement?.number ?? "none" }).click();
     await expect(page.getByRole("heading", { name: "Your replacement order" })).toBeVisible();
@@ -234,7 +241,7 @@ test("without JavaScript the form answers on its fields; bad input is a 4xx, nev
     const form = `/order/returns/new?order=${order.id}`;
     await page.goto(form);
     // L is sold out: only the sizes in stock are offered.
-    const sizes = page.getByLabel(`Exchange ${coat.name} for size`).locator("option");
+    const sizes = page.getByLabel(`Exchange ${coat.name} for colour and size`).locator("option");
     await expect(sizes).toHaveText(["No exchange: refund me"]);
     await page.getByRole("button", { name: "Request return" }).click();
     await expect(page.getByLabel("Reason")).toHaveAttribute("aria-invalid", "true");

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { QUANTITY_CHOICES } from "@shop/core/cart";
-import { sizeName } from "@shop/core/catalog";
+import { lineVariant, QUANTITY_CHOICES } from "@shop/core/cart";
+import { namedColour, sizeName } from "@shop/core/catalog";
 import type { PricedCartLine } from "../lib/cart-products";
 import { Price } from "./Price";
 import { IMAGE_SIZES, ResponsiveImage } from "./ResponsiveImage";
@@ -13,7 +13,8 @@ const STOCK_TONE = {
 } as const;
 
 /**
- * One cart line (docs/product.md §2 "Cart screens"): image, name (a link to the product), size, line price,
+ * One cart line (docs/product.md §2 "Cart screens", §9 "Colours"): the photo of its colourway, name (a
+ * link to the product in that colour), colour (name and swatch) and size, line price,
  * a quantity select (1 to 9), Remove, "Ships in 3–4 weeks" and what is left of the size ("In
  * stock", "Only 3 left", or the message that refuses a quantity over the stock). Changes apply at
  * once (the cart lives in this browser).
@@ -27,9 +28,14 @@ export function CartLineItem({
   onQuantityChange: (key: string, quantity: number) => void;
   onRemove: (key: string) => void;
 }) {
-  const { product } = line;
+  const { product, colourway } = line;
   const quantityId = `quantity-${line.key}`;
-  const href = `/product/${product.slug}`;
+  // The product page opens on the line's colour (docs/product.md §9 "Colours").
+  const colourName = namedColour(colourway.id);
+  const href = colourName
+    ? `/product/${product.slug}?colour=${encodeURIComponent(colourway.id)}`
+    : `/product/${product.slug}`;
+  const image = colourway.image ?? product.image;
   return (
     <li className="flex gap-4 py-6 sm:gap-6" data-testid="cart-line">
       <Link
@@ -38,10 +44,10 @@ export function CartLineItem({
         aria-hidden="true"
         className="w-24 shrink-0 overflow-hidden rounded-md bg-stone-100 sm:w-32"
       >
-        {product.image ? (
+        {image ? (
           <ResponsiveImage
-            src={product.image.url}
-            sources={product.image.sources}
+            src={image.url}
+            sources={image.sources}
             sizes={IMAGE_SIZES.cart}
             alt=""
             width={600}
@@ -61,7 +67,22 @@ export function CartLineItem({
               {product.name}
             </Link>
           </h3>
-          <p className="mt-1 text-sm text-stone-600">
+          {/* One line (truncated) whatever the colour's and the size's length, as the skeleton. */}
+          <p className="mt-1 truncate text-sm text-stone-600">
+            {colourName ? (
+              <>
+                <span data-testid="cart-line-colour">
+                  Colour:{" "}
+                  <span
+                    aria-hidden="true"
+                    className="mr-1 inline-block size-3 rounded-full border border-stone-300 align-[-1px]"
+                    style={{ backgroundColor: colourway.swatch }}
+                  />
+                  <span className="text-stone-900">{colourName}</span>
+                </span>
+                <span aria-hidden="true"> · </span>
+              </>
+            ) : null}
             Size: <span className="text-stone-900">{sizeName(line.size)}</span>
           </p>
           <p className="mt-1 text-sm font-semibold text-stone-900">
@@ -106,7 +127,7 @@ export function CartLineItem({
           <button
             type="button"
             onClick={() => onRemove(line.key)}
-            aria-label={`Remove ${product.name}, size ${sizeName(line.size)}`}
+            aria-label={`Remove ${product.name}, ${lineVariant(colourway.id, line.size)}`}
             className="h-10 rounded-md px-2 text-sm font-medium text-accent-700 hover:bg-accent-50 hover:text-accent-800"
           >
             Remove

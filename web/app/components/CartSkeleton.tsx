@@ -47,7 +47,7 @@ function CartLineSkeleton() {
             <Ghost>Product name here</Ghost>
           </p>
           <p className="mt-1 text-sm">
-            <Ghost>Size: Medium</Ghost>
+            <Ghost>Colour: Navy · Size: Medium</Ghost>
           </p>
           <p className="mt-1 text-sm font-semibold">
             <Ghost>00,00 €</Ghost>
@@ -100,7 +100,7 @@ export function CheckoutLinesSkeleton() {
               <Ghost>Product name</Ghost>
             </p>
             <p>
-              <Ghost>Size Medium</Ghost>
+              <Ghost>Navy · Size Medium</Ghost>
             </p>
             <Ghost>00,00 €</Ghost>
           </div>

@@ -3,7 +3,7 @@
 
 import { getFormProps } from "@conform-to/react";
 import { QUANTITY_CHOICES } from "@shop/core/cart";
-import { sizeName } from "@shop/core/catalog";
+import { namedColour, sizeName } from "@shop/core/catalog";
 import type { CheckoutQuote } from "@shop/core/checkout";
 import { PromotionCodeSchema } from "@shop/core/promotions";
 import type { FormEvent } from "react";
@@ -92,7 +92,12 @@ export function CheckoutSummary({
               >
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-stone-900">{line.name}</p>
-                  <p className="text-stone-600">Size {sizeName(line.size)}</p>
+                  <p className="truncate text-stone-600">
+                    {namedColour(line.colour ?? undefined)
+                      ? `${namedColour(line.colour ?? undefined)} · `
+                      : ""}
+                    Size {sizeName(line.size)}
+                  </p>
                   <Price
                     cents={line.unitPriceCents * line.quantity}
                     className="font-medium text-stone-900"

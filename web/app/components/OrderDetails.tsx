@@ -1,7 +1,7 @@
 // An order as its owner sees it: number, lines, address, delivery method and the four totals.
 
 import type { SizeTag } from "@shop/core/cart";
-import { sizeName } from "@shop/core/catalog";
+import { namedColour, sizeName } from "@shop/core/catalog";
 import type { Address } from "@shop/core/common";
 import { formatInvoiceDate } from "@shop/core/invoices";
 import type { Order } from "@shop/core/server/orders";
@@ -18,6 +18,8 @@ export interface OrderView {
   deliveryMethod: string;
   lines: Array<{
     productId: string;
+    /** Palette id; null on orders placed before colourways (they name the size alone). */
+    colour: string | null;
     size: SizeTag;
     quantity: number;
     name: string;
@@ -42,8 +44,9 @@ export function orderView(order: Order): OrderView {
     date: orderDate(order.createdAt),
     address: order.address,
     deliveryMethod: order.deliveryMethod,
-    lines: order.lines.map(({ productId, size, quantity, name, unitPriceCents }) => ({
+    lines: order.lines.map(({ productId, colour, size, quantity, name, unitPriceCents }) => ({
       productId,
+      colour: colour ?? null,
       size,
       quantity,
       name,
@@ -72,13 +75,16 @@ export function OrderDetails({ order }: { order: OrderView }) {
         <ul className="mt-4 divide-y divide-stone-200 border-y border-stone-200">
           {order.lines.map((line) => (
             <li
-              key={`${line.productId}:${line.size}`}
+              key={`${line.productId}:${line.colour ?? ""}:${line.size}`}
               data-testid="order-line"
               className="flex justify-between gap-4 py-4 text-sm"
             >
               <span>
                 <span className="block font-medium text-stone-900">{line.name}</span>
                 <span className="text-stone-600">
+                  {namedColour(line.colour ?? undefined) ? (
+                    <>Colour {namedColour(line.colour ?? undefined)} · </>
+                  ) : null}
                   Size {sizeName(line.size)} · Quantity {line.quantity}
                 </span>
               </span>

@@ -1,4 +1,4 @@
-// One return as its customer and the admin see it: state, items (and the exchange's new size),
+// One return as its customer and the admin see it: state, items (colour and size, and the exchange's new ones),
 // reason, refund, the admin's message, the replacement order; the instructions while it is open.
 import { type ReturnState, returnStatus } from "@shop/core/returns";
 import { Price } from "./Price";

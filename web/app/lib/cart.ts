@@ -14,6 +14,7 @@ import {
   removeLine,
   serializeCart,
   setQuantity,
+  settleColours,
 } from "@shop/core/cart";
 import { useSyncExternalStore } from "react";
 
@@ -126,17 +127,30 @@ export function addItem(item: LineRef, quantity = 1): readonly CartLine[] {
   return writeCart(addToCart(readCart(), item, quantity));
 }
 
-/** Sets the quantity of the line with key "productId:size" (clamped to 1–9). */
+/** Sets the quantity of the line with key "productId:colour:size" (clamped to 1–9). */
 export function setItemQuantity(key: string, quantity: number): readonly CartLine[] {
   return writeCart(setQuantity(readCart(), key, quantity));
 }
 
-/** Removes the line with key "productId:size". */
+/** Removes the line with key "productId:colour:size". */
 export function removeItem(key: string): readonly CartLine[] {
   return writeCart(removeLine(readCart(), key));
 }
 
-/** Removes the lines with these keys ("productId:size"), e.g. of products that no longer exist. */
+/**
+ * Gives the lines saved before colourways (no colour) their product's first colourway, once the
+ * products are known, and stores the cart so (docs/product.md §9 "Colours"). Lines whose product
+ * `firstColour` does not know are left as they are.
+ */
+export function settleCartColours(
+  firstColour: (productId: string) => string | undefined,
+): readonly CartLine[] {
+  const lines = readCart();
+  if (!lines.some((line) => !line.colour && firstColour(line.productId))) return lines;
+  return writeCart(settleColours(lines, firstColour));
+}
+
+/** Removes the lines with these keys ("productId:colour:size"), e.g. of products that no longer exist. */
 export function removeLines(keys: Iterable<string>): readonly CartLine[] {
   const gone = new Set(keys);
   return writeCart(readCart().filter((line) => !gone.has(lineKey(line))));

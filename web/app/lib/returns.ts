@@ -1,6 +1,6 @@
 // What the pages show of a return (loaders map core's Return to this plain data).
 
-import { sizeName } from "@shop/core/catalog";
+import { variantName } from "@shop/core/catalog";
 import { formatInvoiceDate } from "@shop/core/invoices";
 import { returnReasonLabel } from "@shop/core/returns";
 import type { Return } from "@shop/core/server/returns";
@@ -37,8 +37,10 @@ export function returnView(r: Return): ReturnView {
     lines: r.lines.map((l) => ({
       quantity: l.quantity,
       name: l.name,
-      size: sizeName(l.size),
-      exchangeFor: l.exchangeSize ? sizeName(l.exchangeSize) : null,
+      size: variantName(l.colour, l.size),
+      exchangeFor: l.exchangeSize
+        ? variantName(l.exchangeColour ?? l.colour, l.exchangeSize)
+        : null,
     })),
     refundCents: r.refund.totalCents,
     shippingCents: r.refund.shippingCents,

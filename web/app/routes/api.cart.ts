@@ -1,18 +1,38 @@
 // The cart's current products (GET /api/cart?ids=a,b,c): the cart lives in the browser, so its
 // page asks here for today's names, prices, images and sizes; a stale local copy never shows an
 // old price. At most 100 ids, each a product id, or a 400 naming the field "ids". Unknown ids
-// are left out (the product no longer exists). With each product, the units left per size (the
-// cart says when a line asks for more). One BatchGetItem for the products and one for their
+// are left out (the product no longer exists). With each product, its colourways (name, swatch,
+// first photo: a line shows the photo of its colour) and the units left per variant (the cart
+// says when a line asks for more), per colourway and size. One BatchGetItem for the products and one for their
 // stock, in parallel.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { SizeTag } from "@shop/core/cart";
 import type { ImageSources } from "@shop/core/catalog";
+import { variantKey } from "@shop/core/catalog";
 import { parseForm } from "@shop/core/common";
+import type { ProductImage } from "@shop/core/server/catalog";
 import { getProductsByIds, ProductIdsQuerySchema } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { getStocks } from "@shop/core/server/inventory";
 import { jsonResponse, NO_STORE } from "../lib/http";
 import { servesUnavailablePage } from "../lib/unavailable.server";
+
+export interface CartImage {
+  url: string;
+  alt: string;
+  sources?: ImageSources;
+}
+
+export interface CartColourway {
+  /** Palette id ("navy"). */
+  id: string;
+  name: string;
+  swatch: string;
+  /** The colourway's first photo, with its AVIF and WebP variants once stored. */
+  image: CartImage | null;
+  /** Units left per size of this colourway (the stock's count of each variant). */
+  stock: Record<string, number>;
+}
 
 export interface CartProduct {
   id: string;
@@ -20,10 +40,15 @@ export interface CartProduct {
   name: string;
   priceCents: number;
   /** The first photo the shop shows, with its AVIF and WebP variants once stored. */
-  image: { url: string; alt: string; sources?: ImageSources } | null;
+  image: CartImage | null;
+  /** In the shop's order; the first is the colour of a line saved before colourways. */
+  colourways: CartColourway[];
   sizes: SizeTag[];
-  /** Units left per size. */
-  stock: Record<string, number>;
+}
+
+function cartImage(image: ProductImage | undefined): CartImage | null {
+  if (!image) return null;
+  return { url: image.url, alt: image.alt, ...(image.sources ? { sources: image.sources } : {}) };
 }
 
 export type CartProductsResponse =
@@ -54,15 +79,20 @@ async function load({ request }: LoaderFunctionArgs) {
       slug: product.slug,
       name: product.name,
       priceCents: product.priceCents,
-      image: product.images[0]
-        ? {
-            url: product.images[0].url,
-            alt: product.images[0].alt,
-            ...(product.images[0].sources ? { sources: product.images[0].sources } : {}),
-          }
-        : null,
+      image: cartImage(product.images[0]),
+      colourways: product.colourways.map((way) => ({
+        id: way.colour.id,
+        name: way.colour.name,
+        swatch: way.colour.swatch,
+        image: cartImage(way.images[0]),
+        stock: Object.fromEntries(
+          product.sizes.map((size) => [
+            size,
+            stocks.get(product.id)?.[variantKey(way.colour.id, size)] ?? 0,
+          ]),
+        ),
+      })),
       sizes: product.sizes,
-      stock: { ...stocks.get(product.id) },
     })),
   };
   return jsonResponse(body, { headers });

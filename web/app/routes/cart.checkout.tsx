@@ -140,7 +140,12 @@ export default function CheckoutPage() {
   const addressId = fields.addressId.value ?? "";
 
   const cartJson = JSON.stringify(
-    lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
+    lines.map(({ productId, colour, size, quantity }) => ({
+      productId,
+      ...(colour ? { colour } : {}),
+      size,
+      quantity,
+    })),
   );
   const prices = useCheckoutQuote(cartJson, method);
   const placement = usePlacementKey(local ? placedAnswer : stripe.reply);

@@ -1,14 +1,14 @@
 // Return or exchange items (/order/returns/new?order=<id>): the signed-in customer's delivered
-// order within its return window; per line a quantity and, for an exchange, a size in stock; one
-// reason. A plain form that works without JavaScript (docs/decisions/015-forms.md); the rules are
+// order within its return window; per line a quantity and, for an exchange, a colour and size in
+// stock; one reason. A plain form that works without JavaScript (docs/decisions/015-forms.md); the rules are
 // core's (core/src/returns), refusals come back on their fields.
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { data } from "@remix-run/server-runtime";
-import { sizeName } from "@shop/core/catalog";
+import { variantName } from "@shop/core/catalog";
 import { formatInvoiceDate } from "@shop/core/invoices";
-import { RETURN_REASONS, returnRequestSchema } from "@shop/core/returns";
+import { exchangeChoice, RETURN_REASONS, returnRequestSchema } from "@shop/core/returns";
 import { isDomainError } from "@shop/core/server/accounts";
 import { getContext } from "@shop/core/server/context";
 import { requestReturn, returnFormFor } from "@shop/core/server/returns";
@@ -45,12 +45,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       lines: form.order.lines.map((line, i) => ({
         index: i,
         name: line.name,
-        size: sizeName(line.size),
+        size: variantName(line.colour, line.size),
         bought: line.quantity,
         returnable: form.lines[i]?.returnable ?? 0,
-        exchangeSizes: (form.lines[i]?.exchangeSizes ?? []).map((tag) => ({
-          tag,
-          name: sizeName(tag as never),
+        // Another size or another colour of the same product (docs/product.md §9 "Colours").
+        exchangeVariants: (form.lines[i]?.exchangeVariants ?? []).map((variant) => ({
+          key: exchangeChoice(variant),
+          name: variantName(variant.colour, variant.size),
         })),
       })),
     },
@@ -145,13 +146,13 @@ export default function NewReturn() {
                     <Field
                       as="select"
                       meta={size}
-                      label={`Exchange ${line.name} for size`}
+                      label={`Exchange ${line.name} for colour and size`}
                       required={false}
                     >
                       <option value="">No exchange: refund me</option>
-                      {line.exchangeSizes.map((s) => (
-                        <option key={s.tag} value={s.tag}>
-                          {s.name}
+                      {line.exchangeVariants.map((variant) => (
+                        <option key={variant.key} value={variant.key}>
+                          {variant.name}
                         </option>
                       ))}
                     </Field>

@@ -79,7 +79,7 @@ describe("the mail templates", () => {
   it("order confirmation: one line per order line and per total in the text part", async () => {
     const mail = await renderMail("order-confirmation", mailSamples["order-confirmation"]());
     expect(mail.subject).toBe("Your Threadline order TL-7K2M9QXA");
-    expect(mail.text).toContain("2 × Organic cotton crew T-shirt (M) 50.00 €\n");
+    expect(mail.text).toContain("2 × Organic cotton crew T-shirt (Navy, Medium) 50.00 €\n");
     expect(mail.text).toContain("Welcome offer: 10 € off: -10.00 €\n");
     expect(mail.text).toContain("Delivery (STANDARD) to:\n12 Calle Mayor\n28013 Madrid\nSpain");
   });

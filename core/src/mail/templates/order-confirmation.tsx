@@ -9,7 +9,8 @@ export interface OrderConfirmationProps {
   number: string;
   /** The amounts are formatted by the caller (e.g. "70.00 €"). */
   total: string;
-  lines: Array<{ quantity: number; name: string; size: string; amount: string }>;
+  /** Each line's variant as variantName says it: "Navy, Medium" (the size alone before colours). */
+  lines: Array<{ quantity: number; name: string; variant: string; amount: string }>;
   /** Subtotal, shipping, taxes, a discount, the total: label and amount, in order. */
   totals: Array<{ label: string; amount: string }>;
   deliveryMethod: string;
@@ -30,7 +31,7 @@ export function OrderConfirmation(props: OrderConfirmationProps) {
           // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines keep their order.
           <Row key={i}>
             {/* The trailing space separates the cells in the plain-text part. */}
-            <Column style={cell}>{`${line.quantity} × ${line.name} (${line.size}) `}</Column>
+            <Column style={cell}>{`${line.quantity} × ${line.name} (${line.variant}) `}</Column>
             <Column style={{ ...cell, ...amount }}>{line.amount}</Column>
           </Row>
         ))}

@@ -6,7 +6,8 @@ import { renderParts } from "./render.ts";
 export interface ReturnRequestedProps {
   rma: string;
   orderNumber: string;
-  lines: Array<{ quantity: number; name: string; size: string; exchangeFor?: string }>;
+  /** Variants as variantName says them: "Navy, Medium"; an exchange's new one likewise. */
+  lines: Array<{ quantity: number; name: string; variant: string; exchangeFor?: string }>;
   reason: string;
   /** Formatted by the caller ("25.00 €"); "0.00 €" for an exchange. */
   refund: string;
@@ -26,7 +27,7 @@ export function ReturnRequested(props: ReturnRequestedProps) {
         <Lines
           lines={props.lines.map(
             (l) =>
-              `${l.quantity} × ${l.name} (${l.size})${l.exchangeFor ? `, exchanged for ${l.exchangeFor}` : ""}`,
+              `${l.quantity} × ${l.name} (${l.variant})${l.exchangeFor ? `, exchanged for ${l.exchangeFor}` : ""}`,
           )}
         />
       </Paragraph>

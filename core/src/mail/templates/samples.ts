@@ -10,8 +10,13 @@ export const mailSamples: { [N in MailName]: (userText?: string) => MailProps[N]
     number: "TL-7K2M9QXA",
     total: "70.00 €",
     lines: [
-      { quantity: 2, name: `Organic cotton crew T-shirt${userText}`, size: "M", amount: "50.00 €" },
-      { quantity: 1, name: "Merino beanie", size: "One size", amount: "15.00 €" },
+      {
+        quantity: 2,
+        name: `Organic cotton crew T-shirt${userText}`,
+        variant: "Navy, Medium",
+        amount: "50.00 €",
+      },
+      { quantity: 1, name: "Merino beanie", variant: "Heather Grey, One size", amount: "15.00 €" },
     ],
     totals: [
       { label: "Subtotal", amount: "65.00 €" },
@@ -70,8 +75,8 @@ export const mailSamples: { [N in MailName]: (userText?: string) => MailProps[N]
     rma: "RMA-4Q8ZK2MX",
     orderNumber: "TL-7K2M9QXA",
     lines: [
-      { quantity: 1, name: `Organic cotton crew T-shirt${userText}`, size: "Medium" },
-      { quantity: 1, name: "Slim chinos", size: "Large", exchangeFor: "Medium" },
+      { quantity: 1, name: `Organic cotton crew T-shirt${userText}`, variant: "Navy, Medium" },
+      { quantity: 1, name: "Slim chinos", variant: "Sand, Large", exchangeFor: "Navy, Medium" },
     ],
     reason: "Too large",
     refund: "25.00 €",
