@@ -6,6 +6,7 @@ export * from "./ids.ts";
 export * from "./image-variants.ts";
 export * from "./images.ts";
 export * from "./pagination.ts";
+export * from "./palette.ts";
 export * from "./photos.ts";
 export * from "./product-form.ts";
 export * from "./query.ts";
@@ -15,3 +16,19 @@ export * from "./search-object.ts";
 export * from "./sitemap.ts";
 export * from "./sizes.ts";
 export * from "./slug.ts";
+// Not variantKey: ./image-variants.ts has its own (an image variant's object key).
+export {
+  AS_SHOWN,
+  colourNamedIn,
+  colourOf,
+  duplicateSkus,
+  isGtin,
+  namedColour,
+  normaliseSku,
+  parseVariantKey,
+  SKU_PATTERN,
+  splitByColour,
+  suggestSku,
+  variantKeys,
+  variantName,
+} from "./variants.ts";
