@@ -257,7 +257,8 @@ const UNITS = /^\d{1,5}$/;
 /**
  * The product form (create and edit). Every field's own rule (FieldsSchema), then the rules
  * between them, each on the field that shows it: sizes on the chosen scale (`sizes`); each colour
- * from the palette, once, and shown by a photo (`colours`); each photo of one of the colours
+ * from the palette (or AS_SHOWN, the single colourway of a product older than colours, kept until
+ * its admin chooses a colour), once, and shown by a photo (`colours`); each photo of one of the colours
  * (`images`); and each variant's cells on their own field (variantField): units a whole number
  * from 0 (a cell missing, e.g. a size ticked without JavaScript: 0), a SKU of SKU_PATTERN once in
  * the form (empty: the suggested one), a GTIN with its check digit or nothing. All issues at once.

@@ -332,8 +332,9 @@ test("a product in two colourways on the kids' scale: the stock grid, a duplicat
   expect(await getProductBySlug(shopContext(), slug)).toBeNull();
 
   await skuField.fill("PUDDLE-NAVY-45");
+  await expect(skuField).not.toHaveAttribute("aria-invalid", "true");
   await form.getByRole("button", { name: "Create" }).click();
-  await expect(page).toHaveURL(/\/admin\/list-products$/);
+  await expect(page).toHaveURL(/\/admin\/list-products$/, { timeout: 30_000 });
   await expect(toast(page, "created successfully")).toContainText(name);
   const product = await getProductBySlug(shopContext(), slug);
   if (!product) throw new Error("not created");

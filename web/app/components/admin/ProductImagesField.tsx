@@ -163,16 +163,15 @@ export function ProductImagesField({
     input.value = "";
     const accepted = checked.filter((c) => c.problem === null);
     const room = Math.max(0, MAX_IMAGES - entries.length);
-    // New photos show the first colour without a photo yet, else the first colour.
-    const bare = colourways.find((c) => !entries.some((e) => e.colourway === c.id));
-    const colourway = (bare ?? colourways[0])?.id ?? "";
-    const added = accepted.slice(0, room).map(({ file, mime }) => ({
+    // New photos show the colours without a photo yet, one each in order, then the first.
+    const bare = colourways.filter((c) => !entries.some((e) => e.colourway === c.id));
+    const added = accepted.slice(0, room).map(({ file, mime }, i) => ({
       entry: {
         id: `file-${nextId++}`,
         kind: "uploading",
         alt: "",
         url: URL.createObjectURL(file),
-        colourway,
+        colourway: (bare[i] ?? colourways[0])?.id ?? "",
       } satisfies Entry as Entry,
       file,
       mime: mime ?? "",
