@@ -12,8 +12,8 @@ import { getStocks, listAllStock, type StockChanged } from "../inventory/stock.s
 import { anyInStock } from "../inventory/stock.ts";
 import { getProductsByIds } from "./product-lookups.server.ts";
 import { catalogSnapshot } from "./read-model.server.ts";
-import type { SizeTag } from "./sizes.ts";
-import { variantName } from "./variants.ts";
+import { type SizeTag, sizeLabel, sizeName } from "./sizes.ts";
+import { colourOf } from "./variants.ts";
 
 /** Reaction to `stock.changed`: returns the ids of the products whose sold-out flag flipped. */
 export async function syncSoldOut(ctx: Context, event: DomainEvent): Promise<string[]> {
@@ -24,8 +24,7 @@ export async function syncSoldOut(ctx: Context, event: DomainEvent): Promise<str
   ]);
   const flipped: string[] = [];
   for (const product of products) {
-    const keys = product.variants.map((variant) => variant.key);
-    const soldOut = !anyInStock(keys, stocks.get(product.id) ?? {});
+    const soldOut = !anyInStock(product.sizes, stocks.get(product.id) ?? {});
     if (soldOut === product.soldOut) continue;
     try {
       await transact(ctx, [
@@ -49,34 +48,36 @@ export async function syncSoldOut(ctx: Context, event: DomainEvent): Promise<str
   return flipped;
 }
 
-/** A product size at or under the low-stock threshold (the admin's "Low stock" view). */
+/** A variant at or under the low-stock threshold (the admin's "Low stock" view). */
 export interface LowStockRow {
   productId: string;
   name: string;
   slug: string;
-  /** The variant: its key ("navy/M"), colour, size and SKU. */
+  /** The variant's key ("navy/M"), its colour (a palette id, and its name), size and SKU. */
   key: string;
   colour: string;
+  colourName: string;
   size: SizeTag;
-  sku: string;
-  /** "Navy, Medium" (the size alone for a product whose colour is not named). */
+  sizeLabel: string;
   sizeName: string;
+  sku: string;
   left: number;
 }
 
 /**
- * Every variant at or under the threshold, lowest first (then by name and variant): the stock
- * items (one Query on gsi1 STOCK, paged) joined with the catalogue read model in memory.
+ * Every variant at or under the threshold, lowest first (then by name, colour and size): the
+ * stock items (one Query on gsi1 STOCK, paged) joined with the catalogue read model in memory.
+ * Counts are kept per variant, by its key (docs/product.md §9 "Stock").
  */
 export async function listLowStock(ctx: Context): Promise<LowStockRow[]> {
   const [stocks, snapshot] = await Promise.all([listAllStock(ctx), catalogSnapshot(ctx)]);
   const threshold = ctx.config.lowStockThreshold;
-  const rows: LowStockRow[] = [];
+  const rows: Array<LowStockRow & { order: number }> = [];
   for (const product of snapshot.bySlug.values()) {
     const counts = stocks.get(product.id) ?? {};
-    for (const { key, colour, size, sku } of product.variants) {
+    product.variants.forEach(({ key, colour, size, sku }, order) => {
       const left = Math.max(0, counts[key] ?? 0);
-      if (left > threshold) continue;
+      if (left > threshold) return;
       const { id: productId, name, slug } = product;
       rows.push({
         productId,
@@ -84,14 +85,18 @@ export async function listLowStock(ctx: Context): Promise<LowStockRow[]> {
         slug,
         key,
         colour,
+        colourName: colourOf(colour)?.name ?? colour,
         size,
+        sizeLabel: sizeLabel(size),
+        sizeName: sizeName(size),
         sku,
-        sizeName: variantName(colour, size),
         left,
+        order,
       });
-    }
+    });
   }
-  return rows.sort(
-    (a, b) => a.left - b.left || a.name.localeCompare(b.name) || a.key.localeCompare(b.key),
-  );
+  // Within a product, its variants in the product's order (colour by colour, sizes in order).
+  return rows
+    .sort((a, b) => a.left - b.left || a.name.localeCompare(b.name) || a.order - b.order)
+    .map(({ order: _, ...row }) => row);
 }

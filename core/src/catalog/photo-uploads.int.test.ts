@@ -57,7 +57,9 @@ function formWith(refs: string[]): FormData {
     category: "Men",
     price: "39",
     description: "Photographed with a phone.",
+    sizeScale: "adult",
     sizes: "M",
+    colours: "navy",
     intent: "save",
   })) {
     form.append(name, value);
@@ -65,6 +67,7 @@ function formWith(refs: string[]): FormData {
   for (const ref of refs) {
     form.append("imageRef", ref);
     form.append("imageAlt", "");
+    form.append("imageColour", "0");
   }
   return form;
 }

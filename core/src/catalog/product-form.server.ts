@@ -1,7 +1,9 @@
-// Submitting the admin's product form (create and edit): the fields, the images in order (stored
-// ones by key, photos the browser uploaded to the bucket by key and token, new files by
-// position) with alt text, the new files, and what the form asks for — an image operation (move
-// up, move down, remove; without JavaScript these buttons submit) or a save. Everything here is
+// Submitting the admin's product form (create and edit): the fields, the colourways, the size
+// scale and sizes, the images in order (stored ones by key, photos the browser uploaded to the
+// bucket by key and token, new files by position) with alt text and colour, each variant's units,
+// SKU and barcode, the new files, and what the form asks for — an operation (move up, move down,
+// remove an image or a colourway, add a colour, show a scale's sizes; without JavaScript these
+// buttons submit) or a save. Everything here is
 // checked as hostile input: files and uploads by their content, stored images against the
 // product's own, uploads against the keys the server presigned for this product
 // (./photo-uploads.server.ts), fields by the form's schema.
@@ -16,19 +18,26 @@ import { checkUploadedPhoto, uploadIssuedFor, uploadRef } from "./photo-uploads.
 import { MAX_IMAGES } from "./photos.ts";
 import {
   applyImageOperation,
+  COLOUR_UNKNOWN,
   centsToEuroInput,
+  colourTwice,
   imageRefText,
+  MAX_COLOURS,
   type ProductDraft,
   ProductFormSchema,
-  parseImageOperation,
+  parseFormOperation,
   parseImageRef,
-  parseStockFields,
   productFormInput,
-  stockField,
+  TOO_MANY_COLOURS,
   TOO_MANY_IMAGES,
+  type VariantDraft,
+  type VariantInput,
+  variantField,
 } from "./product-form.ts";
 import { createProduct, type Product, updateProduct } from "./products.server.ts";
+import { DEFAULT_SIZE_SCALE, isSizeScaleId, sortSizes } from "./sizes.ts";
 import { slugify } from "./slug.ts";
+import { colourOf, parseVariantKey, variantKey } from "./variants.ts";
 
 /** A file sent with the form. */
 export interface UploadedFile {
@@ -53,7 +62,7 @@ export type ProductFormResult =
 export const UNKNOWN_IMAGE = "Unknown image";
 export const UNKNOWN_ACTION = "Unknown action";
 
-/** The form of a stored product (with its units per size), or of a new one with this id. */
+/** The form of a stored product (with its units per variant), or of a new one with this id. */
 export function productDraft(
   product: Product | null,
   newId: string,
@@ -67,13 +76,13 @@ export function productDraft(
       category: "",
       price: "",
       description: "",
+      sizeScale: DEFAULT_SIZE_SCALE,
       sizes: [],
-      stock: {},
-      stockShown: {},
+      colours: [],
+      variants: {},
       images: [],
     };
   }
-  const units = Object.fromEntries(product.sizes.map((size) => [size, stock[size] ?? 0]));
   return {
     id: product.id,
     name: product.name,
@@ -81,9 +90,18 @@ export function productDraft(
     category: product.category,
     price: centsToEuroInput(product.priceCents),
     description: product.description,
+    sizeScale: product.sizeScale,
     sizes: product.sizes,
-    stock: Object.fromEntries(Object.entries(units).map(([size, n]) => [size, String(n)])),
-    stockShown: units,
+    colours: product.colourways.map((colourway) => colourway.colour.id),
+    variants: Object.fromEntries(
+      product.variants.map((variant) => {
+        const units = Math.max(0, stock[variant.key] ?? 0);
+        return [
+          variant.key,
+          { stock: String(units), shown: units, sku: variant.sku, gtin: variant.gtin ?? "" },
+        ];
+      }),
+    ),
     // Images that could not be processed come last, flagged: the admin removes or replaces them.
     images: [
       ...product.images.map((image) => ({ image, failed: false })),
@@ -92,12 +110,13 @@ export function productDraft(
       ref: imageRefText({ kind: "key", key: image.key }),
       alt: image.alt,
       url: image.url,
+      colour: image.colour,
       ...(failed ? { failed } : {}),
     })),
   };
 }
 
-type ImageEntry = { ref: string; alt: string };
+type ImageEntry = { ref: string; alt: string; colour: string };
 
 /**
  * Applies a submission of the product form to `product` (null: a new product with id `id`,
@@ -117,9 +136,10 @@ export async function submitProductForm(
     const ref = parseImageRef(image.ref);
     return ref?.kind !== "new" || ref.index < files.length;
   });
+  const typedColours = input.colours as string[];
   for (let index = 0; index < files.length; index++) {
     if (!images.some((image) => image.ref === `new:${index}`)) {
-      images.push({ ref: `new:${index}`, alt: "" });
+      images.push({ ref: `new:${index}`, alt: "", colour: typedColours[0] ?? "" });
     }
   }
   const name = typeof input.name === "string" ? input.name : "";
@@ -127,18 +147,46 @@ export async function submitProductForm(
   const slug =
     typeof input.slug === "string" && input.slug.trim() !== "" ? input.slug : slugify(name);
   const text = (value: unknown) => (typeof value === "string" ? value : "");
-  const sizes = (input.sizes as string[]).filter((size) => size.length <= 4);
-  const stockFields = parseStockFields(form, sizes);
-  const draftOf = (list: readonly ImageEntry[]): ProductDraft => ({
+  const sizeScale = text(input.sizeScale);
+  const sizes = (input.sizes as string[]).filter((size) => size.length <= 8);
+  // Each variant's cells as typed, by key (a cell not sent is empty: 0 units, suggested SKU).
+  const cells = new Map(
+    (input.variants as VariantInput[]).map((cell) => [variantKey(cell.colour, cell.size), cell]),
+  );
+  const draftOf = (
+    list: readonly ImageEntry[],
+    shape: { colours: readonly string[]; sizeScale: string; sizes: readonly string[] } = {
+      colours: typedColours,
+      sizeScale,
+      sizes,
+    },
+  ): ProductDraft => ({
     id,
     name,
     slug,
     category: text(input.category),
     price: text(input.price),
     description: text(input.description),
-    sizes,
-    stock: Object.fromEntries(sizes.map((size) => [size, text(form.get(stockField(size)))])),
-    stockShown: stockFields.shown,
+    sizeScale: shape.sizeScale,
+    sizes: shape.sizes,
+    colours: shape.colours.map((colour) => colour.slice(0, 40)),
+    variants: Object.fromEntries(
+      shape.colours.flatMap((colour) =>
+        shape.sizes.map((size): [string, VariantDraft] => {
+          const cell = cells.get(variantKey(colour, size));
+          const shown = Number(cell?.shown ?? 0);
+          return [
+            variantKey(colour, size),
+            {
+              stock: (cell?.stock ?? "0").slice(0, 10),
+              shown: Number.isSafeInteger(shown) && shown >= 0 ? shown : 0,
+              sku: (cell?.sku ?? "").slice(0, 80),
+              gtin: (cell?.gtin ?? "").slice(0, 20),
+            },
+          ];
+        }),
+      ),
+    ),
     // Files not stored cannot be shown again: only stored images and uploads stay in the list.
     images: list.flatMap((image) => {
       const ref = parseImageRef(image.ref);
@@ -148,6 +196,9 @@ export async function submitProductForm(
               ref: image.ref,
               alt: image.alt.slice(0, 200),
               url: `${ctx.config.imagesBaseUrl}/${ref.key}`,
+              colour: shape.colours.includes(image.colour)
+                ? image.colour
+                : (shape.colours[0] ?? ""),
             },
           ]
         : [];
@@ -207,19 +258,39 @@ export async function submitProductForm(
     return refuse(failed.status, { images: failed.message });
   }
 
-  const operation = parseImageOperation(form.get("intent"));
+  const operation = parseFormOperation(form.get("intent"));
   if (operation) {
     if (images.length > MAX_IMAGES) return refuse(400, { images: TOO_MANY_IMAGES });
     const stored = await storeNewImages(ctx, id, images, files);
-    return { outcome: "changed", draft: draftOf(applyImageOperation(stored, operation)) };
+    if (operation.on === "image") {
+      return { outcome: "changed", draft: draftOf(applyImageOperation(stored, operation)) };
+    }
+    if (operation.on === "scale") {
+      // The sizes follow the scale chosen (none of another scale's sizes is on it).
+      const scale = isSizeScaleId(sizeScale) ? sizeScale : DEFAULT_SIZE_SCALE;
+      const shape = { colours: typedColours, sizeScale: scale, sizes: sortSizes(scale, sizes) };
+      return { outcome: "changed", draft: draftOf(stored, shape) };
+    }
+    let colours = typedColours;
+    if (operation.on === "colour") colours = applyImageOperation(colours, operation);
+    else {
+      const added = form.get("newColour");
+      if (!colourOf(typeof added === "string" ? added : undefined)) {
+        return refuse(400, { newColour: COLOUR_UNKNOWN });
+      }
+      if (colours.includes(added as string)) {
+        return refuse(400, { newColour: colourTwice(colourOf(added as string)?.name ?? "") });
+      }
+      if (colours.length >= MAX_COLOURS) return refuse(400, { newColour: TOO_MANY_COLOURS });
+      colours = [...colours, added as string];
+    }
+    // A removed colourway's photos go to the first one left.
+    return { outcome: "changed", draft: draftOf(stored, { colours, sizeScale, sizes }) };
   }
   if (form.get("intent") !== "save") return refuse(400, {}, UNKNOWN_ACTION);
 
   const parsed = parseForm(ProductFormSchema, { ...input, slug, images });
-  if (!parsed.success) {
-    return refuse(400, { ...stockFields.errors, ...parsed.fieldErrors }, parsed.formError);
-  }
-  if (Object.keys(stockFields.errors).length > 0) return refuse(400, stockFields.errors);
+  if (!parsed.success) return refuse(400, parsed.fieldErrors, parsed.formError);
   const stored = await storeNewImages(ctx, id, images, files);
   // Only the files this request stored are taken back if the save is refused: the page still
   // holds the photos it uploaded, and sends them again with the corrected form.
@@ -233,31 +304,36 @@ export async function submitProductForm(
     category: fields.category,
     priceCents: fields.price,
     description: fields.description,
+    sizeScale: fields.sizeScale,
     sizes: fields.sizes,
-    images: stored.map((image) => ({
+    colours: fields.colours,
+    images: stored.map((image, i) => ({
       key: keyOf(image.ref),
       alt: image.alt.trim() || fields.name,
+      colour: fields.images[i]?.colour ?? (fields.colours[0] as string),
     })),
+    variants: fields.variants,
   };
   try {
     if (product) {
       const { product: saved, removedImageKeys } = await updateProduct(ctx, product.id, newProduct);
       await deleteProductImages(ctx, removedImageKeys);
       // What was typed, on top of whatever sold since the form was shown (never undone).
+      // Counts are kept per variant, under its key (docs/product.md §9 "Stock").
       await saveStock(
         ctx,
         product.id,
-        saved.variants.map(({ key, size }) => ({
+        saved.variants.map(({ key }) => ({
           key,
-          shown: stockFields.shown[size] ?? 0,
-          typed: stockFields.counts[size] ?? 0,
+          shown: fields.shown[key] ?? 0,
+          typed: fields.stock[key] ?? 0,
         })),
       );
       return { outcome: "saved", product: saved, created: false };
     }
     return {
       outcome: "saved",
-      product: await createProduct(ctx, { ...newProduct, stock: stockFields.counts }, { id }),
+      product: await createProduct(ctx, { ...newProduct, stock: fields.stock }, { id }),
       created: true,
     };
   } catch (error) {
@@ -265,9 +341,21 @@ export async function submitProductForm(
     await deleteProductImages(ctx, uploadedKeys);
     if (!(error instanceof DomainError)) throw error;
     return error.field
-      ? refuse(error.status, { [error.field]: error.message })
+      ? refuse(error.status, { [formFieldOf(error.field)]: error.message })
       : refuse(error.status, {}, error.message);
   }
+}
+
+/**
+ * The form's field a refusal of the catalogue names: a variant's SKU ("variants.navy/M.sku", a
+ * SKU another product holds) is its cell (variantField); any other field as it is.
+ */
+export function formFieldOf(field: string): string {
+  const match = /^variants\.(.+)\.(sku|gtin)$/.exec(field);
+  const variant = match ? parseVariantKey(match[1] as string) : undefined;
+  return match && variant
+    ? variantField(match[2] as "sku" | "gtin", variant.colour, variant.size)
+    : field;
 }
 
 /** The stored key an image's reference names (a stored image's or an upload's). */
@@ -290,7 +378,7 @@ function storeNewImages(
       const file = ref?.kind === "new" ? files[ref.index] : undefined;
       if (!file) return image;
       const key = await putProductImage(ctx, productId, file.bytes, file.name);
-      return { ref: uploadRef(ctx, key), alt: image.alt };
+      return { ...image, ref: uploadRef(ctx, key) };
     }),
   );
 }

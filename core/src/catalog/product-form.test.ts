@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { parseForm } from "../common/forms.ts";
 import {
   applyImageOperation,
+  COLOUR_UNKNOWN,
+  COLOURS_REQUIRED,
   centsToEuroInput,
+  colourTwice,
+  colourWithoutPhoto,
+  GTIN_FORMAT,
+  IMAGE_COLOUR_UNKNOWN,
   IMAGES_REQUIRED,
   PRICE_FORMAT,
   PRICE_POSITIVE,
@@ -11,16 +17,26 @@ import {
   ProductFormFieldsSchema,
   ProductFormSchema,
   parseEuroToCents,
+  parseFormOperation,
   parseImageOperation,
   parseImageRef,
   productFormInput,
+  SIZE_SCALE_REQUIRED,
   SIZES_REQUIRED,
-  SIZES_UNKNOWN,
+  SKU_FORMAT,
+  SKU_REPEATED,
   SLUG_FORMAT,
+  STOCK_FORMAT,
+  sizesOutsideScale,
   TOO_MANY_IMAGES,
+  variantField,
 } from "./product-form.ts";
 
-/** A valid submission, as the browser sends it; `change` edits it. */
+/**
+ * A valid submission, as the browser sends it: two colourways (navy, then forest), a photo of
+ * each (a photo's colour is its colourway's position), sizes L and S on the adult scale, and some
+ * variant cells typed; `change` edits it.
+ */
 function submission(change: (form: FormData) => void = () => {}) {
   const form = new FormData();
   form.set("name", "  Linen Shirt ");
@@ -28,12 +44,22 @@ function submission(change: (form: FormData) => void = () => {}) {
   form.set("category", "Men");
   form.set("price", "49.99");
   form.set("description", "A shirt of washed linen.");
+  form.set("sizeScale", "adult");
   form.append("sizes", "L");
   form.append("sizes", "S");
+  form.append("colours", "navy");
+  form.append("colours", "forest");
   form.append("imageRef", "key:products/abc/1.png");
   form.append("imageAlt", "Front");
+  form.append("imageColour", "0");
   form.append("imageRef", "new:0");
   form.append("imageAlt", "");
+  form.append("imageColour", "1");
+  form.set(variantField("stock", "navy", "S"), "3");
+  form.set(variantField("shown", "navy", "S"), "2");
+  form.set(variantField("sku", "navy", "S"), " linen navy s ");
+  form.set(variantField("gtin", "navy", "S"), "4006381333931");
+  form.set(variantField("stock", "forest", "L"), "12");
   change(form);
   return parseForm(ProductFormSchema, productFormInput(form));
 }
@@ -46,36 +72,54 @@ describe("ProductFormFieldsSchema", () => {
       category: "Men",
       price: "49.99",
       description: "Washed linen.",
-      sizes: "M",
+      sizeScale: "kids",
+      sizes: "3-4y",
+      colours: "navy",
       imageRef: ["key:products/abc/1.png", "new:0"],
       imageAlt: ["Front", ""],
+      imageColour: ["0", "navy"],
+      [variantField("stock", "navy", "3-4y")]: "7",
     };
     expect(parseForm(ProductFormFieldsSchema, fields)).toMatchObject({
       success: true,
       data: {
         price: 4999,
-        sizes: ["M"],
+        sizeScale: "kids",
+        sizes: ["3-4y"],
+        colours: ["navy"],
         images: [
-          { ref: { kind: "key", key: "products/abc/1.png" }, alt: "Front" },
-          { ref: { kind: "new", index: 0 }, alt: "" },
+          { ref: { kind: "key", key: "products/abc/1.png" }, alt: "Front", colour: "navy" },
+          { ref: { kind: "new", index: 0 }, alt: "", colour: "navy" },
         ],
+        stock: { "navy/3-4y": 7 },
       },
     });
     expect(
-      parseForm(ProductFormFieldsSchema, { ...fields, imageRef: "new:0", imageAlt: "x" }),
+      parseForm(ProductFormFieldsSchema, {
+        ...fields,
+        imageRef: "new:0",
+        imageAlt: "x",
+        imageColour: "0",
+      }),
     ).toMatchObject({ success: true, data: { images: [{ ref: { kind: "new", index: 0 } }] } });
   });
 
   it("says what the form says, on the form's own fields", () => {
     expect(parseForm(ProductFormFieldsSchema, {})).toMatchObject({
       success: false,
-      fieldErrors: { sizes: SIZES_REQUIRED, images: IMAGES_REQUIRED, price: PRICE_REQUIRED },
+      fieldErrors: {
+        sizes: SIZES_REQUIRED,
+        sizeScale: SIZE_SCALE_REQUIRED,
+        colours: COLOURS_REQUIRED,
+        images: IMAGES_REQUIRED,
+        price: PRICE_REQUIRED,
+      },
     });
   });
 });
 
 describe("ProductFormSchema", () => {
-  it("reads a valid form: trimmed name, price in cents, sizes in shop order, images in order", () => {
+  it("reads a valid form: colourways in order, photos with their colour, the scale, each variant's cells by key", () => {
     expect(submission()).toEqual({
       success: true,
       data: {
@@ -84,11 +128,23 @@ describe("ProductFormSchema", () => {
         category: "Men",
         price: 4999,
         description: "A shirt of washed linen.",
+        sizeScale: "adult",
         sizes: ["S", "L"],
+        colours: ["navy", "forest"],
         images: [
-          { ref: { kind: "key", key: "products/abc/1.png" }, alt: "Front" },
-          { ref: { kind: "new", index: 0 }, alt: "" },
+          { ref: { kind: "key", key: "products/abc/1.png" }, alt: "Front", colour: "navy" },
+          { ref: { kind: "new", index: 0 }, alt: "", colour: "forest" },
         ],
+        // A SKU left empty is absent (the catalogue suggests one); typed ones are normalised.
+        variants: {
+          "navy/S": { sku: "LINEN-NAVY-S", gtin: "4006381333931" },
+          "navy/L": {},
+          "forest/S": {},
+          "forest/L": {},
+        },
+        // A cell not sent (a size ticked without JavaScript) has 0 units.
+        stock: { "navy/S": 3, "navy/L": 0, "forest/S": 0, "forest/L": 12 },
+        shown: { "navy/S": 2, "navy/L": 0, "forest/S": 0, "forest/L": 0 },
       },
     });
   });
@@ -129,17 +185,104 @@ describe("ProductFormSchema", () => {
     });
   });
 
-  it("needs at least one size, each among S–XXL", () => {
+  it("needs a scale, and at least one size, each on the scale, in the scale's order", () => {
     expect(submission((f) => f.delete("sizes"))).toEqual({
       success: false,
       fieldErrors: { sizes: SIZES_REQUIRED },
     });
-    expect(submission((f) => f.append("sizes", "XXXL"))).toMatchObject({
-      fieldErrors: { sizes: SIZES_UNKNOWN },
+    expect(submission((f) => f.set("sizeScale", "giant"))).toEqual({
+      success: false,
+      fieldErrors: { sizeScale: SIZE_SCALE_REQUIRED },
+    });
+    expect(submission((f) => f.append("sizes", "XXXL"))).toEqual({
+      success: false,
+      fieldErrors: { sizes: sizesOutsideScale("adult") },
+    });
+    // A size of another scale: the kids' 3–4 years on an adult shirt.
+    expect(submission((f) => f.append("sizes", "3-4y"))).toEqual({
+      success: false,
+      fieldErrors: { sizes: "Choose sizes of the scale “Adult letters (S–XXL)”" },
+    });
+    expect(submission((f) => f.set("sizeScale", "kids"))).toEqual({
+      success: false,
+      fieldErrors: { sizes: sizesOutsideScale("kids") },
     });
     expect(submission((f) => f.append("sizes", "S"))).toMatchObject({
       success: true,
       data: { sizes: ["S", "L"] },
+    });
+  });
+
+  it("needs colours of the palette, each once, each shown by a photo; each photo of one of them", () => {
+    expect(submission((f) => f.delete("colours"))).toMatchObject({
+      success: false,
+      fieldErrors: { colours: COLOURS_REQUIRED },
+    });
+    expect(submission((f) => f.append("colours", "plaid"))).toEqual({
+      success: false,
+      fieldErrors: { colours: COLOUR_UNKNOWN },
+    });
+    expect(submission((f) => f.set("colours", "forest"))).toMatchObject({
+      success: false,
+      fieldErrors: { images: IMAGE_COLOUR_UNKNOWN },
+    });
+    expect(
+      submission((f) => {
+        f.append("colours", "navy");
+        f.set(variantField("stock", "navy", "S"), "1");
+      }),
+    ).toEqual({ success: false, fieldErrors: { colours: colourTwice("Navy") } });
+    // An empty colourway: a colour no photo shows.
+    expect(submission((f) => f.append("colours", "sky-blue"))).toEqual({
+      success: false,
+      fieldErrors: { colours: colourWithoutPhoto("Sky Blue") },
+    });
+    expect(
+      submission((f) => {
+        f.delete("imageColour");
+        f.append("imageColour", "0");
+        f.append("imageColour", "9");
+      }),
+    ).toMatchObject({ success: false, fieldErrors: { images: IMAGE_COLOUR_UNKNOWN } });
+  });
+
+  it("refuses a variant's bad cells on that cell's own field, all at once", () => {
+    expect(
+      submission((f) => {
+        f.set(variantField("stock", "navy", "S"), "-1");
+        f.set(variantField("stock", "forest", "L"), "2.5");
+        f.set(variantField("gtin", "navy", "S"), "4006381333932");
+        f.set(variantField("sku", "forest", "S"), "NAVY/S");
+        f.set("price", "");
+      }),
+    ).toEqual({
+      success: false,
+      fieldErrors: {
+        price: PRICE_REQUIRED,
+        [variantField("stock", "navy", "S")]: STOCK_FORMAT,
+        [variantField("stock", "forest", "L")]: STOCK_FORMAT,
+        [variantField("gtin", "navy", "S")]: GTIN_FORMAT,
+        [variantField("sku", "forest", "S")]: SKU_FORMAT,
+      },
+    });
+    expect(submission((f) => f.set(variantField("stock", "navy", "S"), "100000"))).toEqual({
+      success: false,
+      fieldErrors: { [variantField("stock", "navy", "S")]: STOCK_FORMAT },
+    });
+  });
+
+  it("refuses a SKU twice in the form on the later variant's field (as typed or normalised)", () => {
+    expect(
+      submission((f) => {
+        f.set(variantField("sku", "forest", "L"), "LINEN-NAVY-S");
+        f.set(variantField("sku", "forest", "S"), "linen navy s");
+      }),
+    ).toEqual({
+      success: false,
+      fieldErrors: {
+        [variantField("sku", "forest", "S")]: SKU_REPEATED,
+        [variantField("sku", "forest", "L")]: SKU_REPEATED,
+      },
     });
   });
 
@@ -167,6 +310,9 @@ describe("ProductFormSchema", () => {
     const hostile = { name: ["x"], price: 12, sizes: "S", images: [{ ref: 3 }], category: null };
     expect(parseForm(ProductFormSchema, hostile).success).toBe(false);
     expect(parseForm(ProductFormSchema, {}).success).toBe(false);
+    expect(
+      parseForm(ProductFormSchema, { colours: [3], sizes: [null], variants: [7, null] }).success,
+    ).toBe(false);
   });
 });
 
@@ -212,5 +358,9 @@ describe("image references and operations", () => {
     expect(parseImageOperation("image-down:2")).toEqual({ op: "down", index: 2 });
     expect(parseImageOperation("image-sideways:2")).toBeNull();
     expect(parseImageOperation(null)).toBeNull();
+    expect(parseImageOperation("colour-up:1")).toBeNull();
+    expect(parseFormOperation("colour-remove:1")).toEqual({ on: "colour", op: "remove", index: 1 });
+    expect(parseFormOperation("colour-add")).toEqual({ on: "colour-add" });
+    expect(parseFormOperation("scale")).toEqual({ on: "scale" });
   });
 });

@@ -1,15 +1,26 @@
-// The admin's product form (create and edit), one schema for the browser and the server:
-// name, slug, category, price in euro (at most 2 decimals, stored in cents), description, at
-// least one size among S–XXL, and 1 to 10 images in order, each an image already stored (its
-// key), a photo the browser uploaded to the images bucket (its key with the server's token:
-// docs/decisions/031-direct-photo-uploads.md) or a file sent with this submission (its position
-// among the files), with alt text.
+// The admin's product form (create and edit), one schema for the browser and the server
+// (docs/product.md §10 "Products"): name, slug, category, price in euro (at most 2 decimals,
+// stored in cents), description; the colourways (palette colours, in order, each once, each shown
+// by at least one photo); the size scale and the sizes it offers on it; 1 to 10 images in order,
+// each of one colourway, each an image already stored (its key), a photo the browser uploaded to
+// the images bucket (its key with the server's token: docs/decisions/031-direct-photo-uploads.md)
+// or a file sent with this submission (its position among the files), with alt text; and per
+// variant (colourway × size, docs/product.md §9 "Colours, sizes and variants") its units, its SKU
+// (empty: the suggested one) and its optional barcode (GTIN).
 import * as v from "valibot";
 import { choiceField, requiredText } from "../common/fields.ts";
 import { CATEGORIES } from "./categories.ts";
 import { MAX_IMAGES } from "./photos.ts";
-import { SIZE_TAGS, type SizeTag } from "./sizes.ts";
+import { isSizeScaleId, SIZE_SCALES, type SizeScaleId, type SizeTag, sortSizes } from "./sizes.ts";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug.ts";
+import {
+  colourOf,
+  duplicateSkus,
+  isGtin,
+  normaliseSku,
+  SKU_PATTERN,
+  variantKey,
+} from "./variants.ts";
 
 export const PRODUCT_NAME_MAX_LENGTH = 120;
 export const DESCRIPTION_MAX_LENGTH = 2000;
@@ -22,7 +33,23 @@ export const PRICE_POSITIVE = "Price must be more than 0 €";
 export const PRICE_TOO_HIGH = "Price must be at most 99999.99 €";
 export const SLUG_FORMAT = "Slug must be lower-case letters and digits joined by single dashes";
 export const SIZES_REQUIRED = "Choose at least one size";
-export const SIZES_UNKNOWN = "Choose sizes among S, M, L, XL and XXL";
+export const SIZE_SCALE_REQUIRED = "Choose a size scale";
+/** A size not on the product's scale (a form sent by hand, or a scale changed without its sizes). */
+export const sizesOutsideScale = (scale: SizeScaleId) =>
+  `Choose sizes of the scale “${SIZE_SCALES[scale].name}”`;
+/** Each colourway needs a photo: the product page shows a colour by its photos. */
+export const MAX_COLOURS = MAX_IMAGES;
+export const COLOURS_REQUIRED = "Add at least one colour";
+export const COLOUR_UNKNOWN = "Choose each colour from the palette";
+export const TOO_MANY_COLOURS = `A product has at most ${MAX_COLOURS} colours`;
+export const colourTwice = (name: string) => `${name} is there twice: choose each colour once`;
+export const colourWithoutPhoto = (name: string) =>
+  `No photo shows ${name}: add one, or remove the colour`;
+export const IMAGE_COLOUR_UNKNOWN = "Choose one of the product's colours for each photo";
+export const SKU_FORMAT = "A SKU is 1 to 64 upper-case letters, digits and hyphens";
+export const SKU_REPEATED = "Another variant of this product has this SKU";
+export const GTIN_FORMAT =
+  "Enter a barcode (GTIN) of 8, 12, 13 or 14 digits with its check digit, or leave it empty";
 export const IMAGES_REQUIRED = "Add at least one image";
 export const TOO_MANY_IMAGES = `A product has at most ${MAX_IMAGES} images`;
 export const BAD_IMAGE_REF = "Unknown image";
@@ -66,15 +93,6 @@ const slugField = v.pipe(
   v.nonEmpty("Slug is required"),
   v.maxLength(SLUG_MAX_LENGTH, `Slug must be at most ${SLUG_MAX_LENGTH} characters`),
   v.regex(SLUG_PATTERN, SLUG_FORMAT),
-);
-
-const sizesField = v.pipe(
-  v.nullish(v.array(v.string(SIZES_UNKNOWN), SIZES_UNKNOWN), []),
-  v.maxLength(20, SIZES_UNKNOWN),
-  v.everyItem((tag) => (SIZE_TAGS as readonly string[]).includes(tag), SIZES_UNKNOWN),
-  v.nonEmpty(SIZES_REQUIRED),
-  // Each size once, in the shop's order (S, M, L, XL, XXL).
-  v.transform((tags) => SIZE_TAGS.filter((tag) => tags.includes(tag)) as SizeTag[]),
 );
 
 /**
@@ -135,6 +153,8 @@ const imageField = v.object({
     v.trim(),
     v.maxLength(ALT_MAX_LENGTH, `Alt text must be at most ${ALT_MAX_LENGTH} characters`),
   ),
+  /** Checked against the form's colours (ProductFormSchema). */
+  colour: v.nullish(v.string(IMAGE_COLOUR_UNKNOWN), ""),
 });
 
 const imagesField = v.pipe(
@@ -147,17 +167,205 @@ const imagesField = v.pipe(
   ),
 );
 
-export const ProductFormSchema = v.object({
+const sizeScaleField = v.pipe(
+  v.nullish(v.string(SIZE_SCALE_REQUIRED), ""),
+  v.check((id: string) => isSizeScaleId(id), SIZE_SCALE_REQUIRED),
+);
+
+const textList = (message: string) =>
+  v.pipe(v.nullish(v.array(v.string(message), message), []), v.maxLength(50, message));
+
+/** The fields each checked on its own; the rules between them are ProductFormSchema's. */
+const FieldsSchema = v.object({
   name: requiredText("Name", { max: PRODUCT_NAME_MAX_LENGTH }),
   slug: slugField,
   category: choiceField(CATEGORIES, CATEGORY_REQUIRED),
   price: priceField,
   description: requiredText("Description", { max: DESCRIPTION_MAX_LENGTH }),
-  sizes: sizesField,
+  sizeScale: sizeScaleField,
+  sizes: v.pipe(textList(SIZES_REQUIRED), v.nonEmpty(SIZES_REQUIRED)),
+  colours: v.pipe(
+    textList(COLOUR_UNKNOWN),
+    v.nonEmpty(COLOURS_REQUIRED),
+    v.maxLength(MAX_COLOURS, TOO_MANY_COLOURS),
+  ),
   images: imagesField,
 });
 
-export type ProductForm = v.InferOutput<typeof ProductFormSchema>;
+/** One variant's cells as typed (productFormInput reads them by their field names). */
+export interface VariantInput {
+  colour: string;
+  size: string;
+  stock?: string;
+  shown?: string;
+  sku?: string;
+  gtin?: string;
+}
+
+/** The most units a variant can be given in the form. */
+export const STOCK_MAX = 99_999;
+export const STOCK_FORMAT = `Enter a whole number of units from 0 to ${STOCK_MAX}`;
+
+/**
+ * The form's field of one variant's cell: its units ("stock-navy_M"), the units the form showed
+ * ("shown-navy_M"), its SKU ("sku-navy_M") and its barcode ("gtin-navy_M"). Plain names (no dot or
+ * slash, web/app/lib/forms.ts): a palette id has no underscore, nor has a size tag.
+ */
+export type VariantCell = "stock" | "shown" | "sku" | "gtin";
+export const variantField = (cell: VariantCell, colour: string, size: string) =>
+  `${cell}-${colour}_${size}`;
+
+/** What the form gives a product: its fields, colourways, photos, and each variant's cells. */
+export interface ProductFormData {
+  name: string;
+  slug: string;
+  category: (typeof CATEGORIES)[number];
+  /** In cents. */
+  price: number;
+  description: string;
+  sizeScale: SizeScaleId;
+  /** On the scale, in its order. */
+  sizes: SizeTag[];
+  /** Palette ids, in the shop's order. */
+  colours: string[];
+  images: Array<{ ref: ImageRef; alt: string; colour: string }>;
+  /** By variant key ("navy/M"): its SKU (normalised; the suggested one when left empty: absent). */
+  variants: Record<string, { sku?: string; gtin?: string }>;
+  /** By variant key: the units typed, and those the form showed (docs/product.md §9 "Stock"). */
+  stock: Record<string, number>;
+  shown: Record<string, number>;
+}
+
+const optionalText = v.optional(v.string());
+const VariantInputsSchema = v.array(
+  v.object({
+    colour: v.string(),
+    size: v.string(),
+    stock: optionalText,
+    shown: optionalText,
+    sku: optionalText,
+    gtin: optionalText,
+  }),
+);
+
+type PathItem = v.IssuePathItem;
+const at = (input: Record<string, unknown>, key: string): [PathItem] => [
+  { type: "object", origin: "value", input, key, value: input[key] },
+];
+const UNITS = /^\d{1,5}$/;
+
+/**
+ * The product form (create and edit). Every field's own rule (FieldsSchema), then the rules
+ * between them, each on the field that shows it: sizes on the chosen scale (`sizes`); each colour
+ * from the palette (or AS_SHOWN, the single colourway of a product older than colours, kept until
+ * its admin chooses a colour), once, and shown by a photo (`colours`); each photo of one of the colours
+ * (`images`); and each variant's cells on their own field (variantField): units a whole number
+ * from 0 (a cell missing, e.g. a size ticked without JavaScript: 0), a SKU of SKU_PATTERN once in
+ * the form (empty: the suggested one), a GTIN with its check digit or nothing. All issues at once.
+ */
+export const ProductFormSchema = v.pipe(
+  v.looseObject({}),
+  v.rawTransform(({ dataset, addIssue, NEVER }): ProductFormData => {
+    const input = dataset.value as Record<string, unknown>;
+    const fields = v.safeParse(FieldsSchema, input);
+    let failed = !fields.success;
+    const issue = (key: string, message: string) => {
+      failed = true;
+      addIssue({ message, path: at(input, key) });
+    };
+    for (const found of fields.issues ?? []) {
+      addIssue({ message: found.message, ...(found.path ? { path: found.path } : {}) });
+    }
+
+    // Each rule between fields runs once the fields it reads are right, whatever the others.
+    const own = <S extends v.GenericSchema>(schema: S, value: unknown) => {
+      const parsed = v.safeParse(schema, value);
+      return parsed.success ? (parsed.output as v.InferOutput<S>) : undefined;
+    };
+    const scale = isSizeScaleId(input.sizeScale) ? input.sizeScale : undefined;
+    const typedSizes = own(FieldsSchema.entries.sizes, input.sizes) ?? [];
+    const sizes = scale ? sortSizes(scale, typedSizes) : [];
+    if (scale && typedSizes.some((size) => !sizes.includes(size))) {
+      issue("sizes", sizesOutsideScale(scale));
+    }
+    const colours = own(FieldsSchema.entries.colours, input.colours) ?? [];
+    const images = own(FieldsSchema.entries.images, input.images);
+    const unknown = colours.find((id) => !colourOf(id));
+    const twice = colours.find((id, i) => colours.indexOf(id) !== i);
+    if (unknown !== undefined) issue("colours", COLOUR_UNKNOWN);
+    else if (twice !== undefined) issue("colours", colourTwice(colourOf(twice)?.name ?? twice));
+    if (images && colours.length > 0) {
+      const bare = colours.find((id) => !images.some((image) => image.colour === id));
+      if (unknown === undefined && twice === undefined && bare !== undefined) {
+        issue("colours", colourWithoutPhoto(colourOf(bare)?.name ?? bare));
+      }
+      if (images.some((image) => !colours.includes(image.colour))) {
+        issue("images", IMAGE_COLOUR_UNKNOWN);
+      }
+    }
+
+    const cells = new Map(
+      (own(VariantInputsSchema, input.variants) ?? []).map((cell) => [
+        variantKey(cell.colour, cell.size),
+        cell,
+      ]),
+    );
+    const variants: ProductFormData["variants"] = {};
+    const stock: Record<string, number> = {};
+    const shown: Record<string, number> = {};
+    const skus: Array<{ sku: string; field: string }> = [];
+    for (const colour of colours.filter((id, i) => colourOf(id) && colours.indexOf(id) === i)) {
+      for (const size of sizes) {
+        const key = variantKey(colour, size);
+        const cell = cells.get(key);
+        const units = (cell?.stock ?? "0").trim() || "0";
+        if (UNITS.test(units)) stock[key] = Number(units);
+        else issue(variantField("stock", colour, size), STOCK_FORMAT);
+        shown[key] = UNITS.test(cell?.shown ?? "") ? Number(cell?.shown) : 0;
+        const sku = normaliseSku(cell?.sku ?? "");
+        const gtin = (cell?.gtin ?? "").trim();
+        if (sku !== "" && !SKU_PATTERN.test(sku))
+          issue(variantField("sku", colour, size), SKU_FORMAT);
+        else if (sku !== "") skus.push({ sku, field: variantField("sku", colour, size) });
+        if (gtin !== "" && !isGtin(gtin)) issue(variantField("gtin", colour, size), GTIN_FORMAT);
+        variants[key] = { ...(sku ? { sku } : {}), ...(gtin ? { gtin } : {}) };
+      }
+    }
+    // Every variant after the first with a SKU is refused on its own field.
+    const repeated = new Set(duplicateSkus(skus.map(({ sku }) => sku)));
+    const seen = new Set<string>();
+    for (const { sku, field } of skus) {
+      if (repeated.has(sku) && seen.has(sku)) issue(field, SKU_REPEATED);
+      seen.add(sku);
+    }
+
+    if (failed || !fields.success || !scale) return NEVER;
+    const { sizes: _, ...rest } = fields.output;
+    return {
+      ...rest,
+      category: rest.category as ProductFormData["category"],
+      sizeScale: scale,
+      sizes,
+      images: rest.images.map((image) => ({ ...image, colour: image.colour })),
+      variants,
+      stock,
+      shown,
+    };
+  }),
+);
+
+export type ProductForm = ProductFormData;
+
+/** One variant's cells as the form shows them (what was stored, or typed). */
+export interface VariantDraft {
+  /** Units as typed (or stored). */
+  stock: string;
+  /** The units the form showed when it was first shown (a save keeps sales made meanwhile). */
+  shown: number;
+  /** Empty: the suggested SKU (it follows the slug). */
+  sku: string;
+  gtin: string;
+}
 
 /** The product form as shown: what was stored or submitted, as text (prices as typed). */
 export interface ProductDraft {
@@ -168,57 +376,43 @@ export interface ProductDraft {
   category: string;
   price: string;
   description: string;
+  sizeScale: string;
   sizes: readonly string[];
-  /** Units per size as typed (or stored), and as the form was first shown (stockShown). */
-  stock: Readonly<Record<string, string>>;
-  stockShown: Readonly<Record<string, number>>;
+  /** Palette ids, in order (as typed: may hold a bad one the form refused). */
+  colours: readonly string[];
+  /** By variant key ("navy/M"). */
+  variants: Readonly<Record<string, VariantDraft>>;
   /** `failed`: the processing could not decode this file (never shown in the shop). */
-  images: ReadonlyArray<{ ref: string; alt: string; url: string; failed?: boolean }>;
+  images: ReadonlyArray<{
+    ref: string;
+    alt: string;
+    url: string;
+    colour: string;
+    failed?: boolean;
+  }>;
 }
 
-/** The most units a size can be given in the form. */
-export const STOCK_MAX = 99_999;
-export const STOCK_FORMAT = `Enter a whole number of units from 0 to ${STOCK_MAX}`;
-
-/** The form's field holding a size's units ("stock-M"), and the units it showed ("stockShown-M"). */
-export const stockField = (size: string) => `stock-${size}`;
-export const stockShownField = (size: string) => `stockShown-${size}`;
-
-/**
- * The units typed for each offered size: a size without its field (chosen without JavaScript)
- * gets 0; anything but a whole number from 0 to STOCK_MAX is an error on its field.
- */
-export function parseStockFields(
-  form: FormData,
-  sizes: readonly string[],
-): {
-  counts: Record<string, number>;
-  shown: Record<string, number>;
-  errors: Record<string, string>;
-} {
-  const counts: Record<string, number> = {};
-  const shown: Record<string, number> = {};
-  const errors: Record<string, string> = {};
-  for (const size of sizes) {
-    const typed = form.get(stockField(size));
-    const text = typeof typed === "string" ? typed.trim() : "0";
-    if (!/^\d{1,5}$/.test(text)) errors[stockField(size)] = STOCK_FORMAT;
-    else counts[size] = Number(text);
-    const before = form.get(stockShownField(size));
-    shown[size] = typeof before === "string" && /^\d{1,5}$/.test(before) ? Number(before) : 0;
-  }
-  return { counts, shown, errors };
+/** The draft's cells of one variant, if it has them. */
+export function draftVariant(
+  draft: Pick<ProductDraft, "variants">,
+  colour: string,
+  size: string,
+): VariantDraft | undefined {
+  return draft.variants[variantKey(colour, size)];
 }
 
-/** How many image entries a form may carry before the rest is ignored (hostile input). */
-const MAX_IMAGE_ENTRIES = 50;
+/** How many entries of a list a form may carry before the rest is ignored (hostile input). */
+const MAX_LIST_ENTRIES = 50;
 
 /**
- * The submitted form as the schema's input: repeated fields ("sizes", and "imageRef" with its
- * "imageAlt", in document order, so the order on screen is the images' order) become arrays.
- * Files are left out (the server reads them itself). Takes the FormData, or the form as an
- * object of its fields (a field sent once a string, sent more than once an array of them), as
- * the browser's form library has it.
+ * The submitted form as the schema's input: repeated fields ("sizes", "colours", and "imageRef"
+ * with its "imageAlt" and "imageColour", in document order, so the order on screen is the
+ * images' order) become arrays; a photo's colour is sent as its colourway's position among
+ * "colours" (so renaming or moving a colourway without JavaScript keeps its photos), or as a
+ * palette id; each variant's cells are read by their names (variantField). Files are left out
+ * (the server reads them itself). Takes the FormData, or the form as an object of its fields (a
+ * field sent once a string, sent more than once an array of them), as the browser's form library
+ * has it.
  */
 export function productFormInput(
   form: FormData | Readonly<Record<string, unknown>>,
@@ -233,18 +427,48 @@ export function productFormInput(
     return typeof value === "string" ? value : undefined;
   };
   const texts = (name: string) =>
-    all(name).filter((value): value is string => typeof value === "string");
+    all(name)
+      .filter((value): value is string => typeof value === "string")
+      .slice(0, MAX_LIST_ENTRIES);
+  const sizes = texts("sizes");
+  const colours = texts("colours");
   const alts = texts("imageAlt");
+  const imageColours = texts("imageColour");
+  const colourAt = (value: string | undefined) =>
+    value !== undefined && /^\d{1,2}$/.test(value) ? (colours[Number(value)] ?? "") : (value ?? "");
+  // Cells only for plausible colours and sizes (the schema names what is wrong with them).
+  const plain = (value: string) => /^[a-z0-9-]{1,40}$/i.test(value);
+  const variants: VariantInput[] = colours.filter(plain).flatMap((colour) =>
+    sizes.filter(plain).map((size) => {
+      const cell = (kind: VariantCell) => text(variantField(kind, colour, size));
+      const found = {
+        stock: cell("stock"),
+        shown: cell("shown"),
+        sku: cell("sku"),
+        gtin: cell("gtin"),
+      };
+      return {
+        colour,
+        size,
+        ...Object.fromEntries(Object.entries(found).filter(([, value]) => value !== undefined)),
+      };
+    }),
+  );
   return {
     name: text("name"),
     slug: text("slug"),
     category: text("category"),
     price: text("price"),
     description: text("description"),
-    sizes: texts("sizes").slice(0, MAX_IMAGE_ENTRIES),
-    images: texts("imageRef")
-      .slice(0, MAX_IMAGE_ENTRIES)
-      .map((ref, i) => ({ ref, alt: alts[i] ?? "" })),
+    sizeScale: text("sizeScale"),
+    sizes,
+    colours,
+    images: texts("imageRef").map((ref, i) => ({
+      ref,
+      alt: alts[i] ?? "",
+      colour: colourAt(imageColours[i]),
+    })),
+    variants,
   };
 }
 
@@ -259,23 +483,45 @@ export const ProductFormFieldsSchema = v.pipe(
     category: v.optional(v.unknown()),
     price: v.optional(v.unknown()),
     description: v.optional(v.unknown()),
+    sizeScale: v.optional(v.unknown()),
     sizes: v.optional(v.unknown()),
+    colours: v.optional(v.unknown()),
+    newColour: v.optional(v.unknown()),
     imageRef: v.optional(v.unknown()),
     imageAlt: v.optional(v.unknown()),
+    imageColour: v.optional(v.unknown()),
   }),
   v.transform((fields: Readonly<Record<string, unknown>>) => productFormInput(fields)),
   ProductFormSchema,
 );
 
-/** Moves, removes: what the image buttons do (with JavaScript in the page, without it on the server). */
+/**
+ * What a button of the form does besides saving (with JavaScript in the page, without it on the
+ * server, which answers with the form as it then stands): move or remove an image or a colourway,
+ * add the colour chosen in "newColour", or show the sizes of the scale chosen.
+ */
+export type FormOperation =
+  | { on: "image" | "colour"; op: "up" | "down" | "remove"; index: number }
+  | { on: "colour-add" | "scale" };
 export type ImageOperation = { op: "up" | "down" | "remove"; index: number };
+
+/** "image-up:2" → move the third image up; "colour-add"; "scale"; anything else → null. */
+export function parseFormOperation(intent: unknown): FormOperation | null {
+  if (intent === "colour-add" || intent === "scale") return { on: intent };
+  if (typeof intent !== "string") return null;
+  const match = /^(image|colour)-(up|down|remove):(\d{1,2})$/.exec(intent);
+  if (!match) return null;
+  return {
+    on: match[1] as "image" | "colour",
+    op: match[2] as ImageOperation["op"],
+    index: Number(match[3]),
+  };
+}
 
 /** "image-up:2" → move the third image up; anything else → null. */
 export function parseImageOperation(intent: unknown): ImageOperation | null {
-  if (typeof intent !== "string") return null;
-  const match = /^image-(up|down|remove):(\d{1,2})$/.exec(intent);
-  if (!match) return null;
-  return { op: match[1] as ImageOperation["op"], index: Number(match[2]) };
+  const operation = parseFormOperation(intent);
+  return operation?.on === "image" ? { op: operation.op, index: operation.index } : null;
 }
 
 /** The list after the operation (a new array; an operation that cannot apply changes nothing). */

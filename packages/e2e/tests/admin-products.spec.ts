@@ -1,12 +1,25 @@
 // The admin's products (admin area, "Products"): the seeded admin creates a product with two
 // uploaded images and the storefront shows it at once (search, audience filter, its page with the
 // images in order); a new price shows at once on the catalogue, the page and a cart holding it; a
-// deleted product's page sends visitors to / and carts drop it. Signed-out visitors and customers
+// deleted product's page sends visitors to / and carts drop it. A product in two colourways on
+// the kids' scale with its stock grid, a duplicate SKU refused under its field; colourways and
+// scales changed without JavaScript. Signed-out visitors and customers
 // reach none of these screens or actions, and change nothing.
 import { deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { PHOTOS_NEED_JAVASCRIPT, slugify } from "@shop/core/catalog";
+import {
+  COLOUR_UNKNOWN,
+  colourTwice,
+  GTIN_FORMAT,
+  PHOTOS_NEED_JAVASCRIPT,
+  SKU_REPEATED,
+  STOCK_FORMAT,
+  sizesOutsideScale,
+  slugify,
+  suggestSku,
+  variantField,
+} from "@shop/core/catalog";
 import { unitsOfEach } from "@shop/core/inventory";
 import {
   createProduct,
@@ -137,12 +150,14 @@ test("create with two images, see it in the shop; edit its price, see it everywh
   await form.getByLabel("Category").selectOption("Kid");
   await form.getByLabel("Price (€)").fill("42.50");
   await form.getByLabel("Description").fill("A light parka for rainy school days.");
+  await form.getByLabel("Add a colour").selectOption("red");
+  await form.getByRole("button", { name: "Add colour" }).click();
   await form.getByRole("checkbox", { name: /^M\b/ }).check();
   await form.getByRole("checkbox", { name: /^L\b/ }).check();
-  // One stock field per offered size.
+  // One stock field per colour and offered size.
   await expect(form.getByLabel(/^Stock /)).toHaveCount(2);
-  await form.getByLabel("Stock M").fill("0");
-  await form.getByLabel("Stock L").fill("3");
+  await form.getByLabel("Stock Red M").fill("0");
+  await form.getByLabel("Stock Red L").fill("3");
 
   // Chosen in the wrong order, then put right with the move buttons.
   await form.getByLabel("Add images").setInputFiles([
@@ -213,13 +228,13 @@ test("create with two images, see it in the shop; edit its price, see it everywh
   await expect(edit.getByLabel("Slug")).toHaveValue(slug);
   await expect(edit.getByTestId("product-image")).toHaveCount(2);
   await edit.getByLabel("Price (€)").fill("39.90");
-  await expect(edit.getByLabel("Stock L")).toHaveValue("3");
-  await edit.getByLabel("Stock L").fill("12");
+  await expect(edit.getByLabel("Stock Red L")).toHaveValue("3");
+  await edit.getByLabel("Stock Red L").fill("12");
   await edit.getByRole("button", { name: "Update" }).click();
   await expect(page).toHaveURL(/\/admin\/list-products$/);
   await expect(toast(page, "updated successfully")).toBeVisible();
   expect((await getProductById(shopContext(), productId))?.priceCents).toBe(3990);
-  expect(await getStock(shopContext(), productId)).toEqual({ M: 0, L: 12 });
+  expect(await getStock(shopContext(), productId)).toEqual({ "red/M": 0, "red/L": 12 });
 
   await page.goto(`/product?search=${token}`);
   await expect(cards.first()).toContainText("39.90 €");
@@ -252,6 +267,117 @@ test("create with two images, see it in the shop; edit its price, see it everywh
   expect((await page.request.get(thumbs[0] as string)).status()).toBe(404);
 });
 
+test("a product in two colourways on the kids' scale: the stock grid, a duplicate SKU refused under its field", async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  const { name } = uniqueName(info.project.name, "Puddle Coat");
+  const slug = slugify(name);
+  await signIn(page, ADMIN, "/admin/products/new");
+  const form = page.getByRole("form", { name: "New product" });
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Category").selectOption("Kid");
+  await form.getByLabel("Price (€)").fill("34.90");
+  await form.getByLabel("Description").fill("A coat for jumping in puddles.");
+  for (const colour of ["navy", "sky-blue"]) {
+    await form.getByLabel("Add a colour").selectOption(colour);
+    await form.getByRole("button", { name: "Add colour" }).click();
+  }
+  // Renamed (another colour of the palette), then moved first with the keyboard.
+  await form.getByLabel("Colour 2", { exact: true }).selectOption("forest");
+  await form.getByRole("button", { name: "Move Forest up" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(form.getByRole("button", { name: "Move Forest down" })).toBeFocused();
+  await expect(form.getByLabel("Colour 1", { exact: true })).toHaveValue("forest");
+
+  // The kids' scale: its sizes as boxes, a row per colour and size in the grid.
+  await form.getByLabel("Size scale").selectOption("kids");
+  await expect(form.getByRole("checkbox", { name: /^M\b/ })).toHaveCount(0);
+  await form.getByRole("checkbox", { name: /^3–4 Y/ }).check();
+  await form.getByRole("checkbox", { name: /^4–5 Y/ }).check();
+  await expect(form.getByLabel(/^Stock /)).toHaveCount(4);
+  await form.getByLabel("Stock Forest 3–4 Y").fill("5");
+  await form.getByLabel("Stock Navy 4–5 Y").fill("2");
+  await expect(form.getByLabel("SKU Navy 3–4 Y")).toHaveValue(suggestSku(slug, "navy", "3-4y"));
+  await form.getByLabel("GTIN Navy 3–4 Y").fill("4006381333931");
+  // A colourway added and removed again loses nothing typed.
+  await form.getByLabel("Add a colour").selectOption("mustard");
+  await form.getByRole("button", { name: "Add colour" }).click();
+  await expect(form.getByLabel(/^Stock /)).toHaveCount(6);
+  await form.getByRole("button", { name: "Remove Mustard" }).click();
+  await expect(form.getByLabel(/^Stock /)).toHaveCount(4);
+  await expect(form.getByLabel("Stock Forest 3–4 Y")).toHaveValue("5");
+  await expect(form.getByLabel("GTIN Navy 3–4 Y")).toHaveValue("4006381333931");
+
+  // A photo per colour: each new photo goes to the first colour without one.
+  await form.getByLabel("Add images").setInputFiles([
+    { name: "forest.png", mimeType: "image/png", buffer: png(6, 8, [40, 90, 60]) },
+    { name: "navy.png", mimeType: "image/png", buffer: png(6, 8, [30, 40, 90]) },
+  ]);
+  await expect(form.getByTestId("product-image")).toHaveCount(2);
+  await expect(form.getByText("Uploading…")).toHaveCount(0, { timeout: 60_000 });
+  await expect(form.getByLabel("Colour of image 1").locator("option:checked")).toHaveText("Forest");
+  await expect(form.getByLabel("Colour of image 2").locator("option:checked")).toHaveText("Navy");
+
+  // The same SKU twice: refused under the later variant's SKU, nothing stored.
+  await form
+    .getByLabel("SKU Navy 4–5 Y")
+    .fill(suggestSku(slug, "navy", "3-4y").toLowerCase().replaceAll("-", " "));
+  await form.getByRole("button", { name: "Create" }).click();
+  const skuField = form.getByLabel("SKU Navy 4–5 Y");
+  await expect(skuField).toHaveAttribute("aria-invalid", "true");
+  const errorId = await skuField.getAttribute("aria-describedby");
+  await expect(page.locator(`[id="${errorId}"]`)).toHaveText(SKU_REPEATED);
+  await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  expect(await getProductBySlug(shopContext(), slug)).toBeNull();
+
+  await skuField.fill("PUDDLE-NAVY-45");
+  await expect(skuField).not.toHaveAttribute("aria-invalid", "true");
+  await form.getByRole("button", { name: "Create" }).click();
+  await expect(page).toHaveURL(/\/admin\/list-products$/, { timeout: 30_000 });
+  await expect(toast(page, "created successfully")).toContainText(name);
+  const product = await getProductBySlug(shopContext(), slug);
+  if (!product) throw new Error("not created");
+  try {
+    expect(product).toMatchObject({ sizeScale: "kids", sizes: ["3-4y", "4-5y"] });
+    expect(product.colourways.map((c) => [c.colour.id, c.images.length])).toEqual([
+      ["forest", 1],
+      ["navy", 1],
+    ]);
+    expect(product.variants.map(({ key, sku, gtin }) => [key, sku, gtin])).toEqual([
+      ["forest/3-4y", suggestSku(slug, "forest", "3-4y"), undefined],
+      ["forest/4-5y", suggestSku(slug, "forest", "4-5y"), undefined],
+      ["navy/3-4y", suggestSku(slug, "navy", "3-4y"), "4006381333931"],
+      ["navy/4-5y", "PUDDLE-NAVY-45", undefined],
+    ]);
+    expect(await getStock(shopContext(), product.id)).toEqual({
+      "forest/3-4y": 5,
+      "forest/4-5y": 0,
+      "navy/3-4y": 0,
+      "navy/4-5y": 2,
+    });
+    // The product page shows both colours' photos.
+    await page.goto(`/product/${slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    const html = await page.content();
+    for (const image of product.images) expect(html).toContain(image.key);
+
+    // Edited again: the grid shows what is stored.
+    await page.goto(`/admin/products/${product.id}`);
+    const edit = page.getByRole("form", { name: "Edit product" });
+    await expect(edit.getByLabel("Size scale")).toHaveValue("kids");
+    await expect(edit.getByLabel("Stock Forest 3–4 Y")).toHaveValue("5");
+    await expect(edit.getByLabel("SKU Navy 4–5 Y")).toHaveValue("PUDDLE-NAVY-45");
+    await page.setViewportSize({ width: 375, height: 740 });
+    // The grid scrolls inside its own box; the page never sideways.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+  } finally {
+    await deleteProduct(shopContext(), product.id);
+  }
+});
+
 test("an admin adds two phone photos of 6 MB each to a product, and the shop shows them", async ({
   page,
 }, info) => {
@@ -272,8 +398,10 @@ test("an admin adds two phone photos of 6 MB each to a product, and the shop sho
   await form.getByLabel("Category").selectOption("Women");
   await form.getByLabel("Price (€)").fill("129");
   await form.getByLabel("Description").fill("Photographed with a phone, full size.");
+  await form.getByLabel("Add a colour").selectOption("camel");
+  await form.getByRole("button", { name: "Add colour" }).click();
   await form.getByRole("checkbox", { name: /^M\b/ }).check();
-  await form.getByLabel("Stock M").fill("2");
+  await form.getByLabel("Stock Camel M").fill("2");
   await form.getByLabel("Add images").setInputFiles([
     { name: "front.png", mimeType: "image/png", buffer: front },
     { name: "back.png", mimeType: "image/png", buffer: back },
@@ -321,6 +449,7 @@ test("the server's errors show on the field they name, and nothing is stored", a
   await form.getByRole("button", { name: "Create" }).click();
   await expect(form.getByText("Name is required")).toBeVisible();
   await expect(form.getByText("Choose at least one size")).toBeVisible();
+  await expect(form.getByText("Add at least one colour")).toBeVisible();
   await expect(form.getByText("Add at least one image")).toBeVisible();
   // The messages stay when the page renders again (here: its data revalidated in the
   // background), until the form is sent again.
@@ -349,6 +478,8 @@ test("the server's errors show on the field they name, and nothing is stored", a
   await form.getByLabel("Category").selectOption("Men");
   await form.getByLabel("Price (€)").fill("19,99");
   await form.getByLabel("Description").fill("Clashes with a seeded slug.");
+  await form.getByLabel("Add a colour").selectOption("olive");
+  await form.getByRole("button", { name: "Add colour" }).click();
   await form.getByRole("checkbox", { name: /^S\b/ }).check();
   await form.getByLabel("Add images").setInputFiles({
     name: "dot.png",
@@ -473,6 +604,48 @@ test("hostile requests from an admin get a 4xx and change nothing", async ({ pag
     const response = await page.request.post(path, { maxRedirects: 0, form: fields });
     expect(response.status(), what).toBe(status);
   }
+  // A coloured form with one bad input: a 400 naming the field and saying why.
+  const coloured: Array<[string, string]> = [
+    ...Object.entries(withDot),
+    ["sizeScale", "adult"],
+    ["colours", "navy"],
+    ["imageColour", "0"],
+  ];
+  const colourCases: Array<[string, Array<[string, string]>, string, string]> = [
+    [
+      "a negative stock",
+      [[variantField("stock", "navy", "S"), "-2"]],
+      variantField("stock", "navy", "S"),
+      STOCK_FORMAT,
+    ],
+    [
+      "a bad GTIN",
+      [[variantField("gtin", "navy", "S"), "12345678"]],
+      variantField("gtin", "navy", "S"),
+      GTIN_FORMAT,
+    ],
+    ["a size of another scale", [["sizes", "6-9m"]], "sizes", sizesOutsideScale("adult")],
+    ["the same colour twice", [["colours", "navy"]], "colours", colourTwice("Navy")],
+  ];
+  for (const [what, extra, field, message] of colourCases) {
+    const response = await page.request.post("/admin/products/new", {
+      maxRedirects: 0,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      data: new URLSearchParams([...coloured, ...extra]).toString(),
+    });
+    expect(response.status(), what).toBe(400);
+    // The form shows the message (under the field the unit tests name: `field`).
+    expect(await response.text(), `${what} on ${field}`).toContain(message.slice(0, 24));
+  }
+  const unknownColour = await page.request.post("/admin/products/new", {
+    maxRedirects: 0,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: new URLSearchParams(
+      coloured.map(([key, value]) => [key, key === "colours" ? "plaid" : value]),
+    ).toString(),
+  });
+  expect(unknownColour.status()).toBe(400);
+  expect(await unknownColour.text()).toContain(COLOUR_UNKNOWN);
   // Multipart where a route takes no files is refused as such: no form of the admin's takes
   // files since photos go straight to the bucket.
   for (const path of ["/admin/list-products", "/admin/products/new"]) {
@@ -537,7 +710,7 @@ test("the list and the form: no serious axe findings, and usable 375 px wide", a
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the list filters and pages by URL; the form says photos need JavaScript, reorders images and updates", async ({
+  test("the list filters and pages by URL; the form says photos need JavaScript, reorders images, changes colourways and the scale, and updates", async ({
     page,
   }, info) => {
     test.setTimeout(90_000);
@@ -605,14 +778,43 @@ test.describe("without JavaScript", () => {
       ]);
       await edit.getByLabel("Alt text for image 1").fill("Teal beanie");
       await edit.getByLabel("Price (€)").fill("11.50");
+      // Colourways without JavaScript: the buttons submit and the form comes back as it stands,
+      // with what was typed.
+      await edit.getByLabel("Add a colour").selectOption("teal");
+      await edit.getByRole("button", { name: "Add colour" }).click();
+      await expect(edit.getByTestId("colourway")).toHaveCount(2);
+      await expect(edit.getByLabel("Alt text for image 1")).toHaveValue("Teal beanie");
+      await expect(edit.getByLabel("Price (€)")).toHaveValue("11.50");
+      await edit.getByRole("button", { name: "Move Teal up" }).click();
+      await expect(edit.getByLabel("Colour 1", { exact: true })).toHaveValue("teal");
+      // The photo colours follow their colourway's position; the other colourway renamed.
+      await edit.getByLabel("Colour 2", { exact: true }).selectOption("mustard");
+      await edit.getByLabel("Colour of image 1").selectOption({ label: "Teal" });
+      await edit.getByLabel("Colour of image 2").selectOption({ label: "Teal" });
+      // The scale changed: "Show sizes" shows its boxes.
+      await edit.getByLabel("Size scale").selectOption("one-size");
+      await edit.getByRole("button", { name: "Show sizes" }).click();
+      await edit.getByRole("checkbox", { name: "One size" }).check();
+      await edit.getByRole("button", { name: "Update" }).click();
+      // Mustard has no photo: refused on the colours, nothing stored.
+      await expect(
+        edit.getByText("No photo shows Mustard: add one, or remove the colour"),
+      ).toBeVisible();
+      expect((await getProductById(shopContext(), created.id))?.priceCents).toBe(1200);
+      await edit.getByRole("button", { name: "Remove Mustard" }).click();
+      await expect(edit.getByTestId("colourway")).toHaveCount(1);
+      await expect(edit.getByLabel("Stock Teal One size")).toHaveValue("0");
+      await edit.getByLabel("Stock Teal One size").fill("4");
       await edit.getByRole("button", { name: "Update" }).click();
       await expect(page).toHaveURL(/\/admin\/list-products$/);
       const updated = await getProductById(shopContext(), created.id);
       expect(updated?.priceCents).toBe(1150);
-      expect(updated?.images.map((i) => [i.key, i.alt])).toEqual([
-        [keyB, "Teal beanie"],
-        [keyA, name],
+      expect(updated?.images.map((i) => [i.key, i.alt, i.colour])).toEqual([
+        [keyB, "Teal beanie", "teal"],
+        [keyA, name, "teal"],
       ]);
+      expect(updated).toMatchObject({ sizeScale: "one-size", sizes: ["OS"] });
+      expect((await getStock(shopContext(), created.id))["teal/OS"]).toBe(4);
     } finally {
       await deleteProduct(shopContext(), created.id);
     }

@@ -456,8 +456,10 @@ export async function adminUploadsPhoto(
       await form.getByLabel("Category").selectOption("Women");
       await form.getByLabel("Price (€)").fill("49");
       await form.getByLabel("Description").fill("A rehearsed shirt, photographed.");
+      await form.getByLabel("Add a colour").selectOption("navy");
+      await form.getByRole("button", { name: "Add colour" }).click();
       await form.getByRole("checkbox", { name: /^M\b/ }).check();
-      await form.getByLabel("Stock M").fill("3");
+      await form.getByLabel("Stock Navy M").fill("3");
       await form.getByLabel("Add images").setInputFiles(product.photoPath);
       await shown(form.getByTestId("product-image"));
       await uploaded(form);

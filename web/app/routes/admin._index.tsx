@@ -114,7 +114,7 @@ export default function AdminDashboard() {
         {d.lowStockTotal > d.lowStock.length ? (
           <p className="mt-2 text-sm">
             <Link to="/admin/stock" className="text-accent-700 underline">
-              All {d.lowStockTotal} low-stock sizes
+              All {d.lowStockTotal} low-stock variants
             </Link>
           </p>
         ) : null}

@@ -42,7 +42,9 @@ import { keepsInput } from "../lib/unavailable.server";
  * The form: URL-encoded (FORM_MAX_BYTES); its lists are the sizes (checkboxes) and the images in
  * order with their alt texts.
  */
-const PRODUCT_FORM: ReadFormOptions = { lists: ["sizes", "imageRef", "imageAlt"] };
+const PRODUCT_FORM: ReadFormOptions = {
+  lists: ["sizes", "colours", "imageRef", "imageAlt", "imageColour"],
+};
 const NEW = "new";
 
 /** The form's product: null for a new one; a 404 for an unknown id. */

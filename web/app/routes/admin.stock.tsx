@@ -1,4 +1,4 @@
-// Low stock (docs/product.md §10 "Low stock"): every offered size at or under the threshold
+// Low stock (docs/product.md §10 "Low stock"): every variant at or under the threshold
 // (LOW_STOCK_THRESHOLD, 5 by default), lowest first, each linking to its product's form, where
 // the stock is changed.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -31,7 +31,7 @@ export default function AdminLowStock() {
         Low stock
       </h2>
       <p className="mt-1 text-sm text-stone-600">
-        Sizes with {threshold} units or fewer left, lowest first.
+        Variants (a colour in a size) with {threshold} units or fewer left, lowest first.
       </p>
       <LowStockTable rows={rows} className="mt-6" />
     </section>

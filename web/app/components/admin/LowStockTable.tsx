@@ -1,6 +1,6 @@
-// The low-stock sizes (docs/product.md §10 "Low stock"), lowest first, each linking to its
-// product's form where the stock is changed: the Low stock page lists them all, the dashboard
-// the first few.
+// The low-stock variants (docs/product.md §10 "Low stock"), lowest first: product, colour, size,
+// SKU and units left, each linking to its product's form where the stock is changed: the Low
+// stock page lists them all, the dashboard the first few.
 import { Link } from "@remix-run/react";
 import type { LowStockRow } from "@shop/core/server/catalog";
 import { type Column, DataTable } from "../DataTable";
@@ -18,15 +18,20 @@ const columns: Column<LowStockRow>[] = [
       </Link>
     ),
   },
+  { header: "Colour", className: "py-3 pr-4", cell: (row) => row.colourName },
   {
     header: "Size",
     className: "py-3 pr-4",
-    cell: (row) => (
-      <>
-        {row.size} <span className="text-stone-500">({row.sizeName})</span>
-      </>
-    ),
+    cell: (row) =>
+      row.sizeLabel === row.sizeName ? (
+        row.sizeLabel
+      ) : (
+        <>
+          {row.sizeLabel} <span className="text-stone-500">({row.sizeName})</span>
+        </>
+      ),
   },
+  { header: "SKU", className: "py-3 pr-4 font-mono text-xs", cell: (row) => row.sku },
   {
     header: "Left",
     headerClassName: "py-2 text-right font-medium",
@@ -44,7 +49,7 @@ export function LowStockTable({
   className?: string;
 }) {
   if (rows.length === 0)
-    return <p className={`${className} text-stone-600`}>No size is that low.</p>;
+    return <p className={`${className} text-stone-600`}>No variant is that low.</p>;
   return (
     <DataTable
       rows={rows}

@@ -2,20 +2,45 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import {
   CATEGORIES,
+  draftVariant,
   IMAGE_ACCEPT,
+  isSizeScaleId,
   type ProductDraft,
   ProductFormFieldsSchema,
-  SIZES,
-  STOCK_MAX,
+  SIZE_SCALE_IDS,
+  SIZE_SCALES,
   slugify,
-  stockField,
-  stockShownField,
 } from "@shop/core/catalog";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { type FormReply, useSchemaForm } from "../../lib/forms";
 import { primaryButtonClass, secondaryButtonClass } from "../AuthField";
 import { Field, type FieldMeta, inputClass } from "../Field";
+import { type ColourwayEntry, ColourwaysField, colourName } from "./ColourwaysField";
 import { ProductImagesField } from "./ProductImagesField";
+import { type CellEntry, cellKey, VariantGrid } from "./VariantGrid";
+
+/** The draft's colourways with the page's own ids (a colour sent twice is two entries). */
+function colourwaysOf(draft: ProductDraft): ColourwayEntry[] {
+  return draft.colours.map((colour, i) => ({ id: `colourway-${i}`, colour }));
+}
+
+/** The draft's cells by the page's keys (cellKey), as stored or typed. */
+function cellsOf(draft: ProductDraft, colourways: readonly ColourwayEntry[]) {
+  const cells: Record<string, CellEntry> = {};
+  for (const { id, colour } of colourways) {
+    for (const size of draft.sizes) {
+      const stored = draftVariant(draft, colour, size);
+      if (stored) {
+        cells[cellKey(id, size)] = {
+          stock: stored.stock,
+          gtin: stored.gtin,
+          ...(stored.sku ? { sku: stored.sku } : {}),
+        };
+      }
+    }
+  }
+  return cells;
+}
 
 /**
  * The product form (create and edit). The slug follows the name until the admin edits it. The
@@ -42,12 +67,24 @@ export function ProductForm({
   const [slugEdited, setSlugEdited] = useState(mode === "update" || draft.slug !== "");
   const [form, fields] = useSchemaForm(ProductFormFieldsSchema, { id: "product", lastResult });
   const sizesError = fields.sizes.errors?.[0];
-  // One "Stock {size}" field per offered size, following the boxes as they are ticked.
+  // The colourways, the scale, the sizes and the grid's cells are the page's state: adding,
+  // removing, moving or renaming a colour loses nothing typed (without JavaScript the server
+  // answers those buttons with the form as it then stands).
+  const [colourways, setColourways] = useState(() => colourwaysOf(draft));
+  const [cells, setCells] = useState(() => cellsOf(draft, colourwaysOf(draft)));
+  const [scale, setScale] = useState(
+    isSizeScaleId(draft.sizeScale) ? draft.sizeScale : SIZE_SCALE_IDS[0],
+  );
+  // One row per offered size in the grid, following the boxes as they are ticked.
   const [offered, setOffered] = useState<readonly string[]>(draft.sizes);
-  // The stock fields are not in the browser's schema (their names depend on the sizes): only
-  // the server checks them; Conform still gives each its id and the server's error.
-  const stockMeta = (size: string) =>
-    (fields as unknown as Record<string, FieldMeta>)[stockField(size)] as FieldMeta;
+  const [announcement, setAnnouncement] = useState("");
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
+  // The cells' fields are named by colour and size: the schema checks them, and Conform gives
+  // each the error of its name (the browser's, or the server's).
+  const errorOf = (name: string) =>
+    (fields as unknown as Record<string, FieldMeta | undefined>)[name]?.errors?.[0];
+  const scaleSizes = SIZE_SCALES[scale].sizes;
 
   return (
     <Form
@@ -119,74 +156,120 @@ export function ProductForm({
         maxLength={2000}
       />
 
-      <fieldset aria-describedby={sizesError ? fields.sizes.errorId : undefined}>
-        <legend className="text-sm font-medium text-stone-800">Sizes</legend>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {SIZES.map((size) => (
-            <label
-              key={size.tag}
-              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-stone-300 px-3 py-2 text-sm has-[:checked]:border-stone-900 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-600"
-            >
-              <input
-                type="checkbox"
-                name="sizes"
-                value={size.tag}
-                defaultChecked={draft.sizes.includes(size.tag)}
-                onChange={(event) =>
-                  setOffered((now) =>
-                    SIZES.map((s) => s.tag).filter((tag) =>
-                      tag === size.tag ? event.target.checked : now.includes(tag),
-                    ),
-                  )
-                }
-                className="size-4 accent-stone-900"
-              />
-              <span>
-                {size.tag} <span className="text-stone-500">({size.name})</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {sizesError ? (
-          <p id={fields.sizes.errorId} className="mt-1 text-sm text-red-700">
-            {sizesError}
-          </p>
-        ) : null}
-      </fieldset>
+      <ColourwaysField
+        colourways={colourways}
+        error={errorOf("colours")}
+        addError={errorOf("newColour")}
+        onChange={(next, said) => {
+          setColourways(next);
+          setAnnouncement(said);
+        }}
+      />
 
-      {offered.length > 0 ? (
-        <fieldset>
-          <legend className="text-sm font-medium text-stone-800">Stock</legend>
-          <p className="mt-1 text-xs text-stone-500">
-            Units on hand per size. Sales made while you edit are kept: the change you type is
-            applied to the count as it is when you save.
-          </p>
-          <div className="mt-2 grid grid-cols-2 gap-4 sm:grid-cols-5">
-            {offered.map((size) => (
-              <div key={size}>
-                <Field
-                  meta={stockMeta(size)}
-                  label={`Stock ${size}`}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={STOCK_MAX}
-                  step={1}
-                  defaultValue={draft.stock[size] ?? "0"}
-                />
+      <div className="grid gap-3">
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="grow sm:max-w-sm">
+            <label htmlFor="sizeScale" className="block text-sm font-medium text-stone-800">
+              Size scale
+            </label>
+            <select
+              id="sizeScale"
+              name="sizeScale"
+              value={scale}
+              aria-invalid={errorOf("sizeScale") ? true : undefined}
+              aria-describedby={errorOf("sizeScale") ? "sizeScale-error" : undefined}
+              onChange={(event) => {
+                const next = event.target.value;
+                if (!isSizeScaleId(next)) return;
+                setScale(next);
+                // No size of one scale is on another: the boxes start again.
+                setOffered([]);
+                setAnnouncement(`Sizes of ${SIZE_SCALES[next].name}`);
+              }}
+              className={inputClass}
+            >
+              {SIZE_SCALE_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {SIZE_SCALES[id].name}
+                </option>
+              ))}
+            </select>
+          </div>
+          {/* Without JavaScript the boxes below are the scale's the form was shown with. */}
+          {scripted ? null : (
+            <button
+              type="submit"
+              name="intent"
+              value="scale"
+              className="min-h-10 rounded-md border border-stone-300 px-3 text-sm font-medium text-stone-800 hover:bg-stone-50"
+            >
+              Show sizes
+            </button>
+          )}
+          {errorOf("sizeScale") ? (
+            <p id="sizeScale-error" className="w-full text-sm text-red-700">
+              {errorOf("sizeScale")}
+            </p>
+          ) : null}
+        </div>
+
+        <fieldset aria-describedby={sizesError ? fields.sizes.errorId : undefined}>
+          <legend className="text-sm font-medium text-stone-800">Sizes</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {scaleSizes.map((size) => (
+              <label
+                key={size.tag}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-stone-300 px-3 py-2 text-sm has-[:checked]:border-stone-900 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-600"
+              >
                 <input
-                  type="hidden"
-                  name={stockShownField(size)}
-                  value={draft.stockShown[size] ?? 0}
+                  type="checkbox"
+                  name="sizes"
+                  value={size.tag}
+                  checked={offered.includes(size.tag)}
+                  onChange={(event) =>
+                    setOffered((now) =>
+                      scaleSizes
+                        .map((s) => s.tag)
+                        .filter((tag) =>
+                          tag === size.tag ? event.target.checked : now.includes(tag),
+                        ),
+                    )
+                  }
+                  className="size-4 accent-stone-900"
                 />
-              </div>
+                <span>
+                  {size.label}
+                  {size.label !== size.name ? (
+                    <span className="text-stone-500"> ({size.name})</span>
+                  ) : null}
+                </span>
+              </label>
             ))}
           </div>
+          {sizesError ? (
+            <p id={fields.sizes.errorId} className="mt-1 text-sm text-red-700">
+              {sizesError}
+            </p>
+          ) : null}
         </fieldset>
-      ) : null}
+      </div>
+
+      <VariantGrid
+        colourways={colourways}
+        sizes={offered}
+        slug={slug}
+        cells={cells}
+        shown={(colour, size) => draftVariant(draft, colour, size)?.shown ?? 0}
+        errorOf={errorOf}
+        onCell={(key, cell) => setCells((now) => ({ ...now, [key]: cell }))}
+      />
 
       <ProductImagesField
-        images={draft.images}
+        images={draft.images.map((image) => ({
+          ...image,
+          colourway: colourwaysOf(draft).find((entry) => entry.colour === image.colour)?.id ?? "",
+        }))}
+        colourways={colourways.map((entry) => ({ id: entry.id, name: colourName(entry.colour) }))}
         productId={draft.id}
         productName={name}
         onUploading={setUploading}
@@ -209,6 +292,9 @@ export function ProductForm({
           Cancel
         </Link>
       </div>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
     </Form>
   );
 }

@@ -15,7 +15,7 @@ import { type ChangeEvent, type MouseEvent, useEffect, useRef, useState } from "
 type Operation = "up" | "down" | "remove";
 
 /** A stored image or an uploaded photo (its ref), or a photo on its way to the bucket. */
-type Entry = { id: string; alt: string; url: string; failed?: boolean } & (
+type Entry = { id: string; alt: string; url: string; failed?: boolean; colourway: string } & (
   | { kind: "stored"; ref: string }
   | { kind: "uploading" }
 );
@@ -71,14 +71,26 @@ async function uploadPhoto(
  */
 export function ProductImagesField({
   images,
+  colourways,
   productId,
   productName,
   error,
   accept,
   onUploading,
 }: {
-  /** `failed`: a stored image the processing could not decode (not shown in the shop). */
-  images: ReadonlyArray<{ ref: string; alt: string; url: string; failed?: boolean }>;
+  /**
+   * `failed`: a stored image the processing could not decode (not shown in the shop);
+   * `colourway`: the id of its colourway among `colourways`.
+   */
+  images: ReadonlyArray<{
+    ref: string;
+    alt: string;
+    url: string;
+    colourway: string;
+    failed?: boolean;
+  }>;
+  /** The product's colourways, in order: each photo shows one (sent as its position). */
+  colourways: ReadonlyArray<{ id: string; name: string }>;
   /** The product's id (a new product's too): its photos' folder. */
   productId: string;
   productName: string;
@@ -151,12 +163,15 @@ export function ProductImagesField({
     input.value = "";
     const accepted = checked.filter((c) => c.problem === null);
     const room = Math.max(0, MAX_IMAGES - entries.length);
-    const added = accepted.slice(0, room).map(({ file, mime }) => ({
+    // New photos show the colours without a photo yet, one each in order, then the first.
+    const bare = colourways.filter((c) => !entries.some((e) => e.colourway === c.id));
+    const added = accepted.slice(0, room).map(({ file, mime }, i) => ({
       entry: {
         id: `file-${nextId++}`,
         kind: "uploading",
         alt: "",
         url: URL.createObjectURL(file),
+        colourway: (bare[i] ?? colourways[0])?.id ?? "",
       } satisfies Entry as Entry,
       file,
       mime: mime ?? "",
@@ -185,14 +200,20 @@ export function ProductImagesField({
     setAnnouncement("Upload finished");
   };
 
+  /** A photo's colourway's position; a removed colourway's photos show the first. */
+  const colourIndex = (colourway: string) =>
+    Math.max(
+      0,
+      colourways.findIndex((c) => c.id === colourway),
+    );
   const shownError = fileError ?? error;
   return (
     <fieldset aria-describedby={`images-hint${shownError ? " images-error" : ""}`}>
       <legend className="text-sm font-medium text-stone-800">Images</legend>
       <p id="images-hint" className="mt-1 text-xs text-stone-500">
         Shown in this order; the first is the catalogue picture. JPEG, PNG, WebP, GIF or AVIF, at
-        most {IMAGE_MAX_SIZE_TEXT} each. An empty alt text reads as the product's name. Name the
-        colour in it ("Navy wool coat, front view"): shoppers find the product by it.
+        most {IMAGE_MAX_SIZE_TEXT} each. An empty alt text reads as the product's name. Each photo
+        shows one of the product's colours, and the shop shows a colour with its photos.
       </p>
       {entries.length > 0 ? (
         <ol aria-label="Product images" className="mt-3 grid gap-3">
@@ -253,6 +274,39 @@ export function ProductImagesField({
                     }}
                     className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-sm"
                   />
+                  {entry.kind !== "stored" ? null : colourways.length > 0 ? (
+                    <>
+                      <label
+                        htmlFor={`colour-of-${entry.id}`}
+                        className="mt-2 block text-sm font-medium text-stone-800"
+                      >
+                        Colour of image {position}
+                      </label>
+                      <select
+                        id={`colour-of-${entry.id}`}
+                        name="imageColour"
+                        value={String(colourIndex(entry.colourway))}
+                        onChange={(event) => {
+                          const chosen = colourways[Number(event.target.value)]?.id ?? "";
+                          setEntries((current) =>
+                            current.map((e) =>
+                              e.id === entry.id ? { ...e, colourway: chosen } : e,
+                            ),
+                          );
+                        }}
+                        className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-sm"
+                      >
+                        {colourways.map((c, index) => (
+                          <option key={c.id} value={index}>
+                            {c.name}
+                          </option>
+                        ))}
+                      </select>
+                    </>
+                  ) : (
+                    // Paired with the refs by position: no colour yet (the form says so).
+                    <input type="hidden" name="imageColour" value="" />
+                  )}
                 </div>
                 <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1">
                   <button
