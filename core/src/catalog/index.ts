@@ -6,8 +6,11 @@ export * from "./ids.ts";
 export * from "./image-variants.ts";
 export * from "./images.ts";
 export * from "./pagination.ts";
+export * from "./palette.ts";
 export * from "./photos.ts";
+export * from "./product-choice.ts";
 export * from "./product-form.ts";
+export * from "./product-json-ld.ts";
 export * from "./query.ts";
 export * from "./robots.ts";
 export * from "./schemas.ts";
@@ -15,3 +18,19 @@ export * from "./search-object.ts";
 export * from "./sitemap.ts";
 export * from "./sizes.ts";
 export * from "./slug.ts";
+// ./variants.ts's variantKey is not re-exported: ./image-variants.ts has one of its own (a photo's).
+export {
+  AS_SHOWN,
+  colourNamedIn,
+  colourOf,
+  duplicateSkus,
+  isGtin,
+  namedColour,
+  normaliseSku,
+  parseVariantKey,
+  SKU_PATTERN,
+  splitByColour,
+  suggestSku,
+  variantKeys,
+  variantName,
+} from "./variants.ts";
