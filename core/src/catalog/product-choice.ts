@@ -21,10 +21,11 @@ const oneOf = (values: readonly string[]) =>
   );
 
 /** The values of `?colour=` the page reads, once lower-cased: the palette's ids. */
-export const COLOUR_VALUE = oneOf(PALETTE.map((colour) => colour.id));
+// Pure: a page that does not read them (the browser's) drops them from its bundle.
+export const COLOUR_VALUE = /* @__PURE__ */ oneOf(PALETTE.map((colour) => colour.id));
 
 /** The values of `?size=` the page reads: a tag of any scale, as written ("M", "3-4y"). */
-export const SIZE_VALUE = oneOf(
+export const SIZE_VALUE = /* @__PURE__ */ oneOf(
   Object.values(SIZE_SCALES).flatMap((scale) => scale.sizes.map((option) => option.tag)),
 );
 
