@@ -70,11 +70,11 @@ export default async function globalSetup() {
   const state = JSON.parse(await readFile(join(dataDir, "cloud.json"), "utf8")) as { env: object };
   process.env.E2E_CLOUD_ENV = JSON.stringify(state.env);
   // The journeys buy the seeded products again and again (both widths, retries): every size
-  // gets 1,000 more units, so no test runs out because another bought the last one. The tests
+  // variant gets 1,000 more units, so no test runs out because another bought the last one. The tests
   // about stock make products of their own.
   const ctx = shopContext();
   for (const [productId, counts] of await listAllStock(ctx)) {
-    const edits = Object.keys(counts).map((size) => ({ size, shown: 0, typed: 1000 }));
+    const edits = Object.keys(counts).map((key) => ({ key, shown: 0, typed: 1000 }));
     await saveStock(ctx, productId, edits);
   }
 

@@ -100,7 +100,7 @@ export async function seed(ctx: Context, options: SeedOptions) {
       await saveStock(
         ctx,
         product.id,
-        Object.entries(stock).map(([size, typed]) => ({ size, shown: 0, typed })),
+        product.variants.map(({ key, size }) => ({ key, shown: 0, typed: stock[size] ?? 0 })),
       );
     }
     products.set(product.slug, product);

@@ -35,7 +35,7 @@ describe("stock on the storefront", () => {
     });
     await settleCatalog(test.ctx);
     expect((await getProductPage(test.ctx, "stock-coat"))?.stock).toEqual({ S: 0, M: 3 });
-    await saveStock(test.ctx, coat.id, [{ size: "M", shown: 3, typed: 2 }]);
+    await saveStock(test.ctx, coat.id, [{ key: "as-shown/M", shown: 3, typed: 2 }]);
     test.resetTableCalls();
     expect((await getProductPage(test.ctx, "stock-coat"))?.stock).toEqual({ S: 0, M: 2 });
     expect(test.tableCalls()).toBe(1);
@@ -66,7 +66,7 @@ describe("stock on the storefront", () => {
     });
     expect(await slugs()).toEqual(["last-scarf"]);
 
-    await saveStock(test.ctx, scarf.id, [{ size: "M", shown: 1, typed: 0 }]);
+    await saveStock(test.ctx, scarf.id, [{ key: "as-shown/M", shown: 1, typed: 0 }]);
     const flips = await Promise.all(
       Array.from({ length: 5 }, () => syncSoldOut(test.ctx, changed(scarf.id))),
     );
@@ -75,7 +75,7 @@ describe("stock on the storefront", () => {
     // Delivered again later: nothing left to flip.
     expect(await syncSoldOut(test.ctx, changed(scarf.id))).toEqual([]);
 
-    await saveStock(test.ctx, scarf.id, [{ size: "M", shown: 0, typed: 4 }]);
+    await saveStock(test.ctx, scarf.id, [{ key: "as-shown/M", shown: 0, typed: 4 }]);
     expect(await syncSoldOut(test.ctx, changed(scarf.id))).toEqual([scarf.id]);
     expect(await slugs()).toEqual(["last-scarf"]);
   });

@@ -12,7 +12,8 @@ import { getStocks, listAllStock, type StockChanged } from "../inventory/stock.s
 import { anyInStock } from "../inventory/stock.ts";
 import { getProductsByIds } from "./product-lookups.server.ts";
 import { catalogSnapshot } from "./read-model.server.ts";
-import { type SizeTag, sizeName } from "./sizes.ts";
+import type { SizeTag } from "./sizes.ts";
+import { variantName } from "./variants.ts";
 
 /** Reaction to `stock.changed`: returns the ids of the products whose sold-out flag flipped. */
 export async function syncSoldOut(ctx: Context, event: DomainEvent): Promise<string[]> {
@@ -23,7 +24,8 @@ export async function syncSoldOut(ctx: Context, event: DomainEvent): Promise<str
   ]);
   const flipped: string[] = [];
   for (const product of products) {
-    const soldOut = !anyInStock(product.sizes, stocks.get(product.id) ?? {});
+    const keys = product.variants.map((variant) => variant.key);
+    const soldOut = !anyInStock(keys, stocks.get(product.id) ?? {});
     if (soldOut === product.soldOut) continue;
     try {
       await transact(ctx, [
@@ -52,13 +54,18 @@ export interface LowStockRow {
   productId: string;
   name: string;
   slug: string;
+  /** The variant: its key ("navy/M"), colour, size and SKU. */
+  key: string;
+  colour: string;
   size: SizeTag;
+  sku: string;
+  /** "Navy, Medium" (the size alone for a product whose colour is not named). */
   sizeName: string;
   left: number;
 }
 
 /**
- * Every offered size at or under the threshold, lowest first (then by name and size): the stock
+ * Every variant at or under the threshold, lowest first (then by name and variant): the stock
  * items (one Query on gsi1 STOCK, paged) joined with the catalogue read model in memory.
  */
 export async function listLowStock(ctx: Context): Promise<LowStockRow[]> {
@@ -67,14 +74,24 @@ export async function listLowStock(ctx: Context): Promise<LowStockRow[]> {
   const rows: LowStockRow[] = [];
   for (const product of snapshot.bySlug.values()) {
     const counts = stocks.get(product.id) ?? {};
-    for (const size of product.sizes) {
-      const left = Math.max(0, counts[size] ?? 0);
+    for (const { key, colour, size, sku } of product.variants) {
+      const left = Math.max(0, counts[key] ?? 0);
       if (left > threshold) continue;
       const { id: productId, name, slug } = product;
-      rows.push({ productId, name, slug, size, sizeName: sizeName(size), left });
+      rows.push({
+        productId,
+        name,
+        slug,
+        key,
+        colour,
+        size,
+        sku,
+        sizeName: variantName(colour, size),
+        left,
+      });
     }
   }
   return rows.sort(
-    (a, b) => a.left - b.left || a.name.localeCompare(b.name) || a.size.localeCompare(b.size),
+    (a, b) => a.left - b.left || a.name.localeCompare(b.name) || a.key.localeCompare(b.key),
   );
 }

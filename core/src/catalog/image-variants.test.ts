@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   allVariantKeys,
   imageSources,
+  imageVariantKey,
   parseUploadKey,
   UPLOADS_PREFIX,
   VARIANTS_PREFIX,
   type VariantState,
-  variantKey,
   variantWidths,
 } from "./image-variants.ts";
 
@@ -54,8 +54,8 @@ describe("upload and variant keys", () => {
   it("names each variant by the upload's random stem, width and format, outside the uploads' prefix", () => {
     const upload = parseUploadKey(KEY);
     if (!upload) throw new Error("unparsed");
-    expect(variantKey(upload, 640, "avif")).toBe("variants/p-1/4f1c2a-640w.avif");
-    expect(variantKey(upload, 640, "webp")).toBe("variants/p-1/4f1c2a-640w.webp");
+    expect(imageVariantKey(upload, 640, "avif")).toBe("variants/p-1/4f1c2a-640w.avif");
+    expect(imageVariantKey(upload, 640, "webp")).toBe("variants/p-1/4f1c2a-640w.webp");
     const keys = allVariantKeys(KEY);
     expect(keys).toHaveLength(8);
     expect(new Set(keys).size).toBe(8);

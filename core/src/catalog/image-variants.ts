@@ -55,7 +55,7 @@ export function variantWidths(width: number): number[] {
  * A variant's key: variants/<product id>/<stem>-<width>w.<format>. The stem is the upload's
  * random name, so a key is never reused and every variant may be cached for ever.
  */
-export function variantKey(upload: UploadKey, width: number, format: VariantFormat): string {
+export function imageVariantKey(upload: UploadKey, width: number, format: VariantFormat): string {
   return `${VARIANTS_PREFIX}${upload.productId}/${upload.stem}-${width}w.${format}`;
 }
 
@@ -64,7 +64,7 @@ export function allVariantKeys(key: string): string[] {
   const upload = parseUploadKey(key);
   if (!upload) return [];
   return VARIANT_FORMATS.flatMap((format) =>
-    VARIANT_WIDTHS.map((width) => variantKey(upload, width, format)),
+    VARIANT_WIDTHS.map((width) => imageVariantKey(upload, width, format)),
   );
 }
 
@@ -93,7 +93,7 @@ export function imageSources(
   const upload = parseUploadKey(key);
   if (!upload || state?.state !== "ready" || state.widths.length === 0) return undefined;
   const srcset = (format: VariantFormat) =>
-    state.widths.map((w) => `${baseUrl}/${variantKey(upload, w, format)} ${w}w`).join(", ");
+    state.widths.map((w) => `${baseUrl}/${imageVariantKey(upload, w, format)} ${w}w`).join(", ");
   return { width: state.width, height: state.height, avif: srcset("avif"), webp: srcset("webp") };
 }
 

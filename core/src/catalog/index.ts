@@ -18,19 +18,4 @@ export * from "./search-object.ts";
 export * from "./sitemap.ts";
 export * from "./sizes.ts";
 export * from "./slug.ts";
-// ./variants.ts's variantKey is not re-exported: ./image-variants.ts has one of its own (a photo's).
-export {
-  AS_SHOWN,
-  colourNamedIn,
-  colourOf,
-  duplicateSkus,
-  isGtin,
-  namedColour,
-  normaliseSku,
-  parseVariantKey,
-  SKU_PATTERN,
-  splitByColour,
-  suggestSku,
-  variantKeys,
-  variantName,
-} from "./variants.ts";
+export * from "./variants.ts";

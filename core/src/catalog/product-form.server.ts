@@ -247,8 +247,8 @@ export async function submitProductForm(
       await saveStock(
         ctx,
         product.id,
-        saved.sizes.map((size) => ({
-          size,
+        saved.variants.map(({ key, size }) => ({
+          key,
           shown: stockFields.shown[size] ?? 0,
           typed: stockFields.counts[size] ?? 0,
         })),

@@ -74,7 +74,7 @@ describe("getProductsByIds", () => {
     expect(products).toHaveLength(250);
     expect(products.map((p) => p.id)).toEqual([...ids].reverse());
     expect(test.tableCalls()).toBe(3);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("ProductIdsQuerySchema (the ids a request may ask for)", () => {

@@ -10,7 +10,7 @@ import { BatchWriteCommand, GetCommand, paginateQuery } from "@aws-sdk/lib-dynam
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { bumpCatalogVersion } from "../db/catalog-version.ts";
-import { productIndexes, productKey, slugKey, stockKey } from "../db/keys.ts";
+import { productIndexes, productKey, skuKey, slugKey, stockKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { getStock, newStockItem, renameStock } from "../inventory/stock.server.ts";
 import { anyInStock, type StockCounts } from "../inventory/stock.ts";
@@ -26,7 +26,14 @@ import {
 } from "./image-variants.ts";
 import type { PaletteColour } from "./palette.ts";
 import { DEFAULT_SIZE_SCALE, type SizeScaleId, type SizeTag } from "./sizes.ts";
-import { colourOf, splitByColour, suggestSku, variantKey } from "./variants.ts";
+import {
+  colourOf,
+  duplicateSkus,
+  MAX_VARIANTS,
+  splitByColour,
+  suggestSku,
+  variantKey,
+} from "./variants.ts";
 
 export interface ProductImage {
   /** Object key in the images bucket. */
@@ -116,6 +123,11 @@ export const SLUG_TAKEN = "This slug is already used by another product";
 export const PRODUCT_EXISTS = "This product exists already: reload the page and try again";
 export const PRODUCT_NOT_FOUND = "This product does not exist (any more)";
 export const PRODUCT_CHANGED = "Someone changed this product meanwhile: reload it and try again";
+export const skuTaken = (sku: string) => `SKU ${sku} is already used by another variant`;
+export const TOO_MANY_VARIANTS = `At most ${MAX_VARIANTS} variants (colours × sizes) per product`;
+
+/** The field a variant's SKU is posted and refused under. */
+export const skuField = (key: string) => `variants.${key}.sku`;
 
 export interface ProductItem
   extends Omit<
@@ -236,6 +248,67 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
   };
 }
 
+/**
+ * A new product's counts by variant key: a variant's own count, else its size's (a count keyed by
+ * a size is every colourway's); keys of no variant are dropped.
+ */
+function variantStock(stock: StockCounts, variants: readonly Variant[]): StockCounts {
+  return Object.fromEntries(
+    variants.map(({ key, size }) => [key, stock[key] ?? stock[size] ?? 0] as const),
+  );
+}
+
+/**
+ * The claims a save takes (SKUs it has that were not claimed) and releases (claimed SKUs it no
+ * longer has): each SKU names one variant of one product across the shop.
+ */
+function skuClaims(
+  ctx: Pick<Context, "tableName">,
+  productId: string,
+  before: StoredVariants,
+  after: StoredVariants,
+): { take: Array<{ key: string; sku: string; item: TransactItem }>; release: TransactItem[] } {
+  const had = new Set(Object.values(before).map((variant) => variant.sku));
+  const has = new Set(Object.values(after).map((variant) => variant.sku));
+  return {
+    take: Object.entries(after)
+      .filter(([, { sku }]) => !had.has(sku))
+      .map(([key, { sku }]) => ({
+        key,
+        sku,
+        item: {
+          Put: {
+            TableName: ctx.tableName,
+            Item: { ...skuKey(sku), entity: "skuClaim", productId, variant: key },
+            ConditionExpression: "attribute_not_exists(pk)",
+          },
+        },
+      })),
+    release: [...had]
+      .filter((sku) => !has.has(sku))
+      .map((sku) => ({
+        Delete: {
+          TableName: ctx.tableName,
+          Key: skuKey(sku),
+          ConditionExpression: "attribute_not_exists(pk) OR productId = :id",
+          ExpressionAttributeValues: { ":id": productId },
+        },
+      })),
+  };
+}
+
+/** The SKU claim a cancelled transaction refused, as the error on its variant's field. */
+function takenSku(
+  error: unknown,
+  take: ReadonlyArray<{ key: string; sku: string }>,
+  offset: number,
+): DomainError | undefined {
+  if (!(error instanceof TransactionCancelled)) return undefined;
+  const index = take.findIndex((_, i) => error.failedAt(offset + i));
+  const refused = take[index];
+  return refused ? new DomainError(skuTaken(refused.sku), skuField(refused.key), 409) : undefined;
+}
+
 /** The stored shape of an admin's product: colours, coloured images, scale and every variant's SKU. */
 function storedShape(input: NewProduct) {
   const { colours, images } = colourwaysOf(input);
@@ -246,6 +319,13 @@ function storedShape(input: NewProduct) {
       return [key, { sku: own?.sku || sku, ...(own?.gtin ? { gtin: own.gtin } : {}) }];
     }),
   );
+  const keys = Object.keys(variants);
+  if (keys.length > MAX_VARIANTS) throw new DomainError(TOO_MANY_VARIANTS, "sizes", 400);
+  const [repeated] = duplicateSkus(keys.map((key) => variants[key]?.sku as string));
+  if (repeated) {
+    const second = keys.filter((key) => variants[key]?.sku === repeated)[1] as string;
+    throw new DomainError(skuTaken(repeated), skuField(second), 400);
+  }
   return {
     slug: input.slug,
     name: input.name,
@@ -268,14 +348,18 @@ export async function createProduct(
 ): Promise<Product> {
   const now = (options.now ?? new Date()).toISOString();
   const id = options.id ?? randomUUID();
+  const shape = storedShape(input);
+  const variants = variantsOf(shape.slug, shape.colours, shape.sizes, shape.variants);
+  const counts = variantStock(stock, variants);
   const item: ProductItem = {
     id,
-    ...storedShape(input),
+    ...shape,
     imageVariants: {},
-    soldOut: !anyInStock(input.sizes, stock),
+    soldOut: !anyInStock(Object.keys(counts), counts),
     createdAt: options.createdAt ?? now,
     updatedAt: now,
   };
+  const { take } = skuClaims(ctx, id, {}, shape.variants);
   try {
     await transact(ctx, [
       {
@@ -298,12 +382,15 @@ export async function createProduct(
         },
       },
       bumpCatalogVersion(ctx),
-      newStockItem(ctx, id, stock, input.slug),
+      newStockItem(ctx, id, counts, input.slug),
+      ...take.map((claim) => claim.item),
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(0)) {
       throw new DomainError(SLUG_TAKEN, "slug", 409);
     }
+    const taken = takenSku(error, take, 4);
+    if (taken) throw taken;
     if (error instanceof TransactionCancelled && error.failedAt(1)) {
       throw new DomainError(PRODUCT_EXISTS, undefined, 409);
     }
@@ -369,9 +456,12 @@ export async function updateProduct(
         },
       ]
     : [];
+  const shape = storedShape(input);
+  const keys = variantsOf(shape.slug, shape.colours, shape.sizes, shape.variants).map((v) => v.key);
+  const { take, release } = skuClaims(ctx, id, current.variants ?? {}, shape.variants);
   const fields = {
-    ...storedShape(input),
-    soldOut: !anyInStock(input.sizes, stock),
+    ...shape,
+    soldOut: !anyInStock(keys, stock),
     updatedAt: now,
     gsi2pk: productIndexes(id, input.slug).gsi2pk,
   };
@@ -395,10 +485,14 @@ export async function updateProduct(
         },
       },
       bumpCatalogVersion(ctx),
+      ...take.map((claim) => claim.item),
+      ...release,
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled) {
       if (renamed && error.failedAt(0)) throw new DomainError(SLUG_TAKEN, "slug", 409);
+      const taken = takenSku(error, take, claims.length + 2);
+      if (taken) throw taken;
       if (error.reasons.some((reason) => reason !== "None")) {
         const still = await getProductItem(ctx, id);
         if (!still) throw new DomainError(PRODUCT_NOT_FOUND, undefined, 404);
@@ -450,6 +544,7 @@ export async function deleteProduct(
       },
       bumpCatalogVersion(ctx),
       { Delete: { TableName: ctx.tableName, Key: stockKey(id) } },
+      ...skuClaims(ctx, id, current.variants ?? {}, {}).release,
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.reasons.some((r) => r !== "None")) {

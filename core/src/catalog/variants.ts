@@ -3,8 +3,13 @@
 // scale. A variant is one colourway in one size: it has a SKU unique across the shop, its units
 // in stock and an optional barcode (GTIN). The price stays the product's. Stock is kept per
 // variant under its key "<colour>/<size>" ("navy/M"). Browser-safe.
+
+import { variantKey } from "../inventory/stock.ts";
 import { PALETTE, type PaletteColour, paletteColour } from "./palette.ts";
 import { sizeName } from "./sizes.ts";
+
+// The stock count's key of a variant is the inventory's (catalogue → inventory, never back).
+export { parseVariantKey, variantKey } from "../inventory/stock.ts";
 
 /**
  * The colour of a product whose photos name none, before its admin chooses one (data older than
@@ -34,21 +39,17 @@ export function variantName(colour: string | undefined, size: string): string {
   return name ? `${name}, ${sizeName(size)}` : sizeName(size);
 }
 
-/** The stock key of one colourway in one size. */
-export function variantKey(colour: string, size: string): string {
-  return `${colour}/${size}`;
-}
-
-export function parseVariantKey(key: string): { colour: string; size: string } | undefined {
-  const slash = key.indexOf("/");
-  if (slash <= 0 || slash === key.length - 1) return undefined;
-  return { colour: key.slice(0, slash), size: key.slice(slash + 1) };
-}
-
 /** Every variant's key, colour by colour, each in the sizes' order. */
 export function variantKeys(colours: readonly string[], sizes: readonly string[]): string[] {
   return colours.flatMap((colour) => sizes.map((size) => variantKey(colour, size)));
 }
+
+/**
+ * Variants a product may have (colourways × sizes): each holds its SKU's claim in the table, and
+ * a save changes the product, its claims taken and released in one transaction of at most 100
+ * items.
+ */
+export const MAX_VARIANTS = 40;
 
 /** A SKU: upper-case letters, digits and hyphens, 1 to 64, starting with a letter or digit. */
 export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,63}$/;

@@ -5,6 +5,7 @@
 // stored amount.
 // Round trips: one BatchGetItem for the products and, with a code, one GetItem, in parallel.
 import * as v from "valibot";
+import { lineKey } from "../cart/cart.ts";
 import {
   CART_LINE_INVALID,
   type CartLine,
@@ -115,8 +116,14 @@ async function pricing(
         409,
       );
     }
+    // A line saved before colourways is the product's first colourway's (docs/product.md §3).
+    const colour = line.colour ?? product.colourways[0]?.colour.id;
+    if (!product.colourways.some((colourway) => colourway.colour.id === colour)) {
+      throw new DomainError(`${product.name} is not available in this colour`, "cart", 409);
+    }
     return {
       productId: product.id,
+      ...(colour ? { colour } : {}),
       size: line.size,
       quantity: line.quantity,
       name: product.name,
@@ -145,11 +152,11 @@ export function parseRequestedLines(lines: unknown): RequestedLine[] {
     const line = v.safeParse(CartLineSchema, raw);
     // The first problem of the line, in the schema's order: its product, size, then quantity.
     if (!line.success) throw new DomainError(line.issues[0].message, "cart");
-    const { productId, size, quantity } = line.output;
-    const key = `${productId}:${size}`;
+    const { productId, colour, size, quantity } = line.output;
+    const key = lineKey(line.output);
     const total = (byKey.get(key)?.quantity ?? 0) + quantity;
     if (total > MAX_QUANTITY) throw new DomainError(QUANTITY_RANGE, "cart");
-    byKey.set(key, { productId, size, quantity: total });
+    byKey.set(key, { productId, ...(colour ? { colour } : {}), size, quantity: total });
   }
   return [...byKey.values()];
 }

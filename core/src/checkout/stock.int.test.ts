@@ -4,6 +4,7 @@
 // save racing a sale loses neither.
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
+import { createProduct } from "../catalog/products.server.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { getStock, saveStock } from "../inventory/stock.server.ts";
@@ -32,7 +33,7 @@ async function shop(units: number) {
       },
       at,
     ).then((placed) => placed.order);
-  const left = async () => (await getStock(test.ctx, shirt.id)).M;
+  const left = async () => (await getStock(test.ctx, shirt.id))["as-shown/M"];
   return { ...test, shirt, place, left };
 }
 
@@ -62,6 +63,49 @@ describe("taking stock when an order is placed", () => {
       field: "cart",
     });
     expect(await left()).toBe(2);
+  });
+});
+
+describe("stock per variant (a colour in a size)", () => {
+  it("30 buyers race for the last 3 navy M: exactly 3 orders; the other colours and sizes untouched", async () => {
+    const { ctx } = await createTestContext();
+    const polo = await createProduct(ctx, {
+      slug: "polo",
+      name: "Polo",
+      category: "Men",
+      priceCents: 4500,
+      description: "A polo",
+      sizes: ["S", "M"],
+      colours: ["navy", "forest"],
+      images: [
+        { key: "polo-navy.svg", alt: "Navy polo", colour: "navy" },
+        { key: "polo-forest.svg", alt: "Forest polo", colour: "forest" },
+      ],
+      stock: { "navy/S": 10, "navy/M": 3, "forest/S": 10, "forest/M": 10 },
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        placeOrder(ctx, {
+          userId: `buyer-${i}`,
+          email: `buyer-${i}@example.com`,
+          lines: [{ productId: polo.id, colour: "navy", size: "M", quantity: 1 }],
+          address: TEST_ADDRESS,
+          deliveryMethod: "STANDARD",
+        }),
+      ),
+    );
+    const placed = results.flatMap((r) => (r.status === "fulfilled" ? [r.value.order] : []));
+    expect(placed).toHaveLength(3);
+    for (const order of placed) expect(order.lines[0]).toMatchObject({ colour: "navy", size: "M" });
+    for (const r of results) {
+      if (r.status === "rejected") expect(r.reason).toBeInstanceOf(DomainError);
+    }
+    expect(await getStock(ctx, polo.id)).toEqual({
+      "navy/S": 10,
+      "navy/M": 0,
+      "forest/S": 10,
+      "forest/M": 10,
+    });
   });
 });
 
@@ -107,11 +151,11 @@ it("an admin's stock save racing a sale loses neither", async () => {
   const { ctx, shirt, place, left } = await shop(5);
   // The admin's form shows 5 and they type 8 (+3) while a shopper buys 2.
   const [saved] = await Promise.all([
-    saveStock(ctx, shirt.id, [{ size: "M", shown: 5, typed: 8 }]),
+    saveStock(ctx, shirt.id, [{ key: "as-shown/M", shown: 5, typed: 8 }]),
     place("ana", 2),
   ]);
   expect(await left()).toBe(6);
-  expect(saved.M === 6 || saved.M === 8).toBe(true);
+  expect(saved["as-shown/M"] === 6 || saved["as-shown/M"] === 8).toBe(true);
 });
 
 /** The signed event of the local gateway charging `number` for the order. */

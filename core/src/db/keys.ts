@@ -49,6 +49,8 @@ export const productIndexes = (id: string, slug: string) => ({
   gsi2pk: `SLUG#${slug}`,
   gsi2sk: "PRODUCT",
 });
+/** SKU claim (a SKU unique across the shop, by condition): names its product and variant. */
+export const skuKey = (sku: string) => ({ pk: `SKU#${sku}`, sk: "SKU" });
 /** Slug claim (unique slug, by condition). */
 export const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: "SLUG" });
 /** Catalogue version, bumped in every transaction that changes what the catalogue shows. */

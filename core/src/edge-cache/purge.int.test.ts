@@ -34,11 +34,11 @@ describe("stock changes on the stream", () => {
     const { ctx } = await createTestContext();
     const productId = `p-purge-${crypto.randomUUID()}`;
     await saveStock(ctx, productId, [
-      { size: "S", shown: 0, typed: 2 },
-      { size: "M", shown: 0, typed: 40 },
+      { key: "as-shown/S", shown: 0, typed: 2 },
+      { key: "as-shown/M", shown: 0, typed: 40 },
     ]);
 
-    await saveStock(ctx, productId, [{ size: "S", shown: 2, typed: 50 }]);
+    await saveStock(ctx, productId, [{ key: "as-shown/S", shown: 2, typed: 50 }]);
     const restocked = await streamed(ctx, productId);
     expect(restocked.item).toMatchObject({
       counts: { S: 50, M: 40 },
@@ -49,7 +49,10 @@ describe("stock changes on the stream", () => {
     );
 
     // An order's units, taken in the order's transaction: 40 → 39 of M changes no label.
-    await transact(ctx, stockItems(ctx, [{ productId, size: "M", quantity: 1 }], "reserve"));
+    await transact(
+      ctx,
+      stockItems(ctx, [{ productId, colour: "as-shown", size: "M", quantity: 1 }], "reserve"),
+    );
     const sold = await streamed(ctx, productId);
     expect(sold.item).toMatchObject({
       counts: { S: 50, M: 39 },
@@ -58,7 +61,7 @@ describe("stock changes on the stream", () => {
     expect(pathsToPurge([sold.record], options).paths).toEqual([]);
 
     // Given back down to a low count: the page's label changes.
-    await saveStock(ctx, productId, [{ size: "M", shown: 39, typed: 3 }]);
+    await saveStock(ctx, productId, [{ key: "as-shown/M", shown: 39, typed: 3 }]);
     const low = await streamed(ctx, productId);
     expect(low.item).toMatchObject({ counts: { M: 3 }, previousCounts: { M: 39 } });
     expect(pathsToPurge([low.record], options).paths).toEqual(productPaths("rain-jacket").sort());

@@ -11,11 +11,11 @@
 import sharp, { type OutputInfo, type Sharp } from "sharp";
 import { recordVariantState } from "../catalog/index.server.ts";
 import {
+  imageVariantKey,
   parseUploadKey,
   VARIANT_FORMATS,
   VARIANT_MIME,
   type VariantFormat,
-  variantKey,
   variantWidths,
 } from "../catalog/index.ts";
 import type { Context } from "../context/index.server.ts";
@@ -72,7 +72,7 @@ export async function processUpload(ctx: Context, key: string): Promise<ProcessO
     await Promise.all(
       VARIANT_FORMATS.map(async (format) => {
         const body = await ENCODE[format](sharp(resized.data, raw)).toBuffer();
-        const variant = variantKey(upload, w, format);
+        const variant = imageVariantKey(upload, w, format);
         await putObject(ctx, {
           Bucket: bucket,
           Key: variant,

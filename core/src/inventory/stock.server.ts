@@ -1,5 +1,5 @@
-// Stock in the table (docs/product.md §9 "Stock"): one item per product with its units per size
-// (db/keys.ts stockKey). Every change is conditional or relative, never a read-modify-write:
+// Stock in the table (docs/product.md §9 "Stock"): one item per product with its units per variant,
+// by variant key "navy/M" (db/keys.ts stockKey; ./stock.ts countKey). Every change is conditional or relative, never a read-modify-write:
 // an order takes its units in the transaction that writes it (stockItems "reserve", conditional
 // on enough being left), a failed, expired or cancelled order gives them back in the transaction
 // that changes its state (stockItems "release"), and an admin's save applies what they typed on
@@ -12,7 +12,13 @@ import { stockIndex, stockKey } from "../db/keys.ts";
 import { queryIndexPage } from "../db/query.server.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
-import { countAfterSave, overStockMessage, type StockCounts, unitsByProduct } from "./stock.ts";
+import {
+  countAfterSave,
+  countKey,
+  overStockMessage,
+  type StockCounts,
+  unitsByProduct,
+} from "./stock.ts";
 
 export const STOCK_ENTITY = "stock";
 export const STOCK_CHANGED = "stock.changed";
@@ -24,6 +30,8 @@ export interface StockChanged {
 
 export interface StockLine {
   productId: string;
+  /** The colourway (a palette id); none on lines of orders placed before colourways. */
+  colour?: string | undefined;
   size: string;
   quantity: number;
 }
@@ -83,7 +91,7 @@ export async function renameStock(ctx: Context, productId: string, slug: string)
   }
 }
 
-/** One product's counts, read consistently (none: every size at 0). */
+/** One product's counts, read consistently (none: every variant at 0). */
 export async function getStock(ctx: Context, productId: string): Promise<StockCounts> {
   const { Item } = await ctx.db.send(
     new GetCommand({ TableName: ctx.tableName, Key: stockKey(productId), ConsistentRead: true }),
@@ -133,7 +141,7 @@ export async function listAllStock(ctx: Context): Promise<Map<string, StockCount
 
 /**
  * What an order's lines do to the stock:
- * - "reserve": take its units, each conditional on enough being left of every size (the whole
+ * - "reserve": take its units, each conditional on enough being left of every variant (the whole
  *   order or nothing);
  * - "take": take them whatever is left (a payment that arrived after its order had expired: the
  *   goods are owed; a count may go below zero, shown as none left);
@@ -152,8 +160,8 @@ export function stockItems(
   now = new Date(),
 ): TransactItem[] {
   return [
-    ...[...unitsByProduct(lines)].map(([productId, sizes]) =>
-      countsUpdate(ctx, productId, sizes, change),
+    ...[...unitsByProduct(lines)].map(([productId, units]) =>
+      countsUpdate(ctx, productId, units, change),
     ),
     stockChangedItem(ctx, lines, now),
   ];
@@ -181,15 +189,15 @@ const PREVIOUS_VALUES = { ":noCounts": {} as StockCounts };
 function countsUpdate(
   ctx: Pick<Context, "tableName">,
   productId: string,
-  sizes: Map<string, number>,
+  units: Map<string, number>,
   change: StockChange,
 ): TransactItem {
   const names: Record<string, string> = { ...PREVIOUS_NAMES };
   const values: Record<string, number | StockCounts> = { ...PREVIOUS_VALUES };
   const sets: string[] = [KEEP_PREVIOUS];
   const conditions: string[] = [];
-  [...sizes].forEach(([size, quantity], i) => {
-    names[`#s${i}`] = size;
+  [...units].forEach(([key, quantity], i) => {
+    names[`#s${i}`] = key;
     values[`:q${i}`] = quantity;
     if (change === "reserve") {
       sets.push(`counts.#s${i} = counts.#s${i} - :q${i}`);
@@ -229,23 +237,24 @@ export async function overStockError(
   );
   const wanted = unitsByProduct(lines);
   for (const line of lines) {
-    const left = stocks.get(line.productId)?.[line.size] ?? 0;
-    if ((wanted.get(line.productId)?.get(line.size) ?? 0) > left) {
+    const key = countKey(line);
+    const left = stocks.get(line.productId)?.[key] ?? 0;
+    if ((wanted.get(line.productId)?.get(key) ?? 0) > left) {
       return new DomainError(overStockMessage(line.name, line.sizeName, left), "cart", 409);
     }
   }
   return null;
 }
 
-/** One size as the admin's form had it: the count it showed and the count typed. */
+/** One variant (its key, "navy/M") as the admin's form had it: the count it showed and the count typed. */
 export interface StockEdit {
-  size: string;
+  key: string;
   shown: number;
   typed: number;
 }
 
 /**
- * An admin's stock save: each size becomes what was typed plus whatever changed since the form
+ * An admin's stock save: each variant becomes what was typed plus whatever changed since the form
  * was shown (a sale meanwhile is kept, never undone), conditional on the count just read; a sale
  * landing between the read and the write makes it read again. Returns the counts saved.
  */
@@ -262,15 +271,15 @@ export async function saveStock(
     const current: Record<string, number> = { ...((Item?.counts as StockCounts) ?? {}) };
     const next = { ...current };
     for (const edit of edits) {
-      next[edit.size] = countAfterSave(current[edit.size] ?? 0, edit.shown, edit.typed);
+      next[edit.key] = countAfterSave(current[edit.key] ?? 0, edit.shown, edit.typed);
     }
-    const changed = edits.filter((edit) => next[edit.size] !== current[edit.size]);
+    const changed = edits.filter((edit) => next[edit.key] !== current[edit.key]);
     if (changed.length === 0) return current;
     const item: TransactItem = Item
       ? conditionalSet(
           ctx,
           productId,
-          changed.map((e) => e.size),
+          changed.map((e) => e.key),
           current,
           next,
         )
@@ -291,7 +300,7 @@ export async function saveStock(
 function conditionalSet(
   ctx: Pick<Context, "tableName">,
   productId: string,
-  sizes: readonly string[],
+  keys: readonly string[],
   current: Record<string, number>,
   next: Record<string, number>,
 ): TransactItem {
@@ -299,12 +308,12 @@ function conditionalSet(
   const values: Record<string, number | StockCounts> = { ...PREVIOUS_VALUES };
   const sets: string[] = [KEEP_PREVIOUS];
   const conditions: string[] = [];
-  sizes.forEach((size, i) => {
-    names[`#s${i}`] = size;
-    values[`:n${i}`] = next[size] ?? 0;
+  keys.forEach((key, i) => {
+    names[`#s${i}`] = key;
+    values[`:n${i}`] = next[key] ?? 0;
     sets.push(`counts.#s${i} = :n${i}`);
-    if (size in current) {
-      values[`:c${i}`] = current[size] ?? 0;
+    if (key in current) {
+      values[`:c${i}`] = current[key] ?? 0;
       conditions.push(`counts.#s${i} = :c${i}`);
     } else {
       conditions.push(`attribute_not_exists(counts.#s${i})`);
@@ -325,6 +334,6 @@ function conditionalSet(
 /** Counts as whole non-negative numbers. */
 function wholeCounts(counts: StockCounts): Record<string, number> {
   return Object.fromEntries(
-    Object.entries(counts).map(([size, n]) => [size, Math.max(0, Math.floor(n))]),
+    Object.entries(counts).map(([key, n]) => [key, Math.max(0, Math.floor(n))]),
   );
 }

@@ -1,10 +1,32 @@
-// Stock per product and size (docs/product.md §9 "Stock"), browser-safe: what a size's count
-// means to a shopper ("Only N left" at or under the threshold, LOW_STOCK_THRESHOLD; "Out of
+// Stock per variant, a product's colourway in one size (docs/product.md §9 "Stock"), browser-safe:
+// what a variant's count means to a shopper ("Only N left" at or under the threshold, LOW_STOCK_THRESHOLD; "Out of
 // stock"), the product's schema.org availability and the message that refuses an order line
 // over the stock. Counts live in the table (stock.server.ts).
 
-/** Units on hand per size tag ("M" → 3). A size without a count has none. */
+/**
+ * Units on hand per variant, by its key ("navy/M" → 3: ../catalog/variants.ts variantKey). A
+ * variant without a count has none.
+ */
 export type StockCounts = Readonly<Record<string, number>>;
+
+/** The stock key of one colourway in one size: "navy/M". */
+export function variantKey(colour: string, size: string): string {
+  return `${colour}/${size}`;
+}
+
+export function parseVariantKey(key: string): { colour: string; size: string } | undefined {
+  const slash = key.indexOf("/");
+  if (slash <= 0 || slash === key.length - 1) return undefined;
+  return { colour: key.slice(0, slash), size: key.slice(slash + 1) };
+}
+
+/**
+ * The count's key of a line: its variant's; a line without a colour (an order placed before
+ * colourways) counts under its size alone, a key no product of today offers.
+ */
+export function countKey(line: { colour?: string | undefined; size: string }): string {
+  return line.colour ? variantKey(line.colour, line.size) : line.size;
+}
 
 export type SizeAvailability =
   | { state: "in"; left: number }
@@ -29,28 +51,31 @@ export function availabilityLabel(availability: SizeAvailability): string | null
   return null;
 }
 
-/** The same number of units of every size (seeding and tests). */
-export function unitsOfEach(sizes: readonly string[], units: number): StockCounts {
-  return Object.fromEntries(sizes.map((size) => [size, units]));
+/**
+ * The same number of units of every key given (seeding and tests): variant keys, or sizes, which
+ * a new product's stock gives to every colourway (../catalog/products.server.ts).
+ */
+export function unitsOfEach(keys: readonly string[], units: number): StockCounts {
+  return Object.fromEntries(keys.map((key) => [key, units]));
 }
 
-/** Whether any of the offered sizes can be bought. */
-export function anyInStock(sizes: readonly string[], stock: StockCounts): boolean {
-  return sizes.some((size) => (stock[size] ?? 0) > 0);
+/** Whether any of the offered variants (their keys) can be bought. */
+export function anyInStock(keys: readonly string[], stock: StockCounts): boolean {
+  return keys.some((key) => (stock[key] ?? 0) > 0);
 }
 
 export type SchemaAvailability = "InStock" | "LimitedAvailability" | "OutOfStock";
 
 /**
- * The product's availability for search engines: in stock when some size has plenty, limited
- * when only low sizes are left, out of stock when none is.
+ * The availability for search engines of these variants (their keys: a product's, or one): in
+ * stock when some has plenty, limited when only low ones are left, out of stock when none is.
  */
 export function schemaAvailability(
-  sizes: readonly string[],
+  keys: readonly string[],
   stock: StockCounts,
   threshold: number,
 ): SchemaAvailability {
-  const states = sizes.map((size) => sizeAvailability(stock[size], threshold).state);
+  const states = keys.map((key) => sizeAvailability(stock[key], threshold).state);
   if (states.includes("in")) return "InStock";
   if (states.includes("low")) return "LimitedAvailability";
   return "OutOfStock";
@@ -83,15 +108,21 @@ export function lineStock(
   return { tone: "ok", text: "In stock" };
 }
 
-/** Quantities per product and size, summed over lines (an order may repeat a product). */
+/** Quantities per product and count key (countKey), summed over lines (an order may repeat one). */
 export function unitsByProduct(
-  lines: ReadonlyArray<{ productId: string; size: string; quantity: number }>,
+  lines: ReadonlyArray<{
+    productId: string;
+    colour?: string | undefined;
+    size: string;
+    quantity: number;
+  }>,
 ): Map<string, Map<string, number>> {
   const units = new Map<string, Map<string, number>>();
   for (const line of lines) {
-    const sizes = units.get(line.productId) ?? new Map<string, number>();
-    sizes.set(line.size, (sizes.get(line.size) ?? 0) + line.quantity);
-    units.set(line.productId, sizes);
+    const keys = units.get(line.productId) ?? new Map<string, number>();
+    const key = countKey(line);
+    keys.set(key, (keys.get(key) ?? 0) + line.quantity);
+    units.set(line.productId, keys);
   }
   return units;
 }

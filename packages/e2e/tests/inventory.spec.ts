@@ -73,7 +73,7 @@ test("sizes show what is left; a sold-out size can be asked for, and its one e-m
   );
 
   // The admin raises S: one e-mail, with a link to the product in that size.
-  await saveStock(shopContext(), product.id, [{ size: "S", shown: 0, typed: 5 }]);
+  await saveStock(shopContext(), product.id, [{ key: "as-shown/S", shown: 0, typed: 5 }]);
   const mail = await waitForMail(email, /is back in stock/, 20_000);
   expect(mail.subject).toBe(`${product.name} is back in stock`);
   expect(mail.body.html).toContain(`/product/${product.slug}?size=S`);

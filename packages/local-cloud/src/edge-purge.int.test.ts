@@ -76,16 +76,16 @@ describe("the edge purge, locally", () => {
     await delivery.drain(20_000);
     const before = cloudFront.invalidations.length;
 
-    await saveStock(test.ctx, coat.id, [{ size: "M", shown: 50, typed: 3 }]);
+    await saveStock(test.ctx, coat.id, [{ key: "as-shown/M", shown: 50, typed: 3 }]);
     await delivery.drain(20_000);
     const after = cloudFront.invalidations.slice(before);
     expect(after.map((i) => i.paths)).toEqual([productPaths(slug).sort()]);
 
     // Plenty left after plenty: no label changes, nothing is purged.
-    await saveStock(test.ctx, coat.id, [{ size: "M", shown: 3, typed: 40 }]);
+    await saveStock(test.ctx, coat.id, [{ key: "as-shown/M", shown: 3, typed: 40 }]);
     await delivery.drain(20_000);
     const count = cloudFront.invalidations.length;
-    await saveStock(test.ctx, coat.id, [{ size: "M", shown: 40, typed: 39 }]);
+    await saveStock(test.ctx, coat.id, [{ key: "as-shown/M", shown: 40, typed: 39 }]);
     await delivery.drain(20_000);
     expect(cloudFront.invalidations.length).toBe(count);
   });

@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 import { NOTIFY_ME, requestRestock } from "./restock.server.ts";
 
 type Answer = { data: Record<string, unknown>; init: ResponseInit };
-const product = { id: "p1", name: "Shirt", slug: "shirt", sizes: ["S", "M"] as const };
+const product = {
+  id: "p1",
+  name: "Shirt",
+  slug: "shirt",
+  sizes: ["S", "M"] as const,
+  colourways: [{ colour: { id: "navy" } }],
+};
 
 describe("requestRestock", () => {
   it("refuses a bad address or a missing size on its field, as the Notify me form's answer", async () => {

@@ -49,7 +49,7 @@ export function LowStockTable({
     <DataTable
       rows={rows}
       columns={columns}
-      rowKey={(row) => `${row.productId}-${row.size}`}
+      rowKey={(row) => `${row.productId}-${row.key}`}
       className={className}
       headerCell="py-2 pr-4 font-medium"
       rowTestId="low-stock-row"
