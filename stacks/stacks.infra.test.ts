@@ -1049,14 +1049,19 @@ describe("the site's edge (CloudFront)", () => {
     ]) {
       expect(forwarded(url)).toBe("/product?category=men&sort=price-asc");
     }
-    expect(forwarded("/product/linen-shirt.data?size=m&_routes=r&x=1")).toBe(
-      "/product/linen-shirt.data?_routes=r&size=m",
+    expect(forwarded("/product/linen-shirt.data?size=M&_routes=r&x=1")).toBe(
+      "/product/linen-shirt.data?_routes=r&size=M",
     );
+    // A product page's colour lower-cased and only as a palette id, its size only as a scale's tag.
+    expect(forwarded("/product/linen-shirt?size=M&colour=NAVY")).toBe(
+      "/product/linen-shirt?colour=navy&size=M",
+    );
+    expect(forwarded("/product/linen-shirt?colour=navyy&size=m")).toBe("/product/linen-shirt");
     // A product page's photo only as 1 to 10 (web/server/edge-query.ts): no copies of a page by ?photo=.
     expect(forwarded("/product/linen-shirt?photo=3&utm=1")).toBe("/product/linen-shirt?photo=3");
     for (const photo of ["99", "1e3", "01", "abc", "", "0"]) {
-      expect(forwarded(`/product/linen-shirt?photo=${photo}&size=m`), photo).toBe(
-        "/product/linen-shirt?size=m",
+      expect(forwarded(`/product/linen-shirt?photo=${photo}&size=M`), photo).toBe(
+        "/product/linen-shirt?size=M",
       );
     }
     expect(forwarded("/product/linen-shirt?photo=2&photo=5")).toBe("/product/linen-shirt?photo=2");

@@ -37,10 +37,14 @@ const SHELL_SHARED =
  * The core rules the layout and the home catalogue use: cart lines and their limits, money, the
  * catalogue query, the search field's normalising, which pages are private (the layout's
  * noindex). (The cart's limits and the normalising, left to their areas' chunks, were two chunks
- * of a few dozen bytes that every page loaded.)
+ * of a few dozen bytes that every page loaded.) The palette, the variants and the product page's
+ * choice of colour and size (?colour=, ?size=, ?photo=) are here too: the cart's lines and the
+ * query read them, and they read the sizes, so in a chunk of their own they and the shell would
+ * import each other, and a rule built when its module loads (the sizes the page reads) could
+ * run before the sizes it is built from.
  */
 const SHELL_CORE =
-  /\/core\/src\/(catalog\/(sizes|ids|categories|query|pagination|robots)|cart\/(cart|line)|search\/normalize|pricing\/money)\.ts$/;
+  /\/core\/src\/(catalog\/(sizes|ids|categories|query|pagination|robots|palette|variants|photos|product-choice)|cart\/(cart|line)|search\/normalize|pricing\/money)\.ts$/;
 const CORE_AREA = /\/core\/src\/([^/]+)\//;
 
 let shell: Set<string> | undefined;

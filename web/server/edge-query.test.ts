@@ -2,8 +2,10 @@ import {
   catalogQueryToSearchParams,
   MAX_IMAGES,
   openingPhoto,
+  PALETTE,
   PHOTO_PARAM,
   parseCatalogQuery,
+  productChoice,
 } from "@shop/core/catalog";
 import { normalizeSearch } from "@shop/core/search";
 import { describe, expect, it } from "vitest";
@@ -128,8 +130,8 @@ const CASES: Array<[string, string, string, string]> = [
   [
     "product page: photo, size, reviews, review dialog",
     "/product/linen-shirt",
-    "?write-review=1&size=m&reviews=abc&utm_campaign=z&photo=3",
-    "?photo=3&reviews=abc&size=m&write-review=1",
+    "?write-review=1&size=M&reviews=abc&utm_campaign=z&photo=3",
+    "?photo=3&reviews=abc&size=M&write-review=1",
   ],
   ["product page: drops the rest", "/product/linen-shirt", "?color=red", ""],
   ["product page: photo 1", "/product/linen-shirt", "?photo=1", "?photo=1"],
@@ -139,7 +141,7 @@ const CASES: Array<[string, string, string, string]> = [
     "?photo=10",
     "?photo=10",
   ],
-  ["product page: photo 0 dropped", "/product/linen-shirt", "?photo=0&size=m", "?size=m"],
+  ["product page: photo 0 dropped", "/product/linen-shirt", "?photo=0&size=M", "?size=M"],
   ["product page: photo 11 dropped", "/product/linen-shirt", "?photo=11", ""],
   ["product page: photo 99 dropped", "/product/linen-shirt", "?photo=99", ""],
   ["product page: photo 1e3 dropped", "/product/linen-shirt", "?photo=1e3", ""],
@@ -147,7 +149,7 @@ const CASES: Array<[string, string, string, string]> = [
   ["product page: photo abc dropped", "/product/linen-shirt", "?photo=abc", ""],
   ["product page: photo -1 dropped", "/product/linen-shirt", "?photo=-1", ""],
   ["product page: photo +2 dropped", "/product/linen-shirt", "?photo=+2", ""],
-  ["product page: an empty photo dropped", "/product/linen-shirt", "?photo=&size=s", "?size=s"],
+  ["product page: an empty photo dropped", "/product/linen-shirt", "?photo=&size=S", "?size=S"],
   ["product page: a photo without a value dropped", "/product/linen-shirt", "?photo", ""],
   [
     "product page: the first of repeated photos",
@@ -179,17 +181,59 @@ const CASES: Array<[string, string, string, string]> = [
     "?photo=500&_routes=x",
     "?_routes=x",
   ],
+  ["product page: a colour", "/product/pique-polo-shirt", "?colour=navy&utm=1", "?colour=navy"],
+  [
+    "product page: a colour lower-cased, with its size",
+    "/product/pique-polo-shirt",
+    "?size=M&colour=NaVy",
+    "?colour=navy&size=M",
+  ],
+  [
+    "product page: a colour of two words",
+    "/product/x",
+    "?colour=heather-grey",
+    "?colour=heather-grey",
+  ],
+  ["product page: a colour percent-encoded", "/product/x", "?colour=%4Eavy", "?colour=navy"],
+  [
+    "product page: a colour not in the palette dropped",
+    "/product/x",
+    "?colour=navyy&size=M",
+    "?size=M",
+  ],
+  ["product page: a colourway's stock key dropped", "/product/x", "?colour=navy%2FM", ""],
+  ["product page: an empty colour dropped", "/product/x", "?colour=", ""],
+  [
+    "product page: the first of repeated colours",
+    "/product/x",
+    "?colour=navy&colour=forest",
+    "?colour=navy",
+  ],
+  ["product page: a size of another scale kept", "/product/x", "?size=3-4y", "?size=3-4y"],
+  [
+    "product page: a size in the wrong case dropped",
+    "/product/x",
+    "?size=m&colour=forest",
+    "?colour=forest",
+  ],
+  ["product page: a size on no scale dropped", "/product/x", "?size=XXXL", ""],
+  [
+    "product page data: colour and size checked too",
+    "/product/x.data",
+    "?colour=Forest&size=zz&_routes=x",
+    "?_routes=x&colour=forest",
+  ],
   [
     "product page data",
     "/product/linen-shirt.data",
-    "?size=l&_routes=routes%2Fproduct.%24slug&ref=x",
-    "?_routes=routes%2Fproduct.%24slug&size=l",
+    "?size=L&_routes=routes%2Fproduct.%24slug&ref=x",
+    "?_routes=routes%2Fproduct.%24slug&size=L",
   ],
   [
     "product page: _routes means nothing on a document",
     "/product/linen-shirt",
-    "?_routes=x&size=s",
-    "?size=s",
+    "?_routes=x&size=S",
+    "?size=S",
   ],
   ["search API", "/api/search", "?q=shirt&_=123", "?q=shirt"],
   [
@@ -331,8 +375,37 @@ describe("the query string a shared cache keys a page on", () => {
     }
   });
 
+  it("keeps a product page's colour only as a palette id, however it is cased", () => {
+    const keys = new Set<string>();
+    for (const { id, name } of PALETTE) {
+      for (const sent of [id, id.toUpperCase(), encodeURIComponent(name), `${id}x`, ` ${id}`]) {
+        keys.add(normaliseQuery("/product/x", `?colour=${sent}`));
+        keys.add(atCloudFront("/product/x", `?colour=${sent}`));
+      }
+    }
+    expect([...keys].sort()).toEqual(["", ...PALETTE.map(({ id }) => `?colour=${id}`)].sort());
+  });
+
+  it("keeps exactly the colour the page opens on", () => {
+    const polo = {
+      colourways: [
+        { colour: { id: "forest" }, images: [] },
+        { colour: { id: "navy" }, images: [] },
+      ],
+      images: [],
+      sizes: ["M"],
+    };
+    for (const value of ["navy", "NAVY", "Navy", "navy ", "red", "", "%6Eavy", "forest"]) {
+      const sent = `?colour=${value}`;
+      const kept = new URLSearchParams(atCloudFront("/product/x", sent));
+      expect(productChoice(polo, kept).colour, value).toBe(
+        productChoice(polo, new URLSearchParams(sent)).colour,
+      );
+    }
+  });
+
   it("leaves a write's query string to the site (CloudFront normalises GET and HEAD only)", () => {
     expect(atCloudFront("/product/linen-shirt", "?utm=1&size=m", "POST")).toBe("?utm=1&size=m");
-    expect(atCloudFront("/product/linen-shirt", "?utm=1&size=m", "HEAD")).toBe("?size=m");
+    expect(atCloudFront("/product/linen-shirt", "?utm=1&size=M", "HEAD")).toBe("?size=M");
   });
 });

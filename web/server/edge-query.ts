@@ -19,9 +19,18 @@
 // an empty one is dropped. A value the page reads only in a few spellings (the product page's
 // `photo`, 1 to 10: PHOTO_VALUE of core/src/catalog/photos.ts) is kept only when, decoded, it is
 // one of them, written plainly; any other value is dropped, so `?photo=` makes at most ten
-// copies of a page however it is spelled.
+// copies of a page however it is spelled. The same holds for the colour and size a product page
+// is on (COLOUR_VALUE, SIZE_VALUE of core/src/catalog/product-choice.ts): `colour` is lower-cased
+// first, as the page reads it, and kept only as a palette id; `size` only as a tag of a scale.
 
-import { PHOTO_PARAM, PHOTO_VALUE } from "@shop/core/catalog";
+import {
+  COLOUR_PARAM,
+  COLOUR_VALUE,
+  PHOTO_PARAM,
+  PHOTO_VALUE,
+  SIZE_PARAM,
+  SIZE_VALUE,
+} from "@shop/core/catalog";
 
 interface QueryRule {
   /** The paths (as sent, percent-encoded) of one public page, its `.data` URL included. */
@@ -32,6 +41,8 @@ interface QueryRule {
   texts?: readonly string[];
   /** Those kept only when their decoded value matches (then written decoded); else dropped. */
   values?: Readonly<Record<string, RegExp>>;
+  /** Of `values`, those whose decoded value is lower-cased before the check. */
+  lowered?: readonly string[];
 }
 
 /**
@@ -49,13 +60,14 @@ export const PUBLIC_QUERY_RULES: readonly QueryRule[] = [
     reads: ["category", "page", "price", "search", "sort", "stock"],
     texts: ["search"],
   },
-  // A product page (web/app/routes/product.$slug.tsx): the photo it opens on (PHOTO_PARAM of
-  // core/src/catalog/query.ts), the size chosen, the page of reviews, the review dialog
-  // (WRITE_REVIEW_PARAM of web/app/components/ReviewDialog.tsx).
+  // A product page (web/app/routes/product.$slug.tsx): the colour and size chosen and the photo
+  // it opens on (core/src/catalog/product-choice.ts, photos.ts), the page of reviews, the review
+  // dialog (WRITE_REVIEW_PARAM of web/app/components/ReviewDialog.tsx).
   {
     path: /^\/product\/[^/]+\/?$/,
-    reads: ["photo", "reviews", "size", "write-review"],
-    values: { [PHOTO_PARAM]: PHOTO_VALUE },
+    reads: ["colour", "photo", "reviews", "size", "write-review"],
+    values: { [COLOUR_PARAM]: COLOUR_VALUE, [PHOTO_PARAM]: PHOTO_VALUE, [SIZE_PARAM]: SIZE_VALUE },
+    lowered: [COLOUR_PARAM],
   },
   // The navbar's live search (web/app/routes/api.search.ts).
   { path: /^\/api\/search(?:\.data)?$/, reads: ["q"], texts: ["q"] },
@@ -106,14 +118,18 @@ export function normaliseSearchValue(value: string): string {
   return encodeURIComponent(text);
 }
 
-/** A value kept only in the spellings `pattern` matches: decoded, or "" when it is none of them. */
-export function allowedValue(value: string, pattern: RegExp): string {
+/**
+ * A value kept only in the spellings `pattern` matches: decoded (and lower-cased when `lower`),
+ * or "" when it is none of them.
+ */
+export function allowedValue(value: string, pattern: RegExp, lower = false): string {
   let text: string;
   try {
     text = decodeURIComponent(value.replace(/\+/g, " "));
   } catch {
     return "";
   }
+  if (lower) text = text.toLowerCase();
   return pattern.test(text) ? encodeURIComponent(text) : "";
 }
 
@@ -142,7 +158,7 @@ export function normaliseQuery(pathname: string, search: string): string {
   for (const [name, pattern] of Object.entries(rule.values ?? {})) {
     const value = first.get(name);
     if (value === undefined) continue;
-    const allowed = allowedValue(value, pattern);
+    const allowed = allowedValue(value, pattern, rule.lowered?.includes(name));
     if (allowed === "") first.delete(name);
     else first.set(name, allowed);
   }
@@ -157,12 +173,12 @@ export function normaliseQuery(pathname: string, search: string): string {
  */
 export const CLOUDFRONT_QUERY_NORMALISER = `
 var shopQueryRules = [${PUBLIC_QUERY_RULES.map(
-  ({ path, reads, texts, values }) =>
+  ({ path, reads, texts, values, lowered }) =>
     `[${path.toString()}, ${JSON.stringify(reads)}, ${JSON.stringify(texts ?? [])}, {${Object.entries(
       values ?? {},
     )
       .map(([name, pattern]) => `${JSON.stringify(name)}: ${pattern.toString()}`)
-      .join(", ")}}]`,
+      .join(", ")}}, ${JSON.stringify(lowered ?? [])}]`,
 ).join(", ")}];
 var shopSearchControls = new RegExp("[${SEARCH_CONTROLS}]", "g");
 function shopSearchValue(value) {
@@ -175,24 +191,27 @@ function shopSearchValue(value) {
   text = text.replace(shopSearchControls, " ").replace(/\\s+/g, " ").trim().slice(0, ${SEARCH_MAX}).trim().toLowerCase();
   return encodeURIComponent(text);
 }
-function shopAllowedValue(value, pattern) {
+function shopAllowedValue(value, pattern, lower) {
   var text;
   try {
     text = decodeURIComponent(value.replace(/\\+/g, " "));
   } catch (e) {
     return "";
   }
+  if (lower) text = text.toLowerCase();
   return pattern.test(text) ? encodeURIComponent(text) : "";
 }
 if (request.method === "GET" || request.method === "HEAD") {
   var shopKept = null;
   var shopTexts = [];
   var shopValues = {};
+  var shopLowered = [];
   for (var shopRule = 0; shopRule < shopQueryRules.length; shopRule++) {
     if (shopQueryRules[shopRule][0].test(request.uri)) {
       shopKept = shopQueryRules[shopRule][1];
       shopTexts = shopQueryRules[shopRule][2];
       shopValues = shopQueryRules[shopRule][3];
+      shopLowered = shopQueryRules[shopRule][4];
       break;
     }
   }
@@ -208,7 +227,7 @@ if (request.method === "GET" || request.method === "HEAD") {
         var shopFirst = shopValue.multiValue && shopValue.multiValue.length > 0 ? shopValue.multiValue[0].value : shopValue.value;
         var shopChecked = Object.prototype.hasOwnProperty.call(shopValues, shopParam);
         if (shopTexts.indexOf(shopParam) >= 0) shopFirst = shopSearchValue(shopFirst);
-        if (shopChecked) shopFirst = shopAllowedValue(shopFirst, shopValues[shopParam]);
+        if (shopChecked) shopFirst = shopAllowedValue(shopFirst, shopValues[shopParam], shopLowered.indexOf(shopParam) >= 0);
         if (shopFirst !== "" || (shopTexts.indexOf(shopParam) < 0 && !shopChecked)) shopQueryOut[shopParam] = { value: shopFirst };
       }
     }

@@ -30,10 +30,18 @@ async function productWith(project: string, what: string, stock: Record<SizeTag,
   return { ...product, token };
 }
 
-const offer = async (page: Page) =>
-  JSON.parse(
+/** The best availability among the structured data's variants (a ProductGroup's offers). */
+const offer = async (page: Page) => {
+  const group = JSON.parse(
     (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
-  ).offers?.availability as string;
+  ) as { hasVariant?: Array<{ offers: { availability: string } }> };
+  const all = (group.hasVariant ?? []).map((variant) => variant.offers.availability);
+  return (
+    ["InStock", "LimitedAvailability"]
+      .map((state) => `https://schema.org/${state}`)
+      .find((state) => all.includes(state)) ?? "https://schema.org/OutOfStock"
+  );
+};
 
 test("sizes show what is left; a sold-out size can be asked for, and its one e-mail comes when it is back", async ({
   page,

@@ -99,10 +99,10 @@ test("choosing a size and adding to cart twice makes one line of 2", async ({ pa
   await page.goto(`/product/${product.slug}`);
   const sizes = page.getByRole("group", { name: "Size" });
   await expect(sizes.getByRole("radio")).toHaveCount(3);
-  await expect(sizes.getByRole("radio", { name: /^S\b/ })).toBeChecked();
+  await expect(sizes.getByRole("radio", { name: "Small" })).toBeChecked();
 
   await sizes.locator("label").filter({ hasText: "Medium" }).click();
-  await expect(sizes.getByRole("radio", { name: /^M\b/ })).toBeChecked();
+  await expect(sizes.getByRole("radio", { name: "Medium" })).toBeChecked();
   const add = page.getByRole("button", { name: "Add to cart" });
   await add.click();
   const toast = page.getByRole("status").filter({ hasText: "Added to cart" });
@@ -199,14 +199,21 @@ test("title, description, canonical URL, Open Graph and Product data", async ({ 
   expect(raw).not.toContain("</script>");
   const data = JSON.parse(raw ?? "{}");
   expect(data).toMatchObject({
-    "@type": "Product",
+    "@type": "ProductGroup",
     name: product.name,
     description: DESCRIPTION,
-    sku: product.id,
-    offers: { price: "129.00", priceCurrency: "EUR", availability: "https://schema.org/InStock" },
+    productGroupID: product.id,
     aggregateRating: { ratingValue: 4.33, reviewCount: 12 },
   });
   expect(data.image).toHaveLength(3);
+  // A Product per variant (its photos name no colour: one colourway, its colour unsaid).
+  expect(data.hasVariant).toHaveLength(3);
+  expect(data.hasVariant[1]).toMatchObject({
+    "@type": "Product",
+    sku: product.variants[1]?.sku,
+    size: "Medium",
+    offers: { price: "129.00", priceCurrency: "EUR", availability: "https://schema.org/InStock" },
+  });
 });
 
 test("axe finds no serious or critical violation on the product page", async ({

@@ -127,7 +127,8 @@ test("“blue shirt” shows the piqué polo in navy, and its page opens on that
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/product\/pique-polo-shirt\?photo=2$/);
   await expect(page.getByRole("img", { name: "Navy Piqué Polo Shirt, front view" })).toBeVisible();
-  await expect(page.getByText(/^Image 2 of \d$/)).toBeVisible();
+  // The page opens on that photo's colourway (docs/product.md §2 "Product page").
+  await expect(page.getByText("Colour: Navy")).toBeVisible();
   // The header's live list does the same: its first polo is shown, and opens, in navy.
   await typeInSearch(page, "navy polo");
   const first = page.getByRole("listbox", { name: "Search results" }).getByRole("option").first();

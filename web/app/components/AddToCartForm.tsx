@@ -1,4 +1,4 @@
-import { type SizeTag, sizeLabel, sizeName } from "@shop/core/catalog";
+import { COLOUR_PARAM, type SizeTag, sizeLabel, sizeName } from "@shop/core/catalog";
 import { availabilityLabel, OUT_OF_STOCK, type SizeAvailability } from "@shop/core/inventory";
 import { type FormEvent, useState } from "react";
 import { addItem } from "../lib/cart";
@@ -6,24 +6,33 @@ import { showToast } from "../lib/toast";
 import { TruckIcon } from "./ui-icons";
 
 /**
- * The size picker (a radio group, the first size in stock chosen) and "Add to cart". Sold-out
- * sizes stay visible but cannot be chosen; a low size says how many are left; when every size
- * is sold out the button says "Out of stock" and cannot be pressed. The cart lives in this
- * browser (localStorage "cart"): a line holds the product id, the size and the quantity only;
- * the cart page re-reads prices (and what is left) from the server.
+ * The size picker of the chosen colour (a radio group, the first size in stock chosen) and "Add
+ * to cart". Sizes are the product's scale's, labelled as the scale prints them ("M", "3–4 Y"),
+ * with their full names for screen readers. Sold-out sizes stay visible, marked "Out of stock",
+ * but cannot be chosen; a low size says how many are left; when every size of the colour is
+ * sold out the button says "Out of stock" and cannot be pressed. The cart lives in this browser
+ * (localStorage "cart"): a line holds the product id, the colour, the size and the quantity
+ * only; the cart page re-reads prices (and what is left) from the server.
  */
 export function AddToCartForm({
   productId,
   productName,
+  colour,
   sizes,
   availability,
   initialSize,
+  onSize,
 }: {
   productId: string;
   productName: string;
+  /** The colourway chosen: its palette id and its name. */
+  colour: { id: string; name: string | undefined };
   sizes: readonly SizeTag[];
+  /** The chosen colour's availability, by size. */
   availability: Readonly<Record<string, SizeAvailability>>;
-  initialSize?: SizeTag;
+  initialSize?: SizeTag | undefined;
+  /** A size chosen (the page keeps it in its URL). */
+  onSize?: (size: SizeTag) => void;
 }) {
   const inStock = sizes.filter((tag) => availability[tag]?.state !== "out");
   const [size, setSize] = useState<SizeTag | undefined>(
@@ -35,17 +44,19 @@ export function AddToCartForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!size) return;
-    addItem({ productId, size });
+    addItem({ productId, colour: colour.id, size });
     showToast({
       type: "success",
       title: "Added to cart",
-      description: `${productName} (size ${size})`,
+      description: `${productName} (${colour.name ? `${colour.name}, ` : ""}size ${sizeLabel(size)})`,
     });
   };
 
   return (
-    // Without JavaScript this GET form keeps the chosen size in the URL; the cart needs JS.
+    // Without JavaScript this GET form keeps the chosen colour and size in the URL (the page
+    // opens on them); the cart itself needs JavaScript (docs/product.md §2 "Cart screens").
     <form method="get" onSubmit={onSubmit} className="mt-8">
+      <input type="hidden" name={COLOUR_PARAM} value={colour.id} />
       <fieldset>
         <legend className="text-sm font-semibold text-stone-900">Size</legend>
         <div className="mt-3 flex flex-wrap gap-2">
@@ -59,20 +70,30 @@ export function AddToCartForm({
                   value={tag}
                   checked={size === tag}
                   disabled={soldOut}
-                  onChange={() => setSize(tag)}
+                  onChange={() => {
+                    setSize(tag);
+                    onSize?.(tag);
+                  }}
                   className="peer sr-only"
                 />
                 <span
                   title={soldOut ? `${sizeName(tag)}: ${OUT_OF_STOCK}` : sizeName(tag)}
                   className="grid h-11 min-w-14 cursor-pointer place-items-center rounded-md border border-stone-300 px-3 text-sm font-medium text-stone-800 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-600 peer-disabled:cursor-not-allowed peer-disabled:border-dashed peer-disabled:text-stone-400 peer-disabled:line-through hover:border-stone-500"
                 >
-                  {sizeLabel(tag)}
+                  <span aria-hidden="true">{sizeLabel(tag)}</span>
                   <span className="sr-only">
-                    {" "}
-                    ({sizeName(tag)}
-                    {soldOut ? `, ${OUT_OF_STOCK.toLowerCase()}` : ""})
+                    {sizeName(tag)}
+                    {soldOut ? `, ${OUT_OF_STOCK.toLowerCase()}` : ""}
                   </span>
                 </span>
+                {soldOut ? (
+                  <span
+                    aria-hidden="true"
+                    className="mt-1 block text-center text-xs font-medium text-amber-800"
+                  >
+                    {OUT_OF_STOCK}
+                  </span>
+                ) : null}
               </label>
             );
           })}

@@ -1,20 +1,24 @@
-// "Notify me" under a product's sizes when some are sold out (docs/product.md §2 "Product
-// page"): the sold-out size and an e-mail address (the signed-in customer's, filled in). Checked
-// with core's schema in the browser and by the action; a plain POST without JavaScript. Loaded
-// in the browser as a chunk of its own, only by a page that shows it (./NotifyMe.tsx).
+// "Notify me" under a product's sizes when some are sold out in the chosen colour
+// (docs/product.md §2 "Product page"): the colour (posted with it), the sold-out size and an
+// e-mail address (the signed-in customer's, filled in). Checked with core's schema in the
+// browser and by the action; a plain POST without JavaScript. Loaded in the browser as a chunk
+// of its own, only by a page that shows it (./NotifyMe.tsx).
 import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { type SizeTag, sizeName } from "@shop/core/catalog";
+import { COLOUR_PARAM, type SizeTag, sizeLabel, sizeName } from "@shop/core/catalog";
 import { RestockRequestSchema } from "@shop/core/inventory";
 import { type FormReply, useSchemaForm } from "../lib/forms";
 import { secondaryButtonClass } from "./AuthField";
 import { Field } from "./Field";
 
 export function NotifyMeForm({
+  colour,
   soldOut,
   email,
   answer,
 }: {
+  /** The colourway whose sizes are sold out: its palette id. */
+  colour: string;
   soldOut: readonly SizeTag[];
   email: string | null;
   answer: { result?: FormReply; notified?: string } | undefined;
@@ -45,10 +49,11 @@ export function NotifyMeForm({
         className="mt-3 grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end"
       >
         <input type="hidden" name="intent" value="notify-me" />
+        <input type="hidden" name={COLOUR_PARAM} value={colour} />
         <Field meta={fields.size} label="Size" as="select">
           {soldOut.map((tag) => (
             <option key={tag} value={tag}>
-              {tag} ({sizeName(tag)})
+              {sizeLabel(tag)} ({sizeName(tag)})
             </option>
           ))}
         </Field>

@@ -1,21 +1,40 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Await, useLoaderData, useRouteError } from "@remix-run/react";
+import {
+  Await,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
 import { data, redirect } from "@remix-run/server-runtime";
-import { isSizeTag, openingPhoto, PHOTO_PARAM, variantKey } from "@shop/core/catalog";
-import { schemaAvailability, sizeAvailability } from "@shop/core/inventory";
+import {
+  COLOUR_PARAM,
+  choiceQuery,
+  namedColour,
+  PHOTO_PARAM,
+  productChoice,
+  productGroupJsonLd,
+  SIZE_PARAM,
+  type SizeTag,
+  sizesOfColour,
+  variantAvailability,
+} from "@shop/core/catalog";
 import { reviewAuthorName, reviewStats } from "@shop/core/reviews";
 import { getProductPageParts } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { mayReview } from "@shop/core/server/reviews";
 import { Suspense } from "react";
 import { AddToCartForm } from "../components/AddToCartForm";
+import { ColourPicker } from "../components/ColourPicker";
 import { ErrorPage } from "../components/ErrorPage";
 import { GuaranteeNote } from "../components/GuaranteeNote";
 import { ImageCarousel } from "../components/ImageCarousel";
 import { NotifyMe } from "../components/NotifyMe";
 import { Price } from "../components/Price";
 import { ProductBreadcrumb } from "../components/ProductBreadcrumb";
-import { ProductJsonLd, productJsonLd } from "../components/ProductJsonLd";
+import { jsonLdText, ProductJsonLd } from "../components/ProductJsonLd";
 import { ProductReviews } from "../components/ProductReviews";
 import { ReviewDialog, WRITE_REVIEW_PARAM, WriteReviewBox } from "../components/ReviewDialog";
 import { Stars } from "../components/Stars";
@@ -61,9 +80,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canReview,
   }));
   const threshold = ctx.config.lowStockThreshold;
-  const size = url.searchParams.get("size");
   const stats = reviewStats(product.ratingCounts);
   const canonicalUrl = `${ctx.config.appUrl}/product/${product.slug}`;
+  // Every variant's availability, by variant key: the page shows the chosen colour's sizes, and
+  // in the browser another colour's at once, without asking the server again.
+  const availability = variantAvailability(product.variants, stock, threshold);
+  // The colour (?colour=, else the first colourway) the page opens on, with its size and photo.
+  const choice = productChoice(product, url.searchParams);
+  const colourway = product.colourways.find(({ colour }) => colour.id === choice.colour);
   return data(
     {
       product,
@@ -77,40 +101,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       viewer: user ? { id: user.id, isAdmin: user.isAdmin, email: user.email } : null,
       // The modal is open by URL (works without JavaScript); the action still checks everything.
       writing: user !== null && url.searchParams.get(WRITE_REVIEW_PARAM) === "1",
-      initialSize: isSizeTag(size) ? size : undefined,
-      // The photo a colour search showed (?photo=): the page opens on it.
-      initialPhoto: openingPhoto(url.searchParams.get(PHOTO_PARAM), product.images.length),
-      // Until the page offers colours: its first colourway's variants.
-      availability: Object.fromEntries(
-        product.sizes.map((tag) => [
-          tag,
-          sizeAvailability(
-            stock[variantKey(product.colourways[0]?.colour.id ?? "", tag)],
-            threshold,
-          ),
-        ]),
-      ),
-      // The photo or size chosen (?photo=, ?size=) or a review page is the same product: one
-      // canonical URL.
+      availability,
+      // The colour, photo or size chosen (?colour=, ?photo=, ?size=) or a review page is the
+      // same product: one canonical URL.
       meta: loaderPageMeta(request, ctx.config.appUrl, {
         title: pageTitle(product.name),
         description: metaDescription(product.description),
         path: `/product/${product.slug}`,
         socialTitle: product.name,
         type: "product",
-        image: product.images[0]?.url,
+        image: colourway?.images[0]?.url ?? product.images[0]?.url,
       }),
-      jsonLd: productJsonLd({
-        product,
-        canonicalUrl,
-        average: stats.average,
-        count: stats.count,
-        availability: schemaAvailability(
-          product.variants.map((variant) => variant.key),
-          stock,
-          threshold,
-        ),
-      }),
+      jsonLd: jsonLdText(
+        productGroupJsonLd({
+          product,
+          canonicalUrl,
+          brand: SHOP_NAME,
+          currency: "EUR",
+          availability,
+          rating: { average: stats.average, count: stats.count },
+        }),
+      ),
     },
     { headers: { "Cache-Control": publicPageCacheControl(request) } },
   );
@@ -123,24 +134,59 @@ function asksForDocument(request: Request): boolean {
 
 export const action = keepsInput(productPageAction);
 
+/** What the picker changes in the URL: the page shows it from the data it has. */
+const CHOICE_PARAMS = new Set([COLOUR_PARAM, SIZE_PARAM, PHOTO_PARAM]);
+
+/**
+ * A colour or size chosen in the browser replaces the URL (?colour=, ?size=) without asking the
+ * server again: the loader's data holds every colourway and every variant's availability.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const rest = (url: URL) =>
+    [...url.searchParams]
+      .filter(([name]) => !CHOICE_PARAMS.has(name))
+      .map(([name, value]) => `${name}=${value}`)
+      .sort()
+      .join("&");
+  return rest(currentUrl) === rest(nextUrl) ? false : defaultShouldRevalidate;
+};
+
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: SHOP_NAME }];
 
 export default function ProductPage() {
-  const {
-    product,
-    stats,
-    reviews,
-    initialSize,
-    initialPhoto,
-    viewer,
-    writing,
-    availability,
-    jsonLd,
-  } = useLoaderData<typeof loader>();
+  const { product, stats, reviews, viewer, writing, availability, jsonLd } =
+    useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>();
-  const soldOut = product.sizes.filter((tag) => availability[tag]?.state === "out");
+  const location = useLocation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  // The choice is the URL's: the one being loaded shows at once (a colour picked in the browser).
+  const pending =
+    navigation.location?.pathname === location.pathname ? navigation.location : undefined;
+  const choice = productChoice(product, new URLSearchParams((pending ?? location).search));
+  const colourway =
+    product.colourways.find(({ colour }) => colour.id === choice.colour) ?? product.colourways[0];
+  const photos = colourway && colourway.images.length > 0 ? colourway.images : product.images;
+  const sizes = sizesOfColour(choice.colour, product.sizes, availability);
+  const soldOut = product.sizes.filter((tag) => sizes[tag]?.state === "out");
+  const colourName = namedColour(choice.colour);
+  // A colour or size chosen in the browser replaces the URL, where the page stays.
+  const choose = (colour: string, size: SizeTag | undefined, photo = false) => {
+    const query = new URLSearchParams(location.search);
+    query.set(COLOUR_PARAM, colour);
+    if (size) query.set(SIZE_PARAM, size);
+    else query.delete(SIZE_PARAM);
+    if (!photo) query.delete(PHOTO_PARAM);
+    navigate({ search: `?${query}` }, { replace: true, preventScrollReset: true });
+  };
   const reviewsHref = (cursor: string | null) =>
     cursor ? `?reviews=${encodeURIComponent(cursor)}#reviews` : null;
 
@@ -151,11 +197,11 @@ export default function ProductPage() {
 
       <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-14">
         <ImageCarousel
-          // A new product, or the same one asked for in another photo, starts from that photo.
-          key={`${product.id}:${initialPhoto}`}
-          images={product.images}
-          name={product.name}
-          initialIndex={initialPhoto}
+          // A new product, colour, or photo asked for starts from that colour's photo.
+          key={`${product.id}:${choice.colour}:${choice.photo}`}
+          images={photos}
+          name={colourName ? `${product.name} in ${colourName}` : product.name}
+          initialIndex={choice.photo}
         />
 
         <div>
@@ -168,18 +214,30 @@ export default function ProductPage() {
             <Stars average={stats.roundedAverage} count={stats.count} />
           </a>
           <p className="mt-6 leading-relaxed text-stone-700">{product.description}</p>
+          {colourName ? (
+            <ColourPicker
+              colours={product.colourways.map(({ colour }) => colour)}
+              chosen={choice.colour}
+              hrefOf={(colour) => choiceQuery(colour, choice.size)}
+              onChoose={(colour) => choose(colour, choice.size)}
+            />
+          ) : null}
           <AddToCartForm
-            // A new product (client navigation) starts from its own first size.
-            key={product.id}
+            // A new product (client navigation) or colour starts from its own size in stock.
+            key={`${product.id}:${choice.colour}`}
             productId={product.id}
             productName={product.name}
+            colour={{ id: choice.colour, name: colourName }}
             sizes={product.sizes}
-            availability={availability}
-            initialSize={initialSize}
+            availability={sizes}
+            initialSize={choice.size}
+            onSize={(size) => choose(choice.colour, size, true)}
           />
 
           {soldOut.length > 0 ? (
             <NotifyMe
+              key={choice.colour}
+              colour={choice.colour}
               soldOut={soldOut}
               email={viewer?.email ?? null}
               answer={answer && "intent" in answer ? answer : undefined}
