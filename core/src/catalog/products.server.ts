@@ -24,9 +24,10 @@ import {
   parseUploadKey,
   type VariantState,
 } from "./image-variants.ts";
+import { inStockVariants } from "./in-stock.ts";
 import type { PaletteColour } from "./palette.ts";
 import { DEFAULT_SIZE_SCALE, type SizeScaleId, type SizeTag } from "./sizes.ts";
-import { colourOf, splitByColour, suggestSku, variantKey } from "./variants.ts";
+import { colourOf, splitByColour, suggestSku, variantKey, variantKeys } from "./variants.ts";
 
 export interface ProductImage {
   /** Object key in the images bucket. */
@@ -94,6 +95,11 @@ export interface Product {
    * changes: ./availability.server.ts); the product page reads the counts themselves.
    */
   soldOut: boolean;
+  /**
+   * The keys of its variants with a unit left ("navy/M"), as the catalogue last heard (kept with
+   * `soldOut`): what its colour and size filters read (./query.ts).
+   */
+  inStock: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -120,9 +126,18 @@ export const PRODUCT_CHANGED = "Someone changed this product meanwhile: reload i
 export interface ProductItem
   extends Omit<
     Product,
-    "images" | "failedImages" | "ratingCounts" | "soldOut" | "sizeScale" | "colourways" | "variants"
+    | "images"
+    | "failedImages"
+    | "ratingCounts"
+    | "soldOut"
+    | "inStock"
+    | "sizeScale"
+    | "colourways"
+    | "variants"
   > {
   soldOut?: boolean;
+  /** Absent on items older than variants: every variant unless sold out. */
+  inStock?: string[];
   /** Absent on items older than size scales: the adult letters. */
   sizeScale?: SizeScaleId;
   /** The colourways' colours in order; absent on items older than colours (read from alt texts). */
@@ -210,6 +225,9 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
     colour: colourOf(id) as PaletteColour,
     images: shown.filter((image) => image.colour === id),
   }));
+  const variants = variantsOf(item.slug, colours, item.sizes, item.variants);
+  const soldOut = item.soldOut === true;
+  const offered = variants.map((variant) => variant.key);
   return {
     id: item.id,
     slug: item.slug,
@@ -220,7 +238,7 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
     sizeScale: item.sizeScale ?? DEFAULT_SIZE_SCALE,
     sizes: item.sizes,
     colourways,
-    variants: variantsOf(item.slug, colours, item.sizes, item.variants),
+    variants,
     images: colourways.flatMap((colourway) => colourway.images),
     failedImages,
     ratingCounts: [
@@ -230,7 +248,12 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
       item.rating4 ?? 0,
       item.rating5 ?? 0,
     ],
-    soldOut: item.soldOut === true,
+    soldOut,
+    inStock: item.inStock
+      ? offered.filter((key) => item.inStock?.includes(key))
+      : soldOut
+        ? []
+        : offered,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
@@ -260,6 +283,11 @@ function storedShape(input: NewProduct) {
   };
 }
 
+/** The keys of the product's variants with a unit left (./in-stock.ts). */
+function inStockOf(input: NewProduct, stock: StockCounts): string[] {
+  return inStockVariants(variantKeys(colourwaysOf(input).colours, input.sizes), stock);
+}
+
 /** A new product with its first stock: units per size (a size not given starts with none). */
 export async function createProduct(
   ctx: Context,
@@ -273,6 +301,7 @@ export async function createProduct(
     ...storedShape(input),
     imageVariants: {},
     soldOut: !anyInStock(input.sizes, stock),
+    inStock: inStockOf(input, stock),
     createdAt: options.createdAt ?? now,
     updatedAt: now,
   };
@@ -372,6 +401,7 @@ export async function updateProduct(
   const fields = {
     ...storedShape(input),
     soldOut: !anyInStock(input.sizes, stock),
+    inStock: inStockOf(input, stock),
     updatedAt: now,
     gsi2pk: productIndexes(id, input.slug).gsi2pk,
   };
