@@ -21,7 +21,13 @@
 // one of them, written plainly; any other value is dropped, so `?photo=` makes at most ten
 // copies of a page however it is spelled.
 
-import { PHOTO_PARAM, PHOTO_VALUE } from "@shop/core/catalog";
+import {
+  CATALOG_COLOUR_VALUE,
+  CATALOG_FAMILY_VALUE,
+  CATALOG_SIZE_VALUE,
+  PHOTO_PARAM,
+  PHOTO_VALUE,
+} from "@shop/core/catalog";
 
 interface QueryRule {
   /** The paths (as sent, percent-encoded) of one public page, its `.data` URL included. */
@@ -43,11 +49,17 @@ interface QueryRule {
 export const PUBLIC_QUERY_RULES: readonly QueryRule[] = [
   // Home.
   { path: /^\/(?:_root\.data)?$/, reads: [] },
-  // The catalogue: core/src/catalog/query.ts, parseCatalogQuery.
+  // The catalogue: core/src/catalog/query.ts, parseCatalogQuery; a colour, a family and a size
+  // only as it reads them (CATALOG_*_VALUE), so they make at most one copy per value.
   {
     path: /^\/product(?:\/|\.data)?$/,
-    reads: ["category", "page", "price", "search", "sort", "stock"],
+    reads: ["category", "colour", "family", "page", "price", "search", "size", "sort", "stock"],
     texts: ["search"],
+    values: {
+      colour: CATALOG_COLOUR_VALUE,
+      family: CATALOG_FAMILY_VALUE,
+      size: CATALOG_SIZE_VALUE,
+    },
   },
   // A product page (web/app/routes/product.$slug.tsx): the photo it opens on (PHOTO_PARAM of
   // core/src/catalog/query.ts), the size chosen, the page of reviews, the review dialog

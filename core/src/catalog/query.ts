@@ -188,6 +188,25 @@ export function isSortId(value: unknown): value is SortId {
   return SORTS.some((sort) => sort.id === value);
 }
 
+const exactly = (values: readonly string[]) =>
+  new RegExp(
+    `^(?:${values.map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`,
+  );
+
+/**
+ * The values the catalogue reads of `?colour=` (a palette id, or a family's name), `?family=` and
+ * `?size=` (a size tag of any scale): the edge keeps only these in a page's cache key
+ * (web/server/edge-query.ts, docs/decisions/018-edge-cache.md "The cache key").
+ */
+export const CATALOG_COLOUR_VALUE = exactly([
+  ...PALETTE.map((entry) => entry.id),
+  ...COLOUR_FAMILIES,
+]);
+export const CATALOG_FAMILY_VALUE = exactly(COLOUR_FAMILIES);
+export const CATALOG_SIZE_VALUE = exactly(
+  SIZE_SCALE_IDS.flatMap((scale) => SIZE_SCALES[scale].sizes.map((option) => option.tag)),
+);
+
 /** Reads the catalogue query from a URL; anything unknown or malformed is ignored. */
 export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
   const query: CatalogQuery = { page: parsePage(params.get("page")) };
