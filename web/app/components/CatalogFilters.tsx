@@ -288,14 +288,14 @@ export function CatalogFilters({
                         }`}
                       >
                         <span aria-hidden="true">{size.label}</span>
-                        <span className="sr-only">{size.name}</span>
+                        <span className="sr-only">{size.name}, </span>
                         <span className="text-xs text-stone-500">
-                          ({size.count}
+                          <span aria-hidden="true">(</span>
+                          {size.count}
                           <span className="sr-only">
-                            {" "}
-                            {size.count === 1 ? "product" : "products"}
+                            {size.count === 1 ? " product" : " products"}
                           </span>
-                          )
+                          <span aria-hidden="true">)</span>
                         </span>
                       </Link>
                     </li>
@@ -380,6 +380,7 @@ function FilterLink({
       {children}
       {count !== undefined ? (
         <span className="ml-auto text-xs text-stone-500">
+          <span className="sr-only">, </span>
           {count}
           <span className="sr-only"> {count === 1 ? "product" : "products"}</span>
         </span>
