@@ -138,7 +138,7 @@ export default function Catalogue() {
                   : "No products match your filters."}
               </p>
               <p className="mt-2 text-stone-600">
-                Try another category, price range, colour or size, or search for something else.
+                Try another category or price range, or search for something else.
               </p>
               {query.search && categories.length > 0 ? (
                 <nav aria-label="Browse a category" className="mt-6">
