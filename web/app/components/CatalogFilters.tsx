@@ -289,7 +289,7 @@ export function CatalogFilters({
                       >
                         <span aria-hidden="true">{size.label}</span>
                         <span className="sr-only">{size.name}, </span>
-                        <span className="text-xs text-stone-500">
+                        <span className={`text-xs ${current ? "" : "text-stone-600"}`}>
                           <span aria-hidden="true">(</span>
                           {size.count}
                           <span className="sr-only">
@@ -379,7 +379,7 @@ function FilterLink({
       ) : null}
       {children}
       {count !== undefined ? (
-        <span className="ml-auto text-xs text-stone-500">
+        <span className={`ml-auto text-xs ${current ? "" : "text-stone-600"}`}>
           <span className="sr-only">, </span>
           {count}
           <span className="sr-only"> {count === 1 ? "product" : "products"}</span>
