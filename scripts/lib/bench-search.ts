@@ -5,7 +5,8 @@
 // while a shopper types.
 import { performance } from "node:perf_hooks";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { coloursIn, ProductSearch, type SearchDocument } from "@shop/core/search";
+import { colourIndexTextOf } from "@shop/core/catalog";
+import { ProductSearch, type SearchDocument } from "@shop/core/search";
 import { SEARCH_QUERIES, SEED_PRODUCTS } from "../seed-data/index.ts";
 
 const ADJECTIVES = ["Classic", "Linen", "Organic", "Relaxed", "Slim", "Heavy", "Soft", "Striped"];
@@ -41,7 +42,7 @@ function documents(extra: number): SearchDocument[] {
       name: p.name,
       audience: p.category,
       description: p.description,
-      colours: coloursIn(p.images.map((image) => image.alt)),
+      colours: colourIndexTextOf(p),
     })),
     ...Array.from({ length: extra }, (_, i) => ({
       id: `bench-${i}`,

@@ -75,6 +75,18 @@ const CASES: Array<[string, string, string, string]> = [
     "?category=men&page=3",
   ],
   ["catalogue: nothing it reads", "/product", "?utm_source=x&gclid=abc", ""],
+  [
+    "catalogue: a colour, a family and a size as it reads them",
+    "/product",
+    "?size=3-4y&family=blue&colour=heather-grey",
+    "?colour=heather-grey&family=blue&size=3-4y",
+  ],
+  [
+    "catalogue: a colour, a family or a size it does not read is dropped",
+    "/product",
+    "?colour=Navy&family=teal&size=XXXL&category=men",
+    "?category=men",
+  ],
   ["catalogue: no query at all", "/product", "", ""],
   ["catalogue: trailing slash", "/product/", "?sort=rating&ref=mail", "?sort=rating"],
   [
@@ -309,6 +321,8 @@ describe("the query string a shared cache keys a page on", () => {
       sort: "rating",
       search: "linen shirt",
       inStock: true,
+      colour: "heather-grey",
+      size: "3-4y",
       page: 2,
     });
     const sent = `?utm_source=x&${links}`;

@@ -24,6 +24,9 @@
 // first, as the page reads it, and kept only as a palette id; `size` only as a tag of a scale.
 
 import {
+  CATALOG_COLOUR_VALUE,
+  CATALOG_FAMILY_VALUE,
+  CATALOG_SIZE_VALUE,
   COLOUR_PARAM,
   COLOUR_VALUE,
   PHOTO_PARAM,
@@ -54,11 +57,17 @@ interface QueryRule {
 export const PUBLIC_QUERY_RULES: readonly QueryRule[] = [
   // Home.
   { path: /^\/(?:_root\.data)?$/, reads: [] },
-  // The catalogue: core/src/catalog/query.ts, parseCatalogQuery.
+  // The catalogue: core/src/catalog/query.ts, parseCatalogQuery; a colour, a family and a size
+  // only as it reads them (CATALOG_*_VALUE), so they make at most one copy per value.
   {
     path: /^\/product(?:\/|\.data)?$/,
-    reads: ["category", "page", "price", "search", "sort", "stock"],
+    reads: ["category", "colour", "family", "page", "price", "search", "size", "sort", "stock"],
     texts: ["search"],
+    values: {
+      colour: CATALOG_COLOUR_VALUE,
+      family: CATALOG_FAMILY_VALUE,
+      size: CATALOG_SIZE_VALUE,
+    },
   },
   // A product page (web/app/routes/product.$slug.tsx): the colour and size chosen and the photo
   // it opens on (core/src/catalog/product-choice.ts, photos.ts), the page of reviews, the review

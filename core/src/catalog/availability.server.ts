@@ -1,21 +1,26 @@
-// Whether the catalogue lists a product as sold out (its "In stock only" filter), kept from the
-// stock: a reaction to `stock.changed` (core/src/reactions) reads the counts and, only when a
-// product's answer flips, updates the product and the catalogue version in one transaction. A
-// sale that leaves units changes nothing the catalogue shows, so the read model is not reloaded
-// for it. Idempotent: a second delivery finds nothing to flip.
+// Which of a product's variants the catalogue lists as in stock (`inStock`, its variant keys: the
+// colour and size filters) and whether it is sold out (its "In stock only" filter), kept from the
+// stock: a reaction to `stock.changed` (core/src/reactions) reads the counts (keyed by variant,
+// "navy/M") and, only when a product's answer changes, updates the product and the catalogue
+// version in one transaction. A sale that leaves units of the variant changes nothing the
+// catalogue shows, so the read model is not reloaded for it; the sale of a variant's last unit
+// is. Idempotent: a second delivery finds nothing to change.
 import type { Context } from "../context/index.server.ts";
 import { bumpCatalogVersion } from "../db/catalog-version.ts";
 import { productKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { getStocks, listAllStock, type StockChanged } from "../inventory/stock.server.ts";
-import { anyInStock } from "../inventory/stock.ts";
+import { inStockVariants } from "./in-stock.ts";
 import { getProductsByIds } from "./product-lookups.server.ts";
 import { catalogSnapshot } from "./read-model.server.ts";
 import { type SizeTag, sizeLabel, sizeName } from "./sizes.ts";
 import { colourOf } from "./variants.ts";
 
-/** Reaction to `stock.changed`: returns the ids of the products whose sold-out flag flipped. */
+/**
+ * Reaction to `stock.changed`: returns the ids of the products whose in-stock variants (and so,
+ * maybe, sold-out flag) changed.
+ */
 export async function syncSoldOut(ctx: Context, event: DomainEvent): Promise<string[]> {
   const { productIds = [] } = event.payload as unknown as Partial<StockChanged>;
   const [products, stocks] = await Promise.all([
@@ -24,17 +29,21 @@ export async function syncSoldOut(ctx: Context, event: DomainEvent): Promise<str
   ]);
   const flipped: string[] = [];
   for (const product of products) {
-    const soldOut = !anyInStock(product.sizes, stocks.get(product.id) ?? {});
-    if (soldOut === product.soldOut) continue;
+    const inStock = inStockVariants(
+      product.variants.map((variant) => variant.key),
+      stocks.get(product.id) ?? {},
+    );
+    const soldOut = inStock.length === 0;
+    if (soldOut === product.soldOut && sameKeys(inStock, product.inStock)) continue;
     try {
       await transact(ctx, [
         {
           Update: {
             TableName: ctx.tableName,
             Key: productKey(product.id),
-            UpdateExpression: "SET soldOut = :soldOut",
+            UpdateExpression: "SET soldOut = :soldOut, inStock = :inStock",
             ConditionExpression: "attribute_exists(pk)",
-            ExpressionAttributeValues: { ":soldOut": soldOut },
+            ExpressionAttributeValues: { ":soldOut": soldOut, ":inStock": inStock },
           },
         },
         bumpCatalogVersion(ctx),
@@ -47,6 +56,9 @@ export async function syncSoldOut(ctx: Context, event: DomainEvent): Promise<str
   }
   return flipped;
 }
+
+const sameKeys = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((key, i) => key === b[i]);
 
 /** A variant at or under the low-stock threshold (the admin's "Low stock" view). */
 export interface LowStockRow {

@@ -24,6 +24,7 @@ import {
   parseUploadKey,
   type VariantState,
 } from "./image-variants.ts";
+import { inStockVariants } from "./in-stock.ts";
 import type { PaletteColour } from "./palette.ts";
 import { DEFAULT_SIZE_SCALE, type SizeScaleId, type SizeTag } from "./sizes.ts";
 import {
@@ -101,6 +102,11 @@ export interface Product {
    * changes: ./availability.server.ts); the product page reads the counts themselves.
    */
   soldOut: boolean;
+  /**
+   * The keys of its variants with a unit left ("navy/M"), as the catalogue last heard (kept with
+   * `soldOut`): what its colour and size filters read (./query.ts).
+   */
+  inStock: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -132,9 +138,18 @@ export const skuField = (key: string) => `variants.${key}.sku`;
 export interface ProductItem
   extends Omit<
     Product,
-    "images" | "failedImages" | "ratingCounts" | "soldOut" | "sizeScale" | "colourways" | "variants"
+    | "images"
+    | "failedImages"
+    | "ratingCounts"
+    | "soldOut"
+    | "inStock"
+    | "sizeScale"
+    | "colourways"
+    | "variants"
   > {
   soldOut?: boolean;
+  /** Absent on items older than variants: every variant unless sold out. */
+  inStock?: string[];
   /** Absent on items older than size scales: the adult letters. */
   sizeScale?: SizeScaleId;
   /** The colourways' colours in order; absent on items older than colours (read from alt texts). */
@@ -222,6 +237,9 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
     colour: colourOf(id) as PaletteColour,
     images: shown.filter((image) => image.colour === id),
   }));
+  const variants = variantsOf(item.slug, colours, item.sizes, item.variants);
+  const soldOut = item.soldOut === true;
+  const offered = variants.map((variant) => variant.key);
   return {
     id: item.id,
     slug: item.slug,
@@ -232,7 +250,7 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
     sizeScale: item.sizeScale ?? DEFAULT_SIZE_SCALE,
     sizes: item.sizes,
     colourways,
-    variants: variantsOf(item.slug, colours, item.sizes, item.variants),
+    variants,
     images: colourways.flatMap((colourway) => colourway.images),
     failedImages,
     ratingCounts: [
@@ -242,7 +260,12 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
       item.rating4 ?? 0,
       item.rating5 ?? 0,
     ],
-    soldOut: item.soldOut === true,
+    soldOut,
+    inStock: item.inStock
+      ? offered.filter((key) => item.inStock?.includes(key))
+      : soldOut
+        ? []
+        : offered,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
@@ -340,6 +363,7 @@ function storedShape(input: NewProduct) {
   };
 }
 
+/** The keys of the product's variants with a unit left (./in-stock.ts). */
 /** A new product with its first stock: units per size (a size not given starts with none). */
 export async function createProduct(
   ctx: Context,
@@ -356,6 +380,10 @@ export async function createProduct(
     ...shape,
     imageVariants: {},
     soldOut: !anyInStock(Object.keys(counts), counts),
+    inStock: inStockVariants(
+      variants.map((variant) => variant.key),
+      counts,
+    ),
     createdAt: options.createdAt ?? now,
     updatedAt: now,
   };
@@ -462,6 +490,7 @@ export async function updateProduct(
   const fields = {
     ...shape,
     soldOut: !anyInStock(keys, stock),
+    inStock: inStockVariants(keys, stock),
     updatedAt: now,
     gsi2pk: productIndexes(id, input.slug).gsi2pk,
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ProductSearch } from "../search/engine.ts";
+import { paletteColour } from "./palette.ts";
 import { MAX_IMAGES, openingPhoto, PHOTO_VALUE } from "./photos.ts";
 import {
   type CatalogQuery,
@@ -12,6 +13,7 @@ import {
   queryCatalog as queryCatalogWith,
   SORTS,
 } from "./query.ts";
+import { colourIndexText } from "./search-colours.ts";
 
 /** The catalogue query with the product search over these items (as the read model does). */
 const indexes = new WeakMap<readonly ProductSummary[], ProductSearch>();
@@ -19,7 +21,13 @@ function queryCatalog(items: readonly ProductSummary[], query: CatalogQuery) {
   let index = indexes.get(items);
   if (!index) {
     index = ProductSearch.build(
-      items.map((item) => ({ ...item, audience: item.category, description: "" })),
+      items.map((item) => ({
+        id: item.id,
+        name: item.name,
+        audience: item.category,
+        description: "",
+        colours: colourIndexText(item.colours.flatMap((colour) => paletteColour(colour.id) ?? [])),
+      })),
     );
     indexes.set(items, index);
   }
@@ -37,6 +45,9 @@ function product(overrides: Partial<ProductSummary> & { id: string }): ProductSu
     ratingAverage: 0,
     ratingCount: 0,
     soldOut: false,
+    // A product whose photos name no colour (./variants.ts AS_SHOWN), in S and M.
+    colours: [{ id: "as-shown", name: "As shown", swatch: "#d6d3d1" }],
+    inStock: ["as-shown/S", "as-shown/M"],
     createdAt: "2026-01-01T00:00:00.000Z",
     ...overrides,
   };
@@ -141,6 +152,7 @@ describe("queryCatalog filters", () => {
       page: 1,
       pageCount: 1,
       categories: ["Kid", "Men", "Women"],
+      facets: { families: [], sizes: [] },
     });
     expect(queryCatalog([], q({ page: 3 })).pageCount).toBe(1);
   });
@@ -359,5 +371,191 @@ describe("the photo a product's page opens on", () => {
       PHOTO_VALUE.test(n),
     );
     expect(read).toEqual(Array.from({ length: MAX_IMAGES }, (_, i) => String(i + 1)));
+  });
+});
+
+describe("the colour and size filters (docs/product.md §2 'Catalogue')", () => {
+  const way = (id: string, name: string, swatch = "#000000") => ({
+    id,
+    name,
+    swatch,
+    imageUrl: `/images/${id}.svg`,
+  });
+  // The polo in forest then navy: navy M sold out, forest M in stock.
+  const polo = product({
+    id: "polo",
+    name: "Pique polo",
+    colours: [way("forest", "Forest"), way("navy", "Navy")],
+    inStock: ["forest/S", "forest/M", "navy/S"],
+  });
+  // The tee in navy then heather grey, every size in stock.
+  const shirt = product({
+    id: "tee",
+    name: "Crew tee",
+    colours: [way("navy", "Navy"), way("heather-grey", "Heather Grey")],
+    inStock: ["navy/S", "navy/M", "heather-grey/S", "heather-grey/M"],
+  });
+  // Kids' jeans in denim, on the kids' scale, only 3-4y left.
+  const kids = product({
+    id: "kids-jeans",
+    name: "Kids jeans",
+    category: "Kid",
+    colours: [way("denim", "Denim")],
+    inStock: ["denim/3-4y"],
+  });
+  // A sold-out scarf in sky blue.
+  const scarf = product({
+    id: "scarf",
+    name: "Scarf",
+    colours: [way("sky-blue", "Sky Blue")],
+    inStock: [],
+    soldOut: true,
+  });
+  const shop = [polo, shirt, kids, scarf];
+  const parse = (text: string) => parseCatalogQuery(new URLSearchParams(text));
+  const listed = (text: string) => ids(queryCatalog(shop, parse(text))).sort();
+
+  it("reads a family, a colour and a size; a family's name as ?colour= is the family", () => {
+    expect(parse("family=blue&size=M")).toEqual({ family: "blue", size: "M", page: 1 });
+    expect(parse("colour=navy&size=3-4y")).toEqual({ colour: "navy", size: "3-4y", page: 1 });
+    expect(parse("colour=green")).toEqual({ family: "green", page: 1 });
+    // A name that is a colour and a family ("grey") is the colour; the family is ?family=grey.
+    expect(parse("colour=grey")).toEqual({ colour: "grey", page: 1 });
+    // Both: the colour.
+    expect(parse("family=green&colour=navy")).toEqual({ colour: "navy", page: 1 });
+  });
+
+  it("ignores unknown or malformed colours, families and sizes", () => {
+    for (const text of [
+      "colour=Navy",
+      "colour=navy%00",
+      "colour=as-shown",
+      "colour=",
+      "family=teal",
+      "family=BLUE",
+      "size=m",
+      "size=XXXL",
+      "size=%F0%9F%98%80",
+      "size=navy/M",
+    ]) {
+      expect(parse(text), text).toEqual({ page: 1 });
+      expect(() => queryCatalog(shop, parse(text)), text).not.toThrow();
+    }
+  });
+
+  it("writes them back: a colour as ?colour=, a family as ?family=", () => {
+    for (const text of ["colour=navy&size=M", "family=blue&size=W32", "family=grey"]) {
+      expect(catalogQueryToSearchParams(parse(text)).toString()).toBe(text);
+    }
+  });
+
+  it("lists a product for a colour and a size only when that very variant is in stock", () => {
+    // Navy M of the polo is sold out: only the tee has navy in M.
+    expect(listed("colour=navy&size=M")).toEqual(["tee"]);
+    expect(listed("colour=forest&size=M")).toEqual(["polo"]);
+    // The blue family in M: the tee's navy (the polo's navy M is gone, its forest is no blue).
+    expect(listed("family=blue&size=M")).toEqual(["tee"]);
+    expect(listed("family=blue&size=S")).toEqual(["polo", "tee"]);
+  });
+
+  it("with a colour alone: a colourway of it, in stock or not; with a size alone: some colour in it in stock", () => {
+    expect(listed("family=blue")).toEqual(["kids-jeans", "polo", "scarf", "tee"]);
+    expect(listed("family=blue&stock=in")).toEqual(["kids-jeans", "polo", "tee"]);
+    expect(listed("colour=heather-grey")).toEqual(["tee"]);
+    expect(listed("size=M")).toEqual(["polo", "tee"]);
+    expect(listed("size=3-4y")).toEqual(["kids-jeans"]);
+    expect(listed("size=XL")).toEqual([]);
+  });
+
+  it("combines with the category, the price, the search and the sort", () => {
+    expect(listed("family=blue&category=kid")).toEqual(["kids-jeans"]);
+    expect(listed("family=blue&size=S&search=polo")).toEqual(["polo"]);
+    expect(listed("family=blue&price=200-plus")).toEqual([]);
+    expect(ids(queryCatalog(shop, parse("family=blue&sort=name-asc")))).toEqual([
+      "tee",
+      "kids-jeans",
+      "polo",
+      "scarf",
+    ]);
+  });
+
+  it("shows each card in the colour filtered, its link opening on that colour", () => {
+    const cards = queryCatalog(shop, parse("family=blue&size=S&sort=name-asc")).items;
+    const polo = cards.find((item) => item.id === "polo");
+    expect(polo?.colour).toBe("navy");
+    expect(polo?.imageUrl).toBe("/images/navy.svg");
+    expect(productHref(polo as ProductSummary)).toBe("/product/polo?colour=navy");
+    // The catalogue unfiltered shows the first colourway, its link the page alone.
+    const plain = queryCatalog(shop, q()).items.find((item) => item.id === "polo");
+    expect(plain?.colour).toBeUndefined();
+    expect(plain?.imageUrl).toBe("/images/p-polo.jpg".replace("p-polo", "polo"));
+    expect(productHref(plain as ProductSummary)).toBe("/product/polo");
+    // A size that only a later colour has in stock shows that colour.
+    const onlyNavy = product({
+      id: "cap",
+      colours: [way("forest", "Forest"), way("navy", "Navy")],
+      inStock: ["navy/M"],
+    });
+    expect(queryCatalog([onlyNavy], parse("size=M")).items[0]?.colour).toBe("navy");
+  });
+
+  it("shows a card in the colour a search names", () => {
+    const found = queryCatalog(shop, parse("search=blue polo")).items;
+    expect(found.find((item) => item.id === "polo")?.colour).toBe("navy");
+    const green = queryCatalog(shop, parse("search=green polo")).items;
+    expect(green.find((item) => item.id === "polo")?.colour).toBe("forest");
+  });
+
+  it("counts the products each colour, family and size would list, given the other filters", () => {
+    const facets = queryCatalog(shop, parse("size=M")).facets;
+    // In M: the polo's forest, the tee's navy and heather grey.
+    expect(facets.families.map((family) => [family.family, family.count])).toEqual([
+      ["grey", 1],
+      ["green", 1],
+      ["blue", 1],
+    ]);
+    expect(facets.families.find((family) => family.family === "blue")?.colours).toEqual([
+      { id: "navy", name: "Navy", swatch: "#2c3e5c", count: 1 },
+    ]);
+    // Sizes, given the colour chosen: navy is in stock in S (polo, tee) and M (tee).
+    const navy = queryCatalog(shop, parse("colour=navy")).facets.sizes;
+    expect(navy).toEqual([
+      {
+        scale: "adult",
+        name: "Adult",
+        sizes: [
+          { tag: "S", label: "S", name: "Small", count: 2 },
+          { tag: "M", label: "M", name: "Medium", count: 1 },
+        ],
+      },
+    ]);
+    // Every size in stock, grouped by scale; a sold-out product counts in none.
+    const all = queryCatalog(shop, q()).facets.sizes;
+    expect(
+      all.map((scale) => [scale.scale, scale.sizes.map((size) => [size.tag, size.count])]),
+    ).toEqual([
+      [
+        "adult",
+        [
+          ["S", 2],
+          ["M", 2],
+        ],
+      ],
+      ["kids", [["3-4y", 1]]],
+    ]);
+    // The blue family counts the scarf (a colourway of it), not with "In stock only".
+    const blue = (text: string) =>
+      queryCatalog(shop, parse(text)).facets.families.find((f) => f.family === "blue")?.count;
+    expect(blue("")).toBe(4);
+    expect(blue("stock=in")).toBe(3);
+  });
+
+  it("keeps the value chosen even when it would list nothing, to show and clear it", () => {
+    const page = queryCatalog(shop, parse("colour=burgundy&size=XL"));
+    expect(page.total).toBe(0);
+    expect(page.facets.families.find((f) => f.family === "red")?.colours).toEqual([
+      { id: "burgundy", name: "Burgundy", swatch: "#6e2236", count: 0 },
+    ]);
+    expect(page.facets.sizes[0]?.sizes.find((size) => size.tag === "XL")?.count).toBe(0);
   });
 });

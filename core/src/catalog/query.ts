@@ -1,12 +1,36 @@
 // The catalogue query (docs/product.md §2 "/product", §5 "Search", §9 sorts, price filters, page size;
-// docs/product.md §9 "Price filters"): filter by category, price band and name, sort, and page 12 at a time.
+// docs/product.md §9 "Price filters", "Colours", "Sizes"): filter by category, price band, colour
+// (a family or one colour), size (in stock) and name, sort, and page 12 at a time; each colour and
+// size offered with the number of products it would list.
 // Pure and in memory, so it runs over a cached read model of product summaries. A search is
 // answered by the product search (core/src/search, docs/decisions/021-search.md).
 import type { SearchAnswer } from "../search/engine.ts";
 import { normalizeSearch, SEARCH_TEXT_MAX_LENGTH } from "../search/normalize.ts";
 import { type Category, categoryFromSlug, categorySlug } from "./categories.ts";
 import type { ImageSources } from "./image-variants.ts";
+import { colourInStock, variantInStock } from "./in-stock.ts";
+import {
+  COLOUR_FAMILIES,
+  type ColourFamily,
+  familyName,
+  isColourFamily,
+  PALETTE,
+  paletteColour,
+} from "./palette.ts";
 import { PHOTO_PARAM } from "./photos.ts";
+import { COLOUR_WORDS } from "./search-colours.ts";
+import { isSizeTag, SIZE_SCALE_IDS, SIZE_SCALES, type SizeScaleId } from "./sizes.ts";
+import { parseVariantKey } from "./variants.ts";
+
+/** One colourway on a card: its swatch, and its first photo (the card shows it in that colour). */
+export interface SummaryColour {
+  /** A palette id ("navy"), or AS_SHOWN's ("as-shown": no swatch, ./variants.ts). */
+  id: string;
+  name: string;
+  swatch: string;
+  imageUrl?: string;
+  imageSources?: ImageSources;
+}
 
 export interface ProductSummary {
   id: string;
@@ -24,10 +48,16 @@ export interface ProductSummary {
   soldOut: boolean;
   /** ISO-8601 UTC. */
   createdAt: string;
+  /** Its colourways in the shop's order (the first is the card's picture). */
+  colours: SummaryColour[];
+  /** The keys of its variants in stock ("navy/M"), kept by ./availability.server.ts. */
+  inStock: readonly string[];
   /**
-   * The photo shown (1-based), when a search named a colour and it is not the first
-   * (read-model.server.ts): the product's page opens on it too (`productHref`).
+   * The colourway the card shows, when a colour filter or a search naming a colour chose it
+   * (`queryCatalog`): its picture is that colourway's first photo and its link opens on it.
    */
+  colour?: string;
+  /** The photo shown (1-based), when it is not the first: the product's page opens on it too. */
   photo?: number;
 }
 
@@ -71,10 +101,21 @@ export const SORTS = [
 
 export type SortId = (typeof SORTS)[number]["id"];
 
-/** The URL parameters: ?category=men&price=25-50&sort=price-asc&search=shirt&page=2 */
+/**
+ * The URL parameters: ?category=men&price=25-50&family=blue&size=M&sort=price-asc&search=shirt&page=2
+ * (docs/product.md §2 "Catalogue"). A colour filter is a family (`?family=blue`) or one colour of
+ * the palette (`?colour=navy`, as the product page reads it); `?colour=blue`, a family's name that
+ * is no palette colour, reads as the family. Both at once: the colour.
+ */
 export interface CatalogQuery {
   category?: Category;
   price?: PriceBandId;
+  /** A colour family: a colourway of any of its colours. */
+  family?: ColourFamily;
+  /** One palette colour (its id). */
+  colour?: string;
+  /** A size tag of any scale (./sizes.ts): some colour (of the colour filter) in that size in stock. */
+  size?: string;
   sort?: SortId;
   search?: string;
   /** "In stock only": leave out products with no size left. */
@@ -94,7 +135,44 @@ export interface CatalogPage {
   categories: Category[];
   /** A search that matched nothing: a corrected search that would ("Did you mean …?"). */
   suggestion?: string;
+  /** The colour and size filters' values, each with the products it would list. */
+  facets: CatalogFacets;
 }
+
+/**
+ * The colour filter's families (in COLOUR_FAMILIES' order) with their colours (palette order),
+ * and the size filter's sizes grouped by scale (in the scale's order), each with the number of
+ * products it would list given the other filters. A value that would list none is left out,
+ * unless it is the one chosen.
+ */
+export interface CatalogFacets {
+  families: FamilyFacet[];
+  sizes: ScaleFacet[];
+}
+
+export interface FamilyFacet {
+  family: ColourFamily;
+  name: string;
+  count: number;
+  colours: Array<{ id: string; name: string; swatch: string; count: number }>;
+}
+
+export interface ScaleFacet {
+  scale: SizeScaleId;
+  /** The group's heading: "Adult", "Waist", "Kids", "Baby", "Socks", "One size". */
+  name: string;
+  sizes: Array<{ tag: string; label: string; name: string; count: number }>;
+}
+
+/** The size filter's group headings. */
+export const SCALE_HEADINGS: Readonly<Record<SizeScaleId, string>> = {
+  adult: "Adult",
+  waist: "Waist",
+  kids: "Kids",
+  baby: "Baby",
+  socks: "Socks",
+  "one-size": "One size",
+};
 
 export function priceBand(id: PriceBandId): PriceBand {
   const band = PRICE_BANDS.find((candidate) => candidate.id === id);
@@ -110,6 +188,25 @@ export function isSortId(value: unknown): value is SortId {
   return SORTS.some((sort) => sort.id === value);
 }
 
+const exactly = (values: readonly string[]) =>
+  new RegExp(
+    `^(?:${values.map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`,
+  );
+
+/**
+ * The values the catalogue reads of `?colour=` (a palette id, or a family's name), `?family=` and
+ * `?size=` (a size tag of any scale): the edge keeps only these in a page's cache key
+ * (web/server/edge-query.ts, docs/decisions/018-edge-cache.md "The cache key").
+ */
+export const CATALOG_COLOUR_VALUE = exactly([
+  ...PALETTE.map((entry) => entry.id),
+  ...COLOUR_FAMILIES,
+]);
+export const CATALOG_FAMILY_VALUE = exactly(COLOUR_FAMILIES);
+export const CATALOG_SIZE_VALUE = exactly(
+  SIZE_SCALE_IDS.flatMap((scale) => SIZE_SCALES[scale].sizes.map((option) => option.tag)),
+);
+
 /** Reads the catalogue query from a URL; anything unknown or malformed is ignored. */
 export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
   const query: CatalogQuery = { page: parsePage(params.get("page")) };
@@ -122,13 +219,29 @@ export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
   const search = normalizeSearch(params.get("search"));
   if (search) query.search = search;
   if (params.get("stock") === "in") query.inStock = true;
+  const colour = params.get("colour");
+  const family = params.get("family");
+  if (paletteColour(colour)) query.colour = colour as string;
+  else if (isColourFamily(colour)) query.family = colour;
+  else if (isColourFamily(family)) query.family = family;
+  const size = params.get("size");
+  if (isSizeTag(size)) query.size = size;
   return query;
 }
 
-/** A product's page, opening on the photo its card shows when a search picked one. */
-export function productHref(product: Pick<ProductSummary, "slug" | "photo">): string {
+/**
+ * A product's page, opening on the colourway its card shows when a filter or a search chose one
+ * (`?colour=navy`), or else on the photo a search picked.
+ */
+export function productHref(product: Pick<ProductSummary, "slug" | "photo" | "colour">): string {
   const page = `/product/${product.slug}`;
+  if (product.colour) return `${page}?colour=${encodeURIComponent(product.colour)}`;
   return product.photo ? `${page}?${PHOTO_PARAM}=${product.photo}` : page;
+}
+
+/** A product's page opened on one of its colours (a card's swatch). */
+export function colourHref(slug: string, colour: string): string {
+  return `/product/${slug}?colour=${encodeURIComponent(colour)}`;
 }
 
 /** The inverse of parseCatalogQuery, for links: defaults (no filter, page 1) are left out. */
@@ -140,6 +253,9 @@ export function catalogQueryToSearchParams(query: Partial<CatalogQuery>): URLSea
   const search = normalizeSearch(query.search);
   if (search) params.set("search", search);
   if (query.inStock) params.set("stock", "in");
+  if (query.colour) params.set("colour", query.colour);
+  else if (query.family) params.set("family", query.family);
+  if (query.size) params.set("size", query.size);
   if (query.page && query.page > 1) params.set("page", String(Math.floor(query.page)));
   return params;
 }
@@ -170,6 +286,9 @@ export function queryCatalog(
     query.sort,
     query.search,
     query.inStock,
+    query.colour,
+    query.family,
+    query.size,
     query.page,
   ]);
   let answer = answers.get(key);
@@ -207,27 +326,169 @@ function runQuery(
       : sortedBy(items, query.sort);
 
   const present = new Set<Category>(items.map((item) => item.category));
-  const matches: ProductSummary[] = [];
+  // The products the filters other than colour and size keep: the facets count within them.
+  const base: ProductSummary[] = [];
   for (const item of ordered) {
     if (query.category && item.category !== query.category) continue;
     if (band && (item.priceCents < minCents || item.priceCents >= maxCents)) continue;
     if (found && !found.has(item.id)) continue;
     if (query.inStock && item.soldOut) continue;
-    matches.push(item);
+    base.push(item);
+  }
+  const chosen = colourFilter(query);
+  const matches: ProductSummary[] = [];
+  for (const item of base) {
+    if (listedColours(item, chosen, query.size, query.inStock)) matches.push(item);
   }
 
   const total = matches.length;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.floor(query.page) || 1), pageCount);
   const start = (page - 1) * PAGE_SIZE;
+  const named = text && !chosen ? COLOUR_WORDS.named(text) : [];
   return {
-    items: matches.slice(start, start + PAGE_SIZE),
+    items: matches
+      .slice(start, start + PAGE_SIZE)
+      .map((item) => inColour(item, shownColour(item, chosen, named, query))),
     total,
     page,
     pageCount,
     categories: [...present].sort(),
     ...(answer?.suggestion && matches.length === 0 ? { suggestion: answer.suggestion } : {}),
+    facets: facetsOf(base, query),
   };
+}
+
+/** Does this colour pass the colour filter? undefined: no colour filter. */
+type ColourTest = ((colour: string) => boolean) | undefined;
+
+function colourFilter(query: Pick<CatalogQuery, "colour" | "family">): ColourTest {
+  const { colour, family } = query;
+  if (colour) return (id) => id === colour;
+  if (family) return (id) => paletteColour(id)?.families.includes(family) === true;
+  return undefined;
+}
+
+/**
+ * The product's colours that list it under these filters, in its order, or null when none does
+ * (docs/product.md §2 "Catalogue"): with a size, a colour (of the colour filter) in that size in
+ * stock, the same variant; with "In stock only", a colour with some size in stock; else a
+ * colourway of the colour filter.
+ */
+function listedColours(
+  item: ProductSummary,
+  chosen: ColourTest,
+  size: string | undefined,
+  inStockOnly: boolean | undefined,
+): string[] | null {
+  const listed: string[] = [];
+  for (const { id } of item.colours) {
+    if (chosen && !chosen(id)) continue;
+    if (
+      size
+        ? !variantInStock(item.inStock, id, size)
+        : inStockOnly && !colourInStock(item.inStock, id)
+    ) {
+      continue;
+    }
+    listed.push(id);
+  }
+  return listed.length > 0 ? listed : null;
+}
+
+/**
+ * The colourway a listed product's card shows: the first its colour filter lists; else the first
+ * of those a search names ("blue polo": the navy one); else, under a size or "In stock only", the
+ * first that has it when the product's first colour does not. undefined: its first picture.
+ */
+function shownColour(
+  item: ProductSummary,
+  chosen: ColourTest,
+  named: readonly string[],
+  query: CatalogQuery,
+): string | undefined {
+  const listed = listedColours(item, chosen, query.size, query.inStock) ?? [];
+  if (chosen) return listed[0];
+  if (named.length > 0) {
+    const colour = listed.find((id) => {
+      const entry = paletteColour(id);
+      return entry !== undefined && COLOUR_WORDS.shows(entry, named);
+    });
+    if (colour) return colour;
+  }
+  return listed[0] !== undefined && listed[0] !== item.colours[0]?.id ? listed[0] : undefined;
+}
+
+/** The card in this colour: that colourway's first photo, and its link opens on the colour. */
+function inColour(item: ProductSummary, colour: string | undefined): ProductSummary {
+  const way = colour ? item.colours.find((entry) => entry.id === colour) : undefined;
+  if (!way) return item;
+  const { imageSources: _first, photo: _photo, ...rest } = item;
+  const image = way.imageUrl
+    ? { imageUrl: way.imageUrl, ...(way.imageSources ? { imageSources: way.imageSources } : {}) }
+    : {
+        imageUrl: item.imageUrl,
+        ...(item.imageSources ? { imageSources: item.imageSources } : {}),
+      };
+  return { ...rest, ...image, colour: way.id };
+}
+
+/**
+ * The colour and size filters' values over `base` (the products the other filters keep): a
+ * colour or family counts the products it would list with the size chosen, a size those it would
+ * list with the colour chosen.
+ */
+function facetsOf(base: readonly ProductSummary[], query: CatalogQuery): CatalogFacets {
+  const byColour = new Map<string, number>();
+  const byFamily = new Map<ColourFamily, number>();
+  const bySize = new Map<string, number>();
+  const chosen = colourFilter(query);
+  const families = new Set<ColourFamily>();
+  const sizes = new Set<string>();
+  for (const item of base) {
+    families.clear();
+    for (const id of listedColours(item, undefined, query.size, query.inStock) ?? []) {
+      const entry = paletteColour(id);
+      if (!entry) continue;
+      byColour.set(id, (byColour.get(id) ?? 0) + 1);
+      for (const family of entry.families) families.add(family);
+    }
+    for (const family of families) byFamily.set(family, (byFamily.get(family) ?? 0) + 1);
+    sizes.clear();
+    for (const key of item.inStock) {
+      const variant = parseVariantKey(key);
+      if (variant && (!chosen || chosen(variant.colour))) sizes.add(variant.size);
+    }
+    for (const size of sizes) bySize.set(size, (bySize.get(size) ?? 0) + 1);
+  }
+  const familyFacets: FamilyFacet[] = [];
+  for (const family of COLOUR_FAMILIES) {
+    const count = byFamily.get(family) ?? 0;
+    if (
+      count === 0 &&
+      query.family !== family &&
+      paletteColour(query.colour)?.families[0] !== family
+    ) {
+      continue;
+    }
+    familyFacets.push({
+      family,
+      name: familyName(family),
+      count,
+      colours: PALETTE.filter((entry) => entry.families.includes(family))
+        .filter((entry) => (byColour.get(entry.id) ?? 0) > 0 || entry.id === query.colour)
+        .map(({ id, name, swatch }) => ({ id, name, swatch, count: byColour.get(id) ?? 0 })),
+    });
+  }
+  const scaleFacets: ScaleFacet[] = [];
+  for (const scale of SIZE_SCALE_IDS) {
+    const offered = SIZE_SCALES[scale].sizes
+      .filter(({ tag }) => (bySize.get(tag) ?? 0) > 0 || tag === query.size)
+      .map(({ tag, label, name }) => ({ tag, label, name, count: bySize.get(tag) ?? 0 }));
+    if (offered.length > 0)
+      scaleFacets.push({ scale, name: SCALE_HEADINGS[scale], sizes: offered });
+  }
+  return { families: familyFacets, sizes: scaleFacets };
 }
 
 /** Products by id, per catalogue array; dropped with the array. */

@@ -18,14 +18,8 @@ import { freshReads } from "../common/fresh-reads.ts";
 import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
 import { reviewStats } from "../reviews/stats.ts";
-import {
-  colourNames,
-  highlight,
-  type NamePart,
-  normalizeSearch,
-  type ProductSearch,
-  showsColour,
-} from "../search/index.ts";
+import { highlight, type NamePart, normalizeSearch, type ProductSearch } from "../search/index.ts";
+import { paletteColour } from "./palette.ts";
 import { type Product, type ProductItem, toProduct } from "./products.server.ts";
 import {
   type CatalogPage,
@@ -34,6 +28,7 @@ import {
   queryCatalog,
   summariesById,
 } from "./query.ts";
+import { COLOUR_WORDS } from "./search-colours.ts";
 import {
   indexProducts,
   publishedSearch,
@@ -123,6 +118,14 @@ function toSummary(p: Product): ProductSummary {
     ratingAverage: stats.average,
     ratingCount: stats.count,
     soldOut: p.soldOut,
+    colours: p.colourways.map(({ colour, images: [first] }) => ({
+      id: colour.id,
+      name: colour.name,
+      swatch: colour.swatch,
+      ...(first ? { imageUrl: first.url } : {}),
+      ...(first?.sources ? { imageSources: first.sources } : {}),
+    })),
+    inStock: p.inStock,
     createdAt: p.createdAt,
   };
 }
@@ -273,33 +276,31 @@ export async function getCatalogPage(ctx: Context, query: CatalogQuery): Promise
   const snapshot = await catalogSnapshot(ctx);
   if (!query.search) return queryCatalog(snapshot.items, query);
   const index = await searchFor(ctx, snapshot);
-  const page = queryCatalog(snapshot.items, query, (text) => index.search(text));
-  return { ...page, items: inColourSearched(snapshot, page.items, query.search) };
+  return queryCatalog(snapshot.items, query, (text) => index.search(text));
 }
 
 /**
- * A search that names a colour ("blue shirt") shows each product found in its first photo of that
- * colour (docs/decisions/021-search.md "Colours"), not in the one the catalogue shows first: the
- * navy polo, not its green one; its `photo` says which, for the link to its page. Copies: the
- * snapshot's summaries are shared.
+ * A search that names a colour ("blue shirt") shows each product found in its first colourway of
+ * that colour (docs/decisions/021-search.md "Colours"), not in the one the catalogue shows first:
+ * the navy polo, not its green one; its `colour` opens its page on it. Copies: the snapshot's
+ * summaries are shared. (The catalogue's own pages choose it in ./query.ts.)
  */
-function inColourSearched<T extends ProductSummary>(
-  snapshot: CatalogSnapshot,
-  items: T[],
-  search: string,
-): T[] {
-  const named = colourNames(search);
+function inColourSearched<T extends ProductSummary>(items: T[], search: string): T[] {
+  const named = COLOUR_WORDS.named(search);
   if (named.length === 0) return items;
   return items.map((item) => {
-    const images = snapshot.bySlug.get(item.slug)?.images ?? [];
-    const photo = images.find((image) => showsColour(image.alt, named));
-    if (!photo || photo === images[0]) return item;
+    const way = item.colours.find((entry) => {
+      const colour = paletteColour(entry.id);
+      return colour !== undefined && COLOUR_WORDS.shows(colour, named);
+    });
+    if (!way) return item;
     const { imageSources: _first, ...rest } = item;
     return {
       ...rest,
-      imageUrl: photo.url,
-      ...(photo.sources ? { imageSources: photo.sources } : {}),
-      photo: images.indexOf(photo) + 1,
+      ...(way.imageUrl ? { imageUrl: way.imageUrl } : {}),
+      ...(way.imageUrl && way.imageSources ? { imageSources: way.imageSources } : {}),
+      ...(!way.imageUrl && item.imageSources ? { imageSources: item.imageSources } : {}),
+      colour: way.id,
     } as T;
   });
 }
@@ -382,7 +383,7 @@ export async function liveSearch(ctx: Context, text: string, limit: number): Pro
   const live: LiveSearch = {
     search,
     total: answer.hits.length,
-    items: inColourSearched(snapshot, items, search),
+    items: inColourSearched(items, search),
   };
   if (answers.byKey.size >= MAX_LIVE_ANSWERS) {
     answers.byKey.delete(answers.byKey.keys().next().value ?? "");

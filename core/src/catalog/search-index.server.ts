@@ -9,14 +9,10 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { slugKey } from "../db/keys.ts";
-import {
-  coloursIn,
-  ProductSearch,
-  type SavedSearch,
-  SEARCH_ENGINE_VERSION,
-} from "../search/index.ts";
+import { ProductSearch, type SavedSearch, SEARCH_ENGINE_VERSION } from "../search/index.ts";
 import { getObjectIfChanged, objectMetadata, putObject } from "../storage/index.server.ts";
 import type { Product } from "./products.server.ts";
+import { colourIndexText } from "./search-colours.ts";
 import { SEARCH_INDEX_KEY } from "./search-object.ts";
 
 /** A site asks whether the published index changed at most this often. */
@@ -34,8 +30,8 @@ interface PublishedIndex {
 }
 
 /**
- * The search engine over these products (name, audience, description, and the colours their
- * photos' alt texts name).
+ * The search engine over these products (name, audience, description, and their colourways'
+ * names and families: ./search-colours.ts).
  */
 export function indexProducts(products: Iterable<Product>): ProductSearch {
   return ProductSearch.build(
@@ -44,7 +40,7 @@ export function indexProducts(products: Iterable<Product>): ProductSearch {
       name: product.name,
       audience: product.category,
       description: product.description,
-      colours: coloursIn(product.images.map((image) => image.alt)),
+      colours: colourIndexText(product.colourways.map((colourway) => colourway.colour)),
     })),
   );
 }

@@ -1,114 +1,93 @@
 // The colours a shopper searches by (docs/decisions/021-search.md "Colours"). A product's colours
-// are named where the shop shows them: its photos' alt texts ("Sky Blue Oxford Button-Down
-// Shirt, front view"). Each colour the list knows is indexed with its families, so "blue shirt"
-// finds a sky-blue or a navy shirt and "navy" finds only navy. Edit the list with the shop's
-// colours (scripts/seed-data/products.ts names the seed's).
+// are its colourways, each a colour of the shop's palette with its families (the catalogue passes
+// its palette, core/src/catalog/palette.ts: this area imports no other). Each colourway is
+// indexed by its name and its families, so "blue shirt" finds a sky-blue or a navy shirt and
+// "navy" finds only navy. A shopper's spellings the palette does not write ("gray") are synonyms.
 import { fold } from "./text.ts";
 
-/** The families shoppers name; a colour belongs to one or two. */
-type Family =
-  | "black"
-  | "grey"
-  | "white"
-  | "beige"
-  | "brown"
-  | "green"
-  | "blue"
-  | "purple"
-  | "pink"
-  | "red"
-  | "orange"
-  | "yellow";
+/** A colour as the search reads it: a palette colour's id, name and families. */
+export interface SearchColour {
+  id: string;
+  name: string;
+  families: readonly string[];
+}
 
-/** Colour names (folded, lower case) → their families. A family's own name is one too. */
-const COLOUR_FAMILIES: Readonly<Record<string, readonly Family[]>> = {
-  black: ["black"],
-  grey: ["grey"],
-  gray: ["grey"],
-  white: ["white"],
-  beige: ["beige"],
-  brown: ["brown"],
-  green: ["green"],
-  blue: ["blue"],
-  purple: ["purple"],
-  pink: ["pink"],
-  red: ["red"],
-  orange: ["orange"],
-  yellow: ["yellow"],
-  navy: ["blue"],
-  "sky blue": ["blue"],
-  cobalt: ["blue"],
-  indigo: ["blue"],
-  denim: ["blue"],
-  "light wash": ["blue"],
-  teal: ["blue", "green"],
-  charcoal: ["grey"],
-  "heather grey": ["grey"],
-  stone: ["grey", "beige"],
-  ecru: ["white", "beige"],
-  cream: ["white", "beige"],
-  ivory: ["white"],
-  oatmeal: ["beige"],
-  sand: ["beige"],
-  khaki: ["beige", "green"],
-  camel: ["brown", "beige"],
-  chocolate: ["brown"],
-  olive: ["green"],
-  sage: ["green"],
-  forest: ["green"],
-  mint: ["green"],
-  lavender: ["purple"],
-  lilac: ["purple"],
-  blush: ["pink"],
-  "dusty rose": ["pink"],
-  rose: ["pink"],
-  coral: ["pink", "orange"],
-  terracotta: ["orange", "red"],
-  rust: ["orange", "red"],
-  burgundy: ["red"],
-  mustard: ["yellow"],
-  "butter yellow": ["yellow"],
+/** Other spellings shoppers type (folded), for a palette name or a family as the palette writes it. */
+const SPELLINGS: Readonly<Record<string, string>> = {
+  gray: "grey",
+  "heather gray": "heather grey",
+  "light gray": "grey",
+  "dark gray": "charcoal",
+  "dark grey": "charcoal",
+  "off white": "ecru",
+  "navy blue": "navy",
 };
 
-/** Longest names first, so "sky blue" is read before "blue" and "dusty rose" before "rose". */
-const NAMES = Object.keys(COLOUR_FAMILIES).sort((a, b) => b.length - a.length);
+/** Folded words, single-spaced: "Sky Blue" → "sky blue". */
+const words = (text: string) =>
+  fold(text)
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 
 /**
- * The colours these texts name (a product's photos' alt texts), each with its families, as one
- * text for the index: ["Sky Blue Oxford Shirt, front view", "White Oxford Shirt"] →
- * "sky blue blue white". Empty when none is named.
+ * The colour words of one palette: what a product's colourways put in the index, which colours a
+ * search names, and whether a colourway is one of them.
  */
-export function coloursIn(texts: readonly string[]): string {
-  return [...colourSet(texts, true)].join(" ");
-}
+export class ColourWords {
+  /** Every name a search may use (folded), longest first: "sky blue" before "blue". */
+  private readonly names: string[];
+  /** A name as typed → the palette's own name or family (folded). */
+  private readonly canonical: Map<string, string>;
 
-/** The colours a search names, as named (no families): "navy or sky blue shirt" → ["navy", "sky blue"]. */
-export function colourNames(search: string): string[] {
-  return [...colourSet([search], false)];
-}
+  constructor(palette: readonly SearchColour[]) {
+    this.canonical = new Map();
+    for (const colour of palette) {
+      this.canonical.set(words(colour.name), words(colour.name));
+      for (const family of colour.families) this.canonical.set(words(family), words(family));
+    }
+    for (const [spelling, meant] of Object.entries(SPELLINGS)) {
+      if (this.canonical.has(meant)) this.canonical.set(spelling, meant);
+    }
+    this.names = [...this.canonical.keys()].sort((a, b) => b.length - a.length);
+  }
 
-/**
- * Does a photo (its alt text) show one of these colours (`colourNames` of a search)? A family
- * matches each of its colours ("blue": a navy photo), a colour only itself ("navy": not a sky-blue
- * photo).
- */
-export function showsColour(alt: string, named: readonly string[]): boolean {
-  const shown = colourSet([alt], true);
-  return named.some((name) => shown.has(name));
-}
+  /**
+   * The index's text for a product's colourways: each name with its families, once each
+   * ([Sky Blue, White] → "sky blue blue white").
+   */
+  indexText(colours: readonly SearchColour[]): string {
+    const found = new Set<string>();
+    for (const colour of colours) {
+      if (colour.families.length === 0) continue; // a colour the palette does not name
+      found.add(words(colour.name));
+      for (const family of colour.families) found.add(words(family));
+    }
+    return [...found].join(" ");
+  }
 
-/** The colour names in these texts, with their families when `withFamilies`. */
-function colourSet(texts: readonly string[], withFamilies: boolean): Set<string> {
-  const found = new Set<string>();
-  for (const text of texts) {
-    // Folded and padded, so a name matches whole words only ("rose" not in "primrose").
-    let rest = ` ${fold(text).replace(/[^a-z0-9]+/g, " ")} `;
-    for (const name of NAMES) {
+  /**
+   * The colours a search names, as the palette writes them (no families added): "navy or sky
+   * blue shirt" → ["sky blue", "navy"]; "gray" → ["grey"].
+   */
+  named(search: string): string[] {
+    const found = new Set<string>();
+    // Padded, so a name matches whole words only ("rose" not in "primrose").
+    let rest = ` ${words(search)} `;
+    for (const name of this.names) {
       if (!rest.includes(` ${name} `)) continue;
       rest = rest.replaceAll(` ${name} `, "  ");
-      found.add(name);
-      if (withFamilies) for (const family of COLOUR_FAMILIES[name] ?? []) found.add(family);
+      found.add(this.canonical.get(name) ?? name);
     }
+    return [...found];
   }
-  return found;
+
+  /**
+   * Is this colourway one of the colours named (`named` of a search)? A family matches each of
+   * its colours ("blue": navy), a colour only itself ("navy": not sky blue).
+   */
+  shows(colour: SearchColour, named: readonly string[]): boolean {
+    if (colour.families.length === 0) return false;
+    const own = [words(colour.name), ...colour.families.map(words)];
+    return named.some((name) => own.includes(name));
+  }
 }

@@ -26,7 +26,7 @@ export interface SearchDocument {
   name: string;
   audience: Audience;
   description: string;
-  /** The colours it comes in, with their families ("sky blue blue"): ./colours.ts coloursIn. */
+  /** The colours it comes in, with their families ("sky blue blue"): ./colours.ts ColourWords.indexText. */
   colours?: string;
 }
 

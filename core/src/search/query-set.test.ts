@@ -3,7 +3,7 @@
 // among the first five answers (out of at most five), averaged; docs/decisions/021-search.md.
 import { describe, expect, it } from "vitest";
 import { SEARCH_QUERIES as QUERIES, SEED_PRODUCTS } from "../../../scripts/seed-data/index.ts";
-import { coloursIn } from "./colours.ts";
+import { colourIndexTextOf } from "../catalog/search-colours.ts";
 import { ProductSearch } from "./engine.ts";
 
 const documents = SEED_PRODUCTS.map((product) => ({
@@ -11,7 +11,8 @@ const documents = SEED_PRODUCTS.map((product) => ({
   name: product.name,
   audience: product.category,
   description: product.description,
-  colours: coloursIn(product.images.map((image) => image.alt)),
+  // Its colourways: the seed's colours, or those its photos name (as a product older than colours).
+  colours: colourIndexTextOf(product),
 }));
 
 describe("the search over the seeded catalogue", () => {

@@ -51,7 +51,7 @@ describe("search after an admin's rename", () => {
 });
 
 describe("a search that names a colour", () => {
-  it("shows each product found in its photo of that colour, on the catalogue and the live list", async () => {
+  it("shows each product found in its colourway of that colour, on the catalogue and the live list", async () => {
     const test = await createTestContext();
     await createProduct(test.ctx, {
       ...input("Harbour Polo"),
@@ -67,17 +67,20 @@ describe("a search that names a colour", () => {
       const query = parseCatalogQuery(new URLSearchParams({ search: text }));
       const page = await getCatalogPage(test.ctx, query);
       const [first, listed] = [live.items[0], page.items[0]];
-      // The photo's number (its page opens on it) goes with the photo shown.
-      expect(first?.photo).toBe(listed?.photo);
-      expect(listed?.photo === undefined).toBe(listed?.imageUrl.endsWith("forest.svg"));
+      // The colourway (its page opens on it) goes with the photo shown.
+      expect(first?.colour).toBe(listed?.colour);
       return [first?.imageUrl, listed?.imageUrl].map((url) => url?.split("/").pop());
     };
+    // Its colourways, from the alt texts (an item older than colours): forest (with the back
+    // view), then navy.
     expect(await shown("blue polo")).toEqual(["navy.svg", "navy.svg"]);
-    expect((await liveSearch(test.ctx, "blue polo", 6)).items[0]?.photo).toBe(3);
+    expect((await liveSearch(test.ctx, "blue polo", 6)).items[0]?.colour).toBe("navy");
     expect(await shown("navy harbour")).toEqual(["navy.svg", "navy.svg"]);
     expect(await shown("green polo")).toEqual(["forest.svg", "forest.svg"]);
-    // No colour named, or one none of its photos shows: its first photo, as the catalogue shows it.
+    expect((await liveSearch(test.ctx, "green polo", 6)).items[0]?.colour).toBe("forest");
+    // No colour named, or one it does not come in: its first photo, as the catalogue shows it.
     expect(await shown("harbour polo")).toEqual(["forest.svg", "forest.svg"]);
+    expect((await liveSearch(test.ctx, "harbour polo", 6)).items[0]?.colour).toBeUndefined();
     expect(await shown("red harbour polo")).toEqual(["forest.svg", "forest.svg"]);
     // The catalogue itself is unchanged for the next shopper.
     const all = await getCatalogPage(test.ctx, parseCatalogQuery(new URLSearchParams()));

@@ -281,7 +281,7 @@ test("the catalogue works without JavaScript: filter, sort, page, open a product
     .getByRole("link", { name: "Page 2", exact: true })
     .click();
   await expect(page).toHaveURL(/page=2/);
-  const first = cards(page).first().getByRole("link");
+  const first = cards(page).first().getByRole("heading").getByRole("link");
   const name = (await first.textContent()) ?? "";
   await first.click();
   await expect(page).toHaveURL(/\/product\/[a-z0-9-]+$/);
@@ -291,7 +291,7 @@ test("the catalogue works without JavaScript: filter, sort, page, open a product
 
 test("going back from a product returns to the same place in the catalogue", async ({ page }) => {
   await page.goto("/product");
-  const last = cards(page).last().getByRole("link");
+  const last = cards(page).last().getByRole("heading").getByRole("link");
   await last.scrollIntoViewIfNeeded();
   const before = await page.evaluate(() => window.scrollY);
   expect(before).toBeGreaterThan(300);

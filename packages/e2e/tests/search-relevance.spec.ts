@@ -107,25 +107,25 @@ test("without JavaScript the catalogue's search is ranked and corrected the same
     "href",
     "/product?search=jacket",
   );
-  // A colour search's link opens the product on that photo without JavaScript too.
-  await page.goto("/product/pique-polo-shirt?photo=2");
+  // A colour search's link opens the product in that colour without JavaScript too.
+  await page.goto("/product/pique-polo-shirt?colour=navy");
   await expect(page.getByRole("img", { name: "Navy Piqué Polo Shirt, front view" })).toBeVisible();
   await context.close();
 });
 
-test("“blue shirt” shows the piqué polo in navy, and its page opens on that photo, from the live list too", async ({
+test("“blue shirt” shows the piqué polo in navy, and its page opens in navy, from the live list too", async ({
   page,
 }) => {
   await page.goto("/product?search=blue+shirt");
   const polo = page.getByRole("main").getByRole("article").filter({ hasText: "Piqué Polo Shirt" });
-  // The seeded polo's photos: 1 forest green, 2 navy.
-  await expect(polo.first().locator("img")).toHaveAttribute("src", /pique-polo-shirt\/2\b/);
+  // The seeded polo's colourways: forest green (photo 1), navy (photo 2).
+  await expect(polo.first().locator("img").first()).toHaveAttribute("src", /pique-polo-shirt\/2\b/);
   const link = polo.first().getByRole("link", { name: "Piqué Polo Shirt" });
-  await expect(link).toHaveAttribute("href", "/product/pique-polo-shirt?photo=2");
+  await expect(link).toHaveAttribute("href", "/product/pique-polo-shirt?colour=navy");
   await waitForHydration(page);
   await tabTo(page, link);
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/product\/pique-polo-shirt\?photo=2$/);
+  await expect(page).toHaveURL(/\/product\/pique-polo-shirt\?colour=navy$/);
   await expect(page.getByRole("img", { name: "Navy Piqué Polo Shirt, front view" })).toBeVisible();
   // The page opens on that photo's colourway (docs/product.md §2 "Product page").
   await expect(page.getByText("Colour: Navy")).toBeVisible();
@@ -136,7 +136,7 @@ test("“blue shirt” shows the piqué polo in navy, and its page opens on that
   await expect(first.locator("img")).toHaveAttribute("src", /polo\/2\b/);
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/product\/[a-z-]*polo\?photo=2$/);
+  await expect(page).toHaveURL(/\/product\/[a-z-]*polo\?colour=navy$/);
   await expect(page.getByRole("img", { name: /^Navy .*Polo/ })).toBeVisible();
   // The same page without a photo asked for opens on the first, as before.
   await page.goto("/product/pique-polo-shirt");

@@ -1,9 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
 import {
+  type CatalogFacets,
   type CatalogQuery,
   type Category,
   catalogQueryToSearchParams,
   PRICE_BANDS,
+  paletteColour,
 } from "@shop/core/catalog";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { CloseIcon } from "./icons";
@@ -20,17 +22,20 @@ export function catalogHref(query: Partial<CatalogQuery>): string {
 }
 
 /**
- * The catalogue's filters: audience categories (alphabetically, as the loader gives them) and
- * the five price bands, as links (so every view is a shareable URL that works without
- * JavaScript). From 1023 px a sidebar; below it a slide-over opened by the "Filters" button.
+ * The catalogue's filters: audience categories (alphabetically, as the loader gives them), the
+ * five price bands, availability, colour (families, and the chosen family's colours) and size
+ * (grouped by scale, only those in stock), each colour and size with the number of products it
+ * would list, as links (so every view is a shareable URL that works without JavaScript). From 1023 px a sidebar; below it a slide-over opened by the "Filters" button.
  * Without JavaScript the button is a link to #filters and the panel shows as its :target.
  */
 export function CatalogFilters({
   query,
   categories,
+  facets,
 }: {
   query: CatalogQuery;
   categories: readonly Category[];
+  facets: CatalogFacets;
 }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -83,7 +88,14 @@ export function CatalogFilters({
   }, [open, close]);
 
   const active =
-    Number(Boolean(query.category)) + Number(Boolean(query.price)) + Number(Boolean(query.inStock));
+    Number(Boolean(query.category)) +
+    Number(Boolean(query.price)) +
+    Number(Boolean(query.inStock)) +
+    Number(Boolean(query.colour || query.family)) +
+    Number(Boolean(query.size));
+  // The family whose colours show: the one chosen, or the chosen colour's.
+  const openFamily = query.family ?? paletteColour(query.colour)?.families[0];
+  const noColour = { colour: undefined, family: undefined, page: 1 };
   const buttonClass =
     "mb-5 inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-medium text-stone-800 hover:border-stone-400 lg:hidden";
   const buttonContent = (
@@ -209,6 +221,91 @@ export function CatalogFilters({
           </FilterLink>
         </FilterGroup>
 
+        <FilterGroup title="Colour">
+          <FilterLink
+            to={catalogHref({ ...query, ...noColour })}
+            current={!query.colour && !query.family}
+          >
+            Any colour
+          </FilterLink>
+          {facets.families.map((family) => (
+            <li key={family.family}>
+              <FilterLink
+                bare
+                to={catalogHref({ ...query, ...noColour, family: family.family })}
+                current={query.family === family.family}
+                count={family.count}
+              >
+                {family.name}
+              </FilterLink>
+              {openFamily === family.family ? (
+                <ul className="mt-1 ml-4 space-y-1" aria-label={`${family.name} colours`}>
+                  {family.colours.map((colour) => (
+                    <FilterLink
+                      key={colour.id}
+                      to={catalogHref({ ...query, ...noColour, colour: colour.id })}
+                      current={query.colour === colour.id}
+                      count={colour.count}
+                      swatch={colour.swatch}
+                    >
+                      {colour.name}
+                    </FilterLink>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </FilterGroup>
+
+        <FilterGroup title="Size">
+          <FilterLink
+            to={catalogHref({ ...query, size: undefined, page: 1 })}
+            current={!query.size}
+          >
+            Any size
+          </FilterLink>
+          {facets.sizes.map((scale) => (
+            <li key={scale.scale} className="pt-2">
+              <p className="px-2 text-xs font-medium text-stone-500" id={`size-${scale.scale}`}>
+                {scale.name}
+              </p>
+              <ul
+                aria-labelledby={`size-${scale.scale}`}
+                className="mt-1 flex flex-wrap gap-1.5 px-2"
+              >
+                {scale.sizes.map((size) => {
+                  const current = query.size === size.tag;
+                  return (
+                    <li key={size.tag}>
+                      <Link
+                        to={catalogHref({ ...query, size: size.tag, page: 1 })}
+                        aria-current={current ? "true" : undefined}
+                        title={size.name}
+                        className={`inline-flex min-h-8 min-w-10 items-center justify-center gap-1 rounded-md border px-2 text-sm ${
+                          current
+                            ? "border-accent-600 bg-accent-50 font-semibold text-accent-800"
+                            : "border-stone-300 text-stone-700 hover:border-stone-400 hover:bg-stone-100"
+                        }`}
+                      >
+                        <span aria-hidden="true">{size.label}</span>
+                        <span className="sr-only">{size.name}, </span>
+                        <span className={`text-xs ${current ? "" : "text-stone-600"}`}>
+                          <span aria-hidden="true">(</span>
+                          {size.count}
+                          <span className="sr-only">
+                            {size.count === 1 ? " product" : " products"}
+                          </span>
+                          <span aria-hidden="true">)</span>
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+          ))}
+        </FilterGroup>
+
         {active > 0 ? (
           <p className="mt-6">
             <Link
@@ -245,30 +342,52 @@ function FilterLink({
   to,
   current,
   children,
+  count,
+  swatch,
+  bare,
 }: {
   to: string;
   current: boolean;
   children: ReactNode;
+  /** The products it would list. */
+  count?: number;
+  /** A colour's swatch fill. */
+  swatch?: string;
+  /** Without its own list item (its caller gives one). */
+  bare?: boolean;
 }) {
-  return (
-    <li>
-      <Link
-        to={to}
-        aria-current={current ? "true" : undefined}
-        className={`flex items-center gap-2 rounded-md px-2 py-1.5 text-sm ${
-          current
-            ? "bg-accent-50 font-semibold text-accent-800"
-            : "text-stone-700 hover:bg-stone-100 hover:text-stone-900"
-        }`}
-      >
+  const link = (
+    <Link
+      to={to}
+      aria-current={current ? "true" : undefined}
+      className={`flex items-center gap-2 rounded-md px-2 py-1.5 text-sm ${
+        current
+          ? "bg-accent-50 font-semibold text-accent-800"
+          : "text-stone-700 hover:bg-stone-100 hover:text-stone-900"
+      }`}
+    >
+      <span
+        aria-hidden="true"
+        className={`size-2 rounded-full ${current ? "bg-accent-600" : "bg-transparent"}`}
+      />
+      {swatch ? (
         <span
           aria-hidden="true"
-          className={`size-2 rounded-full ${current ? "bg-accent-600" : "bg-transparent"}`}
+          className="size-4 rounded-full border border-stone-300"
+          style={{ backgroundColor: swatch }}
         />
-        {children}
-      </Link>
-    </li>
+      ) : null}
+      {children}
+      {count !== undefined ? (
+        <span className={`ml-auto text-xs ${current ? "" : "text-stone-600"}`}>
+          <span className="sr-only">, </span>
+          {count}
+          <span className="sr-only"> {count === 1 ? "product" : "products"}</span>
+        </span>
+      ) : null}
+    </Link>
   );
+  return bare ? link : <li>{link}</li>;
 }
 
 /** Keeps Tab and Shift+Tab inside `container` (the open slide-over is modal). */

@@ -1,12 +1,14 @@
 import { Link } from "@remix-run/react";
-import { type ProductSummary, productHref } from "@shop/core/catalog";
+import { AS_SHOWN, colourHref, type ProductSummary, productHref } from "@shop/core/catalog";
 import { Price } from "./Price";
 import { IMAGE_SIZES, ResponsiveImage } from "./ResponsiveImage";
 import { Stars } from "./Stars";
 
 /**
  * A product in the catalogue grid. The image has its intrinsic size (600 × 750, 4:5) so the
- * grid never shifts while images load; `eager` for the first row, lazy below it.
+ * grid never shifts while images load; `eager` for the first row, lazy below it. Under it, its
+ * colours as swatches, each a link to its page in that colour (its name as the link's text and
+ * title); the colour the card shows is marked (docs/product.md §2 "Catalogue").
  */
 export function ProductCard({ product, eager }: { product: ProductSummary; eager: boolean }) {
   return (
@@ -44,6 +46,37 @@ export function ProductCard({ product, eager }: { product: ProductSummary; eager
       <div className="mt-1">
         <Stars average={product.ratingAverage} count={product.ratingCount} />
       </div>
+      <Swatches product={product} />
     </article>
+  );
+}
+
+/** The card's colours: above the card's own link (z-10), each a link to that colour. */
+function Swatches({ product }: { product: ProductSummary }) {
+  const named = product.colours.filter((colour) => colour.id !== AS_SHOWN.id);
+  if (named.length === 0) return null;
+  const shown = product.colour ?? named[0]?.id;
+  return (
+    <ul aria-label={`${product.name} colours`} className="relative z-10 mt-2 flex flex-wrap gap-1">
+      {named.map((colour) => (
+        <li key={colour.id}>
+          <Link
+            to={colourHref(product.slug, colour.id)}
+            title={colour.name}
+            aria-current={colour.id === shown ? "true" : undefined}
+            className={`grid size-6 place-items-center rounded-full border-2 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-600 ${
+              colour.id === shown ? "border-stone-900" : "border-transparent hover:border-stone-400"
+            }`}
+          >
+            <span
+              aria-hidden="true"
+              className="size-4 rounded-full border border-stone-300"
+              style={{ backgroundColor: colour.swatch }}
+            />
+            <span className="sr-only">{colour.name}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,7 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { data } from "@remix-run/server-runtime";
-import { type CatalogQuery, parseCatalogQuery, priceBand } from "@shop/core/catalog";
+import {
+  type CatalogQuery,
+  familyName,
+  paletteColour,
+  parseCatalogQuery,
+  priceBand,
+  sizeName,
+} from "@shop/core/catalog";
 import { getCatalogPage } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { CatalogFilters, catalogHref } from "../components/CatalogFilters";
@@ -40,6 +47,12 @@ function catalogPage(query: CatalogQuery, page: number): PublicPage {
     query.search ? `“${query.search}”` : null,
     query.category ?? null,
     query.price ? `${priceBand(query.price).label} €` : null,
+    query.colour
+      ? paletteColour(query.colour)?.name
+      : query.family
+        ? familyName(query.family)
+        : null,
+    query.size ? `size ${sizeName(query.size)}` : null,
     query.page > 1 ? `page ${query.page}` : null,
   ].filter(Boolean);
   const audience = query.category ? AUDIENCE_WORDS[query.category] : "men, women, kids and babies";
@@ -60,7 +73,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ 
 export default function Catalogue() {
   const { query, catalog } = useLoaderData<typeof loader>();
   const { items, total, page, pageCount, categories } = catalog;
-  const filtered = Boolean(query.category || query.price || query.search);
+  const filtered = Boolean(
+    query.category ||
+      query.price ||
+      query.search ||
+      query.inStock ||
+      query.colour ||
+      query.family ||
+      query.size,
+  );
 
   return (
     <div className="container-page py-10 lg:py-14">
@@ -73,7 +94,7 @@ export default function Catalogue() {
 
       <div className="mt-10 lg:grid lg:grid-cols-[14rem_1fr] lg:gap-10">
         <aside aria-label="Filters" className="max-lg:contents">
-          <CatalogFilters query={query} categories={categories} />
+          <CatalogFilters query={query} categories={categories} facets={catalog.facets} />
         </aside>
 
         <section aria-labelledby="products-heading" className="min-w-0">
