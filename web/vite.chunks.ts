@@ -41,10 +41,11 @@ const SHELL_SHARED =
  * choice of colour and size (?colour=, ?size=, ?photo=) are here too: the cart's lines and the
  * query read them, and they read the sizes, so in a chunk of their own they and the shell would
  * import each other, and a rule built when its module loads (the sizes the page reads) could
- * run before the sizes it is built from.
+ * run before the sizes it is built from. The catalogue query's colour and size filters (which
+ * variants are in stock, the colours a search names) are here for the same reason.
  */
 const SHELL_CORE =
-  /\/core\/src\/(catalog\/(sizes|ids|categories|query|pagination|robots|palette|variants|photos|product-choice)|cart\/(cart|line)|search\/normalize|pricing\/money)\.ts$/;
+  /\/core\/src\/(catalog\/(sizes|ids|categories|query|pagination|robots|palette|variants|in-stock|search-colours|photos|product-choice)|cart\/(cart|line)|search\/normalize|pricing\/money)\.ts$/;
 const CORE_AREA = /\/core\/src\/([^/]+)\//;
 
 let shell: Set<string> | undefined;

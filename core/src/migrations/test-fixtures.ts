@@ -20,7 +20,8 @@ export async function writeProductBeforeColourways(
 ): Promise<void> {
   const { id, images, counts } = product;
   const slug = product.slug ?? `old-${id}`;
-  const now = new Date().toISOString();
+  // Older than any product of today's seed, so no listing shows these first.
+  const now = "2025-06-01T09:00:00.000Z";
   for (const Item of [
     { ...slugKey(slug), entity: "slugClaim", productId: id },
     {

@@ -5,6 +5,7 @@
 // the page showed, with a screenshot in `artifactsDir` when given.
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { sizeLabel } from "@shop/core/catalog";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../../e2e/support/chromium.ts";
 import { FAKE_STRIPE_JS } from "../../e2e/support/fake-stripe.ts";
@@ -199,9 +200,20 @@ export async function shopperPlacesOrder(
       await shown(page.getByText("Subscription updated"));
     });
 
-    await step("add the product to the cart", async () => {
+    const chosen = { colour: "" };
+    await step("choose a colour and add the product to the cart", async () => {
       await page.goto(product.path);
       await hydrated(page);
+      // The last of its colours (the page opens on the first): the order must name it.
+      const picker = page.getByRole("group", { name: /^Colour:/ });
+      const colours = picker.getByRole("radio");
+      if ((await colours.count()) > 1) {
+        const id = await colours.last().getAttribute("value");
+        await colours.last().check();
+        await page.waitForURL(new RegExp(`[?&]colour=${id}`));
+        // The picker names the colour chosen: "Colour: Forest".
+        chosen.colour = (await textOf(picker.locator("legend"))).replace(/^Colour:\s*/, "");
+      }
       const sizes = page.getByRole("group", { name: "Size" });
       // The first size in stock (a sold-out size is shown but cannot be chosen).
       await sizes
@@ -209,10 +221,13 @@ export async function shopperPlacesOrder(
         .filter({ has: page.locator("input:enabled") })
         .first()
         .click();
-      const size = await sizes.getByRole("radio", { checked: true }).getAttribute("value");
+      const size = sizeLabel(
+        (await sizes.getByRole("radio", { checked: true }).getAttribute("value")) ?? "",
+      );
       await page.getByRole("button", { name: "Add to cart" }).click();
       const toast = page.getByRole("status").filter({ hasText: "Added to cart" });
-      await shown(toast.filter({ hasText: `${product.name} (size ${size})` }));
+      const variant = chosen.colour ? `${chosen.colour}, size ${size}` : `size ${size}`;
+      await shown(toast.filter({ hasText: `${product.name} (${variant})` }));
       await page.getByRole("link", { name: "Cart, 1 item" }).first().click();
       await page.waitForURL(/\/cart\/view-cart/);
       await page.getByTestId("cart-line").filter({ hasText: product.name }).waitFor();
@@ -245,7 +260,8 @@ export async function shopperPlacesOrder(
         .filter({ hasText: /Thank you for your order|Your payment (is being confirmed|did not)/ })
         .waitFor();
       if (/did not/.test(await textOf(heading))) throw new Error("the payment failed");
-      await shown(page.getByTestId("order-line").filter({ hasText: product.name }));
+      const line = page.getByTestId("order-line").filter({ hasText: product.name });
+      await shown(chosen.colour ? line.filter({ hasText: chosen.colour }) : line);
       if (!orderId) throw new Error("the confirmation URL has no order id");
     });
     return { orderId, productName: product.name };

@@ -1,4 +1,4 @@
-import { COLOUR_PARAM, type SizeTag, sizeLabel, sizeName } from "@shop/core/catalog";
+import { COLOUR_PARAM, namedColour, type SizeTag, sizeLabel, sizeName } from "@shop/core/catalog";
 import { availabilityLabel, OUT_OF_STOCK, type SizeAvailability } from "@shop/core/inventory";
 import { type FormEvent, useState } from "react";
 import { addItem } from "../lib/cart";
@@ -48,7 +48,8 @@ export function AddToCartForm({
     showToast({
       type: "success",
       title: "Added to cart",
-      description: `${productName} (${colour.name ? `${colour.name}, ` : ""}size ${sizeLabel(size)})`,
+      // A colour "As shown" (a product from before colourways) is named nowhere.
+      description: `${productName} (${namedColour(colour.id) ? `${namedColour(colour.id)}, ` : ""}size ${sizeLabel(size)})`,
     });
   };
 
@@ -62,6 +63,13 @@ export function AddToCartForm({
         <div className="mt-3 flex flex-wrap gap-2">
           {sizes.map((tag) => {
             const soldOut = availability[tag]?.state === "out";
+            // The label shown is in the name read out: "3–4 Y (3–4 years (104 cm))".
+            const spoken = [
+              sizeName(tag) === sizeLabel(tag) ? "" : sizeName(tag),
+              soldOut ? OUT_OF_STOCK.toLowerCase() : "",
+            ]
+              .filter(Boolean)
+              .join(", ");
             return (
               <label key={tag} className="relative">
                 <input
@@ -80,11 +88,8 @@ export function AddToCartForm({
                   title={soldOut ? `${sizeName(tag)}: ${OUT_OF_STOCK}` : sizeName(tag)}
                   className="grid h-11 min-w-14 cursor-pointer place-items-center rounded-md border border-stone-300 px-3 text-sm font-medium text-stone-800 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-600 peer-disabled:cursor-not-allowed peer-disabled:border-dashed peer-disabled:text-stone-400 peer-disabled:line-through hover:border-stone-500"
                 >
-                  <span aria-hidden="true">{sizeLabel(tag)}</span>
-                  <span className="sr-only">
-                    {sizeName(tag)}
-                    {soldOut ? `, ${OUT_OF_STOCK.toLowerCase()}` : ""}
-                  </span>
+                  {sizeLabel(tag)}
+                  {spoken ? <span className="sr-only"> ({spoken})</span> : null}
                 </span>
                 {soldOut ? (
                   <span
