@@ -22,6 +22,9 @@ export default defineConfig({
             "packages/rehearsal/**/*.test.ts",
           ],
           exclude: ["**/*.int.test.ts", "**/*.infra.test.ts", "**/node_modules/**"],
+          // `npm test` runs this beside the integration and infra tests: a file's first test,
+          // which pays for importing the web app's routes, took over 5 s on a loaded machine.
+          testTimeout: 20_000,
         },
       },
       {
