@@ -83,9 +83,10 @@ test("a line shows its product, size, line price and texts; quantity and the sum
 
   const line = lineItems(page);
   await expect(line).toHaveCount(1);
+  // A line saved without a colour is the tee's first colourway's, and links to it.
   await expect(line.getByRole("link", { name: "Organic Cotton Crew T-Shirt" })).toHaveAttribute(
     "href",
-    `/product/${TEE}`,
+    `/product/${TEE}?colour=navy`,
   );
   await expect(line).toContainText("Size: Medium");
   await expect(line).toContainText("Ships in 3–4 weeks");

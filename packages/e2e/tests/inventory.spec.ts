@@ -76,7 +76,8 @@ test("sizes show what is left; a sold-out size can be asked for, and its one e-m
   await saveStock(shopContext(), product.id, [{ key: "as-shown/S", shown: 0, typed: 5 }]);
   const mail = await waitForMail(email, /is back in stock/, 20_000);
   expect(mail.subject).toBe(`${product.name} is back in stock`);
-  expect(mail.body.html).toContain(`/product/${product.slug}?size=S`);
+  // The variant asked for: its colour ("As shown", this product's only one) and size.
+  expect(mail.body.html).toContain(`/product/${product.slug}?colour=as-shown&amp;size=S`);
   await page.goto(`/product/${product.slug}?size=S`);
   await expect(page.getByRole("radio", { name: /Small/ })).toBeChecked();
 });
@@ -128,5 +129,5 @@ test("the admin's low-stock list shows sizes at or under the threshold, lowest f
   await expect(rows.nth(1)).toContainText("4");
   await rows.nth(0).getByRole("link", { name: product.name }).click();
   await expect(page).toHaveURL(`/admin/products/${product.id}`);
-  await expect(page.getByLabel("Stock S")).toHaveValue("1");
+  await expect(page.getByLabel("Stock As shown S")).toHaveValue("1");
 });
