@@ -212,7 +212,7 @@ test("the pagination window on a 9-page result", async ({ page }) => {
 
   const windowAt = async (pageNumber: number) => {
     await page.goto(`/product?search=Quillmarsh+Pager&page=${pageNumber}`);
-    await expect(page.getByText("97 products")).toBeVisible();
+    await expect(page.getByText("97 products", { exact: true })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Pagination" });
     await expect(
       nav.getByRole("link", { name: `Page ${pageNumber}`, exact: true }),

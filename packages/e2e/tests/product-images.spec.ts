@@ -63,8 +63,10 @@ test("a large upload is offered as AVIF and WebP variants; a phone downloads a s
   await form.getByLabel("Category").selectOption("Women");
   await form.getByLabel("Price (€)").fill("129");
   await form.getByLabel("Description").fill("A long coat in a fine-grained wool.");
+  await form.getByLabel("Add a colour").selectOption("camel");
+  await form.getByRole("button", { name: "Add colour" }).click();
   await form.getByRole("checkbox", { name: /^M\b/ }).check();
-  await form.getByLabel("Stock M").fill("4");
+  await form.getByLabel("Stock Camel M").fill("4");
   await form.getByLabel("Add images").setInputFiles([photoPath, corruptPath]);
   await expect(form.getByTestId("product-image")).toHaveCount(2);
   await form.getByLabel("Alt text for image 1").fill("Grain coat, front");

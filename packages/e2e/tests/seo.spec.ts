@@ -140,8 +140,10 @@ test.describe("files for crawlers and browsers", () => {
     await form.getByLabel("Category").selectOption("Women");
     await form.getByLabel("Price (€)").fill("19.90");
     await form.getByLabel("Description").fill("A light scarf for the sitemap test.");
+    await form.getByLabel("Add a colour").selectOption("teal");
+    await form.getByRole("button", { name: "Add colour" }).click();
     await form.getByRole("checkbox", { name: /^M\b/ }).check();
-    await form.getByLabel("Stock M").fill("4");
+    await form.getByLabel("Stock Teal M").fill("4");
     const image = await sharp({
       create: { width: 8, height: 10, channels: 3, background: "#237157" },
     })
