@@ -20,7 +20,7 @@ import { ErrorPage } from "./components/ErrorPage";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { Toaster } from "./components/Toaster";
-import { type CartPageHandle, cartLinesScript } from "./lib/cart";
+import { type CartPageHandle, cartLinesScript, useAdoptedCookieCart } from "./lib/cart";
 import { CurrencyProvider } from "./lib/currency";
 import { useNonce } from "./lib/nonce";
 import { getSessionUser } from "./lib/session.server";
@@ -118,6 +118,7 @@ function SiteShell({
   toast?: Toast | null;
   children: ReactNode;
 }) {
+  useAdoptedCookieCart();
   return (
     <CurrencyProvider>
       <a

@@ -2,7 +2,7 @@
 // colour and size, quantities 1 to 9, kept in local storage under "cart". Pure: every function returns a
 // new array and never changes its input.
 import { isProductId } from "../catalog/ids.ts";
-import { isSizeTag, type SizeTag, sizeName } from "../catalog/sizes.ts";
+import { isSizeTag, type SizeTag, sizeLabel, sizeName } from "../catalog/sizes.ts";
 import { colourOf, namedColour } from "../catalog/variants.ts";
 import { variantPhrase } from "../inventory/stock.ts";
 import { type CartLine, MAX_CART_LINES, MAX_QUANTITY } from "./line.ts";
@@ -32,6 +32,19 @@ export function lineKey(line: LineRef): string {
  */
 export function lineVariant(colour: string | undefined, size: string): string {
   return variantPhrase(namedColour(colour), sizeName(size));
+}
+
+/**
+ * What "Added to cart" says of the line: "Piqué Polo Shirt (Navy, size M)"; no colour for a
+ * product whose only colourway is "As shown" (a product from before colourways).
+ */
+export function addedToCartText(
+  productName: string,
+  colour: string | undefined,
+  size: SizeTag,
+): string {
+  const named = namedColour(colour);
+  return `${productName} (${named ? `${named}, ` : ""}size ${sizeLabel(size)})`;
 }
 
 /**

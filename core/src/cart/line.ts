@@ -46,3 +46,36 @@ export const CartLineSchema = /* @__PURE__ */ v.object(
 );
 
 export type CartLine = v.InferOutput<typeof CartLineSchema>;
+
+export const CART_FULL = `Your cart is full: it holds at most ${MAX_CART_LINES} different items`;
+export const SIZE_SOLD_OUT = "This size is out of stock";
+
+/**
+ * "Add to cart" posted by a product page without JavaScript (docs/product.md §2 "Product page"):
+ * the chosen colour (a palette id; none for a product from before colourways) and size. The
+ * server checks both against the product and its stock.
+ */
+export const AddToCartSchema = /* @__PURE__ */ v.object({
+  colour: v.optional(v.pipe(v.string(COLOUR_INVALID), v.maxLength(40, COLOUR_INVALID))),
+  size: v.pipe(
+    v.string("Choose a size"),
+    v.nonEmpty("Choose a size"),
+    v.maxLength(10, SIZE_INVALID),
+  ),
+});
+export type AddToCartInput = v.InferOutput<typeof AddToCartSchema>;
+
+/**
+ * A change to the cart kept without JavaScript (its page's "Update" and "Remove"): the line's
+ * key ("productId:colour:size") and, to update, the quantity chosen (1 to 9).
+ */
+export const CartLineChangeSchema = /* @__PURE__ */ v.object({
+  key: v.pipe(v.string(CART_LINE_INVALID), v.nonEmpty(CART_LINE_INVALID), v.maxLength(300)),
+  quantity: v.optional(
+    v.pipe(
+      v.string(QUANTITY_RANGE),
+      v.regex(/^[1-9]$/, QUANTITY_RANGE),
+      v.transform((text) => Number(text)),
+    ),
+  ),
+});

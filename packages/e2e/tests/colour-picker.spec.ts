@@ -2,8 +2,9 @@
 // opens the page on a colour (`?colour=navy`) with that colour's photos; the picker is a radio
 // group used with the keyboard alone and the URL follows; a size sold out in one colour shows
 // "Out of stock" and the "Notify me" form there, and not in the other colour; the structured data
-// is a ProductGroup with each variant's availability; without JavaScript the swatches are links
-// and the add-to-cart form keeps the colour with the size; axe finds nothing serious on the page
+// is a ProductGroup with each variant's availability; without JavaScript the swatches are links,
+// "Add to cart" posts the colour and size to the cart the `cart` cookie keeps, the cart page shows
+// and changes it, and JavaScript later moves it into the browser's cart; axe finds nothing serious on the page
 // with the picker (axe runs in the page: not in a context without JavaScript).
 import { expect, type Page, test } from "@playwright/test";
 import { createProduct } from "@shop/core/server/catalog";
@@ -165,9 +166,11 @@ test("a size sold out in one colour shows 'Out of stock' and 'Notify me' there o
   expect(cart).toEqual([{ productId: product.id, colour: "forest", size: "M", quantity: 1 }]);
 });
 
-test("without JavaScript: a swatch is a link to its colour, and the add-to-cart form keeps it with the size", async ({
+test("without JavaScript: a swatch is a link to its colour; Add to cart keeps colour and size in the cart the cookie holds, which the cart page changes and JavaScript later adopts", async ({
   browser,
 }, info) => {
+  // A whole journey: two products added, the cart changed twice, then opened with JavaScript.
+  test.slow();
   const product = await twoColourProduct(info.project.name);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -193,5 +196,66 @@ test("without JavaScript: a swatch is a link to its colour, and the add-to-cart 
   await expect(page).toHaveURL(/[?&]size=S(&|$)/);
   await expect(page.getByText("Colour: Navy")).toBeVisible();
   await expect(page.getByRole("radio", { name: /Small/ })).toBeChecked();
+  await expect(page.getByText("Added to cart")).toBeVisible();
+  await expect(page.getByText(`${product.name} (Navy, size S)`)).toBeVisible();
+
+  // Forest by its link, then M (the first size in stock there is S).
+  await page.getByRole("link", { name: "Forest" }).click();
+  await page
+    .getByRole("group", { name: "Size" })
+    .locator("label")
+    .filter({ hasText: "Medium" })
+    .click();
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByText(`${product.name} (Forest, size M)`)).toBeVisible();
+
+  // The cart, without JavaScript: both colours, priced; a quantity updated, a line removed.
+  await page.goto("/cart/view-cart");
+  const lines = page.getByTestId("cart-line");
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0)).toContainText("Colour: Navy · Size: S");
+  await expect(lines.nth(1)).toContainText("Colour: Forest · Size: M");
+  await expect(page.getByTestId("summary-subtotal")).toHaveText("58.00 €");
+  await page.getByLabel(`Quantity of ${product.name}, Forest, size M`).selectOption("3");
+  await lines.nth(1).getByRole("button", { name: "Update" }).click();
+  await expect(page.getByTestId("summary-subtotal")).toHaveText("116.00 €");
+  await page.getByRole("button", { name: `Remove ${product.name}, Navy, size S` }).click();
+  await expect(lines).toHaveCount(1);
+  await expect(page.getByText(/Checking out needs JavaScript/)).toBeVisible();
+
+  // With JavaScript the cart the cookie kept joins the browser's, and the cookie goes.
+  const withScript = await browser.newContext({ storageState: await context.storageState() });
   await context.close();
+  const shopper = await withScript.newPage();
+  await shopper.goto("/cart/view-cart");
+  await expect(shopper.getByTestId("cart-line")).toHaveCount(1);
+  await expect(shopper.getByTestId("cart-line")).toContainText("Forest");
+  expect(await shopper.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"))).toEqual([
+    { productId: product.id, colour: "forest", size: "M", quantity: 3 },
+  ]);
+  expect((await withScript.cookies()).some((cookie) => cookie.name === "cart")).toBe(false);
+  await withScript.close();
+});
+
+test("without JavaScript: a sold-out size or an unknown colour posted to the page is refused with its field, nothing added", async ({
+  page,
+  baseURL,
+}, info) => {
+  const product = await twoColourProduct(info.project.name);
+  const post = (form: Record<string, string>) =>
+    page.request.post(`/product/${product.slug}`, {
+      form: { intent: "add-to-cart", ...form },
+      headers: { Origin: baseURL ?? "" },
+      maxRedirects: 0,
+    });
+  const soldOut = await post({ colour: "navy", size: "M" });
+  expect(soldOut.status()).toBe(409);
+  expect(await soldOut.text()).toContain("This size is out of stock");
+  const unknown = await post({ colour: "tartan", size: "S" });
+  expect(unknown.status()).toBe(400);
+  expect(await unknown.text()).toContain("This colour is not offered");
+  expect((await page.context().cookies()).some((cookie) => cookie.name === "cart")).toBe(false);
+  const added = await post({ colour: "navy", size: "S" });
+  expect(added.status()).toBe(303);
+  expect(added.headers()["set-cookie"]).toContain(`cart=${product.id}*navy*S*1`);
 });

@@ -1,7 +1,9 @@
-import { COLOUR_PARAM, namedColour, type SizeTag, sizeLabel, sizeName } from "@shop/core/catalog";
+import { addedToCartText } from "@shop/core/cart";
+import { COLOUR_PARAM, type SizeTag, sizeLabel, sizeName } from "@shop/core/catalog";
 import { availabilityLabel, OUT_OF_STOCK, type SizeAvailability } from "@shop/core/inventory";
 import { type FormEvent, useState } from "react";
 import { addItem } from "../lib/cart";
+import type { FormReply } from "../lib/forms";
 import { showToast } from "../lib/toast";
 import { TruckIcon } from "./ui-icons";
 
@@ -12,7 +14,9 @@ import { TruckIcon } from "./ui-icons";
  * but cannot be chosen; a low size says how many are left; when every size of the colour is
  * sold out the button says "Out of stock" and cannot be pressed. The cart lives in this browser
  * (localStorage "cart"): a line holds the product id, the colour, the size and the quantity
- * only; the cart page re-reads prices (and what is left) from the server.
+ * only; the cart page re-reads prices (and what is left) from the server. Without JavaScript
+ * the form posts to the page, whose action keeps the line in the `cart` cookie and comes back
+ * with "Added to cart" (or the refusal, shown under the button).
  */
 export function AddToCartForm({
   productId,
@@ -22,6 +26,7 @@ export function AddToCartForm({
   availability,
   initialSize,
   onSize,
+  answer,
 }: {
   productId: string;
   productName: string;
@@ -33,6 +38,8 @@ export function AddToCartForm({
   initialSize?: SizeTag | undefined;
   /** A size chosen (the page keeps it in its URL). */
   onSize?: (size: SizeTag) => void;
+  /** The action's refusal of a form posted without JavaScript. */
+  answer?: { result?: FormReply } | undefined;
 }) {
   const inStock = sizes.filter((tag) => availability[tag]?.state !== "out");
   const [size, setSize] = useState<SizeTag | undefined>(
@@ -48,15 +55,18 @@ export function AddToCartForm({
     showToast({
       type: "success",
       title: "Added to cart",
-      // A colour "As shown" (a product from before colourways) is named nowhere.
-      description: `${productName} (${namedColour(colour.id) ? `${namedColour(colour.id)}, ` : ""}size ${sizeLabel(size)})`,
+      description: addedToCartText(productName, colour.id, size),
     });
   };
+  const errors = answer?.result?.error;
+  const refusal = errors
+    ? (errors.size ?? errors.colour ?? errors.cart ?? errors[""] ?? [])[0]
+    : undefined;
 
   return (
-    // Without JavaScript this GET form keeps the chosen colour and size in the URL (the page
-    // opens on them); the cart itself needs JavaScript (docs/product.md §2 "Cart screens").
-    <form method="get" onSubmit={onSubmit} className="mt-8">
+    // Without JavaScript a plain POST to the page (docs/product.md §2 "Cart screens").
+    <form method="post" onSubmit={onSubmit} className="mt-8">
+      <input type="hidden" name="intent" value="add-to-cart" />
       <input type="hidden" name={COLOUR_PARAM} value={colour.id} />
       <fieldset>
         <legend className="text-sm font-semibold text-stone-900">Size</legend>
@@ -126,6 +136,11 @@ export function AddToCartForm({
       >
         {inStock.length === 0 ? OUT_OF_STOCK : "Add to cart"}
       </button>
+      {refusal ? (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+          {refusal}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -1,14 +1,22 @@
 import { Link } from "@remix-run/react";
 import type { PriceBreakdown } from "@shop/core/pricing";
+import type { ReactNode } from "react";
 import { Ghost } from "./Ghost";
 import { Price } from "./Price";
 
 /**
  * The cart's order summary: subtotal, shipping estimate (STANDARD; green exactly when it is
  * free), tax estimate, total and the Checkout link. The breakdown comes from core's `quote()`;
- * null while the cart's prices load (the same layout, its amounts still to come).
+ * null while the cart's prices load (the same layout, its amounts still to come). `checkout`
+ * replaces the Checkout link (a cart shown without JavaScript says what checking out needs).
  */
-export function CartSummary({ breakdown }: { breakdown: PriceBreakdown | null }) {
+export function CartSummary({
+  breakdown,
+  checkout,
+}: {
+  breakdown: PriceBreakdown | null;
+  checkout?: ReactNode;
+}) {
   const amount = (cents: number | undefined) =>
     cents === undefined ? <Ghost>00,00 €</Ghost> : <Price cents={cents} />;
   // The test ids name amounts that are there.
@@ -54,12 +62,14 @@ export function CartSummary({ breakdown }: { breakdown: PriceBreakdown | null })
           </dd>
         </div>
       </dl>
-      <Link
-        to="/cart/checkout"
-        className="mt-6 flex h-12 w-full items-center justify-center rounded-md bg-accent-600 px-6 text-base font-medium text-white shadow-sm hover:bg-accent-700"
-      >
-        Checkout
-      </Link>
+      {checkout ?? (
+        <Link
+          to="/cart/checkout"
+          className="mt-6 flex h-12 w-full items-center justify-center rounded-md bg-accent-600 px-6 text-base font-medium text-white shadow-sm hover:bg-accent-700"
+        >
+          Checkout
+        </Link>
+      )}
     </section>
   );
 }

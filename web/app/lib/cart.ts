@@ -5,9 +5,12 @@
 // cart, so server-rendered pages never depend on what a browser holds.
 import {
   addToCart,
+  CART_COOKIE,
   CART_STORAGE_KEY,
   type CartLine,
+  cartCookieValue,
   countItems,
+  decodeCartCookie,
   type LineRef,
   lineKey,
   parseCart,
@@ -16,7 +19,7 @@ import {
   setQuantity,
   settleColours,
 } from "@shop/core/cart";
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 const EMPTY: readonly CartLine[] = Object.freeze([]);
 
@@ -154,6 +157,28 @@ export function settleCartColours(
 export function removeLines(keys: Iterable<string>): readonly CartLine[] {
   const gone = new Set(keys);
   return writeCart(readCart().filter((line) => !gone.has(lineKey(line))));
+}
+
+/**
+ * Moves the lines a page without JavaScript put in the `cart` cookie (core/src/cart/cookie.ts)
+ * into this browser's cart, adding up with what it holds, and clears the cookie: from then on
+ * the cart is the stored one alone.
+ */
+export function adoptCookieCart(): void {
+  const value = cartCookieValue(document.cookie);
+  if (value === undefined) return;
+  const lines = decodeCartCookie(value);
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the shop serves.
+  document.cookie = `${CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  if (lines.length === 0) return;
+  let merged = readCart();
+  for (const line of lines) merged = addToCart(merged, line, line.quantity);
+  writeCart(merged);
+}
+
+/** Once the page runs JavaScript: the cart posted without it joins the stored one. */
+export function useAdoptedCookieCart(): void {
+  useEffect(adoptCookieCart, []);
 }
 
 /** Empties the cart (e.g. after an order is placed). */

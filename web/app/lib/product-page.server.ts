@@ -3,13 +3,17 @@
 // the URL, never from the form.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/server-runtime";
+import { AddToCartSchema, addedToCartText } from "@shop/core/cart";
+import { choiceQuery } from "@shop/core/catalog";
 import { ReviewSchema } from "@shop/core/reviews";
 import { isDomainError } from "@shop/core/server/accounts";
+import { addLineToCart } from "@shop/core/server/cart";
 import { getProductBySlug } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { addReview, deleteReview } from "@shop/core/server/reviews";
 import { REVIEW_ERROR } from "../components/ReviewDialog";
-import { readForm, refuseForm } from "./form.server";
+import { cartCookieHeader, cookieCartLines } from "./cart-cookie.server";
+import { readForm, refuseForm, refuseWithDomainError } from "./form.server";
 import { parseSubmission } from "./forms";
 import { logError } from "./observability.server";
 import { NOTIFY_ME, requestRestock } from "./restock.server";
@@ -21,7 +25,13 @@ import { redirectWithToast } from "./toast.server";
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 200;
 
-/** The product page's forms: "Notify me" (anyone), a review written or deleted (signed in). */
+/** Marks the product page's answers that belong to "Add to cart". */
+export const ADD_TO_CART = { intent: "add-to-cart" } as const;
+
+/**
+ * The product page's forms: "Add to cart" posted without JavaScript and "Notify me" (anyone), a
+ * review written or deleted (signed in).
+ */
 export async function productPageAction({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const ctx = getContext();
@@ -31,7 +41,8 @@ export async function productPageAction({ request, params }: ActionFunctionArgs)
   if (!product) throw data("Product not found", { status: 404 });
   const form = await readForm(request);
   const page = `/product/${product.slug}`;
-  // Anyone may leave an address for a sold-out size; everything else needs an account.
+  // Anyone may fill a cart or leave an address for a sold-out size; reviews need an account.
+  if (form.get("intent") === ADD_TO_CART.intent) return addToCookieCart(request, form, product);
   if (form.get("intent") === NOTIFY_ME.intent) return requestRestock(form, product);
   const user = await requireUser(request);
 
@@ -80,4 +91,35 @@ export async function productPageAction({ request, params }: ActionFunctionArgs)
     default:
       throw data("Unknown intent", { status: 400 });
   }
+}
+
+/**
+ * "Add to cart" without JavaScript (with it, the page adds to the browser's cart itself): the
+ * line goes into the cart the `cart` cookie keeps, and the page comes back on the same colour
+ * and size with "Added to cart". A variant not offered or sold out, or a full cart, is a 4xx
+ * naming the field.
+ */
+async function addToCookieCart(
+  request: Request,
+  form: FormData,
+  product: NonNullable<Awaited<ReturnType<typeof getProductBySlug>>>,
+) {
+  const submission = parseSubmission(form, AddToCartSchema);
+  if (submission.status !== "success") return refuseForm(submission, 400, {}, ADD_TO_CART);
+  let cart: Awaited<ReturnType<typeof addLineToCart>>;
+  try {
+    cart = await addLineToCart(getContext(), cookieCartLines(request), product, submission.value);
+  } catch (error) {
+    return refuseWithDomainError(submission, error, "size", ADD_TO_CART);
+  }
+  const { colour, size } = cart.added;
+  return redirectWithToast(
+    `/product/${product.slug}${choiceQuery(colour, size)}`,
+    {
+      type: "success",
+      title: "Added to cart",
+      description: addedToCartText(product.name, colour, size),
+    },
+    { headers: { "Set-Cookie": cartCookieHeader(cart.lines) } },
+  );
 }

@@ -1,23 +1,63 @@
 // The cart (docs/product.md §2 "Cart screens"). The cart lives in this browser's local storage, so the
 // server sends the page's shell and the browser renders the lines, priced with today's products
-// from /api/cart (a skeleton shows meanwhile). Without JavaScript the page says so.
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
-import { useRouteError } from "@remix-run/react";
+// from /api/cart (a skeleton shows meanwhile). Without JavaScript the page shows the cart the
+// `cart` cookie keeps (what product pages added without it), with "Update" and "Remove".
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
+import { useLoaderData, useRouteError } from "@remix-run/react";
+import { data, redirect } from "@remix-run/server-runtime";
+import { CartLineChangeSchema, removeLine, setQuantity } from "@shop/core/cart";
 import { quote } from "@shop/core/pricing";
 import { useRef } from "react";
 import { CartLineItem } from "../components/CartLineItem";
 import { CartSkeleton, EmptyCart } from "../components/CartSkeleton";
 import { CartSummary } from "../components/CartSummary";
 import { ErrorPage } from "../components/ErrorPage";
+import { NoScriptCart } from "../components/NoScriptCart";
 import { removeItem, setItemQuantity, useCartLines, useCartReady } from "../lib/cart";
+import { cartCookieHeader, cookieCartLines, cookieCartView } from "../lib/cart-cookie.server";
 import { useCartProducts } from "../lib/cart-products";
+import { readForm, refuseForm } from "../lib/form.server";
+import { parseSubmission } from "../lib/forms";
 import { NO_STORE } from "../lib/http";
+import { assertSameOrigin } from "../lib/security.server";
 import { SHOP_NAME } from "../lib/shop";
 import { pageTitle, privatePageMeta } from "../lib/title";
 
-// The same shell for everyone: what is in the cart never reaches the server's HTML.
-// The same for everyone (the lines live in the browser), yet a cart: kept by no shared cache.
+// A cart (the browser's, or the cookie's without JavaScript): kept by no shared cache.
 export const headers: HeadersFunction = () => ({ "Cache-Control": NO_STORE });
+
+/** The cart the `cart` cookie keeps, for a browser without JavaScript (none: nothing to load). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const lines = await cookieCartView(cookieCartLines(request));
+  return data({ cookieCart: lines }, { headers: { "Cache-Control": NO_STORE } });
+}
+
+/** "Update" and "Remove" on the cookie's cart; a 303 back to the cart (reload sends nothing). */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await readForm(request);
+  const submission = parseSubmission(form, CartLineChangeSchema);
+  if (submission.status !== "success") return refuseForm(submission, 400);
+  const { key, quantity } = submission.value;
+  const lines = cookieCartLines(request);
+  const changed =
+    form.get("intent") === "remove"
+      ? removeLine(lines, key)
+      : quantity !== undefined
+        ? setQuantity(lines, key, quantity)
+        : null;
+  if (!changed)
+    return refuseForm(submission, 400, { fieldErrors: { quantity: ["Choose a quantity"] } });
+  return redirect("/cart/view-cart", {
+    status: 303,
+    headers: { "Set-Cookie": cartCookieHeader(changed) },
+  });
+}
 
 export const meta: MetaFunction = () =>
   privatePageMeta(
@@ -26,6 +66,7 @@ export const meta: MetaFunction = () =>
   );
 
 export default function ViewCart() {
+  const { cookieCart } = useLoaderData<typeof loader>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const ready = useCartReady();
   const lines = useCartLines();
@@ -48,10 +89,14 @@ export default function ViewCart() {
       </h1>
 
       <noscript>
-        <p className="mt-8 rounded-lg border border-amber-300 bg-amber-50 p-4 text-stone-900">
-          Your cart is kept in this browser and needs JavaScript to be shown. Please turn on
-          JavaScript to see your cart and check out.
-        </p>
+        {cookieCart.length > 0 ? (
+          <NoScriptCart lines={cookieCart} />
+        ) : (
+          <p className="mt-8 rounded-lg border border-amber-300 bg-amber-50 p-4 text-stone-900">
+            Your cart is kept in this browser and needs JavaScript to be shown. Please turn on
+            JavaScript to see your cart and check out.
+          </p>
+        )}
         <style>{".cart-js-only{display:none}"}</style>
       </noscript>
 

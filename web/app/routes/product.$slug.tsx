@@ -38,6 +38,7 @@ import { jsonLdText, ProductJsonLd } from "../components/ProductJsonLd";
 import { ProductReviews } from "../components/ProductReviews";
 import { ReviewDialog, WRITE_REVIEW_PARAM, WriteReviewBox } from "../components/ReviewDialog";
 import { Stars } from "../components/Stars";
+import type { FormReply } from "../lib/forms";
 import { isPersonalRequest, publicPageCacheControl, publicPageHeaders } from "../lib/http";
 import { loaderPageMeta, metaDescription } from "../lib/meta";
 import { productPageAction, SLUG, SLUG_MAX_LENGTH } from "../lib/product-page.server";
@@ -232,6 +233,12 @@ export default function ProductPage() {
             availability={sizes}
             initialSize={choice.size}
             onSize={(size) => choose(choice.colour, size, true)}
+            // A refusal of "Add to cart" posted without JavaScript (its field and message).
+            answer={
+              answer && (answer as { intent?: string }).intent === "add-to-cart"
+                ? (answer as { result?: FormReply })
+                : undefined
+            }
           />
 
           {soldOut.length > 0 ? (
@@ -240,7 +247,9 @@ export default function ProductPage() {
               colour={choice.colour}
               soldOut={soldOut}
               email={viewer?.email ?? null}
-              answer={answer && "intent" in answer ? answer : undefined}
+              answer={
+                answer && "intent" in answer && answer.intent === "notify-me" ? answer : undefined
+              }
             />
           ) : null}
 
