@@ -41,7 +41,10 @@ export function VariantGrid({
 }) {
   if (colourways.length === 0 || sizes.length === 0) return null;
   return (
-    <fieldset>
+    // min-w-0: a fieldset is at least as wide as its content (the browsers' own style), and so
+    // was the form's grid column: at 375 px the tables' 28rem widened the page. Now each table
+    // scrolls inside its own box and the page never sideways.
+    <fieldset className="min-w-0">
       <legend className="text-sm font-medium text-stone-800">Stock, SKU and barcode</legend>
       <p className="mt-1 text-xs text-stone-500">
         Units on hand per colour and size. Sales made while you edit are kept: the change you type
