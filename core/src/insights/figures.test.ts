@@ -78,7 +78,7 @@ describe("the dashboard's figures", () => {
 
 describe("a best seller's split by colour", () => {
   it("adds each colour's units over the period, most first, on the product's row", () => {
-    const sold = [
+    const sold: SalesDay[] = [
       {
         ...day("2026-05-10", 0, 0, { polo: 8, tee: 2 }),
         colours: { "polo/navy": 5, "polo/forest": 3, "tee/sand": 2 },

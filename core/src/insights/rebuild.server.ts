@@ -69,7 +69,8 @@ export async function rebuildAggregates(
           sales.products[id] = (sales.products[id] ?? 0) + n;
           units.set(id, (units.get(id) ?? 0) + n);
         }
-        const colours = (sales.colours ??= {});
+        const colours = sales.colours ?? {};
+        sales.colours = colours;
         for (const [id, counts] of Object.entries(facts.colours ?? {})) {
           for (const [colour, n] of Object.entries(counts)) {
             const key = productColourKey(id, colour);

@@ -51,7 +51,8 @@ export function orderSaleFacts(order: FactsSource, paidAt = order.paidAt): Order
   for (const line of order.lines) {
     units[line.productId] = (units[line.productId] ?? 0) + line.quantity;
     if (!line.colour) continue;
-    const own = (colours[line.productId] ??= {});
+    const own = colours[line.productId] ?? {};
+    colours[line.productId] = own;
     own[line.colour] = (own[line.colour] ?? 0) + line.quantity;
   }
   return {
