@@ -1,7 +1,7 @@
 // The sales aggregates against DynamoDB Local: kept from the order events exactly once however
 // often an event is delivered, lowered by a cancellation with a refund on the day of the
 // payment, reproduced by the rebuild from the orders, and read by the dashboard without a Scan
-// in a constant number of table calls.
+// in a constant number of table calls; a best seller's units are split by colour.
 import { QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, deliverEventsTo, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
@@ -43,7 +43,7 @@ async function shop() {
   let n = 0;
   /** An order placed at `at` (and paid at `paidAt`, when given). */
   const order = async (
-    lines: Array<{ productId: string; size: "M" | "L"; quantity: number }>,
+    lines: Array<{ productId: string; colour?: string; size: "M" | "L"; quantity: number }>,
     at: Date,
     paidAt?: Date,
   ): Promise<Order> => {
@@ -128,6 +128,8 @@ describe("sales aggregates", () => {
         orders: 1,
         items: 4,
         products: { [shirt.id]: 3, [coat.id]: 1 },
+        // Photos naming no colour: the one colourway "As shown" (named nowhere on the dashboard).
+        colours: { [`${shirt.id}/as-shown`]: 3, [`${coat.id}/as-shown`]: 1 },
       },
     ]);
     expect(paid.totalCents).toBeGreaterThan(0);
@@ -159,6 +161,7 @@ describe("sales aggregates", () => {
         orders: 1,
         items: 1,
         products: { [shirt.id]: 1 },
+        colours: { [`${shirt.id}/as-shown`]: 1 },
       },
     ]);
     expect(products).toEqual({ [shirt.id]: 1 });
@@ -228,6 +231,58 @@ describe("sales aggregates", () => {
     await rebuildAggregates(ctx, { now });
     expect(await aggregates(ctx)).toEqual(right);
     expect(right.days[0]?.revenueCents).toBe(paid.totalCents);
+  });
+
+  it("a best seller's row splits its units by colour, a refunded cancellation taken away; the rebuild gives the same", async () => {
+    const { test, ctx, order } = await shop();
+    const polo = await createProduct(ctx, {
+      slug: "pique-polo-shirt",
+      name: "Piqué Polo Shirt",
+      category: "Men",
+      priceCents: 3000,
+      description: "A polo",
+      sizes: ["M", "L"],
+      colours: ["forest", "navy"],
+      stock: { "forest/M": 50, "forest/L": 50, "navy/M": 50, "navy/L": 50 },
+      images: [
+        { key: "polo-forest.svg", alt: "Forest polo", colour: "forest" },
+        { key: "polo-navy.svg", alt: "Navy polo", colour: "navy" },
+      ],
+    });
+    const now = new Date();
+    const yesterday = new Date(now.getTime() - 24 * 3600 * 1000);
+    const line = (colour: string, size: "M" | "L", quantity: number) => ({
+      productId: polo.id,
+      colour,
+      size,
+      quantity,
+    });
+    await order([line("navy", "M", 9), line("forest", "M", 2), line("navy", "L", 3)], now, now);
+    await order([line("forest", "L", 5)], yesterday, yesterday);
+    const refunded = await order([line("navy", "M", 4), line("forest", "M", 1)], now, now);
+    await order([line("forest", "M", 6)], now); // never paid
+    await changeOrderState(ctx, refunded.id, "CANCELED");
+    await deliverAll(test, ctx);
+
+    await settleCatalog(ctx);
+    const top = async () =>
+      (await loadDashboard(ctx, now)).topProducts.map((p) => [p.name, p.units, p.colours]);
+    const fromEvents = await top();
+    expect(fromEvents).toEqual([
+      [
+        "Piqué Polo Shirt",
+        19,
+        [
+          { name: "Navy", units: 12 },
+          { name: "Forest", units: 7 },
+        ],
+      ],
+    ]);
+    const days = await aggregates(ctx);
+
+    await rebuildAggregates(ctx, { now });
+    expect(await top()).toEqual(fromEvents);
+    expect(await aggregates(ctx)).toEqual(days);
   });
 
   it("the dashboard reads no Scan and makes the same number of table calls with 2 orders and with 30", async () => {

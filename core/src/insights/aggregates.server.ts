@@ -7,6 +7,8 @@
 // with a mark for (order, transition) put under attribute_not_exists: a second delivery fails on
 // the mark and counts nothing. Increments commute, so events may arrive in any order. An order
 // with more products than one transaction holds is counted in chunks, each with its own mark.
+// The day also keeps each product's units per colour (the dashboard's colour split of its best
+// sellers), in the same update.
 
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
@@ -31,7 +33,7 @@ import {
 } from "../orders/order-events.ts";
 import type { OrderState } from "../orders/state.ts";
 import type { ReturnRefundedPayload } from "../returns/events.ts";
-import { dayOf } from "./figures.ts";
+import { dayOf, productColourKey } from "./figures.ts";
 
 export const INSIGHTS_ENTITIES = {
   day: "salesDay",
@@ -45,7 +47,11 @@ export const INSIGHTS_ENTITIES = {
  * writes marks for the transitions of this many days back.
  */
 export const MARK_RETENTION_DAYS = 14;
-/** Products per transaction: with the mark, the day, the states and one item per product. */
+/**
+ * Products per transaction: with the mark, the day, the states and one item per product. A
+ * product counts once more for each of its colours (the day's update sets a path for each, and
+ * an expression is at most 4 KB), so a chunk holds fewer products when they name colours.
+ */
 export const PRODUCTS_PER_CHUNK = 40;
 
 /** What one transition adds (negative numbers take away). */
@@ -57,21 +63,36 @@ export interface Tally {
   items: number;
   /** Units per product (the day's map and the all-time items). */
   units: Record<string, number>;
+  /** Units per product and colour (the day's map of colours), of lines that name one. */
+  colours: Record<string, Record<string, number>>;
   states: Partial<Record<OrderState, number>>;
 }
 
-const empty = (): Tally => ({ revenueCents: 0, orders: 0, items: 0, units: {}, states: {} });
+const empty = (): Tally => ({
+  revenueCents: 0,
+  orders: 0,
+  items: 0,
+  units: {},
+  colours: {},
+  states: {},
+});
 
 /** A paid order's sale, added (sign 1) or taken away (-1), on its payment day. */
 function sale(facts: OrderSaleFacts, timeZone: string, sign: 1 | -1): Tally {
   if (!facts.paidAt) return empty();
-  const units = Object.fromEntries(Object.entries(facts.units).map(([id, n]) => [id, sign * n]));
+  const signed = (counts: Record<string, number>) =>
+    Object.fromEntries(Object.entries(counts).map(([key, n]) => [key, sign * n]));
+  const units = signed(facts.units);
+  const colours = Object.fromEntries(
+    Object.entries(facts.colours ?? {}).map(([id, counts]) => [id, signed(counts)]),
+  );
   return {
     day: dayOf(facts.paidAt, timeZone),
     revenueCents: sign * facts.totalCents,
     orders: sign,
     items: sign * Object.values(facts.units).reduce((a, b) => a + b, 0),
     units,
+    colours,
     states: {},
   };
 }
@@ -153,13 +174,29 @@ export async function countReturnRefund(ctx: Context, event: DomainEvent): Promi
   });
 }
 
-/** The product ids of a tally in chunks of one transaction each (at least one chunk). */
-export function chunksOf(units: Record<string, number>): string[][] {
+/**
+ * The product ids of a tally in chunks of one transaction each (at least one chunk): at most
+ * PRODUCTS_PER_CHUNK products, a product weighing one more for each of its colours.
+ */
+export function chunksOf(
+  units: Record<string, number>,
+  colours: Record<string, Record<string, number>> = {},
+): string[][] {
   const ids = Object.keys(units).sort();
   const chunks: string[][] = [];
-  for (let i = 0; i < ids.length; i += PRODUCTS_PER_CHUNK) {
-    chunks.push(ids.slice(i, i + PRODUCTS_PER_CHUNK));
+  let chunk: string[] = [];
+  let weight = 0;
+  for (const id of ids) {
+    const own = 1 + Object.keys(colours[id] ?? {}).length;
+    if (chunk.length > 0 && weight + own > PRODUCTS_PER_CHUNK) {
+      chunks.push(chunk);
+      chunk = [];
+      weight = 0;
+    }
+    chunk.push(id);
+    weight += own;
   }
+  if (chunk.length > 0) chunks.push(chunk);
   return chunks.length > 0 ? chunks : [[]];
 }
 
@@ -183,7 +220,7 @@ async function applyTally(
 ): Promise<void> {
   // The day's map of units must exist before units are added into it.
   if (tally.day) await ensureDay(ctx, tally.day);
-  const chunks = chunksOf(tally.units);
+  const chunks = chunksOf(tally.units, tally.colours);
   for (const [index, ids] of chunks.entries()) {
     const items: TransactItem[] = [
       {
@@ -214,7 +251,7 @@ async function ensureDay(ctx: Context, day: string): Promise<void> {
       TableName: ctx.tableName,
       Key: salesDayKey(day),
       UpdateExpression:
-        "SET entity = :entity, #day = :day, products = if_not_exists(products, :empty)",
+        "SET entity = :entity, #day = :day, products = if_not_exists(products, :empty), colours = if_not_exists(colours, :empty)",
       ExpressionAttributeNames: { "#day": "day" },
       ExpressionAttributeValues: { ":entity": INSIGHTS_ENTITIES.day, ":day": day, ":empty": {} },
     }),
@@ -230,6 +267,15 @@ function dayUpdate(ctx: Context, tally: Tally, ids: string[], first: boolean): T
     values[`:u${i}`] = tally.units[id] ?? 0;
     return `products.#p${i} = if_not_exists(products.#p${i}, :zero) + :u${i}`;
   });
+  let c = 0;
+  for (const id of ids) {
+    for (const [colour, n] of Object.entries(tally.colours[id] ?? {})) {
+      names[`#c${c}`] = productColourKey(id, colour);
+      values[`:c${c}`] = n;
+      sets.push(`colours.#c${c} = if_not_exists(colours.#c${c}, :zero) + :c${c}`);
+      c++;
+    }
+  }
   if (first) {
     Object.assign(names, { "#r": "revenueCents", "#o": "orders", "#i": "items" });
     Object.assign(values, { ":r": tally.revenueCents, ":o": tally.orders, ":i": tally.items });

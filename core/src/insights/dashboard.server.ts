@@ -1,7 +1,7 @@
 // The admin's dashboard (docs/product.md §10 "Dashboard"), read from the aggregates only: one
-// Query of the sales days (the last 60, both periods of every comparison), one GetItem of the
-// orders per state, and the low-stock list (catalog's, the stock Query and the warm read model,
-// whose names also serve the top products). A constant number of table calls, whatever the
+// Query of the sales days (the last 60, both periods of every comparison, with the best sellers'
+// units per colour), one GetItem of the orders per state, and the low-stock list (catalog's, the
+// stock Query and the warm read model, whose names also serve the top products). A constant number of table calls, whatever the
 // number of orders (core/src/db/README.md "Access patterns").
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { type LowStockRow, listLowStock } from "../catalog/availability.server.ts";
@@ -17,6 +17,7 @@ import {
   type PeriodComparison,
   revenueByDay,
   type SalesDay,
+  type TopProduct,
   topProducts,
 } from "./figures.ts";
 
@@ -32,13 +33,11 @@ export interface Dashboard {
   periods: PeriodComparison[];
   revenue: Array<{ day: string; revenueCents: number }>;
   states: Array<{ state: OrderState; count: number }>;
-  /** Most units sold over the chart's days; a deleted product has no name or slug. */
-  topProducts: Array<{
-    productId: string;
-    name: string | null;
-    slug: string | null;
-    units: number;
-  }>;
+  /**
+   * Most units sold over the chart's days, each split by colour; a deleted product has no name
+   * or slug.
+   */
+  topProducts: Array<TopProduct & { name: string | null; slug: string | null }>;
   lowStock: LowStockRow[];
   lowStockTotal: number;
 }
@@ -94,16 +93,17 @@ export async function readSalesDays(ctx: Context, from: string, to: string): Pro
 }
 
 export function toSalesDay(item: Record<string, unknown>): SalesDay {
-  const products: Record<string, number> = {};
-  for (const [id, n] of Object.entries((item.products as Record<string, number>) ?? {})) {
-    if (n !== 0) products[id] = n;
-  }
+  const nonZero = (map: unknown) =>
+    Object.fromEntries(
+      Object.entries((map as Record<string, number>) ?? {}).filter(([, n]) => n !== 0),
+    );
   return {
     day: String(item.sk),
     revenueCents: Number(item.revenueCents ?? 0),
     orders: Number(item.orders ?? 0),
     items: Number(item.items ?? 0),
-    products,
+    products: nonZero(item.products),
+    colours: nonZero(item.colours),
   };
 }
 

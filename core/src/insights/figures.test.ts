@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { chunksOf, PRODUCTS_PER_CHUNK, tallyOf } from "./aggregates.server.ts";
 import {
   addDays,
+  colourSplit,
+  colourSplitText,
   comparePeriods,
   dayOf,
   percentChange,
@@ -67,10 +69,55 @@ describe("the dashboard's figures", () => {
   it("rank products by units over the period, leaving out those sold back to zero", () => {
     const withRefund = [...days, day("2026-05-08", 0, 0, { c: 0 })];
     expect(topProducts(withRefund, "2026-05-10")).toEqual([
-      { productId: "b", units: 5 },
-      { productId: "a", units: 3 },
+      { productId: "b", units: 5, colours: [] },
+      { productId: "a", units: 3, colours: [] },
     ]);
-    expect(topProducts(days, "2026-05-10", 1)).toEqual([{ productId: "a", units: 2 }]);
+    expect(topProducts(days, "2026-05-10", 1)).toEqual([{ productId: "a", units: 2, colours: [] }]);
+  });
+});
+
+describe("a best seller's split by colour", () => {
+  it("adds each colour's units over the period, most first, on the product's row", () => {
+    const sold: SalesDay[] = [
+      {
+        ...day("2026-05-10", 0, 0, { polo: 8, tee: 2 }),
+        colours: { "polo/navy": 5, "polo/forest": 3, "tee/sand": 2 },
+      },
+      { ...day("2026-05-09", 0, 0, { polo: 11 }), colours: { "polo/navy": 7, "polo/forest": 4 } },
+      // Outside the 7 days: not counted.
+      { ...day("2026-05-01", 0, 0, { polo: 9 }), colours: { "polo/forest": 9 } },
+    ];
+    const [polo, tee] = topProducts(sold, "2026-05-10", 7);
+    expect(polo).toEqual({
+      productId: "polo",
+      units: 19,
+      colours: [
+        { name: "Navy", units: 12 },
+        { name: "Forest", units: 7 },
+      ],
+    });
+    expect(colourSplitText(polo?.colours ?? [])).toBe("Navy 12 · Forest 7");
+    expect(colourSplitText(tee?.colours ?? [])).toBe("Sand 2");
+  });
+
+  it("names no colour for lines from before colourways nor for 'As shown': their units are one part, last", () => {
+    // 3 units on lines without a colour (kept in no colour's count), 2 in the "As shown" colourway.
+    const split = colourSplit(17, { navy: 12, "as-shown": 2 });
+    expect(split).toEqual([
+      { name: "Navy", units: 12 },
+      { name: null, units: 5 },
+    ]);
+    expect(colourSplitText(split)).toBe("Navy 12 · No colour 5");
+    expect(colourSplitText(split)).not.toMatch(/As shown/);
+    // Nothing named: no split, the units say it all.
+    expect(colourSplit(4, { "as-shown": 4 })).toEqual([]);
+    expect(colourSplit(4, {})).toEqual([]);
+  });
+
+  it("leaves out a colour sold back to zero (a refunded cancellation) and ties by name", () => {
+    expect(colourSplitText(colourSplit(4, { red: 0, navy: 2, forest: 2 }))).toBe(
+      "Forest 2 · Navy 2",
+    );
   });
 });
 
@@ -118,5 +165,20 @@ describe("an order event's tally", () => {
     const chunks = chunksOf(units);
     expect(chunks.map((c) => c.length)).toEqual([PRODUCTS_PER_CHUNK, PRODUCTS_PER_CHUNK, 15]);
     expect(chunksOf({})).toEqual([[]]);
+    // Each colour of a product is one more path in the day's update: fewer products a chunk.
+    const colours = Object.fromEntries(Object.keys(units).map((id) => [id, { navy: 1 }]));
+    expect(chunksOf(units, colours).map((c) => c.length)).toEqual([20, 20, 20, 20, 15]);
+  });
+
+  it("carries the units per colour, taken away again by a refunded cancellation", () => {
+    const coloured = {
+      ...event("order.paid"),
+      payload: { ...event("order.paid").payload, facts: { ...facts, colours: { a: { navy: 2 } } } },
+    };
+    expect(tallyOf(coloured, "UTC")?.tally.colours).toEqual({ a: { navy: 2 } });
+    const canceled = { ...coloured, type: "order.canceled" };
+    expect(tallyOf(canceled, "UTC")?.tally.colours).toEqual({ a: { navy: -2 } });
+    // An event written before the colours: the units only.
+    expect(tallyOf(event("order.paid"), "UTC")?.tally.colours).toEqual({});
   });
 });

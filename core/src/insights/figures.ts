@@ -2,6 +2,7 @@
 // browser-safe part of the area. A day is the shop's calendar day ("2026-11-05") in its time
 // zone (SHOP_TIME_ZONE); the periods end today and are compared with the same number of days
 // just before them.
+import { namedColour } from "../catalog/variants.ts";
 
 /** One day's sales as the aggregates keep them (core/src/insights/aggregates.server.ts). */
 export interface SalesDay {
@@ -13,7 +14,57 @@ export interface SalesDay {
   items: number;
   /** Units sold per product id. */
   products: Record<string, number>;
+  /**
+   * Units sold per product and colour, by productColourKey ("<productId>/navy"): the lines that
+   * name a colour (none before colourways). Absent on a day kept before the colours were.
+   */
+  colours?: Record<string, number>;
 }
+
+/** A day's key of one product's units in one colour (product ids have no "/"). */
+export const productColourKey = (productId: string, colour: string) => `${productId}/${colour}`;
+
+/** One part of a best seller's units: a colour's name, or null for units of no named colour. */
+export interface ColourUnits {
+  name: string | null;
+  units: number;
+}
+
+/** A best seller: its units over the period and their split by colour. */
+export interface TopProduct {
+  productId: string;
+  units: number;
+  /** The split by colour ("Navy 12 · Forest 7"): colourSplit's, empty when none is named. */
+  colours: ColourUnits[];
+}
+
+/** What a row says for units of no named colour (docs/product.md §10 "Dashboard"). */
+export const NO_COLOUR = "No colour";
+
+/**
+ * A product's units split by colour, most first (ties by name): each colour the palette names
+ * (./catalog/variants.ts namedColour), then the units of no named colour (lines from before
+ * colourways, and the "As shown" colourway, which is named nowhere) as one part, `name` null.
+ * Empty when no colour is named: the product's units say it all.
+ */
+export function colourSplit(units: number, byColour: Record<string, number>): ColourUnits[] {
+  const named = new Map<string, number>();
+  for (const [colour, n] of Object.entries(byColour)) {
+    const name = namedColour(colour);
+    if (name) named.set(name, (named.get(name) ?? 0) + n);
+  }
+  const parts = [...named]
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([name, n]) => ({ name, units: n }));
+  if (parts.length === 0) return [];
+  const unnamed = units - parts.reduce((total, part) => total + part.units, 0);
+  return unnamed > 0 ? [...parts, { name: null, units: unnamed }] : parts;
+}
+
+/** "Navy 12 · Forest 7 · No colour 3". */
+export const colourSplitText = (split: readonly ColourUnits[]) =>
+  split.map((part) => `${part.name ?? NO_COLOUR} ${part.units}`).join(" · ");
 
 export interface PeriodFigures {
   revenueCents: number;
@@ -114,25 +165,42 @@ export function revenueByDay(
   }));
 }
 
-/** The products with the most units sold over the `count` days ending today, most first. */
+/**
+ * The products with the most units sold over the `count` days ending today, most first, each
+ * with its units split by colour (colourSplit).
+ */
 export function topProducts(
   days: readonly SalesDay[],
   today: string,
   count = 30,
   limit = 10,
-): Array<{ productId: string; units: number }> {
+): TopProduct[] {
   const map = byDay(days);
   const units = new Map<string, number>();
+  const colours = new Map<string, Record<string, number>>();
   for (const day of daysEnding(today, count)) {
-    for (const [productId, n] of Object.entries(map.get(day)?.products ?? {})) {
+    const found = map.get(day);
+    for (const [productId, n] of Object.entries(found?.products ?? {})) {
       units.set(productId, (units.get(productId) ?? 0) + n);
+    }
+    for (const [key, n] of Object.entries(found?.colours ?? {})) {
+      const slash = key.indexOf("/");
+      if (slash < 0) continue;
+      const own = colours.get(key.slice(0, slash)) ?? {};
+      const colour = key.slice(slash + 1);
+      own[colour] = (own[colour] ?? 0) + n;
+      colours.set(key.slice(0, slash), own);
     }
   }
   return [...units]
     .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, limit)
-    .map(([productId, n]) => ({ productId, units: n }));
+    .map(([productId, n]) => ({
+      productId,
+      units: n,
+      colours: colourSplit(n, colours.get(productId) ?? {}),
+    }));
 }
 
 /** "05/11" of a day (the chart's axis; the shop's dates are dd/MM/yyyy). */

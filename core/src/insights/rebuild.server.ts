@@ -28,7 +28,7 @@ import {
   MARK_RETENTION_DAYS,
   markItem,
 } from "./aggregates.server.ts";
-import { dayOf, type SalesDay } from "./figures.ts";
+import { dayOf, productColourKey, type SalesDay } from "./figures.ts";
 
 export interface RebuildSummary {
   orders: number;
@@ -61,7 +61,7 @@ export async function rebuildAggregates(
       const facts = orderSaleFacts(order);
       if (countsAsSale(facts) && facts.paidAt) {
         const day = dayOf(facts.paidAt, timeZone);
-        const sales = days.get(day) ?? { day, revenueCents: 0, orders: 0, items: 0, products: {} };
+        const sales = days.get(day) ?? emptyDay(day);
         sales.revenueCents += facts.totalCents;
         sales.orders += 1;
         for (const [id, n] of Object.entries(facts.units)) {
@@ -69,9 +69,17 @@ export async function rebuildAggregates(
           sales.products[id] = (sales.products[id] ?? 0) + n;
           units.set(id, (units.get(id) ?? 0) + n);
         }
+        const colours = sales.colours ?? {};
+        sales.colours = colours;
+        for (const [id, counts] of Object.entries(facts.colours ?? {})) {
+          for (const [colour, n] of Object.entries(counts)) {
+            const key = productColourKey(id, colour);
+            colours[key] = (colours[key] ?? 0) + n;
+          }
+        }
         days.set(day, sales);
       }
-      const chunks = chunksOf(facts.units).length;
+      const chunks = chunksOf(facts.units, facts.colours).length;
       for (const [transition, at] of transitionsOf(order)) {
         if (!at || Date.parse(at) < markSince) continue;
         for (let i = 0; i < chunks; i++) {
@@ -100,7 +108,7 @@ export async function rebuildAggregates(
     for (const r of page.returns) {
       if (!r.refundedAt || r.refund.totalCents <= 0) continue;
       const day = dayOf(r.refundedAt, timeZone);
-      const sales = days.get(day) ?? { day, revenueCents: 0, orders: 0, items: 0, products: {} };
+      const sales = days.get(day) ?? emptyDay(day);
       sales.revenueCents -= r.refund.totalCents;
       days.set(day, sales);
       if (Date.parse(r.refundedAt) >= markSince) {
@@ -139,6 +147,15 @@ export async function rebuildAggregates(
   ]);
   return { orders, days: days.size, products: units.size, marks };
 }
+
+const emptyDay = (day: string): SalesDay => ({
+  day,
+  revenueCents: 0,
+  orders: 0,
+  items: 0,
+  products: {},
+  colours: {},
+});
 
 /** The transitions an order went through, each with when (the events it emitted). */
 function transitionsOf(order: Order): Array<[string, string | undefined]> {

@@ -30,6 +30,11 @@ export interface OrderSaleFacts {
   paidAt?: string;
   /** Units per product (an order may hold one product in several sizes). */
   units: Record<string, number>;
+  /**
+   * Units per product and colour (palette id), of the lines that name a colour: none on lines
+   * of orders placed before colourways, nor in events written before the colours were added.
+   */
+  colours?: Record<string, Record<string, number>>;
 }
 
 interface FactsSource {
@@ -37,19 +42,26 @@ interface FactsSource {
   payment: PaymentStatus;
   totalCents: number;
   paidAt?: string;
-  lines: ReadonlyArray<{ productId: string; quantity: number }>;
+  lines: ReadonlyArray<{ productId: string; colour?: string; quantity: number }>;
 }
 
 export function orderSaleFacts(order: FactsSource, paidAt = order.paidAt): OrderSaleFacts {
   const units: Record<string, number> = {};
-  for (const line of order.lines)
+  const colours: Record<string, Record<string, number>> = {};
+  for (const line of order.lines) {
     units[line.productId] = (units[line.productId] ?? 0) + line.quantity;
+    if (!line.colour) continue;
+    const own = colours[line.productId] ?? {};
+    colours[line.productId] = own;
+    own[line.colour] = (own[line.colour] ?? 0) + line.quantity;
+  }
   return {
     state: order.state,
     payment: order.payment,
     totalCents: order.totalCents,
     ...(paidAt ? { paidAt } : {}),
     units,
+    ...(Object.keys(colours).length > 0 ? { colours } : {}),
   };
 }
 

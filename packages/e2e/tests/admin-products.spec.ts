@@ -29,6 +29,7 @@ import {
 } from "@shop/core/server/catalog";
 import { getStock } from "@shop/core/server/inventory";
 import { photoOfAtLeast } from "@shop/local-cloud/photos";
+import { expectFitsPhone } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 const ADMIN = {
@@ -368,6 +369,8 @@ test("a product in two colourways on the kids' scale: the stock grid, a duplicat
     await expect(edit.getByLabel("Size scale")).toHaveValue("kids");
     await expect(edit.getByLabel("Stock Forest 3–4 Y")).toHaveValue("5");
     await expect(edit.getByLabel("SKU Navy 4–5 Y")).toHaveValue("PUDDLE-NAVY-45");
+    // On a phone the page never scrolls sideways, the grid in its two colourways included.
+    await expectFitsPhone(page);
   } finally {
     await deleteProduct(shopContext(), product.id);
   }

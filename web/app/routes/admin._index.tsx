@@ -1,11 +1,12 @@
 // The admin's landing page, "Dashboard" (docs/product.md §10 "Dashboard"): sales figures of
 // today, the last 7 and 30 days against the periods before, revenue per day, orders by state,
-// the top products and the low stock. Read from the sales aggregates only (core/src/insights),
-// a fixed number of table calls whatever the number of orders; days in the shop's time zone.
+// the top products (each with its units split by colour) and the low stock. Read from the sales
+// aggregates only (core/src/insights), a fixed number of table calls whatever the number of
+// orders; days in the shop's time zone.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { data } from "@remix-run/server-runtime";
-import { longDay } from "@shop/core/insights";
+import { colourSplitText, longDay } from "@shop/core/insights";
 import { getContext } from "@shop/core/server/context";
 import { CHART_DAYS, loadDashboard } from "@shop/core/server/insights";
 import { DashboardPeriods } from "../components/admin/DashboardPeriods";
@@ -96,6 +97,14 @@ export default function AdminDashboard() {
                       ) : (
                         <span className="text-stone-600">Deleted product</span>
                       )}
+                      {p.colours.length > 0 ? (
+                        <span
+                          className="mt-0.5 block text-xs text-stone-600"
+                          data-testid="top-product-colours"
+                        >
+                          {colourSplitText(p.colours)}
+                        </span>
+                      ) : null}
                     </td>
                     <td className="py-2 text-right tabular-nums">{p.units}</td>
                   </tr>

@@ -1,14 +1,13 @@
 import { colourOf, MAX_COLOURS, PALETTE } from "@shop/core/catalog";
-import { type MouseEvent, useEffect, useState } from "react";
+import { type MouseEvent, useState } from "react";
 import { inputClass } from "../Field";
+import { ReorderButtons, type ReorderOperation, useFocusAfterMove } from "./ReorderButtons";
 
 /** A colourway as the form holds it: a stable id of the page's own, and its palette colour. */
 export interface ColourwayEntry {
   id: string;
   colour: string;
 }
-
-type Operation = "up" | "down" | "remove";
 
 const buttonClass =
   "min-h-10 rounded-md border border-stone-300 px-3 text-sm font-medium text-stone-800 hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-40";
@@ -35,21 +34,11 @@ export function ColourwaysField({
   addError?: string;
 }) {
   const [adding, setAdding] = useState("");
-  const [focus, setFocus] = useState<{ id: string; op: Operation } | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
-
   // After a move the focus follows the colourway (onto the other button at either end).
-  useEffect(() => {
-    if (!focus) return;
-    const button = document.getElementById(`colour-${focus.op}-${focus.id}`) as HTMLButtonElement;
-    const other = document.getElementById(
-      `colour-${focus.op === "up" ? "down" : "up"}-${focus.id}`,
-    ) as HTMLButtonElement | null;
-    (button && !button.disabled ? button : other)?.focus();
-    setFocus(null);
-  }, [focus]);
+  const focusAfter = useFocusAfterMove("colour");
 
-  const apply = (event: MouseEvent, index: number, op: Operation) => {
+  const apply = (event: MouseEvent, index: number, op: ReorderOperation) => {
     event.preventDefault();
     const entry = colourways[index];
     if (!entry) return;
@@ -57,7 +46,7 @@ export function ColourwaysField({
     if (op === "remove") {
       next.splice(index, 1);
       const after = next[index] ?? next[index - 1];
-      if (after) setFocus({ id: after.id, op: "remove" });
+      if (after) focusAfter(after.id, "remove");
       else document.getElementById("newColour")?.focus();
       onChange(next, `${colourName(entry.colour)} removed; its photos go to the first colour`);
       return;
@@ -65,7 +54,7 @@ export function ColourwaysField({
     const other = op === "up" ? index - 1 : index + 1;
     if (other < 0 || other >= next.length) return;
     [next[index], next[other]] = [next[other] as ColourwayEntry, entry];
-    setFocus({ id: entry.id, op });
+    focusAfter(entry.id, op);
     onChange(next, `${colourName(entry.colour)} moved to position ${other + 1} of ${next.length}`);
   };
 
@@ -141,43 +130,14 @@ export function ColourwaysField({
                     </select>
                   </div>
                 </div>
-                <div className="flex flex-wrap gap-2">
-                  <button
-                    type="submit"
-                    id={`colour-up-${entry.id}`}
-                    name="intent"
-                    value={`colour-up:${i}`}
-                    disabled={i === 0}
-                    onClick={(event) => apply(event, i, "up")}
-                    aria-label={`Move ${name} up`}
-                    className={buttonClass}
-                  >
-                    Up
-                  </button>
-                  <button
-                    type="submit"
-                    id={`colour-down-${entry.id}`}
-                    name="intent"
-                    value={`colour-down:${i}`}
-                    disabled={i === colourways.length - 1}
-                    onClick={(event) => apply(event, i, "down")}
-                    aria-label={`Move ${name} down`}
-                    className={buttonClass}
-                  >
-                    Down
-                  </button>
-                  <button
-                    type="submit"
-                    id={`colour-remove-${entry.id}`}
-                    name="intent"
-                    value={`colour-remove:${i}`}
-                    onClick={(event) => apply(event, i, "remove")}
-                    aria-label={`Remove ${name}`}
-                    className={`${buttonClass} text-red-700`}
-                  >
-                    Remove
-                  </button>
-                </div>
+                <ReorderButtons
+                  prefix="colour"
+                  id={entry.id}
+                  index={i}
+                  count={colourways.length}
+                  label={name}
+                  onApply={(event, op) => apply(event, i, op)}
+                />
               </li>
             );
           })}

@@ -11,8 +11,7 @@ import {
   TOO_MANY_IMAGES,
 } from "@shop/core/catalog";
 import { type ChangeEvent, type MouseEvent, useEffect, useRef, useState } from "react";
-
-type Operation = "up" | "down" | "remove";
+import { ReorderButtons, type ReorderOperation, useFocusAfterMove } from "./ReorderButtons";
 
 /** A stored image or an uploaded photo (its ref), or a photo on its way to the bucket. */
 type Entry = { id: string; alt: string; url: string; failed?: boolean; colourway: string } & (
@@ -104,7 +103,6 @@ export function ProductImagesField({
   );
   const [fileError, setFileError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
-  const [focus, setFocus] = useState<{ id: string; op: Operation } | null>(null);
   // Photos are added by the page's script: without it the picker stays off (and says why).
   const [scripted, setScripted] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -114,17 +112,9 @@ export function ProductImagesField({
   useEffect(() => onUploading?.(uploading), [uploading, onUploading]);
 
   // After a move the focus follows the image (onto the other button at either end).
-  useEffect(() => {
-    if (!focus) return;
-    const button = document.getElementById(`image-${focus.op}-${focus.id}`) as HTMLButtonElement;
-    const other = document.getElementById(
-      `image-${focus.op === "up" ? "down" : "up"}-${focus.id}`,
-    ) as HTMLButtonElement | null;
-    (button && !button.disabled ? button : other)?.focus();
-    setFocus(null);
-  }, [focus]);
+  const focusAfter = useFocusAfterMove("image");
 
-  const apply = (event: MouseEvent, index: number, op: Operation) => {
+  const apply = (event: MouseEvent, index: number, op: ReorderOperation) => {
     event.preventDefault();
     const entry = entries[index];
     if (!entry) return;
@@ -135,14 +125,14 @@ export function ProductImagesField({
       if (entry.url.startsWith("blob:")) URL.revokeObjectURL(entry.url);
       // The focus goes to the next image's remove button, or to the file picker.
       const after = next[index] ?? next[index - 1];
-      if (after) setFocus({ id: after.id, op: "remove" });
+      if (after) focusAfter(after.id, "remove");
       else fileInput.current?.focus();
     } else {
       const other = op === "up" ? index - 1 : index + 1;
       if (other < 0 || other >= next.length) return;
       [next[index], next[other]] = [next[other] as Entry, entry];
       setAnnouncement(`Image moved to position ${other + 1} of ${next.length}`);
-      setFocus({ id: entry.id, op });
+      focusAfter(entry.id, op);
     }
     setEntries(next);
   };
@@ -219,8 +209,6 @@ export function ProductImagesField({
         <ol aria-label="Product images" className="mt-3 grid gap-3">
           {entries.map((entry, i) => {
             const position = i + 1;
-            const buttonClass =
-              "min-h-10 rounded-md border border-stone-300 px-3 text-sm font-medium text-stone-800 hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-40";
             return (
               <li
                 key={entry.id}
@@ -308,43 +296,15 @@ export function ProductImagesField({
                     <input type="hidden" name="imageColour" value="" />
                   )}
                 </div>
-                <div className="col-span-2 flex flex-wrap gap-2 sm:col-span-1">
-                  <button
-                    type="submit"
-                    id={`image-up-${entry.id}`}
-                    name="intent"
-                    value={`image-up:${i}`}
-                    disabled={i === 0}
-                    onClick={(event) => apply(event, i, "up")}
-                    aria-label={`Move image ${position} up`}
-                    className={buttonClass}
-                  >
-                    Up
-                  </button>
-                  <button
-                    type="submit"
-                    id={`image-down-${entry.id}`}
-                    name="intent"
-                    value={`image-down:${i}`}
-                    disabled={i === entries.length - 1}
-                    onClick={(event) => apply(event, i, "down")}
-                    aria-label={`Move image ${position} down`}
-                    className={buttonClass}
-                  >
-                    Down
-                  </button>
-                  <button
-                    type="submit"
-                    id={`image-remove-${entry.id}`}
-                    name="intent"
-                    value={`image-remove:${i}`}
-                    onClick={(event) => apply(event, i, "remove")}
-                    aria-label={`Remove image ${position}`}
-                    className={`${buttonClass} text-red-700`}
-                  >
-                    Remove
-                  </button>
-                </div>
+                <ReorderButtons
+                  prefix="image"
+                  id={entry.id}
+                  index={i}
+                  count={entries.length}
+                  label={`image ${position}`}
+                  onApply={(event, op) => apply(event, i, op)}
+                  className="col-span-2 flex flex-wrap gap-2 sm:col-span-1"
+                />
               </li>
             );
           })}
