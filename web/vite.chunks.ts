@@ -45,7 +45,13 @@ const SHELL_SHARED =
  * variants are in stock, the colours a search names) are here for the same reason.
  */
 const SHELL_CORE =
-  /\/core\/src\/(catalog\/(sizes|ids|categories|query|pagination|robots|palette|variants|in-stock|search-colours|photos|product-choice)|cart\/(cart|line)|search\/normalize|pricing\/money)\.ts$/;
+  /\/core\/src\/(catalog\/(sizes|ids|categories|robots|palette|variants|search-colours|photos|product-choice)|cart\/(cart|line)|inventory\/stock|search\/normalize|pricing\/money)\.ts$/;
+/**
+ * The catalogue query's rules in the browser (its links, filters, sorts and pages, what a filter
+ * finds in stock): the catalogue, its cards and the search's results read them, a product page
+ * does not. They import the shell's rules (the palette, the sizes), never the other way.
+ */
+const CATALOGUE_CORE = /\/core\/src\/catalog\/(query|pagination|in-stock)\.ts$/;
 const CORE_AREA = /\/core\/src\/([^/]+)\//;
 
 let shell: Set<string> | undefined;
@@ -85,6 +91,7 @@ export const storefrontChunks: GetManualChunk = (id, meta) => {
   if (VENDOR.test(id)) return "vendor";
   if (id.includes("/node_modules/valibot/")) return "valibot";
   if (SHELL_CORE.test(id) || SHELL_SHARED.test(id) || shellModules(meta).has(id)) return "shell";
+  if (CATALOGUE_CORE.test(id)) return "catalogue";
   const area = CORE_AREA.exec(id)?.[1];
   if (area) return buildsSchemas(id, meta) ? `core-${area}` : `core-${area}-rules`;
   return undefined;
