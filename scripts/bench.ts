@@ -57,6 +57,7 @@ import {
   getCatalogPage,
   getProductPage,
   publishedVersion,
+  SLUG_TAKEN,
 } from "@shop/core/server/catalog";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
@@ -320,7 +321,7 @@ async function addProducts(ctx: Context, count: number): Promise<void> {
     while (next < count) {
       const i = next++;
       // In 2 to 4 colours, on its proper size scale, with units per variant.
-      await createProduct(ctx, benchProduct(i, IMAGE_KEY));
+      await withLockRetries(() => createProduct(ctx, benchProduct(i, IMAGE_KEY)));
       done++;
       if (done % 1000 === 0 || done === count) {
         const seconds = (Date.now() - started) / 1000;
@@ -329,6 +330,31 @@ async function addProducts(ctx: Context, count: number): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: INSERT_CONCURRENCY }, worker));
+}
+
+/**
+ * A product's transaction takes its slug and a SKU per variant (up to 40 items): DynamoDB Local
+ * answers 500 when it waits too long for its lock under 20 such writers ("This request will
+ * succeed in actual DynamoDB API"). Nothing was written, so the write is tried again; a write that
+ * did go through before its answer was lost finds its slug taken on the next try.
+ */
+async function withLockRetries(write: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (attempt > 1 && error instanceof Error && error.message === SLUG_TAKEN) return;
+      if (
+        attempt >= 5 ||
+        (name !== "InternalServerError" && name !== "TransactionConflictException")
+      ) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -347,6 +373,10 @@ function table(headers: string[], rows: string[][]): string {
 }
 
 const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
+
+/** A measurement as it comes (the table at the end has them all). */
+const figuresLine = (f: Figures) =>
+  `${f.rps.toFixed(0)} rps, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, ${f.errors} errors`;
 
 /**
  * The replay's figures at the seeded size and at the big one, and the verdict on the shop as it
@@ -518,6 +548,13 @@ async function main() {
     const trips = await roundTrips(ctx, calls);
     const totalsSeeded = await filterTotals(ctx);
     const timesSeeded = await serverTimes(base);
+    for (const target of TARGETS) {
+      const counted = trips.get(target.name);
+      const time = timesSeeded.get(target.name);
+      log(
+        `  ${target.name}: ${counted?.calls} round trip(s), ${counted?.scans} Scan(s)${js.has(target.name) ? `, JS ${kb(js.get(target.name) ?? 0)} gzip` : ""}${time ? `, server ${ms1(time.p50)} / ${ms1(time.p90)}` : ""}`,
+      );
+    }
     await searchRequests(base); // warms the search index of this version
     const searchSeeded = await searchRequests(base);
     const seededSize = (await getCatalogPage(ctx, parseCatalogQuery(new URLSearchParams()))).total;
@@ -544,6 +581,7 @@ async function main() {
       await fetch(base + target.path); // warm (read model, code paths)
       progress(target.name);
       seeded.set(target.name, await measure(base + target.path));
+      log(`      ${figuresLine(seeded.get(target.name) as Figures)}`);
       progress(
         `static ${kb(html.get(target.name) ?? 0)} twin of ${target.name}`,
         STATIC_DURATION_S,
@@ -575,10 +613,18 @@ async function main() {
       await fetch(base + target.path); // the server reloads its read model once (new version)
       progress(`${target.name} at ${catalogueSize} products`);
       big.set(target.name, await measure(base + target.path));
+      log(`      ${figuresLine(big.get(target.name) as Figures)}`);
     }
     const tripsBig = await roundTrips(ctx, calls);
     const totalsBig = await filterTotals(ctx);
     const timesBig = await serverTimes(base);
+    for (const target of TARGETS) {
+      const counted = tripsBig.get(target.name);
+      const time = timesBig.get(target.name);
+      log(
+        `  ${target.name} at ${catalogueSize}: ${counted?.calls} round trip(s), ${counted?.scans} Scan(s)${time ? `, server ${ms1(time.p50)} / ${ms1(time.p90)}` : ""}`,
+      );
+    }
     await searchRequests(base);
     const searchBig = await searchRequests(base);
     const edgeBig = await edge(base, ctx, state.env);

@@ -15,8 +15,13 @@
 //   An area's plain rules (modules that build no valibot schema, e.g. review figures, what a
 //   size's stock means) are "core-<area>-rules": a page that only shows them (the product page)
 //   does not load the area's forms, nor valibot with them.
+// - "catalogue": the catalogue query's rules (its links, filters, sorts, pages), which the
+//   catalogue, its cards and the search's results read and a product page does not.
 // - "valibot": every schema function the app uses, for the same reason (no form on the landing
 //   page parses anything in the browser).
+// A chunk may import the shell, never the other way: two chunks importing each other can run a
+// module before one it reads is initialised, and the page fails to start ("Cannot access before
+// initialization"). The build fails on such a cycle (vite.config.ts).
 // Everything else (route modules and their components) keeps Rollup's own split, so a route's
 // code loads only where it is used. Whatever the names, each page gets the code it imports;
 // the names only decide sizes, which `npm run bench` prints per page.
