@@ -51,19 +51,19 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseCatalogQuery } from "@shop/core/catalog";
-import { unitsOfEach } from "@shop/core/inventory";
 import {
   catalogSnapshot,
   createProduct,
   getCatalogPage,
   getProductPage,
   publishedVersion,
+  SLUG_TAKEN,
 } from "@shop/core/server/catalog";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
 import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
 import autocannon from "autocannon";
 import { normaliseQuery } from "../web/server/edge-query.ts";
-import { coldStartComparison } from "./lib/bench-cold.ts";
+import { coldStartComparison, median } from "./lib/bench-cold.ts";
 import {
   type EdgeBench,
   edgePurgeWiring,
@@ -72,16 +72,10 @@ import {
   stopEdgePurge,
 } from "./lib/bench-edge.ts";
 import { pageJsGzipBytes } from "./lib/bench-js.ts";
-import { productPageTimings, productTimingLines } from "./lib/bench-product.ts";
-import {
-  BENCH_DESCRIPTION,
-  benchProductAudience,
-  benchProductName,
-  measureSearch,
-  searchReport,
-  searchTexts,
-} from "./lib/bench-search.ts";
+import { productPageTimings, productTimingLines, timeRequest } from "./lib/bench-product.ts";
+import { measureSearch, searchReport, searchTexts } from "./lib/bench-search.ts";
 import { type StaticServer, startStaticServer } from "./lib/bench-static.ts";
+import { benchProduct } from "./lib/bench-variants.ts";
 import { type WarmComparison, warmComparison } from "./lib/bench-warm.ts";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
@@ -109,6 +103,11 @@ const CUSTOMER = {
 const CONNECTIONS = 50;
 const INSERT_CONCURRENCY = 20;
 const PRODUCT_SLUG = "organic-cotton-crew-t-shirt";
+/** The product page opened on a colour (its second colourway: navy is its first). */
+const PRODUCT_COLOUR = "heather-grey";
+/** The catalogue's colour and size filters (docs/product.md §2 "Catalogue"): a family, then a size in it. */
+const FAMILY_QUERY = "family=blue";
+const FAMILY_SIZE_QUERY = "family=blue&size=M";
 /** A seeded image: the added products need no images of their own. */
 const IMAGE_KEY = `products/${PRODUCT_SLUG}/1.svg`;
 const CLIENT_DIR = join(REPO_ROOT, "web", "build", "client");
@@ -132,8 +131,20 @@ const TARGETS: Target[] = [
   },
   { name: "search page", path: "/product?search=shirt", catalogue: true },
   { name: "search API", path: "/api/search?q=shirt", catalogue: true },
+  { name: "colour family", path: `/product?${FAMILY_QUERY}`, catalogue: true },
+  { name: "family + size", path: `/product?${FAMILY_SIZE_QUERY}`, catalogue: true },
   { name: "product page", path: `/product/${PRODUCT_SLUG}`, catalogue: false },
+  {
+    name: "product, a colour",
+    path: `/product/${PRODUCT_SLUG}?colour=${PRODUCT_COLOUR}`,
+    catalogue: false,
+  },
 ];
+
+/** The pages also timed one request at a time (no queueing), at both sizes: the server's time. */
+const TIMED = ["colour family", "family + size", "product, a colour"];
+/** Sequential requests of each timed page (after as many untimed ones). */
+const TIMED_REQUESTS = 100;
 
 interface Figures {
   rps: number;
@@ -222,42 +233,84 @@ async function stopShop(child: ChildProcess | undefined): Promise<void> {
   if (child.exitCode === null) child.kill("SIGKILL");
 }
 
-/** A core Context on the running shop's table that counts table round trips. */
-function countingContext(env: Record<string, string>): { ctx: Context; calls: () => number } {
+interface TableCalls {
+  /** Round trips to the table. */
+  calls: number;
+  /** Of which Scans (none is allowed on a request's path: docs/architecture.md §2). */
+  scans: number;
+}
+
+/** A core Context on the running shop's table that counts table round trips and Scans. */
+function countingContext(env: Record<string, string>): { ctx: Context; calls: () => TableCalls } {
   const ctx = createContext(loadConfig({ PAYMENTS: "test", ...env }));
-  let calls = 0;
+  const counted: TableCalls = { calls: 0, scans: 0 };
   ctx.db.middlewareStack.add(
-    (next) => async (args) => {
-      calls++;
+    (next, context) => async (args) => {
+      counted.calls++;
+      if (/^Scan/.test(context.commandName ?? "")) counted.scans++;
       return next(args);
     },
     { step: "initialize", name: "benchCountTableCalls" },
   );
-  return { ctx, calls: () => calls };
+  return { ctx, calls: () => ({ ...counted }) };
 }
 
-/** Table round trips of each page's loader, with the catalogue read model warm. */
-async function roundTrips(ctx: Context, calls: () => number): Promise<Map<string, string>> {
+/**
+ * Table round trips (and Scans) of each page's loader, with the catalogue read model warm. The
+ * product page's loader reads the same whatever its colour: the colour is chosen from its data.
+ */
+async function roundTrips(ctx: Context, calls: () => TableCalls): Promise<Map<string, TableCalls>> {
   const catalogue = (search: string) =>
     getCatalogPage(ctx, parseCatalogQuery(new URLSearchParams(search)));
   await catalogue(""); // warms this process's read model, like the server's
-  const counts = new Map<string, string>();
+  const counts = new Map<string, TableCalls>();
   const count = async (name: string, run: () => Promise<unknown>) => {
     const before = calls();
     await run();
-    counts.set(name, String(calls() - before));
+    const after = calls();
+    counts.set(name, { calls: after.calls - before.calls, scans: after.scans - before.scans });
+  };
+  const product = async () => {
+    if (!(await getProductPage(ctx, PRODUCT_SLUG))) {
+      throw new Error(`${PRODUCT_SLUG} is not in the catalogue`);
+    }
   };
   await count("home /product", () => catalogue(""));
   await count("filtered + sorted", () => catalogue("category=women&price=50-100&sort=price-desc"));
   await count("search page", () => catalogue("search=shirt"));
   await count("search API", () => catalogue("search=shirt"));
+  await count("colour family", () => catalogue(FAMILY_QUERY));
+  await count("family + size", () => catalogue(FAMILY_SIZE_QUERY));
   await getProductPage(ctx, PRODUCT_SLUG); // its first page of reviews, as a visitor warms it
-  await count("product page", async () => {
-    if (!(await getProductPage(ctx, PRODUCT_SLUG))) {
-      throw new Error(`${PRODUCT_SLUG} is not in the catalogue`);
-    }
-  });
+  await count("product page", product);
+  await count("product, a colour", product);
   return counts;
+}
+
+/** What the filters list: the catalogue's total, and under the colour family with and without the size. */
+async function filterTotals(ctx: Context): Promise<string> {
+  const total = async (search: string) =>
+    (await getCatalogPage(ctx, parseCatalogQuery(new URLSearchParams(search)))).total;
+  return `${await total(FAMILY_QUERY)} in the family, ${await total(FAMILY_SIZE_QUERY)} with the size`;
+}
+
+/** Each timed page's time, one request at a time, to its last byte: median and 90th percentile. */
+async function serverTimes(base: string): Promise<Map<string, { p50: number; p90: number }>> {
+  const times = new Map<string, { p50: number; p90: number }>();
+  const html = { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+  for (const target of TARGETS.filter((t) => TIMED.includes(t.name))) {
+    for (let i = 0; i < TIMED_REQUESTS; i++) await timeRequest(base + target.path, html);
+    const wholes: number[] = [];
+    for (let i = 0; i < TIMED_REQUESTS; i++) {
+      wholes.push((await timeRequest(base + target.path, html)).whole);
+    }
+    wholes.sort((a, b) => a - b);
+    times.set(target.name, {
+      p50: median(wholes),
+      p90: wholes[Math.floor(wholes.length * 0.9)] ?? 0,
+    });
+  }
+  return times;
 }
 
 async function addProducts(ctx: Context, count: number): Promise<void> {
@@ -267,16 +320,8 @@ async function addProducts(ctx: Context, count: number): Promise<void> {
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      await createProduct(ctx, {
-        slug: `bench-${i}`,
-        name: benchProductName(i),
-        category: benchProductAudience(i),
-        priceCents: 500 + ((i * 7919) % 19_500),
-        description: BENCH_DESCRIPTION,
-        sizes: ["S", "M", "L", "XL"],
-        stock: unitsOfEach(["S", "M", "L", "XL"], 50),
-        images: [{ key: IMAGE_KEY, alt: "A garment" }],
-      });
+      // In 2 to 4 colours, on its proper size scale, with units per variant.
+      await withLockRetries(() => createProduct(ctx, benchProduct(i, IMAGE_KEY)));
       done++;
       if (done % 1000 === 0 || done === count) {
         const seconds = (Date.now() - started) / 1000;
@@ -287,7 +332,33 @@ async function addProducts(ctx: Context, count: number): Promise<void> {
   await Promise.all(Array.from({ length: INSERT_CONCURRENCY }, worker));
 }
 
+/**
+ * A product's transaction takes its slug and a SKU per variant (up to 40 items): DynamoDB Local
+ * answers 500 when it waits too long for its lock under 20 such writers ("This request will
+ * succeed in actual DynamoDB API"). Nothing was written, so the write is tried again; a write that
+ * did go through before its answer was lost finds its slug taken on the next try.
+ */
+async function withLockRetries(write: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (attempt > 1 && error instanceof Error && error.message === SLUG_TAKEN) return;
+      if (
+        attempt >= 5 ||
+        (name !== "InternalServerError" && name !== "TransactionConflictException")
+      ) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+const ms1 = (value = 0) => `${value.toFixed(1)} ms`;
 const pct = (part: number, whole: number) =>
   whole > 0 ? `${Math.round((part / whole) * 100)}%` : "—";
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -302,6 +373,10 @@ function table(headers: string[], rows: string[][]): string {
 }
 
 const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
+
+/** A measurement as it comes (the table at the end has them all). */
+const figuresLine = (f: Figures) =>
+  `${f.rps.toFixed(0)} rps, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, ${f.errors} errors`;
 
 /**
  * The replay's figures at the seeded size and at the big one, and the verdict on the shop as it
@@ -471,6 +546,15 @@ async function main() {
       }
     }
     const trips = await roundTrips(ctx, calls);
+    const totalsSeeded = await filterTotals(ctx);
+    const timesSeeded = await serverTimes(base);
+    for (const target of TARGETS) {
+      const counted = trips.get(target.name);
+      const time = timesSeeded.get(target.name);
+      log(
+        `  ${target.name}: ${counted?.calls} round trip(s), ${counted?.scans} Scan(s)${js.has(target.name) ? `, JS ${kb(js.get(target.name) ?? 0)} gzip` : ""}${time ? `, server ${ms1(time.p50)} / ${ms1(time.p90)}` : ""}`,
+      );
+    }
     await searchRequests(base); // warms the search index of this version
     const searchSeeded = await searchRequests(base);
     const seededSize = (await getCatalogPage(ctx, parseCatalogQuery(new URLSearchParams()))).total;
@@ -497,6 +581,7 @@ async function main() {
       await fetch(base + target.path); // warm (read model, code paths)
       progress(target.name);
       seeded.set(target.name, await measure(base + target.path));
+      log(`      ${figuresLine(seeded.get(target.name) as Figures)}`);
       progress(
         `static ${kb(html.get(target.name) ?? 0)} twin of ${target.name}`,
         STATIC_DURATION_S,
@@ -528,8 +613,18 @@ async function main() {
       await fetch(base + target.path); // the server reloads its read model once (new version)
       progress(`${target.name} at ${catalogueSize} products`);
       big.set(target.name, await measure(base + target.path));
+      log(`      ${figuresLine(big.get(target.name) as Figures)}`);
     }
     const tripsBig = await roundTrips(ctx, calls);
+    const totalsBig = await filterTotals(ctx);
+    const timesBig = await serverTimes(base);
+    for (const target of TARGETS) {
+      const counted = tripsBig.get(target.name);
+      const time = timesBig.get(target.name);
+      log(
+        `  ${target.name} at ${catalogueSize}: ${counted?.calls} round trip(s), ${counted?.scans} Scan(s)${time ? `, server ${ms1(time.p50)} / ${ms1(time.p90)}` : ""}`,
+      );
+    }
     await searchRequests(base);
     const searchBig = await searchRequests(base);
     const edgeBig = await edge(base, ctx, state.env);
@@ -542,7 +637,8 @@ async function main() {
         target.name,
         kb(html.get(target.name) ?? 0),
         js.has(target.name) ? kb(js.get(target.name) ?? 0) : "—",
-        `${trips.get(target.name)}/${tripsBig.get(target.name)}`,
+        `${trips.get(target.name)?.calls}/${tripsBig.get(target.name)?.calls}`,
+        `${trips.get(target.name)?.scans}/${tripsBig.get(target.name)?.scans}`,
         s.rps.toFixed(0),
         `${ms(s.p50)}/${ms(s.p99)}`,
         b.rps.toFixed(0),
@@ -567,6 +663,7 @@ async function main() {
           "HTML",
           "JS gzip",
           "trips",
+          "Scans",
           "seeded rps",
           "p50/p99",
           "big rps",
@@ -598,10 +695,34 @@ async function main() {
     }
     for (const [name, page] of [
       ["home /product", "home page"],
+      ["colour family", "catalogue by colour family"],
       ["product page", "product page"],
+      ["product, a colour", "product page on a colour"],
     ] as const) {
       const bytes = js.get(name) ?? 0;
       log(`${verdict(bytes <= 95 * 1024)}  ${page} JavaScript: ${kb(bytes)} gzip (target ≤ 95 kB)`);
+    }
+    const worstTrips = Math.max(
+      ...[...trips.values(), ...tripsBig.values()].map((counted) => counted.calls),
+    );
+    const scans = [...trips.values(), ...tripsBig.values()].reduce((n, c) => n + c.scans, 0);
+    log(
+      `${verdict(worstTrips <= 1)}  every page's loader: at most ${worstTrips} table round trip, warm, at both sizes (target ≤ 1)`,
+    );
+    log(`${verdict(scans === 0)}  Scans on any page's path: ${scans} (target 0)`);
+    log("");
+    log(
+      `The colour and size filters (${FAMILY_SIZE_QUERY}) list ${totalsSeeded} at ${seededSize} products; ${totalsBig} at ${catalogueSize}.`,
+    );
+    log(
+      `Server time, one request at a time to the last byte (median / 90th percentile over ${TIMED_REQUESTS}):`,
+    );
+    for (const name of TIMED) {
+      const s = timesSeeded.get(name);
+      const b = timesBig.get(name);
+      log(
+        `  ${name.padEnd(18)} ${ms1(s?.p50)} / ${ms1(s?.p90)} at ${seededSize} products; ${ms1(b?.p50)} / ${ms1(b?.p90)} at ${catalogueSize}`,
+      );
     }
     log("");
     log("Search (docs/decisions/021-search.md):");

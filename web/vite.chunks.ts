@@ -15,8 +15,13 @@
 //   An area's plain rules (modules that build no valibot schema, e.g. review figures, what a
 //   size's stock means) are "core-<area>-rules": a page that only shows them (the product page)
 //   does not load the area's forms, nor valibot with them.
+// - "catalogue": the catalogue query's rules (its links, filters, sorts, pages), which the
+//   catalogue, its cards and the search's results read and a product page does not.
 // - "valibot": every schema function the app uses, for the same reason (no form on the landing
 //   page parses anything in the browser).
+// A chunk may import the shell, never the other way: two chunks importing each other can run a
+// module before one it reads is initialised, and the page fails to start ("Cannot access before
+// initialization"). The build fails on such a cycle (vite.config.ts).
 // Everything else (route modules and their components) keeps Rollup's own split, so a route's
 // code loads only where it is used. Whatever the names, each page gets the code it imports;
 // the names only decide sizes, which `npm run bench` prints per page.
@@ -45,7 +50,13 @@ const SHELL_SHARED =
  * variants are in stock, the colours a search names) are here for the same reason.
  */
 const SHELL_CORE =
-  /\/core\/src\/(catalog\/(sizes|ids|categories|query|pagination|robots|palette|variants|in-stock|search-colours|photos|product-choice)|cart\/(cart|line)|search\/normalize|pricing\/money)\.ts$/;
+  /\/core\/src\/(catalog\/(sizes|ids|categories|robots|palette|variants|search-colours|photos|product-choice)|cart\/(cart|line)|inventory\/stock|search\/normalize|pricing\/money)\.ts$/;
+/**
+ * The catalogue query's rules in the browser (its links, filters, sorts and pages, what a filter
+ * finds in stock): the catalogue, its cards and the search's results read them, a product page
+ * does not. They import the shell's rules (the palette, the sizes), never the other way.
+ */
+const CATALOGUE_CORE = /\/core\/src\/catalog\/(query|pagination|in-stock)\.ts$/;
 const CORE_AREA = /\/core\/src\/([^/]+)\//;
 
 let shell: Set<string> | undefined;
@@ -85,6 +96,7 @@ export const storefrontChunks: GetManualChunk = (id, meta) => {
   if (VENDOR.test(id)) return "vendor";
   if (id.includes("/node_modules/valibot/")) return "valibot";
   if (SHELL_CORE.test(id) || SHELL_SHARED.test(id) || shellModules(meta).has(id)) return "shell";
+  if (CATALOGUE_CORE.test(id)) return "catalogue";
   const area = CORE_AREA.exec(id)?.[1];
   if (area) return buildsSchemas(id, meta) ? `core-${area}` : `core-${area}-rules`;
   return undefined;

@@ -1,23 +1,19 @@
 // The search's figures for `npm run bench` (docs/decisions/021-search.md), in the process: the
 // index over the seeded catalogue and over it plus the benchmark's added products (the same
-// names as scripts/bench.ts adds), built, saved and loaded again, and queried with the query
-// set (scripts/seed-data/search-queries.ts) and every prefix of it as the live search sees it
-// while a shopper types.
+// names and colours as scripts/bench.ts adds: scripts/lib/bench-variants.ts), built, saved and
+// loaded again, and queried with the query set (scripts/seed-data/search-queries.ts) and every
+// prefix of it as the live search sees it while a shopper types.
 import { performance } from "node:perf_hooks";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { colourIndexTextOf } from "@shop/core/catalog";
+import { colourIndexText, colourIndexTextOf } from "@shop/core/catalog";
 import { ProductSearch, type SearchDocument } from "@shop/core/search";
 import { SEARCH_QUERIES, SEED_PRODUCTS } from "../seed-data/index.ts";
-
-const ADJECTIVES = ["Classic", "Linen", "Organic", "Relaxed", "Slim", "Heavy", "Soft", "Striped"];
-const GARMENTS = ["Shirt", "T-Shirt", "Sweater", "Jeans", "Dress", "Jacket", "Shorts", "Hoodie"];
-const AUDIENCES = ["Men", "Women", "Kid", "Baby"] as const;
-
-/** The name of the benchmark's i-th added product (scripts/bench.ts, addProducts). */
-export const benchProductName = (i: number) =>
-  `${ADJECTIVES[i % 8]} ${GARMENTS[(i >> 3) % 8]} ${i}`;
-export const benchProductAudience = (i: number) => AUDIENCES[i % 4] ?? "Men";
-export const BENCH_DESCRIPTION = "A garment added by the benchmark.";
+import {
+  BENCH_DESCRIPTION,
+  benchProductAudience,
+  benchProductColours,
+  benchProductName,
+} from "./bench-variants.ts";
 
 export interface SearchFigures {
   products: number;
@@ -49,6 +45,7 @@ function documents(extra: number): SearchDocument[] {
       name: benchProductName(i),
       audience: benchProductAudience(i),
       description: BENCH_DESCRIPTION,
+      colours: colourIndexText(benchProductColours(i)),
     })),
   ];
 }

@@ -19,5 +19,6 @@ export * from "./search-colours.ts";
 export * from "./search-object.ts";
 export * from "./sitemap.ts";
 export * from "./sizes.ts";
+export * from "./sku.ts";
 export * from "./slug.ts";
 export * from "./variants.ts";

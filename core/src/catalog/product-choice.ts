@@ -21,13 +21,13 @@ const oneOf = (values: readonly string[]) =>
   );
 
 /** The values of `?colour=` the page reads, once lower-cased: the palette's ids. */
-// Pure: a page that does not read them (the browser's) drops them from its bundle.
-export const COLOUR_VALUE = /* @__PURE__ */ oneOf(PALETTE.map((colour) => colour.id));
+// Pure, with their arguments: a page that does not read them (the browser's) drops them from its
+// bundle.
+export const COLOUR_VALUE = /* @__PURE__ */ (() => oneOf(PALETTE.map((colour) => colour.id)))();
 
 /** The values of `?size=` the page reads: a tag of any scale, as written ("M", "3-4y"). */
-export const SIZE_VALUE = /* @__PURE__ */ oneOf(
-  Object.values(SIZE_SCALES).flatMap((scale) => scale.sizes.map((option) => option.tag)),
-);
+export const SIZE_VALUE = /* @__PURE__ */ (() =>
+  oneOf(Object.values(SIZE_SCALES).flatMap((scale) => scale.sizes.map((option) => option.tag))))();
 
 /** What the page needs of a product to choose: its colourways' ids and photos, and its sizes. */
 export interface ChoosableProduct {

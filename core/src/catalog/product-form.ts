@@ -12,15 +12,9 @@ import { choiceField, requiredText } from "../common/fields.ts";
 import { CATEGORIES } from "./categories.ts";
 import { MAX_IMAGES } from "./photos.ts";
 import { isSizeScaleId, SIZE_SCALES, type SizeScaleId, type SizeTag, sortSizes } from "./sizes.ts";
+import { duplicateSkus, isGtin, normaliseSku, SKU_PATTERN } from "./sku.ts";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug.ts";
-import {
-  colourOf,
-  duplicateSkus,
-  isGtin,
-  normaliseSku,
-  SKU_PATTERN,
-  variantKey,
-} from "./variants.ts";
+import { colourOf, variantKey } from "./variants.ts";
 
 export const PRODUCT_NAME_MAX_LENGTH = 120;
 export const DESCRIPTION_MAX_LENGTH = 2000;

@@ -27,14 +27,8 @@ import {
 import { inStockVariants } from "./in-stock.ts";
 import type { PaletteColour } from "./palette.ts";
 import { DEFAULT_SIZE_SCALE, type SizeScaleId, type SizeTag } from "./sizes.ts";
-import {
-  colourOf,
-  duplicateSkus,
-  MAX_VARIANTS,
-  splitByColour,
-  suggestSku,
-  variantKey,
-} from "./variants.ts";
+import { duplicateSkus, suggestSku } from "./sku.ts";
+import { colourOf, MAX_VARIANTS, splitByColour, variantKey } from "./variants.ts";
 
 export interface ProductImage {
   /** Object key in the images bucket. */

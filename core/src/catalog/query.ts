@@ -198,14 +198,14 @@ const exactly = (values: readonly string[]) =>
  * `?size=` (a size tag of any scale): the edge keeps only these in a page's cache key
  * (web/server/edge-query.ts, docs/decisions/018-edge-cache.md "The cache key").
  */
-export const CATALOG_COLOUR_VALUE = exactly([
-  ...PALETTE.map((entry) => entry.id),
-  ...COLOUR_FAMILIES,
-]);
-export const CATALOG_FAMILY_VALUE = exactly(COLOUR_FAMILIES);
-export const CATALOG_SIZE_VALUE = exactly(
-  SIZE_SCALE_IDS.flatMap((scale) => SIZE_SCALES[scale].sizes.map((option) => option.tag)),
-);
+// Pure, with their arguments: the browser, which does not read them, drops them from its bundle.
+export const CATALOG_COLOUR_VALUE = /* @__PURE__ */ (() =>
+  exactly([...PALETTE.map((entry) => entry.id), ...COLOUR_FAMILIES]))();
+export const CATALOG_FAMILY_VALUE = /* @__PURE__ */ (() => exactly(COLOUR_FAMILIES))();
+export const CATALOG_SIZE_VALUE = /* @__PURE__ */ (() =>
+  exactly(
+    SIZE_SCALE_IDS.flatMap((scale) => SIZE_SCALES[scale].sizes.map((option) => option.tag)),
+  ))();
 
 /** Reads the catalogue query from a URL; anything unknown or malformed is ignored. */
 export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {

@@ -5,7 +5,8 @@ import { ColourWords } from "../search/colours.ts";
 import { PALETTE, type PaletteColour, paletteColour } from "./palette.ts";
 import { splitByColour } from "./variants.ts";
 
-export const COLOUR_WORDS = new ColourWords(PALETTE);
+/** Pure: the browser, which runs no search and no catalogue query, drops it from its bundle. */
+export const COLOUR_WORDS = /* @__PURE__ */ new ColourWords(PALETTE);
 
 /** The index's colour text of a product's colourways: "navy blue forest green". */
 export function colourIndexText(colours: readonly PaletteColour[]): string {

@@ -1,15 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { duplicateSkus, isGtin, normaliseSku, SKU_PATTERN, suggestSku } from "./sku.ts";
 import {
   AS_SHOWN,
   colourNamedIn,
-  duplicateSkus,
-  isGtin,
   namedColour,
-  normaliseSku,
   parseVariantKey,
-  SKU_PATTERN,
   splitByColour,
-  suggestSku,
   variantKey,
   variantKeys,
   variantName,

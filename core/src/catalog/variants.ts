@@ -51,48 +51,6 @@ export function variantKeys(colours: readonly string[], sizes: readonly string[]
  */
 export const MAX_VARIANTS = 40;
 
-/** A SKU: upper-case letters, digits and hyphens, 1 to 64, starting with a letter or digit. */
-export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,63}$/;
-
-/** What an admin types, as stored: trimmed, upper case, spaces as hyphens. */
-export function normaliseSku(text: string): string {
-  return text.trim().toUpperCase().replace(/\s+/g, "-");
-}
-
-/**
- * The SKU the shop suggests for a variant: its product's slug, colour and size, upper case
- * ("pique-polo-shirt", "navy", "M" → "PIQUE-POLO-SHIRT-NAVY-M"), cut to 64 characters from the
- * slug's end so that colour and size always show. Unique across the shop as long as slugs are;
- * the table holds each SKU once whatever it is (a claim per SKU).
- */
-export function suggestSku(slug: string, colour: string, size: string): string {
-  const tail = `-${colour}-${size}`.toUpperCase().replace(/[^A-Z0-9-]+/g, "-");
-  const head = slug
-    .toUpperCase()
-    .replace(/[^A-Z0-9-]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return `${head.slice(0, 64 - tail.length)}${tail}`.replace(/-{2,}/g, "-");
-}
-
-/** The SKUs that occur more than once in this list, each once, in first-seen order. */
-export function duplicateSkus(skus: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const repeated = new Set<string>();
-  for (const sku of skus) (seen.has(sku) ? repeated : seen).add(sku);
-  return [...repeated];
-}
-
-/** A GTIN (EAN-8, UPC-A, EAN-13 or GTIN-14): 8, 12, 13 or 14 digits with a valid check digit. */
-export function isGtin(value: string): boolean {
-  if (!/^(\d{8}|\d{12,14})$/.test(value)) return false;
-  const digits = [...value].map(Number);
-  const check = digits.pop() as number;
-  const sum = digits
-    .reverse()
-    .reduce((total, digit, i) => total + digit * (i % 2 === 0 ? 3 : 1), 0);
-  return (10 - (sum % 10)) % 10 === check;
-}
-
 /** Lower case without accents, words split by single spaces: "Piqué, navy" → "pique navy". */
 const words = (text: string) =>
   text
@@ -101,10 +59,14 @@ const words = (text: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, " ");
 
-/** Palette names as whole folded words, longest first ("sky blue" before "blue"). */
-const NAMED = [...PALETTE]
-  .map((entry) => ({ id: entry.id, words: ` ${words(entry.name)} ` }))
-  .sort((a, b) => b.words.length - a.words.length);
+/**
+ * Palette names as whole folded words, longest first ("sky blue" before "blue"). Pure: the
+ * browser, which never reads alt texts for colours, drops it from its bundle.
+ */
+const NAMED = /* @__PURE__ */ (() =>
+  [...PALETTE]
+    .map((entry) => ({ id: entry.id, words: ` ${words(entry.name)} ` }))
+    .sort((a, b) => b.words.length - a.words.length))();
 
 /** The palette colour a text names first (a photo's alt text), if any. */
 export function colourNamedIn(text: string): string | undefined {
