@@ -39,7 +39,8 @@ const SHELL_ROOTS = [/\/web\/app\/root\.tsx$/];
 const SHELL_SHARED =
   /\/web\/app\/(components\/(Price|ResponsiveImage|Stars|ui-icons|buttons)|lib\/(unavailable|title))\.tsx?$/;
 /**
- * The core rules the layout and the home catalogue use: cart lines and their limits, money, the
+ * The core rules the layout and the home catalogue use: cart lines and their limits (and the
+ * cart a page without JavaScript kept in a cookie, which the layout moves in), money, the
  * catalogue query, the search field's normalising, which pages are private (the layout's
  * noindex). (The cart's limits and the normalising, left to their areas' chunks, were two chunks
  * of a few dozen bytes that every page loaded.) The palette, the variants and the product page's
@@ -50,7 +51,7 @@ const SHELL_SHARED =
  * variants are in stock, the colours a search names) are here for the same reason.
  */
 const SHELL_CORE =
-  /\/core\/src\/(catalog\/(sizes|ids|categories|robots|palette|variants|search-colours|photos|product-choice)|cart\/(cart|line)|inventory\/stock|search\/normalize|pricing\/money)\.ts$/;
+  /\/core\/src\/(catalog\/(sizes|ids|categories|robots|palette|variants|search-colours|photos|product-choice)|cart\/(cart|line|cookie)|inventory\/stock|search\/normalize|pricing\/money)\.ts$/;
 /**
  * The catalogue query's rules in the browser (its links, filters, sorts and pages, what a filter
  * finds in stock): the catalogue, its cards and the search's results read them, a product page
