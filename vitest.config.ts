@@ -41,8 +41,14 @@ export default defineConfig({
           include: ["**/*.int.test.ts"],
           exclude: ["**/node_modules/**"],
           globalSetup: ["packages/local-cloud/src/vitest-global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Budgets, not timings: with three files at a time beside the unit and infrastructure
+          // suites, a test that delivers a table's stream took over 30 s on a two-core machine.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          // Its files wait on DynamoDB Local and the other stand-ins more than on the processor,
+          // and each has tables of its own: three at a time, whatever the cores (vitest's default
+          // is one fewer than the cores, a single file at a time on two).
+          maxWorkers: 3,
         },
       },
     ],

@@ -4,23 +4,30 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_LAUNCH_OPTIONS as launchOptions } from "./support/chromium";
 
 /**
- * Files whose subject is the same at every width, run on desktop only: the admin's screens (their
- * phone layouts are checked at 375 px by the tests that resize to it), and checks of HTTP answers,
- * headers, guards, security, faults, the caches, SEO metadata and the payment module's loading.
- * The mobile project runs every shopper journey, the slide-in menu and the layout tests.
+ * The mobile project (a Pixel 7) runs what a phone changes: the slide-in menu and the layouts, the
+ * shopper's path from the catalogue through a product, the cart and the checkout to an account,
+ * search, and one pass over every other page a shopper opens, each fitting 375 px
+ * (phone-pages.spec.ts). The desktop project runs everything else once: journeys whose steps are
+ * the same at every width (the account's forms, orders, returns, reviews, the newsletter, the
+ * admin's screens, whose phone layouts are checked at 375 px by the tests that resize to it) and
+ * checks of HTTP answers, headers, guards, security, faults, the caches and SEO.
  */
-const SAME_AT_EVERY_WIDTH = [
-  "admin-*.spec.ts",
-  "security-*.spec.ts",
-  "accounts-security.spec.ts",
-  "edge-cache.spec.ts",
-  "faults.spec.ts",
-  "guards.spec.ts",
-  "http-cache.spec.ts",
-  "payment-module.spec.ts",
-  "seo.spec.ts",
-  "stripe-front-end.spec.ts",
+const PHONE = [
+  "layout.spec.ts",
+  "layout-shift.spec.ts",
+  "shell.spec.ts",
+  "catalogue.spec.ts",
+  "catalogue-colour-size.spec.ts",
+  "product.spec.ts",
+  "colour-picker.spec.ts",
+  "size-scales.spec.ts",
+  "cart.spec.ts",
+  "checkout.spec.ts",
+  "auth.spec.ts",
+  "search.spec.ts",
+  "phone-pages.spec.ts",
 ];
+const PHONE_ONLY = ["phone-pages.spec.ts"];
 
 export default defineConfig({
   testDir: "./tests",
@@ -40,11 +47,11 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
     {
-      name: "mobile",
-      use: { ...devices["Pixel 7"], launchOptions },
-      testIgnore: SAME_AT_EVERY_WIDTH,
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], launchOptions },
+      testIgnore: PHONE_ONLY,
     },
+    { name: "mobile", use: { ...devices["Pixel 7"], launchOptions }, testMatch: PHONE },
   ],
 });

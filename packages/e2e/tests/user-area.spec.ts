@@ -1,7 +1,8 @@
-// The user area: profile, currency, security (password change, account deletion), addresses.
+// The user area: profile, currency, security (password change, account deletion), addresses. The
+// address list's paging under 640 px is in phone-pages.spec.ts.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { createAddress, createUser } from "@shop/core/server/accounts";
+import { createUser } from "@shop/core/server/accounts";
 import { shopContext, waitForMail } from "../support/shop";
 
 let seq = 0;
@@ -250,30 +251,4 @@ test("addresses: a server error shows under the named field", async ({ page }, i
   // The phone check is the server's too; submit through the form the way a script-less browser would.
   await main.getByLabel("Phone").evaluate((input) => input.closest("form")?.requestSubmit());
   await expect(main.getByLabel("Phone")).toHaveAccessibleDescription("Enter a valid phone number");
-});
-
-test("addresses: 2 per page with Previous and Next under 640 px", async ({ page }, info) => {
-  test.skip(info.project.name !== "mobile", "paging is for narrow screens");
-  const { user } = await newCustomer(page, info.project.name);
-  for (const city of ["Alpha", "Bravo", "Charlie"]) {
-    await createAddress(shopContext(), user.id, {
-      address: `1 ${city} Street`,
-      country: "France",
-      city,
-      zipCode: "75001",
-      phone: "+33 1 23 45 67 89",
-      company: undefined,
-      apartment: undefined,
-    });
-  }
-  await page.goto("/user/address");
-  const list = page.getByRole("list", { name: "Saved addresses" });
-  await expect(list.getByText("1 Alpha Street", { exact: true })).toBeVisible();
-  await expect(list.getByText("1 Bravo Street", { exact: true })).toBeVisible();
-  await expect(list.getByText("1 Charlie Street", { exact: true })).toBeHidden();
-  await page.getByRole("link", { name: "Next" }).click();
-  await expect(list.getByText("1 Charlie Street", { exact: true })).toBeVisible();
-  await expect(list.getByText("1 Alpha Street", { exact: true })).toBeHidden();
-  await page.getByRole("link", { name: "Previous" }).click();
-  await expect(list.getByText("1 Alpha Street", { exact: true })).toBeVisible();
 });

@@ -172,7 +172,7 @@ export async function startStreamDelivery(opts: StreamDeliveryOptions): Promise<
   })();
 
   return {
-    async drain(timeoutMs = 20_000) {
+    async drain(timeoutMs = 60_000) {
       const target = passNo + 1;
       const deadline = Date.now() + timeoutMs;
       while (lastIdlePass < target) {
