@@ -6,7 +6,7 @@ import { CHROMIUM_LAUNCH_OPTIONS as launchOptions } from "./support/chromium";
 /**
  * The mobile project (a Pixel 7) runs what a phone changes: the slide-in menu and the layouts, the
  * shopper's path from the catalogue through a product, the cart and the checkout to an account,
- * search, and one pass over every other page a shopper opens, each fitting 375 px
+ * search, the colour lines up to the invoice, a return and an exchange, and one pass over every other page a shopper opens, each fitting 375 px
  * (phone-pages.spec.ts). The desktop project runs everything else once: journeys whose steps are
  * the same at every width (the account's forms, orders, returns, reviews, the newsletter, the
  * admin's screens, whose phone layouts are checked at 375 px by the tests that resize to it) and
@@ -25,6 +25,9 @@ const PHONE = [
   "checkout.spec.ts",
   "auth.spec.ts",
   "search.spec.ts",
+  "search-relevance.spec.ts",
+  "colour-lines.spec.ts",
+  "returns.spec.ts",
   "phone-pages.spec.ts",
 ];
 const PHONE_ONLY = ["phone-pages.spec.ts"];
