@@ -6,11 +6,12 @@ import { CHROMIUM_LAUNCH_OPTIONS as launchOptions } from "./support/chromium";
 /**
  * The mobile project (a Pixel 7) runs what a phone changes: the slide-in menu and the layouts, the
  * shopper's path from the catalogue through a product, the cart and the checkout to an account,
- * search, the colour lines up to the invoice, a return and an exchange, and one pass over every other page a shopper opens, each fitting 375 px
- * (phone-pages.spec.ts). The desktop project runs everything else once: journeys whose steps are
- * the same at every width (the account's forms, orders, returns, reviews, the newsletter, the
- * admin's screens, whose phone layouts are checked at 375 px by the tests that resize to it) and
- * checks of HTTP answers, headers, guards, security, faults, the caches and SEO.
+ * search, the colour lines up to the invoice, a return and an exchange, and one pass over every
+ * other page a shopper opens, each fitting 375 px (phone-pages.spec.ts). The desktop project runs
+ * everything else once: journeys whose steps are the same at every width (the account's forms,
+ * the order history, reviews, the newsletter, the admin's screens, whose phone layouts are checked
+ * at 375 px by the tests that resize to it) and checks of HTTP answers, headers, guards, security,
+ * faults, the caches and SEO.
  */
 const PHONE = [
   "layout.spec.ts",
