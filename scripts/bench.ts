@@ -35,7 +35,7 @@
 // page's (scripts/lib/bench-cold.ts, docs/decisions/022-lean-bundles.md): both servers bundled
 // as the synthesis bundles the site, BENCH_COLD_RUNS (default and at least 7) fresh Lambda
 // processes of each, alternating, to their first answer of /product; the ratio against its
-// target (≤ 1.5×) and the site's bundle against its budget (≤ 2 MB). BENCH_COLD_ONLY=1 runs this
+// target (≤ 2×) and the site's bundle against its budget (≤ 2 MB). BENCH_COLD_ONLY=1 runs this
 // comparison alone (about a minute); BENCH_CPU_PROF=dir profiles each of its processes (the
 // profiles and both bundles under dir; `npx tsx scripts/cpu-profile-summary.ts dir` sums them up).
 // BENCH_NODE=path runs both sides' Lambda processes on that Node.js binary (the stage's runtime is

@@ -20,17 +20,17 @@ describe("the cold-start comparison's report", () => {
     expect(median([4, 1, 3, 2])).toBe(2.5);
   });
 
-  it("passes a shop within 1.5× the bare page and within 2 MB", () => {
+  it("passes a shop within 2× the bare page and within 2 MB", () => {
     const result = report(
-      side("shop", 1.9 * 1024 * 1024, [150, 140, 160, 145, 155, 150, 300]),
+      side("shop", 1.9 * 1024 * 1024, [200, 140, 210, 195, 205, 200, 300]),
       side("bare", 1024 * 1024, [100, 100, 110, 90, 100, 105, 95]),
     );
-    expect(result.ratio).toBe(1.5);
+    expect(result.ratio).toBe(2);
     expect(result.passed).toBe(true);
-    expect(result.lines.join("\n")).toContain("PASS  the shop's cold start is 1.50×");
+    expect(result.lines.join("\n")).toContain("PASS  the shop's cold start is 2.00×");
     expect(result.lines.join("\n")).toContain("140 ms–300 ms");
     expect(result.lines.join("\n")).toContain("in processor time (every thread, to the answer");
-    expect(result.lines.join("\n")).toMatch(/processor time.*: 1\.50×/);
+    expect(result.lines.join("\n")).toMatch(/processor time.*: 2\.00×/);
   });
 
   it("fails a slower shop, or one over its budget, saying which", () => {
