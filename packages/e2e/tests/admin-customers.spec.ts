@@ -7,10 +7,9 @@ import { expect, test } from "@playwright/test";
 import { EXPORT_RANGE_REVERSED } from "@shop/core/insights";
 import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
-import { getProductBySlug } from "@shop/core/server/catalog";
-import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
 import type { Order } from "@shop/core/server/orders";
 import { parseCsv } from "../support/csv";
+import { orderOf, seededLine } from "../support/orders";
 import { serious, signInAdmin, signInNewCustomer, waitForHydration } from "../support/pages";
 import { shopContext } from "../support/shop";
 
@@ -32,29 +31,8 @@ async function newCustomer(project: string, lastName = "Núñez"): Promise<User>
 }
 
 /** A paid order of `quantity` of a seeded product, placed and paid through core. */
-async function paidOrder(user: User, quantity = 1): Promise<Order> {
-  const ctx = shopContext();
-  const product = await getProductBySlug(ctx, "organic-cotton-crew-t-shirt");
-  if (!product) throw new Error("the seeded product is missing");
-  const placed = await placeOrder(ctx, {
-    userId: user.id,
-    email: user.email,
-    lines: [{ productId: product.id, size: product.sizes[0], quantity }],
-    address: {
-      address: "8 Calle Mayor",
-      country: "Spain",
-      city: "Madrid",
-      zipCode: "28013",
-      phone: "+34 600 000 000",
-    },
-    deliveryMethod: "STANDARD",
-  });
-  return confirmCardPayment(ctx, {
-    userId: user.id,
-    orderId: placed.order.id,
-    card: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
-  });
-}
+const paidOrder = async (user: User, quantity = 1): Promise<Order> =>
+  orderOf(user, [await seededLine(undefined, quantity)]);
 
 const day = (offset: number) =>
   new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

@@ -7,8 +7,8 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createUser } from "@shop/core/server/accounts";
 import { createProduct, deleteProduct } from "@shop/core/server/catalog";
-import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
 import { customerAtCheckout } from "../support/checkout";
+import { orderOf } from "../support/orders";
 import { expectFitsPhone, serious, signInAdmin } from "../support/pages";
 import { shopContext } from "../support/shop";
 
@@ -135,31 +135,11 @@ test("a best seller's row splits its units by colour, on a desktop and on a phon
       email: `dashboard+${id}@example.com`,
       password: "secret1",
     });
-    const buy = async (lines: Array<[string, "M" | "L", number]>) => {
-      const placed = await placeOrder(ctx, {
-        userId: buyer.id,
-        email: buyer.email,
-        lines: lines.map(([colour, size, quantity]) => ({
-          productId: polo.id,
-          colour,
-          size,
-          quantity,
-        })),
-        address: {
-          address: "8 Calle Mayor",
-          country: "Spain",
-          city: "Madrid",
-          zipCode: "28013",
-          phone: "+34 600 000 000",
-        },
-        deliveryMethod: "STANDARD",
-      });
-      await confirmCardPayment(ctx, {
-        userId: buyer.id,
-        orderId: placed.order.id,
-        card: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
-      });
-    };
+    const buy = (lines: Array<[string, "M" | "L", number]>) =>
+      orderOf(
+        buyer,
+        lines.map(([colour, size, quantity]) => ({ productId: polo.id, colour, size, quantity })),
+      );
     await buy([
       ["navy", "M", 9],
       ["navy", "L", 9],

@@ -7,10 +7,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
-import { getProductBySlug } from "@shop/core/server/catalog";
-import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
 import { orderKey } from "@shop/core/server/db";
 import { changeOrderState, getOrder, type Order } from "@shop/core/server/orders";
+import { orderOf, seededLine } from "../support/orders";
 import { mailbox, shopContext, waitForMail } from "../support/shop";
 
 const ADMIN_PASSWORD = process.env.SEED_ADMIN_PASSWORD || "admin1234";
@@ -32,34 +31,12 @@ async function newCustomer(project: string): Promise<User> {
   });
 }
 
-/** An order placed through core, as the checkout does; paid with 4242… unless `paid` is false. */
-async function order(
+/** An order of two of a seeded product, delivered EXPRESS; paid with 4242… unless `paid` is false. */
+const order = async (
   user: User,
   { paid = true, slug = "organic-cotton-crew-t-shirt" } = {},
-): Promise<Order> {
-  const ctx = shopContext();
-  const product = await getProductBySlug(ctx, slug);
-  if (!product) throw new Error(`seeded product ${slug} is missing`);
-  const placed = await placeOrder(ctx, {
-    userId: user.id,
-    email: user.email,
-    lines: [{ productId: product.id, size: product.sizes[0], quantity: 2 }],
-    address: {
-      address: "8 Calle Mayor",
-      country: "Spain",
-      city: "Madrid",
-      zipCode: "28013",
-      phone: "+34 600 000 000",
-    },
-    deliveryMethod: "EXPRESS",
-  });
-  if (!paid) return placed.order;
-  return confirmCardPayment(ctx, {
-    userId: user.id,
-    orderId: placed.order.id,
-    card: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
-  });
-}
+): Promise<Order> =>
+  orderOf(user, [await seededLine(slug, 2)], { deliveryMethod: "EXPRESS", paid });
 
 async function signIn(page: Page, email: string, password: string, landing: RegExp) {
   await page.goto("/auth/sign-in");

@@ -4,9 +4,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
-import { getProductBySlug } from "@shop/core/server/catalog";
-import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
 import { getOrder } from "@shop/core/server/orders";
+import { orderOf, seededLine } from "../support/orders";
 import { shopContext } from "../support/shop";
 
 let seq = 0;
@@ -39,34 +38,9 @@ async function signIn(page: Page, email: string) {
   await expect(page).toHaveURL(/\/product/);
 }
 
-/** An order placed and paid with `card` through core, as the checkout does (4242…: paid). */
-async function paidOrder(
-  user: User,
-  slug = "organic-cotton-crew-t-shirt",
-  cardNumber = "4242424242424242",
-) {
-  const ctx = shopContext();
-  const product = await getProductBySlug(ctx, slug);
-  if (!product) throw new Error(`seeded product ${slug} is missing`);
-  const placed = await placeOrder(ctx, {
-    userId: user.id,
-    email: user.email,
-    lines: [{ productId: product.id, size: product.sizes[0], quantity: 1 }],
-    address: {
-      address: "5 Rue de la Paix",
-      country: "France",
-      city: "Paris",
-      zipCode: "75002",
-      phone: "+33 1 00 00 00 00",
-    },
-    deliveryMethod: "STANDARD",
-  });
-  return confirmCardPayment(ctx, {
-    userId: user.id,
-    orderId: placed.order.id,
-    card: { cardNumber, expiry: "12/34", cvc: "123" },
-  });
-}
+/** An order of a seeded product placed and paid with `cardNumber` through core (4242…: paid). */
+const paidOrder = async (user: User, slug?: string, cardNumber?: string) =>
+  orderOf(user, [await seededLine(slug)], { cardNumber });
 
 test("the order history lists the orders newest first, and each invoice downloads as a PDF", async ({
   page,

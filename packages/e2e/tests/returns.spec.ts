@@ -6,11 +6,11 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createUser, type User } from "@shop/core/server/accounts";
 import { createProduct, deleteProduct } from "@shop/core/server/catalog";
-import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
 import { getStock } from "@shop/core/server/inventory";
 import { drawnTexts } from "@shop/core/server/invoices";
 import { changeOrderState, getOrder } from "@shop/core/server/orders";
 import { getReturn } from "@shop/core/server/returns";
+import { orderOf } from "../support/orders";
 import { expectFitsPhone, serious, signIn, signInAdmin } from "../support/pages";
 import { shopContext, waitForMail } from "../support/shop";
 
@@ -42,26 +42,12 @@ async function product(project: string, name: string, stock: Record<string, numb
 /** A paid order of `lines`, shipped and delivered through core, as the admin does. */
 async function deliveredOrder(user: User, lines: Array<{ productId: string; size: string }>) {
   const ctx = shopContext();
-  const placed = await placeOrder(ctx, {
-    userId: user.id,
-    email: user.email,
-    lines: lines.map((l) => ({ ...l, quantity: 1 })),
-    address: {
-      address: "5 Rue de la Paix",
-      country: "France",
-      city: "Paris",
-      zipCode: "75002",
-      phone: "+33 1 00 00 00 00",
-    },
-    deliveryMethod: "STANDARD",
-  });
-  await confirmCardPayment(ctx, {
-    userId: user.id,
-    orderId: placed.order.id,
-    card: { cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
-  });
-  await changeOrderState(ctx, placed.order.id, "SHIPPED");
-  return changeOrderState(ctx, placed.order.id, "DELIVERED");
+  const placed = await orderOf(
+    user,
+    lines.map((l) => ({ ...l, quantity: 1 })),
+  );
+  await changeOrderState(ctx, placed.id, "SHIPPED");
+  return changeOrderState(ctx, placed.id, "DELIVERED");
 }
 
 async function customer(project: string) {
@@ -108,7 +94,7 @@ test("a customer returns one of two items; the admin approves, receives and refu
   page,
   browser,
 }, info) => {
-  test.setTimeout(90_000);
+  test.slow();
   const shirt = await product(info.project.name, "Return shirt", { M: 5 });
   const socks = await product(info.project.name, "Return socks", { M: 5 });
   try {
@@ -176,7 +162,7 @@ test("an exchange for another size takes the unit at once and ships it as a repl
   page,
   browser,
 }, info) => {
-  test.setTimeout(90_000);
+  test.slow();
   const trousers = await product(info.project.name, "Exchange trousers", { M: 3, L: 2 });
   try {
     const user = await customer(info.project.name);
@@ -228,7 +214,7 @@ test("without JavaScript the form answers on its fields; bad input is a 4xx, nev
   browser,
 }, info) => {
   test.skip(info.project.name === "mobile", "the same server answers at any width");
-  test.setTimeout(90_000);
+  test.slow();
   const coat = await product(info.project.name, "Return coat", { M: 5, L: 0 });
   try {
     const user = await customer(info.project.name);

@@ -6,8 +6,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createUser } from "@shop/core/server/accounts";
 import { createProduct, type Product } from "@shop/core/server/catalog";
-import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
 import { mayReview, writeReview } from "@shop/core/server/reviews";
+import { orderOf } from "../support/orders";
 import { shopContext } from "../support/shop";
 
 let seq = 0;
@@ -69,26 +69,8 @@ async function signIn(page: Page, email: string, password: string) {
 
 /** A paid order containing the product, through core as the checkout does it. */
 async function buy(userId: string, email: string, product: Product) {
-  const ctx = shopContext();
-  const { order } = await placeOrder(ctx, {
-    userId,
-    email,
-    lines: [{ productId: product.id, size: "M", quantity: 1 }],
-    address: {
-      address: "1 Main Street",
-      country: "France",
-      city: "Paris",
-      zipCode: "75001",
-      phone: "0123456789",
-    },
-    deliveryMethod: "STANDARD",
-  });
-  await confirmCardPayment(ctx, {
-    userId,
-    orderId: order.id,
-    card: { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" },
-  });
-  await expect.poll(() => mayReview(ctx, userId, product.id)).toBe(true);
+  await orderOf({ id: userId, email }, [{ productId: product.id, size: "M", quantity: 1 }]);
+  await expect.poll(() => mayReview(shopContext(), userId, product.id)).toBe(true);
 }
 
 const reviews = (page: Page) => page.locator("#reviews").getByRole("article");
