@@ -216,10 +216,10 @@ test("without JavaScript: a swatch is a link to its colour; Add to cart keeps co
   await expect(lines.nth(0)).toContainText("Colour: Navy · Size: S");
   await expect(lines.nth(1)).toContainText("Colour: Forest · Size: M");
   await expect(page.getByTestId("summary-subtotal")).toHaveText("58.00 €");
-  await page.getByLabel(`Quantity of ${product.name}, Forest, size M`).selectOption("3");
+  await page.getByLabel(`Quantity of ${product.name}, Forest, size Medium`).selectOption("3");
   await lines.nth(1).getByRole("button", { name: "Update" }).click();
   await expect(page.getByTestId("summary-subtotal")).toHaveText("116.00 €");
-  await page.getByRole("button", { name: `Remove ${product.name}, Navy, size S` }).click();
+  await page.getByRole("button", { name: `Remove ${product.name}, Navy, size Small` }).click();
   await expect(lines).toHaveCount(1);
   await expect(page.getByText(/Checking out needs JavaScript/)).toBeVisible();
 

@@ -23,7 +23,7 @@ export function NoScriptCart({ lines }: { lines: readonly CookieCartLine[] }) {
         </h2>
         <ul className="divide-y divide-stone-200 border-y border-stone-200">
           {lines.map((line) => {
-            const variant = `${line.colour ? `${line.colour}, ` : ""}size ${line.size}`;
+            const { variant } = line;
             return (
               <li key={line.key} className="py-6" data-testid="cart-line">
                 <div className="flex flex-wrap justify-between gap-2">

@@ -10,6 +10,7 @@ import {
   decodeCartCookie,
   encodeCartCookie,
   lineKey,
+  lineVariant,
 } from "@shop/core/cart";
 import { choiceQuery, namedColour, sizeLabel } from "@shop/core/catalog";
 import { getProductsByIds } from "@shop/core/server/catalog";
@@ -41,6 +42,8 @@ export interface CookieCartLine {
   /** "Navy" (none for a product's "As shown"). */
   colour: string | undefined;
   size: string;
+  /** As the cart's buttons name it: "Navy, size Medium" (core/src/cart/cart.ts `lineVariant`). */
+  variant: string;
   quantity: number;
   unitPriceCents: number;
 }
@@ -68,6 +71,7 @@ export async function cookieCartView(lines: readonly CartLine[]): Promise<Cookie
         href: `/product/${product.slug}${choiceQuery(colour, line.size)}`,
         colour: namedColour(colour),
         size: sizeLabel(line.size),
+        variant: lineVariant(colour, line.size),
         quantity: line.quantity,
         unitPriceCents: product.priceCents,
       },
