@@ -33,6 +33,12 @@ import {
 /** How long an order export stays in the invoices bucket: S3's shortest expiry, a day. */
 export const EXPORTS_KEPT_DAYS = 1;
 
+/**
+ * How long a replaced or deleted object's old version is kept, so that an operator can bring it
+ * back: an invoice is an accounting document, kept ten years; a product photo, a month.
+ */
+export const OLD_VERSIONS_KEPT_DAYS = { invoices: 3650, images: 30 } as const;
+
 /** How long access logs are kept: long enough to investigate an incident, no longer (they hold IPs). */
 export const ACCESS_LOG_RETENTION_DAYS = 90;
 
@@ -91,17 +97,27 @@ export function Storage({ stack, app }: StackContext) {
   // Besides the invoices, the admin's order exports (under exports/, downloaded through a link
   // that works for minutes: docs/decisions/030-exports-past-lambda-limits.md), removed a day
   // later, with any upload of one left unfinished.
+  // Both keep versions: a deleted or overwritten invoice or photo can be brought back from its
+  // old version for as long as OLD_VERSIONS_KEPT_DAYS says.
   const invoices = new Bucket(stack, "Invoices", {
     cdk: {
       bucket: {
         ...privateBucket,
         ...logTo("invoices"),
+        versioned: true,
         lifecycleRules: [
           {
             id: "ExportsExpire",
             prefix: EXPORTS_PREFIX,
             expiration: Duration.days(EXPORTS_KEPT_DAYS),
+            noncurrentVersionExpiration: Duration.days(EXPORTS_KEPT_DAYS),
             abortIncompleteMultipartUploadAfter: Duration.days(EXPORTS_KEPT_DAYS),
+          },
+          // An expired export leaves a delete marker with nothing under it: removed too.
+          { id: "ExportsMarkers", prefix: EXPORTS_PREFIX, expiredObjectDeleteMarker: true },
+          {
+            id: "OldVersionsExpire",
+            noncurrentVersionExpiration: Duration.days(OLD_VERSIONS_KEPT_DAYS.invoices),
           },
         ],
       },
@@ -112,6 +128,13 @@ export function Storage({ stack, app }: StackContext) {
       bucket: {
         ...privateBucket,
         ...logTo("images"),
+        versioned: true,
+        lifecycleRules: [
+          {
+            id: "OldVersionsExpire",
+            noncurrentVersionExpiration: Duration.days(OLD_VERSIONS_KEPT_DAYS.images),
+          },
+        ],
         // The admin's product form POSTs each photo straight to the bucket from the shop's page
         // (a presigned POST: docs/decisions/031-direct-photo-uploads.md); its answer is read by
         // the page's script, so the bucket allows that one origin to POST, nothing else.

@@ -1,5 +1,5 @@
 // A production stage keeps customers' data: the table and the buckets survive `sst remove` and a
-// deleted stack, and the table cannot be deleted by accident. It is synthesized as an operator
+// deleted stack, the table cannot be deleted by accident, and the buckets keep old versions. It is synthesized as an operator
 // deploys it, with the shop's own domain, and AWS's rule packs (cdk-nag) find nothing left
 // unjustified: viewers need TLS 1.2, every bucket and the photos' distribution keep access logs
 // while no CloudFront log holds a URL that can carry a token, topics and buckets refuse requests
@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Events } from "./Events.ts";
 import { expectRulePacksPass } from "./expect-rule-packs.ts";
 import { Secrets } from "./Secrets.ts";
-import { ACCESS_LOG_RETENTION_DAYS, Storage } from "./Storage.ts";
+import { ACCESS_LOG_RETENTION_DAYS, OLD_VERSIONS_KEPT_DAYS, Storage } from "./Storage.ts";
 import { deploySettings, secretsFor } from "./stage.ts";
 import { synthesize } from "./synth.ts";
 import { Web } from "./Web.ts";
@@ -67,6 +67,28 @@ describe("a production stage", () => {
     );
     expect(buckets).toHaveLength(2);
     for (const [, bucket] of buckets) expect(bucket.DeletionPolicy).toBe("Retain");
+  });
+
+  it("keeps the invoices' and the images' old versions, for ten years and a month", () => {
+    const bucket = (prefix: string) =>
+      Object.entries(storage.findResources("AWS::S3::Bucket")).find(([id]) =>
+        id.startsWith(prefix),
+      )?.[1];
+    for (const [prefix, days] of [
+      ["Invoices", OLD_VERSIONS_KEPT_DAYS.invoices],
+      ["Images", OLD_VERSIONS_KEPT_DAYS.images],
+    ] as const) {
+      const properties = bucket(prefix)?.Properties;
+      expect(properties?.VersioningConfiguration, prefix).toEqual({ Status: "Enabled" });
+      const rules = properties?.LifecycleConfiguration?.Rules ?? [];
+      const old = rules.find((r: { Id?: string }) => r.Id === "OldVersionsExpire");
+      expect(old, prefix).toMatchObject({
+        Status: "Enabled",
+        NoncurrentVersionExpiration: { NoncurrentDays: days },
+      });
+      expect(old?.Prefix, prefix).toBeUndefined();
+    }
+    expect(OLD_VERSIONS_KEPT_DAYS.invoices).toBeGreaterThanOrEqual(3650);
   });
 });
 
