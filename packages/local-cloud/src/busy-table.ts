@@ -3,7 +3,10 @@
 // when a partition is over its rate (ProvisionedThroughputExceededException, ThrottlingException)
 // or when another transaction holds an item (TransactionCanceledException, each item's reason,
 // TransactionConflict on the items concerned). A refused request is not forwarded: as on AWS,
-// nothing of it is written. Everything else goes through to the table unchanged.
+// nothing of it is written. Everything else goes through to the table unchanged, but for one
+// answer of DynamoDB Local's own: a request that timed out waiting for another's lock on an item
+// (a 500 that, it says, "will succeed in actual DynamoDB API"; nothing of it was written) is
+// answered as AWS answers contention, a TransactionConflict (counted in `lockTimeouts`).
 // Tests choose which requests: the next N, a fraction p of them (a seeded draw, so a run is the
 // same every time), those of one operation, or those touching a key (docs/decisions/034-busy-not-error.md).
 import { Agent, createServer, request as forward, type IncomingMessage } from "node:http";
@@ -31,6 +34,8 @@ export interface BusyTable {
   clear(): void;
   /** Requests refused so far, by answer. */
   readonly refused: Readonly<Record<BusyAnswer, number>>;
+  /** DynamoDB Local's lock timeouts answered as conflicts so far. */
+  readonly lockTimeouts: number;
   close(): Promise<void>;
 }
 
@@ -98,6 +103,7 @@ export async function startBusyTable(
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const random = seeded(options.seed ?? 49);
   let rules: Array<BusyRule & { left: number }> = [];
+  let lockTimeouts = 0;
   const refused: Record<BusyAnswer, number> = {
     ProvisionedThroughputExceeded: 0,
     Throttling: 0,
@@ -108,6 +114,16 @@ export async function startBusyTable(
     const body = await readBody(req);
     const text = body.toString("utf8");
     const operation = String(req.headers["x-amz-target"] ?? "").split(".")[1] ?? "";
+    /** A refusal, as AWS sends it: status 400, JSON 1.0. */
+    const reply = (value: object) => {
+      const answer = JSON.stringify(value);
+      res.writeHead(400, {
+        "content-type": "application/x-amz-json-1.0",
+        "x-amzn-requestid": `busy-${Date.now()}`,
+        "content-length": Buffer.byteLength(answer),
+      });
+      res.end(answer);
+    };
     const rule = rules.find(
       (r) =>
         r.left > 0 &&
@@ -118,13 +134,7 @@ export async function startBusyTable(
     if (rule && (rule.fraction === undefined || random() < rule.fraction)) {
       rule.left--;
       refused[rule.answer]++;
-      const answer = JSON.stringify(refusal(rule.answer, operation, text, rule.touching));
-      res.writeHead(400, {
-        "content-type": "application/x-amz-json-1.0",
-        "x-amzn-requestid": `busy-${Date.now()}`,
-        "content-length": Buffer.byteLength(answer),
-      });
-      res.end(answer);
+      reply(refusal(rule.answer, operation, text, rule.touching));
       return;
     }
     const upstream = forward(
@@ -137,8 +147,26 @@ export async function startBusyTable(
         headers: { ...req.headers, host: to.host },
       },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 500, answer.headers);
-        answer.pipe(res);
+        if (answer.statusCode !== 500) {
+          res.writeHead(answer.statusCode ?? 500, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        void readBody(answer).then((failed) => {
+          if (!failed.toString("utf8").includes("waiting for a lock")) {
+            res.writeHead(500, answer.headers);
+            res.end(failed);
+            return;
+          }
+          lockTimeouts++;
+          const conflict = operation.startsWith("Transact")
+            ? refusal("TransactionConflict", operation, text)
+            : {
+                __type: `${PREFIX}TransactionConflictException`,
+                message: "Transaction is ongoing for the item",
+              };
+          reply(conflict);
+        });
       },
     );
     upstream.on("error", () => res.destroy());
@@ -159,6 +187,9 @@ export async function startBusyTable(
       rules = [];
     },
     refused,
+    get lockTimeouts() {
+      return lockTimeouts;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         agent.destroy();
