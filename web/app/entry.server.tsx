@@ -1,7 +1,7 @@
 import { PassThrough, Transform } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isDependencyUnavailable } from "@shop/core/common";
+import { isBusy, isDependencyUnavailable } from "@shop/core/common";
 import { photoUploadOrigin } from "@shop/core/server/catalog";
 import { getContext, loadBoundSecrets, RETRY_AFTER_SECONDS } from "@shop/core/server/context";
 import { objectLinkOrigin } from "@shop/core/storage";
@@ -57,9 +57,10 @@ const ORDER_EXPORT_FORM_ROUTE = "routes/admin.orders._index";
 /**
  * Requests that failed because a dependency did not answer in time (a DependencyUnavailable,
  * already logged as one structured line where it happened): their document is the 503 page,
- * their data answer a 503 with Retry-After, instead of the error boundary's 500.
+ * their data answer a 503 with Retry-After, instead of the error boundary's 500. The value: the
+ * dependency was busy (docs/decisions/034-busy-not-error.md), which the page says in its words.
  */
-const unavailable = new WeakSet<Request>();
+const unavailable = new WeakMap<Request, boolean>();
 
 /**
  * Reads the page's data stream to its end, for nothing, where the document is not rendered from
@@ -74,7 +75,8 @@ function settleHandoff(remixContext: EntryContext): void {
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isDependencyUnavailable(error)) {
-    unavailable.add(request);
+    // A page whose loaders met both: busy only if nothing failed for want of an answer.
+    unavailable.set(request, (unavailable.get(request) ?? true) && isBusy(error));
     return;
   }
   if (!request.signal.aborted) logError("request failed", error);
@@ -107,6 +109,7 @@ export default function handleRequest(
     return unavailableResponse(
       SHOP_NAME,
       url.pathname + (request.method === "GET" ? url.search : ""),
+      unavailable.get(request),
     );
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

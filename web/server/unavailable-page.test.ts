@@ -2,7 +2,7 @@
 // link that cannot be turned into markup.
 import { RETRY_AFTER_SECONDS } from "@shop/core/server/context";
 import { describe, expect, it } from "vitest";
-import { UNAVAILABLE_TITLE, unavailableResponse } from "./unavailable-page.ts";
+import { BUSY_TITLE, UNAVAILABLE_TITLE, unavailableResponse } from "./unavailable-page.ts";
 
 describe("the unavailable page", () => {
   it("is a 503 with Retry-After, never cached, under a policy that lets nothing load or run", async () => {
@@ -19,6 +19,19 @@ describe("the unavailable page", () => {
     expect(html).toContain('href="/product?page=2"');
     expect(html).not.toMatch(/<script/i);
     expect(UNAVAILABLE_TITLE).toBe("We'll be right back");
+  });
+
+  it("says the shop is busy when it was (the same 503, no script, no cookie)", async () => {
+    const res = unavailableResponse("Threadline", "/product", true);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("Retry-After")).toBe(String(RETRY_AFTER_SECONDS));
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+    const html = await res.text();
+    expect(html).toContain("We&#39;re very busy right now");
+    expect(html).toContain("your cart is kept in this browser");
+    expect(html).not.toContain("We&#39;ll be right back");
+    expect(html).not.toMatch(/<script/i);
+    expect(BUSY_TITLE).toBe("We're very busy right now");
   });
 
   it("escapes what it is given", async () => {

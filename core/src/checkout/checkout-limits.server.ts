@@ -9,8 +9,9 @@ import { addressLimitKey } from "../accounts/client-address.ts";
 import type { AbuseLimits } from "../accounts/limits.ts";
 import { tryAgainIn } from "../accounts/limits.ts";
 import { consume, type Limit, release } from "../accounts/rate-limit.server.ts";
-import { DomainError, isDomainError } from "../common/errors.ts";
+import { DomainError, isBusy, isDomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { logLine } from "../context/telemetry.ts";
 import { type PlacedOrder, type PlaceOrderInput, placeOrder } from "./placing.server.ts";
 import { type QuotedCart, quoteCheckout } from "./priced-cart.server.ts";
 
@@ -43,7 +44,14 @@ async function take(
     await Promise.all(taken.map((subject) => release(ctx, scope, subject, limit, now)));
   };
   for (const subject of subjects(who)) {
-    const use = await consume(ctx, scope, subject, limit, now);
+    let use: Awaited<ReturnType<typeof consume>>;
+    try {
+      use = await consume(ctx, scope, subject, limit, now);
+    } catch (error) {
+      // The table too busy to count the second subject: the first is not kept counted either.
+      if (isBusy(error)) await giveBack().catch(() => {});
+      throw error;
+    }
     if (!use.allowed) {
       await giveBack();
       throw new DomainError(
@@ -142,8 +150,16 @@ export async function placeForShopper(
       () => true,
     );
   } catch (error) {
-    // An order refused for its input (an address field, a code, the cart) was not placed.
-    if (isDomainError(error)) await giveBack();
+    // An order refused for its input (an address field, a code, the cart) was not placed; one
+    // refused as busy (docs/decisions/034-busy-not-error.md) is not the shopper's doing. Neither
+    // counts. Giving back may itself meet the busy table: the shopper still gets the refusal.
+    if (isDomainError(error) || isBusy(error)) {
+      await giveBack().catch((failure: unknown) => {
+        logLine("warn", "order limit not given back", {
+          reason: failure instanceof Error ? failure.message : String(failure),
+        });
+      });
+    }
     throw error;
   }
 }

@@ -169,8 +169,9 @@ export async function placeOrder(
         // Sold and given back meanwhile: there is enough again.
         if (attempt < NUMBER_ATTEMPTS) continue;
       }
-      // Another order took the same product's units at the same moment: try again.
-      if (error.reasons.includes("TransactionConflict") && attempt < NUMBER_ATTEMPTS) continue;
+      // (A transaction cancelled only by another on the same items, e.g. the same product's
+      // stock, never comes here: the table's client tries it again within the request's
+      // deadline, then answers busy: core/src/context/busy.server.ts.)
       if (error.failedAt(1) && attempt < NUMBER_ATTEMPTS) {
         order = { ...order, number: newOrderNumber() };
         continue;

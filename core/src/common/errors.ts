@@ -17,17 +17,26 @@ export const isDomainError = (e: unknown): e is DomainError => e instanceof Doma
 
 /**
  * A dependency (the table, S3, SES, SQS, Stripe) did not answer within its deadline, or not at
- * all, after its retry budget (core/src/context/deadlines.ts). Pages answer it with a 503 and
- * Retry-After; nothing that needed the call was stored half-way.
+ * all, after its retry budget (core/src/context/deadlines.ts), or (`busy`) kept answering "too
+ * many requests" until the request's deadline (core/src/context/busy.server.ts). Pages answer it
+ * with a 503 and Retry-After; nothing that needed the call was stored half-way.
  */
 export class DependencyUnavailable extends Error {
+  /** Refused as busy (throttled, or a transaction conflict), not unanswered. */
+  readonly busy: boolean;
   constructor(
     readonly dependency: string,
     readonly operation: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; busy?: boolean },
   ) {
-    super(`${dependency} did not answer ${operation} in time`, options);
+    super(
+      options?.busy
+        ? `${dependency} was too busy to answer ${operation} in time`
+        : `${dependency} did not answer ${operation} in time`,
+      options,
+    );
     this.name = "DependencyUnavailable";
+    this.busy = options?.busy === true;
   }
 }
 
@@ -47,10 +56,38 @@ export const ORDER_UNAVAILABLE =
 export const PAYMENT_UNAVAILABLE =
   "The payment did not go through: our payment service did not answer. Nothing was charged, and your cart is kept: please try again in a moment.";
 
+/** A dependency refused the call as busy (docs/decisions/034-busy-not-error.md). */
+export const isBusy = (error: unknown): error is DependencyUnavailable =>
+  isDependencyUnavailable(error) && (error as { busy?: unknown }).busy === true;
+
+/** An action refused as busy: the form keeps its input, to send again. */
+export const ACTION_BUSY =
+  "Our shop is very busy right now, so this was not done. What you entered is still here: please try again in a moment.";
+
+/** The checkout, when the table was too busy to take the order. */
+export const ORDER_BUSY =
+  "Our shop is very busy right now. Your order was not placed and nothing was charged; your cart is kept: please try again in a moment.";
+
+/** The payment service was too busy to start the payment: nothing was charged. */
+export const PAYMENT_BUSY =
+  "Our payment service is very busy right now, so the payment did not go through. Nothing was charged, and your cart is kept: please try again in a moment.";
+
 /** What a form says when an action failed for want of an answer from `error`'s dependency. */
 export const unavailableMessage = (error: DependencyUnavailable): string =>
-  error.dependency === "stripe" ? PAYMENT_UNAVAILABLE : ACTION_UNAVAILABLE;
+  error.dependency === "stripe"
+    ? isBusy(error)
+      ? PAYMENT_BUSY
+      : PAYMENT_UNAVAILABLE
+    : isBusy(error)
+      ? ACTION_BUSY
+      : ACTION_UNAVAILABLE;
 
 /** The same, at the checkout. */
 export const checkoutUnavailableMessage = (error: DependencyUnavailable): string =>
-  error.dependency === "stripe" ? PAYMENT_UNAVAILABLE : ORDER_UNAVAILABLE;
+  error.dependency === "stripe"
+    ? isBusy(error)
+      ? PAYMENT_BUSY
+      : PAYMENT_UNAVAILABLE
+    : isBusy(error)
+      ? ORDER_BUSY
+      : ORDER_UNAVAILABLE;

@@ -6,10 +6,14 @@
 //   once its attempts are spent becomes a DependencyUnavailable, logged as one structured line
 //   naming the dependency and the operation, so an alarm or a log query finds it, and counted
 //   as the metric DependencyUnavailable by dependency (./telemetry.ts);
+// - a table call refused as busy (a throttle the SDK's own retries did not get past, or a
+//   transaction cancelled only by a conflict) is tried again with jittered backoff within the
+//   request's deadline, then becomes a busy DependencyUnavailable (./busy.server.ts);
 // - the client is handed to the tracer, when the process has one (./telemetry.ts).
 
 import { DependencyUnavailable } from "../common/errors.ts";
 import { DEPENDENCY_DIMENSION, DEPENDENCY_UNAVAILABLE_METRIC } from "../common/metrics-names.ts";
+import { retryWhileBusy, tableBusyReason } from "./busy.server.ts";
 import type { Dependency } from "./deadlines.ts";
 import { isStaleConnection } from "./kept-alive.server.ts";
 import { captureClient, countMetric, logLine } from "./telemetry.ts";
@@ -101,14 +105,16 @@ export function guardCalls<C>(client: C & ClientLike, dependency: Dependency): C
   // filter for a logger that writes nothing (the shop gives its clients none): the whole
   // catalogue's Query walked once more, on the cold start's first answer and every call after.
   client.middlewareStack.remove("loggerMiddleware");
-  // Outermost: sees the call's final outcome, after every retry.
+  // Outermost: sees the call's final outcome, after every retry. Each try of the table's busy
+  // retries goes through the whole stack again (serialized anew, with the SDK's own attempts).
+  const busyReason = dependency === "dynamodb" ? tableBusyReason : () => undefined;
   client.middlewareStack.add(
     (next, context) => async (args) => {
+      const operation = String(context.commandName ?? "call").replace(/Command$/, "");
       try {
-        return await next(args);
+        return await retryWhileBusy({ dependency, operation }, () => next(args), busyReason);
       } catch (error) {
         if (!isUnanswered(error)) throw error;
-        const operation = String(context.commandName ?? "call").replace(/Command$/, "");
         const attempts = (error as { $metadata?: { attempts?: number } }).$metadata?.attempts;
         throw unanswered({ dependency, operation, attempts, error });
       }

@@ -12,6 +12,14 @@ import { type Config, loadConfig } from "./config.ts";
 import { awsClientOptions } from "./deadlines.ts";
 import { guardCalls } from "./dependency-calls.server.ts";
 
+export {
+  BUSY_RETRY,
+  busyWaitMs,
+  requestDeadline,
+  retryWhileBusy,
+  tableBusyReason,
+  withDeadline,
+} from "./busy.server.ts";
 export type { Config } from "./config.ts";
 export { LOCAL_DEFAULTS, loadConfig } from "./config.ts";
 export * from "./deadlines.ts";

@@ -7,6 +7,7 @@
 // pages that take no payment never read it (docs/decisions/022-lean-bundles.md).
 import type Stripe from "stripe";
 import { lazy } from "../common/lazy.ts";
+import { retryWhileBusy } from "../context/busy.server.ts";
 import { POLICIES, stripeClientOptions } from "../context/deadlines.ts";
 import { unanswered } from "../context/dependency-calls.server.ts";
 import type { PaymentGateway } from "./port.ts";
@@ -42,12 +43,18 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
    * Runs one call to Stripe's API: a call that got no answer within its deadline and retries (a
    * StripeConnectionError: a timeout, a refused or cut connection) becomes a
    * DependencyUnavailable, logged as one structured line naming Stripe and the operation, like
-   * the AWS clients' calls.
+   * the AWS clients' calls. A 429 (Stripe's rate limit, which its SDK does not retry) is tried
+   * again, with the same idempotency key, within the request's deadline, then answers busy
+   * (core/src/context/busy.server.ts).
    */
   async function call<T>(operation: string, run: (stripe: Stripe) => Promise<T>): Promise<T> {
     const { errors, stripe } = await sdk();
     try {
-      return await run(stripe);
+      return await retryWhileBusy(
+        { dependency: "stripe", operation },
+        () => run(stripe),
+        (error) => (error instanceof errors.StripeRateLimitError ? "RateLimit" : undefined),
+      );
     } catch (error) {
       if (!(error instanceof errors.StripeConnectionError)) throw error;
       throw unanswered({

@@ -29,6 +29,12 @@ import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 import { freePort } from "./util.ts";
 
 export {
+  type BusyAnswer,
+  type BusyRule,
+  type BusyTable,
+  startBusyTable,
+} from "./busy-table.ts";
+export {
   type CloudFrontStandIn,
   type RecordedInvalidation,
   startCloudFrontStandIn,

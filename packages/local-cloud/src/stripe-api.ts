@@ -56,8 +56,17 @@ export async function startFakeStripeApi(): Promise<{
   webhookEndpoints: WebhookEndpoint[];
   /** The secret key of every call, in order (a test checks which key a command used). */
   keys: string[];
+  /**
+   * The next `count` calls are answered 429 rate_limit, as Stripe's API does past its rate
+   * (about 100 writes a second in live mode); nothing is created by them.
+   */
+  rateLimitNext(count: number): void;
+  /** Calls answered 429 so far. */
+  readonly rateLimited: number;
   close: () => Promise<void>;
 }> {
+  let limitLeft = 0;
+  let rateLimited = 0;
   const webhookEndpoints: WebhookEndpoint[] = [];
   const keys: string[] = [];
   const intents: CreatedIntent[] = [];
@@ -75,6 +84,17 @@ export async function startFakeStripeApi(): Promise<{
         res.end(JSON.stringify(value));
       };
       keys.push(String(req.headers.authorization ?? "").replace(/^Bearer /, ""));
+      if (limitLeft > 0) {
+        limitLeft--;
+        rateLimited++;
+        return reply(429, {
+          error: {
+            type: "invalid_request_error",
+            code: "rate_limit",
+            message: "Too many requests hit the API too quickly.",
+          },
+        });
+      }
       const path = (req.url ?? "").split("?")[0];
       if (path === "/v1/webhook_endpoints" || path?.startsWith("/v1/webhook_endpoints/")) {
         const answer = (endpoint: WebhookEndpoint, withSecret: boolean) => {
@@ -197,6 +217,12 @@ export async function startFakeStripeApi(): Promise<{
     refunds,
     webhookEndpoints,
     keys,
+    rateLimitNext(count) {
+      limitLeft = count;
+    },
+    get rateLimited() {
+      return rateLimited;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

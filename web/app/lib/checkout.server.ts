@@ -11,7 +11,7 @@ import {
 } from "@shop/core/payments";
 import { isDomainError } from "@shop/core/server/accounts";
 import { checkout, quoteAtCheckout, type Shopper } from "@shop/core/server/checkout";
-import { getContext } from "@shop/core/server/context";
+import { CHARGE_BUDGET_MS, getContext, withDeadline } from "@shop/core/server/context";
 import { confirmationPath, ORDER_CONFIRMED_TOAST, type QuoteAnswer } from "./checkout";
 import { readForm, refuseForm, refuseWithDomainError } from "./form.server";
 import { parseSubmission } from "./forms";
@@ -67,18 +67,22 @@ export async function checkoutAction({ request, context }: ActionFunctionArgs) {
   // core gets the checked values (docs/decisions/015-forms.md), not the form again.
   const checked = submission.value;
   try {
-    const outcome = await checkout(ctx, who, abuseLimits(), {
-      userId: user.id,
-      email: user.email,
-      lines: form.get("lines"),
-      address: addressOf(checked),
-      deliveryMethod: checked.deliveryMethod,
-      promotionCode: text("code") ?? null,
-      placementKey: text(PLACEMENT_FIELD),
-      ...("cardNumber" in checked
-        ? { card: { cardNumber: checked.cardNumber, expiry: checked.expiry, cvc: checked.cvc } }
-        : {}),
-    });
+    // "Confirm order" has the charge budget, counted from the request's start: a busy table or
+    // Stripe's 429 is asked again within it (core/src/context/busy.server.ts).
+    const outcome = await withDeadline(CHARGE_BUDGET_MS, () =>
+      checkout(ctx, who, abuseLimits(), {
+        userId: user.id,
+        email: user.email,
+        lines: form.get("lines"),
+        address: addressOf(checked),
+        deliveryMethod: checked.deliveryMethod,
+        promotionCode: text("code") ?? null,
+        placementKey: text(PLACEMENT_FIELD),
+        ...("cardNumber" in checked
+          ? { card: { cardNumber: checked.cardNumber, expiry: checked.expiry, cvc: checked.cvc } }
+          : {}),
+      }),
+    );
     if (outcome.status === "confirm") {
       return data({ payment: outcome }, { headers: { "Cache-Control": NO_STORE } });
     }

@@ -13,9 +13,11 @@ import { randomUUID } from "node:crypto";
 import { PAGE_KIND_DIMENSION, type PageKind, SERVER_TIME_METRIC } from "@shop/core/common";
 import {
   consoleTelemetry,
+  PAGE_BUDGET_MS,
   setTelemetry,
   type Telemetry,
   timeMetric,
+  withDeadline,
 } from "@shop/core/server/context";
 import { createPowertools, powertoolsTelemetry } from "@shop/powertools";
 
@@ -35,10 +37,11 @@ const requests = new AsyncLocalStorage<string>();
  * Runs `work`, the answer to one request, with `requestId` on every log line written meanwhile:
  * the Lambda request id on AWS (web/server/lambda-handler.ts), a generated one when none is
  * given (web/server.ts). Exported by the build's entry, so that the server around the build runs
- * each request inside the build's own telemetry.
+ * each request inside the build's own telemetry. The request's deadline starts here too: the
+ * page budget, within which a busy table is asked again (core/src/context/busy.server.ts).
  */
 export function inRequest<T>(requestId: string | undefined, work: () => T): T {
-  return requests.run(requestId || randomUUID(), work);
+  return requests.run(requestId || randomUUID(), () => withDeadline(PAGE_BUDGET_MS, work));
 }
 
 /** `telemetry` with the current request's id added to each log line (none outside a request). */

@@ -8,6 +8,7 @@
 import { data } from "@remix-run/server-runtime";
 import {
   type DependencyUnavailable,
+  isBusy,
   isDependencyUnavailable,
   unavailableMessage,
 } from "@shop/core/common";
@@ -61,8 +62,8 @@ export function keepsInput<Args, Result>(
 export function servesUnavailablePage<Args extends { request: Request }, Result>(
   loader: (args: Args) => Promise<Result>,
 ) {
-  return whenUnavailable(loader, (_error, { request }) => {
+  return whenUnavailable(loader, (error, { request }) => {
     const url = new URL(request.url);
-    return unavailableResponse(SHOP_NAME, url.pathname + url.search);
+    return unavailableResponse(SHOP_NAME, url.pathname + url.search, isBusy(error));
   });
 }
