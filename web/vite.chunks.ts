@@ -43,15 +43,17 @@ const SHELL_SHARED =
  * cart a page without JavaScript kept in a cookie, which the layout moves in), money, the
  * catalogue query, the search field's normalising, which pages are private (the layout's
  * noindex). (The cart's limits and the normalising, left to their areas' chunks, were two chunks
- * of a few dozen bytes that every page loaded.) The palette, the variants and the product page's
- * choice of colour and size (?colour=, ?size=, ?photo=) are here too: the cart's lines and the
- * query read them, and they read the sizes, so in a chunk of their own they and the shell would
- * import each other, and a rule built when its module loads (the sizes the page reads) could
- * run before the sizes it is built from. The catalogue query's colour and size filters (which
- * variants are in stock, the colours a search names) are here for the same reason.
+ * of a few dozen bytes that every page loaded.) The palette's ids and the sizes' tags (which a
+ * stored cart's lines are checked by) and the product page's choice of colour and size
+ * (?colour=, ?size=, ?photo=, with what a variant's stock means) are here too: in a chunk of
+ * their own, it and the shell would import each other. The palette's names and swatches and the
+ * sizes' labels and names (palette.ts, sizes.ts) are not: no storefront page's browser code
+ * reads them (the loaders name the colours and sizes a page shows), so they stay in
+ * core-catalog-rules, which the admin's and the cart's pages load
+ * (docs/decisions/033-colourways-and-variants.md "Performance").
  */
 const SHELL_CORE =
-  /\/core\/src\/(catalog\/(sizes|ids|categories|robots|palette|variants|search-colours|photos|product-choice)|cart\/(cart|line|cookie)|inventory\/stock|search\/normalize|pricing\/money)\.ts$/;
+  /\/core\/src\/(catalog\/(size-tags|colour-ids|ids|categories|robots|photos|product-choice)|cart\/(cart|line|cookie)|inventory\/stock|search\/normalize|pricing\/money)\.ts$/;
 /**
  * The catalogue query's rules in the browser (its links, filters, sorts and pages, what a filter
  * finds in stock): the catalogue, its cards and the search's results read them, a product page
