@@ -26,7 +26,7 @@ import { reviewAuthorName, reviewStats } from "@shop/core/reviews";
 import { getProductPageParts } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { mayReview } from "@shop/core/server/reviews";
-import { Suspense } from "react";
+import { type ComponentProps, lazy, Suspense } from "react";
 import { AddToCartForm } from "../components/AddToCartForm";
 import { ColourPicker } from "../components/ColourPicker";
 import { ErrorPage } from "../components/ErrorPage";
@@ -48,6 +48,27 @@ import { SHOP_NAME } from "../lib/shop";
 import { pageTitle } from "../lib/title";
 import { useActionAnswer } from "../lib/unavailable";
 import { keepsInput } from "../lib/unavailable.server";
+
+/**
+ * The reviews, below the fold: rendered by the server, and in the browser a chunk of their own,
+ * hydrated once it has arrived, after the page's own code (docs/decisions/033-colourways-and-variants.md
+ * "Performance"). The router's updates are transitions, so the server's reviews stay meanwhile.
+ */
+const LazyReviews = import.meta.env.SSR
+  ? ProductReviews
+  : lazy(() =>
+      import("../components/ProductReviews").then((module) => ({
+        default: module.ProductReviews,
+      })),
+    );
+
+function Reviews(props: ComponentProps<typeof ProductReviews>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyReviews {...props} />
+    </Suspense>
+  );
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
@@ -271,10 +292,10 @@ export default function ProductPage() {
         </div>
       </div>
 
-      <Suspense fallback={<ProductReviews stats={stats} pending />}>
-        <Await resolve={reviews} errorElement={<ProductReviews stats={stats} failed />}>
+      <Suspense fallback={<Reviews stats={stats} pending />}>
+        <Await resolve={reviews} errorElement={<Reviews stats={stats} failed />}>
           {(page) => (
-            <ProductReviews
+            <Reviews
               stats={stats}
               reviews={page.reviews}
               previousHref={reviewsHref(page.previousCursor)}
