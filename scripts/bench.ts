@@ -46,6 +46,10 @@
 // anonymous document, the signed-in customer's document and client navigation, one request at a
 // time, to the first and the last byte. BENCH_PRODUCT_ONLY=1 runs it alone (BENCH_PRODUCT_REQUESTS,
 // default 200 of each kind).
+//
+// BENCH_JS_ONLY=1 prints only the JavaScript each budgeted page loads (gzip, against 95 kB) on
+// the seeded shop, with no load: seconds after the shop starts, to measure a change to the
+// browser build (`npm run build` first).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -89,6 +93,7 @@ const EDGE_ONLY = process.env.BENCH_EDGE_ONLY === "1";
 const COLD_ONLY = process.env.BENCH_COLD_ONLY === "1";
 const WARM_ONLY = process.env.BENCH_WARM_ONLY === "1";
 const PRODUCT_ONLY = process.env.BENCH_PRODUCT_ONLY === "1";
+const JS_ONLY = process.env.BENCH_JS_ONLY === "1";
 /** Timed requests of each kind for the product page's server time. */
 const PRODUCT_REQUESTS = positiveInt(process.env.BENCH_PRODUCT_REQUESTS, 200);
 /** Alternating rounds of the warm comparison with the bare Remix page. */
@@ -378,6 +383,23 @@ const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
 const figuresLine = (f: Figures) =>
   `${f.rps.toFixed(0)} rps, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, ${f.errors} errors`;
 
+/** The pages held to the JavaScript budget (docs/architecture.md §13), by their TARGETS name. */
+const JS_BUDGET_PAGES = [
+  ["home /product", "home page"],
+  ["colour family", "catalogue by colour family"],
+  ["product page", "product page"],
+  ["product, a colour", "product page on a colour"],
+] as const;
+const JS_BUDGET_BYTES = 95 * 1024;
+
+/** Each budgeted page's JavaScript against the budget. */
+function jsBudgetLines(js: Map<string, number>): string[] {
+  return JS_BUDGET_PAGES.map(([name, page]) => {
+    const bytes = js.get(name) ?? 0;
+    return `${verdict(bytes <= JS_BUDGET_BYTES)}  ${page} JavaScript: ${kb(bytes)} gzip (target ≤ 95 kB)`;
+  });
+}
+
 /**
  * The replay's figures at the seeded size and at the big one, and the verdict on the shop as it
  * ships (the seeded catalogue, warm cache: a shop's steady state). At the big size the replay's
@@ -472,6 +494,20 @@ async function main() {
     };
     const { ctx, calls } = countingContext(state.env);
     // The cold starts first, on the seeded shop before any load (the machine at its quietest).
+    if (JS_ONLY) {
+      log("The JavaScript of each budgeted page…");
+      const js = new Map<string, number>();
+      for (const [name] of JS_BUDGET_PAGES) {
+        const target = TARGETS.find((t) => t.name === name) as Target;
+        const response = await fetch(base + target.path);
+        if (!response.ok) throw new Error(`GET ${target.path} answered ${response.status}`);
+        js.set(name, await pageJsGzipBytes(await response.text(), CLIENT_DIR));
+      }
+      log("");
+      for (const line of jsBudgetLines(js)) log(line);
+      log(`\n(done in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      return;
+    }
     if (PRODUCT_ONLY) {
       log("The product page's server time…");
       const lines = await productServerTime(base);
@@ -693,15 +729,7 @@ async function main() {
         `${verdict(worst < 300)}  ${target.name}: p99 ${ms(worst)} at ${CONNECTIONS} connections (target < 300 ms)`,
       );
     }
-    for (const [name, page] of [
-      ["home /product", "home page"],
-      ["colour family", "catalogue by colour family"],
-      ["product page", "product page"],
-      ["product, a colour", "product page on a colour"],
-    ] as const) {
-      const bytes = js.get(name) ?? 0;
-      log(`${verdict(bytes <= 95 * 1024)}  ${page} JavaScript: ${kb(bytes)} gzip (target ≤ 95 kB)`);
-    }
+    for (const line of jsBudgetLines(js)) log(line);
     const worstTrips = Math.max(
       ...[...trips.values(), ...tripsBig.values()].map((counted) => counted.calls),
     );

@@ -37,9 +37,22 @@ export default defineConfig(({ isSsrBuild }) => ({
         // pure_getters: a property read whose value is unused is dropped (about 0.5 kB gzip a
         // page). Safe while nothing in the app or its browser libraries reads a property for its
         // effect (a getter with work to do, a reflow forced by reading offsetHeight).
-        terserOptions: { compress: { passes: 2, pure_getters: true } },
+        // safari10: false, since the target is Safari 15.4 on: Vite asks terser for Safari 10's
+        // workarounds (about 0.2 kB gzip of React DOM and the Remix runtime).
+        terserOptions: { compress: { passes: 2, pure_getters: true }, safari10: false },
+        // A chunk the app imports lazily (the search's results, "Notify me", the review form)
+        // loads its own imports when it arrives: the page's code is preloaded by Remix from its
+        // manifest, and Vite's preload helper (about 0.4 kB gzip in the shell) is replaced by a
+        // plain call (the shop:lean-preload plugin below).
+        modulePreload: false as const,
         rollupOptions: {
           output: { manualChunks: storefrontChunks },
+          // Core's modules do nothing when imported (docs/architecture.md §1: rules, no
+          // framework): one that the browser's code takes nothing from is left out, and so is the
+          // chunk that holds it. Else the barrels (`@shop/core/catalog`) would make the shell
+          // import the chunk of every module they re-export that builds a table as it loads (the
+          // palette, the sizes), and load it on every page.
+          treeshake: { moduleSideEffects: (id: string) => !/\/core\/src\//.test(id) },
           // Two chunks importing each other can run a module before one it reads is initialised
           // ("Cannot access before initialization" as the page starts): vite.chunks.ts must keep
           // the shell closed, so such a split fails the build instead of a page.
@@ -50,6 +63,22 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   plugins: [
+    // With modulePreload off, Vite still wraps each lazy import() in its preload helper, whose
+    // list of files to preload is then always empty: the helper is one call. (Vite's internal
+    // module id: should it change, the helper comes back, and `npm run bench` shows its weight.)
+    {
+      name: "shop:lean-preload",
+      enforce: "pre" as const,
+      apply: "build" as const,
+      load(id: string) {
+        if (id === "\0vite/preload-helper.js") {
+          return {
+            code: "export const __vitePreload = (load) => load();",
+            moduleSideEffects: false,
+          };
+        }
+      },
+    },
     tailwindcss(),
     remix({
       // Output: build/server/index.js (for remix-serve and the SST RemixSite) and build/client.

@@ -15,7 +15,7 @@ import {
 import { data } from "@remix-run/server-runtime";
 import { isPrivatePath } from "@shop/core/catalog";
 import { getContext } from "@shop/core/server/context";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { ErrorPage } from "./components/ErrorPage";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
@@ -29,6 +29,16 @@ import { SHOP_NAME } from "./lib/shop";
 import type { Toast } from "./lib/toast";
 import { readToast } from "./lib/toast.server";
 import stylesheet from "./tailwind.css?url";
+
+/**
+ * The toasts' live region: rendered by the server (with the toast it sends), and in the browser
+ * a chunk of its own, hydrated once it has arrived: nothing the first paint needs waits for it
+ * (docs/decisions/033-colourways-and-variants.md "Performance"). Toasts shown meanwhile wait in
+ * their store (lib/toast.ts); the router's updates are transitions, so the server's region stays.
+ */
+const Notifications = import.meta.env.SSR
+  ? Toaster
+  : lazy(() => import("./components/Toaster").then((module) => ({ default: module.Toaster })));
 
 export interface RootLoaderData {
   user: SessionUser | null;
@@ -132,7 +142,9 @@ function SiteShell({
         {children}
       </main>
       <SiteFooter />
-      <Toaster flash={toast} />
+      <Suspense fallback={null}>
+        <Notifications flash={toast} />
+      </Suspense>
     </CurrencyProvider>
   );
 }

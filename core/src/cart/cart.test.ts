@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import {
+  addedToCartText,
   addToCart,
   CART_STORAGE_KEY,
   type CartLine,
@@ -8,7 +9,6 @@ import {
   COLOUR_INVALID,
   countItems,
   lineKey,
-  lineVariant,
   MAX_CART_LINES,
   MAX_QUANTITY,
   parseCart,
@@ -18,6 +18,7 @@ import {
   setQuantity,
   settleColours,
 } from "./cart.ts";
+import { lineVariant } from "./names.ts";
 
 const shirtM = { productId: "shirt", size: "M" } as const;
 const shirtL = { productId: "shirt", size: "L" } as const;
@@ -289,6 +290,15 @@ describe("colours on cart lines", () => {
     const bad = v.safeParse(CartLineSchema, { ...navyM, colour: "<b>", quantity: 1 });
     expect(bad.success).toBe(false);
     expect(bad.issues?.[0]?.message).toBe(COLOUR_INVALID);
+  });
+});
+
+describe("addedToCartText", () => {
+  it("names the product with the colour's name and the size's label the page shows", () => {
+    expect(addedToCartText("Piqué Polo Shirt", "Navy", "M")).toBe(
+      "Piqué Polo Shirt (Navy, size M)",
+    );
+    expect(addedToCartText("Kids' Tee", undefined, "3–4 Y")).toBe("Kids' Tee (size 3–4 Y)");
   });
 });
 

@@ -1,10 +1,10 @@
 // Cart arithmetic (docs/product.md §3 "Cart line", §9 "Quantity per line"): lines keyed by product id,
 // colour and size, quantities 1 to 9, kept in local storage under "cart". Pure: every function returns a
 // new array and never changes its input.
+
+import { isColourwayColour } from "../catalog/colour-ids.ts";
 import { isProductId } from "../catalog/ids.ts";
-import { isSizeTag, type SizeTag, sizeLabel, sizeName } from "../catalog/sizes.ts";
-import { colourOf, namedColour } from "../catalog/variants.ts";
-import { variantPhrase } from "../inventory/stock.ts";
+import { isSizeTag, type SizeTag } from "../catalog/size-tags.ts";
 import { type CartLine, MAX_CART_LINES, MAX_QUANTITY } from "./line.ts";
 
 export * from "./line.ts";
@@ -27,24 +27,16 @@ export function lineKey(line: LineRef): string {
 }
 
 /**
- * A line's variant as the stock messages name it: "Navy, size Medium"; "size Medium" for a line
- * without a named colour (an order placed before colourways, or a product's "As shown").
- */
-export function lineVariant(colour: string | undefined, size: string): string {
-  return variantPhrase(namedColour(colour), sizeName(size));
-}
-
-/**
- * What "Added to cart" says of the line: "Piqué Polo Shirt (Navy, size M)"; no colour for a
- * product whose only colourway is "As shown" (a product from before colourways).
+ * What "Added to cart" says of the line: "Piqué Polo Shirt (Navy, size M)", from the colour's
+ * name and the size's label (the page has them from its loader); no colour for a product whose
+ * only colourway is "As shown" (a product from before colourways: no name).
  */
 export function addedToCartText(
   productName: string,
-  colour: string | undefined,
-  size: SizeTag,
+  colourName: string | undefined,
+  sizeLabel: string,
 ): string {
-  const named = namedColour(colour);
-  return `${productName} (${named ? `${named}, ` : ""}size ${sizeLabel(size)})`;
+  return `${productName} (${colourName ? `${colourName}, ` : ""}size ${sizeLabel})`;
 }
 
 /**
@@ -147,7 +139,7 @@ function parseLine(raw: unknown): CartLine | undefined {
   // Only ids the server can look up (else the cart page would wait for prices forever).
   if (!isProductId(productId)) return undefined;
   if (!isSizeTag(size)) return undefined;
-  if (colour !== undefined && (typeof colour !== "string" || !colourOf(colour))) return undefined;
+  if (colour !== undefined && !isColourwayColour(colour)) return undefined;
   if (typeof quantity !== "number" || !Number.isFinite(quantity)) return undefined;
   return { ...lineRef({ productId, colour, size }), quantity: clampQuantity(quantity) };
 }

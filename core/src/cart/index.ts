@@ -2,3 +2,4 @@
 export { DEFAULT_SIZE, isSizeTag, SIZES, type SizeTag } from "../catalog/sizes.ts";
 export * from "./cart.ts";
 export * from "./cookie.ts";
+export * from "./names.ts";

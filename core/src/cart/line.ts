@@ -3,8 +3,8 @@
 // through CartLineSchema (checkout/priced-cart.server.ts), so the cart can never hold what an order
 // refuses.
 import * as v from "valibot";
-import { isSizeTag, type SizeTag } from "../catalog/sizes.ts";
-import { colourOf } from "../catalog/variants.ts";
+import { isColourwayColour } from "../catalog/colour-ids.ts";
+import { isSizeTag, type SizeTag } from "../catalog/size-tags.ts";
 
 /** A line's quantity: 1 to 9. */
 export const MAX_QUANTITY = 9;
@@ -31,9 +31,7 @@ export const CartLineSchema = /* @__PURE__ */ v.object(
       v.nonEmpty(CART_LINE_INVALID),
       v.maxLength(200, CART_LINE_INVALID),
     ),
-    colour: v.optional(
-      v.custom<string>((value) => colourOf(value as string) !== undefined, COLOUR_INVALID),
-    ),
+    colour: v.optional(v.custom<string>(isColourwayColour, COLOUR_INVALID)),
     size: v.custom<SizeTag>(isSizeTag, SIZE_INVALID),
     quantity: v.pipe(
       v.number(QUANTITY_RANGE),

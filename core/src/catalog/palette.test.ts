@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   COLOUR_FAMILIES,
+  COLOUR_IDS,
   coloursOfFamily,
   familyName,
   isColourFamily,
@@ -19,6 +20,11 @@ describe("the palette", () => {
       expect(entry.families.length).toBeGreaterThan(0);
     }
     expect(paletteColour("heather-grey")?.name).toBe("Heather Grey");
+    expect(paletteColour("butter-yellow")?.name).toBe("Butter Yellow");
+    for (const entry of PALETTE) {
+      expect(entry.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")).toBe(entry.id);
+    }
+    expect(PALETTE.map((entry) => entry.id)).toEqual([...COLOUR_IDS]);
   });
 
   it("puts navy in the blues and teal in both blue and green", () => {

@@ -4,11 +4,15 @@
 // page reads (COLOUR_VALUE, SIZE_VALUE: web/server/edge-query.ts,
 // docs/decisions/018-edge-cache.md "The cache key"). Browser-safe: the page runs it on the server
 // and, as the shopper picks, in the browser.
-import { type SizeAvailability, type StockCounts, sizeAvailability } from "../inventory/stock.ts";
-import { PALETTE } from "./palette.ts";
+import {
+  type SizeAvailability,
+  type StockCounts,
+  sizeAvailability,
+  variantKey,
+} from "../inventory/stock.ts";
+import { COLOUR_IDS } from "./colour-ids.ts";
 import { openingPhoto, PHOTO_PARAM } from "./photos.ts";
-import { SIZE_SCALES, type SizeTag } from "./sizes.ts";
-import { variantKey } from "./variants.ts";
+import { SCALE_TAGS, type SizeTag } from "./size-tags.ts";
 
 /** The product page's parameter naming the colourway it shows (a palette id). */
 export const COLOUR_PARAM = "colour";
@@ -23,11 +27,10 @@ const oneOf = (values: readonly string[]) =>
 /** The values of `?colour=` the page reads, once lower-cased: the palette's ids. */
 // Pure, with their arguments: a page that does not read them (the browser's) drops them from its
 // bundle.
-export const COLOUR_VALUE = /* @__PURE__ */ (() => oneOf(PALETTE.map((colour) => colour.id)))();
+export const COLOUR_VALUE = /* @__PURE__ */ (() => oneOf(COLOUR_IDS))();
 
 /** The values of `?size=` the page reads: a tag of any scale, as written ("M", "3-4y"). */
-export const SIZE_VALUE = /* @__PURE__ */ (() =>
-  oneOf(Object.values(SIZE_SCALES).flatMap((scale) => scale.sizes.map((option) => option.tag))))();
+export const SIZE_VALUE = /* @__PURE__ */ (() => oneOf(Object.values(SCALE_TAGS).flat()))();
 
 /** What the page needs of a product to choose: its colourways' ids and photos, and its sizes. */
 export interface ChoosableProduct {

@@ -558,4 +558,11 @@ describe("the colour and size filters (docs/product.md §2 'Catalogue')", () => 
     ]);
     expect(page.facets.sizes[0]?.sizes.find((size) => size.tag === "XL")?.count).toBe(0);
   });
+
+  it("opens the family chosen, or the chosen colour's main one", () => {
+    expect(queryCatalog(shop, parse("colour=burgundy")).facets.open).toBe("red");
+    expect(queryCatalog(shop, parse("colour=teal")).facets.open).toBe("blue");
+    expect(queryCatalog(shop, parse("family=green")).facets.open).toBe("green");
+    expect(queryCatalog(shop, parse("size=M")).facets.open).toBeUndefined();
+  });
 });

@@ -7,19 +7,20 @@
 import type { SearchAnswer } from "../search/engine.ts";
 import { normalizeSearch, SEARCH_TEXT_MAX_LENGTH } from "../search/normalize.ts";
 import { type Category, categoryFromSlug, categorySlug } from "./categories.ts";
-import type { ImageSources } from "./image-variants.ts";
-import { colourInStock, variantInStock } from "./in-stock.ts";
 import {
   COLOUR_FAMILIES,
+  COLOUR_IDS,
   type ColourFamily,
-  familyName,
   isColourFamily,
-  PALETTE,
-  paletteColour,
-} from "./palette.ts";
+  isColourId,
+} from "./colour-ids.ts";
+import type { ImageSources } from "./image-variants.ts";
+import { colourInStock, variantInStock } from "./in-stock.ts";
+import { familyName, PALETTE, paletteColour } from "./palette.ts";
 import { PHOTO_PARAM } from "./photos.ts";
 import { COLOUR_WORDS } from "./search-colours.ts";
-import { isSizeTag, SIZE_SCALE_IDS, SIZE_SCALES, type SizeScaleId } from "./sizes.ts";
+import { isSizeTag, SCALE_TAGS, SIZE_SCALE_IDS, type SizeScaleId } from "./size-tags.ts";
+import { SIZE_SCALES } from "./sizes.ts";
 import { parseVariantKey } from "./variants.ts";
 
 /** One colourway on a card: its swatch, and its first photo (the card shows it in that colour). */
@@ -148,6 +149,8 @@ export interface CatalogPage {
 export interface CatalogFacets {
   families: FamilyFacet[];
   sizes: ScaleFacet[];
+  /** The family whose colours the filter shows open: the one chosen, or the chosen colour's. */
+  open?: ColourFamily;
 }
 
 export interface FamilyFacet {
@@ -200,12 +203,10 @@ const exactly = (values: readonly string[]) =>
  */
 // Pure, with their arguments: the browser, which does not read them, drops them from its bundle.
 export const CATALOG_COLOUR_VALUE = /* @__PURE__ */ (() =>
-  exactly([...PALETTE.map((entry) => entry.id), ...COLOUR_FAMILIES]))();
+  exactly([...COLOUR_IDS, ...COLOUR_FAMILIES]))();
 export const CATALOG_FAMILY_VALUE = /* @__PURE__ */ (() => exactly(COLOUR_FAMILIES))();
 export const CATALOG_SIZE_VALUE = /* @__PURE__ */ (() =>
-  exactly(
-    SIZE_SCALE_IDS.flatMap((scale) => SIZE_SCALES[scale].sizes.map((option) => option.tag)),
-  ))();
+  exactly(SIZE_SCALE_IDS.flatMap((scale) => SCALE_TAGS[scale])))();
 
 /** Reads the catalogue query from a URL; anything unknown or malformed is ignored. */
 export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
@@ -221,7 +222,7 @@ export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
   if (params.get("stock") === "in") query.inStock = true;
   const colour = params.get("colour");
   const family = params.get("family");
-  if (paletteColour(colour)) query.colour = colour as string;
+  if (isColourId(colour)) query.colour = colour;
   else if (isColourFamily(colour)) query.family = colour;
   else if (isColourFamily(family)) query.family = family;
   const size = params.get("size");
@@ -488,7 +489,8 @@ function facetsOf(base: readonly ProductSummary[], query: CatalogQuery): Catalog
     if (offered.length > 0)
       scaleFacets.push({ scale, name: SCALE_HEADINGS[scale], sizes: offered });
   }
-  return { families: familyFacets, sizes: scaleFacets };
+  const open = query.family ?? paletteColour(query.colour)?.families[0];
+  return { families: familyFacets, sizes: scaleFacets, ...(open ? { open } : {}) };
 }
 
 /** Products by id, per catalogue array; dropped with the array. */

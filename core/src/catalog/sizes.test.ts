@@ -4,6 +4,7 @@ import {
   DEFAULT_SIZE_SCALE,
   isSizeScaleId,
   isSizeTag,
+  SCALE_TAGS,
   SIZE_SCALE_IDS,
   SIZE_SCALES,
   SIZE_TAGS,
@@ -11,6 +12,7 @@ import {
   scaleOfSize,
   sizeLabel,
   sizeName,
+  sizeOptions,
   sortSizes,
 } from "./sizes.ts";
 
@@ -57,6 +59,23 @@ describe("size scales", () => {
     expect(new Set(tags).size).toBe(tags.length);
     for (const tag of tags) expect(tag).toMatch(/^[A-Za-z0-9-]+$/);
     expect(Object.keys(SIZE_SCALES)).toEqual([...SIZE_SCALE_IDS]);
+  });
+
+  it("label and name exactly the tags the browser's cart checks, in the same order", () => {
+    for (const scale of SIZE_SCALE_IDS) {
+      expect(
+        SIZE_SCALES[scale].sizes.map((s) => s.tag),
+        scale,
+      ).toEqual(SCALE_TAGS[scale]);
+    }
+  });
+
+  it("give a page the options of a product's sizes, in its order", () => {
+    expect(sizeOptions(["3-4y", "M", "XX"])).toEqual([
+      { tag: "3-4y", label: "3–4 Y", name: "3–4 years (104 cm)" },
+      { tag: "M", label: "M", name: "Medium" },
+      { tag: "XX", label: "XX", name: "XX" },
+    ]);
   });
 
   it("recognise a tag of any scale and tell its scale; nothing else", () => {

@@ -3,7 +3,23 @@
 // letters for adults, waist in inches for jeans and trousers, age (with the height in cm that EN
 // 13402 sizes children by) for kids, months (with the height) for babies, EU shoe sizes for socks,
 // and "One size". A size's tag is ASCII and unique across every scale, so a tag alone names a size
-// in URLs (`?size=3-4y`), carts, orders and stock keys. Browser-safe.
+// in URLs (`?size=3-4y`), carts, orders and stock keys. Browser-safe, but the storefront's pages
+// do not load it: their loaders name the sizes they show, and the browser's cart checks tags
+// alone (./size-tags.ts; docs/decisions/033-colourways-and-variants.md "Performance").
+
+import type { SizeScaleId, SizeTag } from "./size-tags.ts";
+
+// The tags, which the browser's cart checks lines by, are their own module.
+export {
+  isSizeScaleId,
+  isSizeTag,
+  SCALE_TAGS,
+  SIZE_SCALE_IDS,
+  type SizeScaleId,
+  type SizeTag,
+  scaleOfSize,
+  sortSizes,
+} from "./size-tags.ts";
 
 export interface SizeOption {
   /** Stored and posted: "M", "W32", "3-4y", "6-9m", "39-42", "OS". */
@@ -13,9 +29,6 @@ export interface SizeOption {
   /** Spoken and printed in full: "Medium", "Waist 32 in", "3–4 years (104 cm)". */
   name: string;
 }
-
-export const SIZE_SCALE_IDS = ["adult", "waist", "kids", "baby", "socks", "one-size"] as const;
-export type SizeScaleId = (typeof SIZE_SCALE_IDS)[number];
 
 export interface SizeScale {
   id: SizeScaleId;
@@ -107,34 +120,18 @@ export const SIZE_SCALES: Readonly<Record<SizeScaleId, SizeScale>> = {
 /** The adult letters, the spec's sizes (docs/product.md §3 "Size option"). */
 export const SIZES: readonly SizeOption[] = SIZE_SCALES.adult.sizes;
 export const SIZE_TAGS: readonly string[] = SIZES.map((option) => option.tag);
-/** A size's tag: one of a scale's (checked against the product by whoever takes it). */
-export type SizeTag = string;
 export const DEFAULT_SIZE: SizeTag = "S";
 export const DEFAULT_SIZE_SCALE: SizeScaleId = "adult";
 
 const BY_TAG = new Map(
   Object.values(SIZE_SCALES).flatMap((scale) =>
-    scale.sizes.map((option) => [option.tag, { option, scale: scale.id }] as const),
+    scale.sizes.map((option) => [option.tag, option] as const),
   ),
 );
 
-/** A tag of any scale. */
-export function isSizeTag(value: unknown): value is SizeTag {
-  return typeof value === "string" && BY_TAG.has(value);
-}
-
-export function isSizeScaleId(value: unknown): value is SizeScaleId {
-  return (SIZE_SCALE_IDS as readonly unknown[]).includes(value);
-}
-
 /** The size with this tag, on whichever scale has it. */
 export function sizeOption(tag: string): SizeOption | undefined {
-  return BY_TAG.get(tag)?.option;
-}
-
-/** The scale a tag belongs to. */
-export function scaleOfSize(tag: string): SizeScaleId | undefined {
-  return BY_TAG.get(tag)?.scale;
+  return BY_TAG.get(tag);
 }
 
 /** "Medium" for "M", "3–4 years (104 cm)" for "3-4y"; an unknown tag as it is. */
@@ -147,8 +144,7 @@ export function sizeLabel(tag: SizeTag): string {
   return sizeOption(tag)?.label ?? tag;
 }
 
-/** These tags in their scale's order, dropping any not on the scale and repeats. */
-export function sortSizes(scale: SizeScaleId, tags: Iterable<string>): string[] {
-  const wanted = new Set(tags);
-  return SIZE_SCALES[scale].sizes.map((option) => option.tag).filter((tag) => wanted.has(tag));
+/** The options of these tags (a product's sizes), in their order: what a page shows of them. */
+export function sizeOptions(tags: readonly SizeTag[]): SizeOption[] {
+  return tags.map((tag) => sizeOption(tag) ?? { tag, label: tag, name: tag });
 }

@@ -5,6 +5,7 @@
 // variant under its key "<colour>/<size>" ("navy/M"). Browser-safe.
 
 import { variantKey } from "../inventory/stock.ts";
+import { AS_SHOWN_ID } from "./colour-ids.ts";
 import { PALETTE, type PaletteColour, paletteColour } from "./palette.ts";
 import { sizeName } from "./sizes.ts";
 
@@ -16,7 +17,7 @@ export { parseVariantKey, variantKey } from "../inventory/stock.ts";
  * colourways): never offered by the colour filter, and not named on lines or documents.
  */
 export const AS_SHOWN: PaletteColour = {
-  id: "as-shown",
+  id: AS_SHOWN_ID,
   name: "As shown",
   families: [],
   swatch: "#d6d3d1",

@@ -5,8 +5,9 @@
 // The route only reads the request and renders what this returns.
 
 import type { AbuseLimits } from "../accounts/limits.ts";
-import { lineKey, lineVariant } from "../cart/cart.ts";
+import { lineKey } from "../cart/cart.ts";
 import { MAX_CART_LINES } from "../cart/line.ts";
+import { lineVariant } from "../cart/names.ts";
 import { variantKey } from "../catalog/variants.ts";
 import type { Address } from "../common/address.ts";
 import { DomainError } from "../common/errors.ts";

@@ -6,7 +6,7 @@
 // derived, not random, so the shopper's retry after an attempt that got no answer goes on with
 // that attempt's order.
 import { randomUUID } from "node:crypto";
-import { lineVariant } from "../cart/cart.ts";
+import { lineVariant } from "../cart/names.ts";
 import { DomainError, isDependencyUnavailable } from "../common/errors.ts";
 import { parseForm } from "../common/forms.ts";
 import type { Context } from "../context/index.server.ts";

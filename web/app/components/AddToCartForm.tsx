@@ -1,5 +1,5 @@
 import { addedToCartText } from "@shop/core/cart";
-import { COLOUR_PARAM, type SizeTag, sizeLabel, sizeName } from "@shop/core/catalog";
+import { COLOUR_PARAM, type SizeOption, type SizeTag } from "@shop/core/catalog";
 import { availabilityLabel, OUT_OF_STOCK, type SizeAvailability } from "@shop/core/inventory";
 import { type FormEvent, useState } from "react";
 import { addItem } from "../lib/cart";
@@ -32,7 +32,8 @@ export function AddToCartForm({
   productName: string;
   /** The colourway chosen: its palette id and its name. */
   colour: { id: string; name: string | undefined };
-  sizes: readonly SizeTag[];
+  /** The product's sizes with their labels and names (the page's loader names them). */
+  sizes: readonly SizeOption[];
   /** The chosen colour's availability, by size. */
   availability: Readonly<Record<string, SizeAvailability>>;
   initialSize?: SizeTag | undefined;
@@ -41,7 +42,9 @@ export function AddToCartForm({
   /** The action's refusal of a form posted without JavaScript. */
   answer?: { result?: FormReply } | undefined;
 }) {
-  const inStock = sizes.filter((tag) => availability[tag]?.state !== "out");
+  const inStock = sizes
+    .map((option) => option.tag)
+    .filter((tag) => availability[tag]?.state !== "out");
   const [size, setSize] = useState<SizeTag | undefined>(
     initialSize && inStock.includes(initialSize) ? initialSize : inStock[0],
   );
@@ -50,12 +53,13 @@ export function AddToCartForm({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!size) return;
+    const option = sizes.find((entry) => entry.tag === size);
+    if (!size || !option) return;
     addItem({ productId, colour: colour.id, size });
     showToast({
       type: "success",
       title: "Added to cart",
-      description: addedToCartText(productName, colour.id, size),
+      description: addedToCartText(productName, colour.name, option.label),
     });
   };
   const errors = answer?.result?.error;
@@ -71,11 +75,11 @@ export function AddToCartForm({
       <fieldset>
         <legend className="text-sm font-semibold text-stone-900">Size</legend>
         <div className="mt-3 flex flex-wrap gap-2">
-          {sizes.map((tag) => {
+          {sizes.map(({ tag, label: sizeLabel, name: sizeName }) => {
             const soldOut = availability[tag]?.state === "out";
             // The label shown is in the name read out: "3–4 Y (3–4 years (104 cm))".
             const spoken = [
-              sizeName(tag) === sizeLabel(tag) ? "" : sizeName(tag),
+              sizeName === sizeLabel ? "" : sizeName,
               soldOut ? OUT_OF_STOCK.toLowerCase() : "",
             ]
               .filter(Boolean)
@@ -95,10 +99,10 @@ export function AddToCartForm({
                   className="peer sr-only"
                 />
                 <span
-                  title={soldOut ? `${sizeName(tag)}: ${OUT_OF_STOCK}` : sizeName(tag)}
+                  title={soldOut ? `${sizeName}: ${OUT_OF_STOCK}` : sizeName}
                   className="grid h-11 min-w-14 cursor-pointer place-items-center rounded-md border border-stone-300 px-3 text-sm font-medium text-stone-800 peer-checked:border-stone-900 peer-checked:bg-stone-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-600 peer-disabled:cursor-not-allowed peer-disabled:border-dashed peer-disabled:text-stone-400 peer-disabled:line-through hover:border-stone-500"
                 >
-                  {sizeLabel(tag)}
+                  {sizeLabel}
                   {spoken ? <span className="sr-only"> ({spoken})</span> : null}
                 </span>
                 {soldOut ? (

@@ -5,7 +5,6 @@ import {
   type Category,
   catalogQueryToSearchParams,
   PRICE_BANDS,
-  paletteColour,
 } from "@shop/core/catalog";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { CloseIcon } from "./icons";
@@ -94,7 +93,7 @@ export function CatalogFilters({
     Number(Boolean(query.colour || query.family)) +
     Number(Boolean(query.size));
   // The family whose colours show: the one chosen, or the chosen colour's.
-  const openFamily = query.family ?? paletteColour(query.colour)?.families[0];
+  const openFamily = facets.open;
   const noColour = { colour: undefined, family: undefined, page: 1 };
   const buttonClass =
     "mb-5 inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-medium text-stone-800 hover:border-stone-400 lg:hidden";

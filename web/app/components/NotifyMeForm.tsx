@@ -5,7 +5,7 @@
 // of its own, only by a page that shows it (./NotifyMe.tsx).
 import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { COLOUR_PARAM, type SizeTag, sizeLabel, sizeName } from "@shop/core/catalog";
+import { COLOUR_PARAM, type SizeOption } from "@shop/core/catalog";
 import { RestockRequestSchema } from "@shop/core/inventory";
 import { type FormReply, useSchemaForm } from "../lib/forms";
 import { secondaryButtonClass } from "./AuthField";
@@ -19,7 +19,8 @@ export function NotifyMeForm({
 }: {
   /** The colourway whose sizes are sold out: its palette id. */
   colour: string;
-  soldOut: readonly SizeTag[];
+  /** The sold-out sizes, with their labels and names (the page's loader names them). */
+  soldOut: readonly SizeOption[];
   email: string | null;
   answer: { result?: FormReply; notified?: string } | undefined;
 }) {
@@ -29,7 +30,7 @@ export function NotifyMeForm({
   const [form, fields] = useSchemaForm(RestockRequestSchema, {
     id: "notify-me",
     lastResult: answer?.result,
-    defaultValue: { email: email ?? "", size: soldOut[0] ?? "" },
+    defaultValue: { email: email ?? "", size: soldOut[0]?.tag ?? "" },
   });
   return (
     <section
@@ -51,9 +52,9 @@ export function NotifyMeForm({
         <input type="hidden" name="intent" value="notify-me" />
         <input type="hidden" name={COLOUR_PARAM} value={colour} />
         <Field meta={fields.size} label="Size" as="select">
-          {soldOut.map((tag) => (
+          {soldOut.map(({ tag, label, name }) => (
             <option key={tag} value={tag}>
-              {sizeLabel(tag)} ({sizeName(tag)})
+              {label} ({name})
             </option>
           ))}
         </Field>

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { AS_SHOWN, colourHref, type ProductSummary, productHref } from "@shop/core/catalog";
+import { AS_SHOWN_ID, colourHref, type ProductSummary, productHref } from "@shop/core/catalog";
 import { Price } from "./Price";
 import { IMAGE_SIZES, ResponsiveImage } from "./ResponsiveImage";
 import { Stars } from "./Stars";
@@ -53,7 +53,7 @@ export function ProductCard({ product, eager }: { product: ProductSummary; eager
 
 /** The card's colours: above the card's own link (z-10), each a link to that colour. */
 function Swatches({ product }: { product: ProductSummary }) {
-  const named = product.colours.filter((colour) => colour.id !== AS_SHOWN.id);
+  const named = product.colours.filter((colour) => colour.id !== AS_SHOWN_ID);
   if (named.length === 0) return null;
   const shown = product.colour ?? named[0]?.id;
   return (

@@ -1,7 +1,18 @@
 import { Link } from "@remix-run/react";
-import { useId } from "react";
+import { lazy, Suspense, useId } from "react";
 import { CATEGORY_LINKS, COMPANY_LINKS, CUSTOMER_SERVICE_LINKS, SHOP_NAME } from "../lib/shop";
 import { NewsletterForm } from "./NewsletterForm";
+
+/**
+ * The newsletter form: rendered by the server (a plain POST without JavaScript), and in the
+ * browser a chunk of its own, which React hydrates once it has arrived, after the page's own code:
+ * nothing the first paint needs waits for it (docs/decisions/033-colourways-and-variants.md
+ * "Performance"). The router's updates are transitions, so the form the server rendered stays in
+ * place meanwhile.
+ */
+const Newsletter = import.meta.env.SSR
+  ? NewsletterForm
+  : lazy(() => import("./NewsletterForm").then((module) => ({ default: module.NewsletterForm })));
 
 interface FooterLink {
   readonly label: string;
@@ -39,7 +50,9 @@ export function SiteFooter() {
         <LinkColumn title="Shop" links={CATEGORY_LINKS} />
         <LinkColumn title="Company" links={COMPANY_LINKS} />
         <LinkColumn title="Customer Service" links={CUSTOMER_SERVICE_LINKS} />
-        <NewsletterForm />
+        <Suspense fallback={null}>
+          <Newsletter />
+        </Suspense>
       </div>
       <div className="border-t border-stone-200">
         <p className="container-page py-6 text-sm text-stone-500">

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/server-runtime";
 import { AddToCartSchema, addedToCartText } from "@shop/core/cart";
-import { choiceQuery } from "@shop/core/catalog";
+import { choiceQuery, namedColour, sizeLabel } from "@shop/core/catalog";
 import { ReviewSchema } from "@shop/core/reviews";
 import { isDomainError } from "@shop/core/server/accounts";
 import { addLineToCart } from "@shop/core/server/cart";
@@ -118,7 +118,7 @@ async function addToCookieCart(
     {
       type: "success",
       title: "Added to cart",
-      description: addedToCartText(product.name, colour, size),
+      description: addedToCartText(product.name, namedColour(colour), sizeLabel(size)),
     },
     { headers: { "Set-Cookie": cartCookieHeader(cart.lines) } },
   );

@@ -10,14 +10,15 @@ import {
 } from "@remix-run/react";
 import { data, redirect } from "@remix-run/server-runtime";
 import {
+  AS_SHOWN_ID,
   COLOUR_PARAM,
   choiceQuery,
-  namedColour,
   PHOTO_PARAM,
   productChoice,
   productGroupJsonLd,
   SIZE_PARAM,
   type SizeTag,
+  sizeOptions,
   sizesOfColour,
   variantAvailability,
 } from "@shop/core/catalog";
@@ -25,7 +26,7 @@ import { reviewAuthorName, reviewStats } from "@shop/core/reviews";
 import { getProductPageParts } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { mayReview } from "@shop/core/server/reviews";
-import { Suspense } from "react";
+import { type ComponentProps, lazy, Suspense } from "react";
 import { AddToCartForm } from "../components/AddToCartForm";
 import { ColourPicker } from "../components/ColourPicker";
 import { ErrorPage } from "../components/ErrorPage";
@@ -47,6 +48,27 @@ import { SHOP_NAME } from "../lib/shop";
 import { pageTitle } from "../lib/title";
 import { useActionAnswer } from "../lib/unavailable";
 import { keepsInput } from "../lib/unavailable.server";
+
+/**
+ * The reviews, below the fold: rendered by the server, and in the browser a chunk of their own,
+ * hydrated once it has arrived, after the page's own code (docs/decisions/033-colourways-and-variants.md
+ * "Performance"). The router's updates are transitions, so the server's reviews stay meanwhile.
+ */
+const LazyReviews = import.meta.env.SSR
+  ? ProductReviews
+  : lazy(() =>
+      import("../components/ProductReviews").then((module) => ({
+        default: module.ProductReviews,
+      })),
+    );
+
+function Reviews(props: ComponentProps<typeof ProductReviews>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyReviews {...props} />
+    </Suspense>
+  );
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
@@ -103,6 +125,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // The modal is open by URL (works without JavaScript); the action still checks everything.
       writing: user !== null && url.searchParams.get(WRITE_REVIEW_PARAM) === "1",
       availability,
+      // The product's sizes with their labels and names (a colourway names its colour): the size
+      // and colour tables stay off the browser (docs/decisions/033-colourways-and-variants.md).
+      sizes: sizeOptions(product.sizes),
       // The colour, photo or size chosen (?colour=, ?photo=, ?size=) or a review page is the
       // same product: one canonical URL.
       meta: loaderPageMeta(request, ctx.config.appUrl, {
@@ -163,8 +188,16 @@ export const headers = publicPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ title: SHOP_NAME }];
 
 export default function ProductPage() {
-  const { product, stats, reviews, viewer, writing, availability, jsonLd } =
-    useLoaderData<typeof loader>();
+  const {
+    product,
+    stats,
+    reviews,
+    viewer,
+    writing,
+    availability,
+    sizes: sizeNames,
+    jsonLd,
+  } = useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -177,8 +210,10 @@ export default function ProductPage() {
     product.colourways.find(({ colour }) => colour.id === choice.colour) ?? product.colourways[0];
   const photos = colourway && colourway.images.length > 0 ? colourway.images : product.images;
   const sizes = sizesOfColour(choice.colour, product.sizes, availability);
-  const soldOut = product.sizes.filter((tag) => sizes[tag]?.state === "out");
-  const colourName = namedColour(choice.colour);
+  const soldOut = sizeNames.filter(({ tag }) => sizes[tag]?.state === "out");
+  // The colour's name where a page names it: none for "As shown" (a product from before colours).
+  const colourName =
+    colourway && colourway.colour.id !== AS_SHOWN_ID ? colourway.colour.name : undefined;
   // A colour or size chosen in the browser replaces the URL, where the page stays.
   const choose = (colour: string, size: SizeTag | undefined, photo = false) => {
     const query = new URLSearchParams(location.search);
@@ -229,7 +264,7 @@ export default function ProductPage() {
             productId={product.id}
             productName={product.name}
             colour={{ id: choice.colour, name: colourName }}
-            sizes={product.sizes}
+            sizes={sizeNames}
             availability={sizes}
             initialSize={choice.size}
             onSize={(size) => choose(choice.colour, size, true)}
@@ -257,10 +292,10 @@ export default function ProductPage() {
         </div>
       </div>
 
-      <Suspense fallback={<ProductReviews stats={stats} pending />}>
-        <Await resolve={reviews} errorElement={<ProductReviews stats={stats} failed />}>
+      <Suspense fallback={<Reviews stats={stats} pending />}>
+        <Await resolve={reviews} errorElement={<Reviews stats={stats} failed />}>
           {(page) => (
-            <ProductReviews
+            <Reviews
               stats={stats}
               reviews={page.reviews}
               previousHref={reviewsHref(page.previousCursor)}
