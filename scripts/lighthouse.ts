@@ -83,7 +83,17 @@ interface Result {
   /** Audits of the non-performance categories that did not pass, for the report. */
   failing: string[];
   seoOk: boolean;
+  /** The performance score's metrics, for a page that misses it: "FCP 1.2 s, LCP 2.9 s, …". */
+  metrics: string;
 }
+
+/** The metrics Lighthouse 12 weighs into the performance score, as the report names them. */
+const METRICS = [
+  ["first-contentful-paint", "FCP"],
+  ["largest-contentful-paint", "LCP"],
+  ["total-blocking-time", "TBT"],
+  ["speed-index", "SI"],
+] as const;
 
 async function main() {
   console.log("Starting the shop (as the end-to-end tests do)…");
@@ -207,7 +217,10 @@ async function audit(page: Page, base: string, run: PageRun): Promise<Result> {
     seoOk = (scores.seo ?? 0) >= THRESHOLDS.seo;
   }
   const cls = lhr.audits["cumulative-layout-shift"]?.numericValue ?? null;
-  return { page: run, scores, cls, failing, seoOk };
+  const metrics = METRICS.map(
+    ([id, name]) => `${name} ${lhr.audits[id]?.displayValue ?? "n/a"}`,
+  ).join(", ");
+  return { page: run, scores, cls, failing, seoOk, metrics };
 }
 
 /** Prints the table and what missed; returns how many thresholds were missed. */
@@ -235,7 +248,7 @@ function report(results: Result[]): number {
   );
 
   let missed = 0;
-  for (const { page, scores, cls, failing, seoOk } of results) {
+  for (const { page, scores, cls, failing, seoOk, metrics } of results) {
     const misses: string[] = [];
     if ((scores.performance ?? 0) < THRESHOLDS.performance) misses.push("performance");
     if ((scores.accessibility ?? 0) < THRESHOLDS.accessibility) misses.push("accessibility");
@@ -249,6 +262,7 @@ function report(results: Result[]): number {
     const shown = failing.filter((audit) => !expected.some((e) => audit.startsWith(e)));
     if (misses.length > 0 || shown.length > 0) {
       console.log(`\n${page.name}: missed ${misses.join(", ") || "nothing"}`);
+      if (misses.includes("performance")) console.log(`  - performance: ${metrics}`);
       for (const audit of shown) console.log(`  - ${audit}`);
     }
   }
