@@ -44,7 +44,7 @@ import { SECURITY_HEADERS } from "../web/server/security-headers.ts";
 import { Events } from "./Events.ts";
 import { expectRulePacksPass } from "./expect-rule-packs.ts";
 import { justificationsIn } from "./rule-packs.ts";
-import { EXPORTS_KEPT_DAYS, Storage } from "./Storage.ts";
+import { EXPORTS_KEPT_DAYS, OLD_VERSIONS_KEPT_DAYS, Storage } from "./Storage.ts";
 import { webAclParameterName } from "./stage.ts";
 import { synthesize } from "./synth.ts";
 import { SERVER_ORIGIN_REQUEST_POLICY_ID, Web } from "./Web.ts";
@@ -199,7 +199,7 @@ describe("the buckets", () => {
     storage.resourceCountIs("AWS::CloudFront::Distribution", 1);
   });
 
-  it("remove the order exports (and their unfinished uploads) from the invoices bucket a day later, and nothing else", () => {
+  it("remove the order exports (their old versions, markers and unfinished uploads too) from the invoices bucket a day later, and keep other old versions ten years", () => {
     const buckets = resources(storage, "AWS::S3::Bucket");
     const invoices = Object.entries(buckets).find(([id]) => id.startsWith("Invoices"))?.[1];
     expect(props(invoices).LifecycleConfiguration).toEqual({
@@ -208,7 +208,19 @@ describe("the buckets", () => {
           Id: "ExportsExpire",
           Prefix: EXPORTS_PREFIX,
           ExpirationInDays: EXPORTS_KEPT_DAYS,
+          NoncurrentVersionExpiration: { NoncurrentDays: EXPORTS_KEPT_DAYS },
           AbortIncompleteMultipartUpload: { DaysAfterInitiation: EXPORTS_KEPT_DAYS },
+          Status: "Enabled",
+        },
+        {
+          Id: "ExportsMarkers",
+          Prefix: EXPORTS_PREFIX,
+          ExpiredObjectDeleteMarker: true,
+          Status: "Enabled",
+        },
+        {
+          Id: "OldVersionsExpire",
+          NoncurrentVersionExpiration: { NoncurrentDays: OLD_VERSIONS_KEPT_DAYS.invoices },
           Status: "Enabled",
         },
       ],

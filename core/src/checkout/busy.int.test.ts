@@ -193,14 +193,30 @@ describe("Stripe's rate limit", () => {
   });
 });
 
+/** How often a buyer told "busy" tries again in the flash sale. */
+const BUSY_PRESSES = 8;
+
 describe("the flash sale", () => {
   it("10 units, 300 buyers at once, conflicts injected: exactly 10 orders, everyone else sold out or busy", async () => {
     const { test, table, instance, lines, shirt } = await busyShop({}, 10);
     table.refuse({ answer: "TransactionConflict", fraction: 0.3, touching: shirt.id });
     const buyers = Array.from({ length: 300 }, (_, i) => `flash-${i}`);
-    const results = await Promise.allSettled(
-      buyers.map((buyer) => withDeadline(CHARGE_BUDGET_MS, () => order(instance(), buyer, lines))),
-    );
+    // Each buyer told "busy" presses "Confirm order" again a moment later, as the page asks, up
+    // to BUSY_PRESSES times, each press a request with its own deadline. (On a two-core machine
+    // running other suites, a press can spend its whole deadline queued behind the 299 others:
+    // that is a busy answer, not a lost sale, and the next press finds the units still there.)
+    const buy = async (buyer: string) => {
+      const client = instance();
+      for (let press = 1; ; press++) {
+        try {
+          return await withDeadline(CHARGE_BUDGET_MS, () => order(client, buyer, lines));
+        } catch (error) {
+          if (!isBusy(error) || press === BUSY_PRESSES) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 800));
+        }
+      }
+    };
+    const results = await Promise.allSettled(buyers.map(buy));
     const placed = results.filter((r) => r.status === "fulfilled");
     const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
     const soldOut = refused.filter((e) => e instanceof DomainError && e.status === 409);
@@ -213,5 +229,5 @@ describe("the flash sale", () => {
     expect(await scan(test, "order")).toHaveLength(10);
     expect(await scan(test, "event", "order.placed")).toHaveLength(10);
     expect(await unitsLeft(test, shirt.id)).toBe(0);
-  }, 180_000);
+  }, 300_000);
 });
