@@ -41,14 +41,12 @@ export default defineConfig({
           include: ["**/*.int.test.ts"],
           exclude: ["**/node_modules/**"],
           globalSetup: ["packages/local-cloud/src/vitest-global-setup.ts"],
-          // Budgets, not timings: with three files at a time beside the unit and infrastructure
-          // suites, a test that delivers a table's stream took over 30 s on a two-core machine.
+          // Budgets, not timings: beside the unit and infrastructure suites and the rehearsal on
+          // a two-core machine, a test that delivers a table's stream took over 30 s. The files
+          // run one at a time (vitest's default on two cores): three at a time beside the other
+          // suites gave no shorter phase, and table calls then missed their own deadlines.
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          // Its files wait on DynamoDB Local and the other stand-ins more than on the processor,
-          // and each has tables of its own: three at a time, whatever the cores (vitest's default
-          // is one fewer than the cores, a single file at a time on two).
-          maxWorkers: 3,
         },
       },
     ],
