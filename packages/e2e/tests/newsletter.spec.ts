@@ -25,6 +25,28 @@ const serious = async (page: Page) =>
     ["serious", "critical"].includes(v.impact ?? ""),
   );
 
+test("footer: what is typed before the form's own code arrives is kept once it hydrates", async ({
+  page,
+}) => {
+  // The form hydrates from a chunk of its own, after the page's code: hold that chunk back.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/lazy-NewsletterForm-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/product");
+  const form = footerForm(page);
+  const field = form.getByLabel("E-mail");
+  await field.fill("early@example.com");
+  await expect(form.locator('input[name="js"]')).toHaveCount(0);
+  release();
+  await expect(form.locator('input[name="js"]')).toHaveCount(1);
+  await expect(field).toHaveValue("early@example.com");
+});
+
 test("footer: subscribe, subscribe again harmlessly, and an invalid e-mail is refused", async ({
   page,
 }, info) => {

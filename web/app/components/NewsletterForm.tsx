@@ -17,6 +17,12 @@ export function NewsletterForm() {
   const location = useLocation();
   const hydrated = useHydrated();
   const [email, setEmail] = useState("");
+  // This form hydrates from a chunk of its own, after the page (SiteFooter.tsx): what the shopper
+  // typed into the server's field meanwhile is kept, not reset by the first render after it.
+  useEffect(() => {
+    const typed = (document.getElementById("newsletter-email") as HTMLInputElement | null)?.value;
+    if (typed) setEmail(typed);
+  }, []);
   const busy = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
 
