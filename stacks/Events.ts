@@ -131,18 +131,32 @@ export function Events({ stack, app }: StackContext) {
       alarmOn(id, metric, threshold);
     },
   };
-  // The work queues first (the dispatcher sends to them), then every function built here.
+  // The work queues first (the dispatcher sends to them), then the deploy's migrations, then every
+  // other function built here. Upgrades cannot half-land (docs/decisions/024-migrations-on-deploy.md):
+  // each other function (its code, role, triggers) depends on the migrations' Script, so
+  // CloudFormation updates none of them before the data is migrated, and a failed, unfinished or
+  // contended migration fails the deploy with the stage still on its code from before. The Web
+  // stack, which uses this one, comes after.
   const queues = workQueues(wiring, ENTRIES);
   wiring.workQueues = queues;
   const functions = {} as Record<FunctionName, lambda.IFunction>;
-  for (const [name, entry] of ENTRIES) {
-    if (builtIn(entry) !== "events") continue;
+  const here = ENTRIES.filter(([, entry]) => builtIn(entry) === "events");
+  const onDeploy = here.filter(([, entry]) => entry.trigger.kind === "deploy");
+  const scripts = onDeploy.map(([name, entry]) => {
+    const built = buildFunction(name, entry, wiring);
+    functions[name] = built.fn;
+    return built.script;
+  });
+  for (const [name, entry] of here) {
+    if (entry.trigger.kind === "deploy") continue;
     const consumed = WORK_QUEUES.find((q) => q.consumer === name);
     const events = entry.trigger.kind === "stream" ? eventsOf(name) : undefined;
-    functions[name] = buildFunction(name, entry, wiring, {
+    const { fn } = buildFunction(name, entry, wiring, {
       ...(events ? { events } : {}),
       ...(consumed ? { queue: queues[consumed.queue] } : {}),
-    }).fn;
+    });
+    for (const script of scripts) if (script) fn.node.addDependency(script);
+    functions[name] = fn;
   }
 
   return {

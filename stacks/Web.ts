@@ -295,8 +295,9 @@ export function Web({ stack, app }: StackContext) {
     "deletes the variants of a photo an admin takes off a product (or of a deleted product's photos) under variants/ of the images bucket, named by the photo's random name; it writes none",
   );
 
-  // The functions of the registry that need the site's distribution (the edge purge) or run on
-  // every deploy, after everything else (the migrations): stacks/functions.ts, as in Events.
+  // The functions of the registry that need the site's distribution (the edge purge):
+  // stacks/functions.ts, as in Events. This stack uses Events, so CloudFormation deploys it after
+  // the deploy's migrations there have finished (stacks/Events.ts).
   const events = use(Events);
   const distribution = site.cdk?.distribution;
   if (!server || !distribution) throw new Error("SST's RemixSite built no server or distribution");

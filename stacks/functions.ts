@@ -31,6 +31,7 @@ import {
   Cron,
   Function as Fn,
   type FunctionProps,
+  type Script,
   type Stack,
   type Table,
 } from "sst/constructs";
@@ -49,11 +50,13 @@ export const STREAM_READER =
 
 export const pascal = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
 
-/** Which stack builds an entry: the Web stack when it needs the site, or runs on deploy. */
+/**
+ * Which stack builds an entry: the Web stack when it needs the site. The deploy's migrations are
+ * built in the Events stack, first: every other function there, and the Web stack after it, waits
+ * for them (stacks/Events.ts).
+ */
 export const builtIn = (entry: FunctionEntry): "events" | "web" =>
-  entry.trigger.kind === "deploy" || entry.permissions.some((p) => "distribution" in p)
-    ? "web"
-    : "events";
+  entry.permissions.some((p) => "distribution" in p) ? "web" : "events";
 
 /** What the stacks give the builder: the stage's resources and how to alarm and dead-letter. */
 export interface Wiring {
@@ -80,6 +83,8 @@ export interface Built {
   queue?: sqs.Queue;
   /** A URL entry's function URL. */
   url?: lambda.FunctionUrl;
+  /** A deploy entry's Script: what runs it on every deploy. */
+  script?: Script;
 }
 
 /** The function's plain environment and secrets: exactly the settings its entry names. */
@@ -229,6 +234,8 @@ function streamSource(
     bisectBatchOnError: true,
     maxRecordAge: Duration.days(1),
     onFailure,
+    // Every reader answers with its batch's first failure (functions/src/lambda/queues.ts).
+    reportBatchItemFailures: true,
   };
   if ("changes" in trigger) {
     // The items cached pages show (core/src/edge-cache), and a released slug claim by its key.
@@ -251,7 +258,6 @@ function streamSource(
   return new sources.DynamoEventSource(w.table.cdk.table, {
     ...common,
     batchSize: 10,
-    reportBatchItemFailures: Boolean(trigger.reportBatchItemFailures),
     filters: [
       lambda.FilterCriteria.filter({
         eventName: lambda.FilterRule.isEqual("INSERT"),
@@ -311,6 +317,7 @@ export function buildFunction(
   let fn: Fn;
   let queue: sqs.Queue | undefined;
   let url: lambda.FunctionUrl | undefined;
+  let script: Script | undefined;
   if (trigger.kind === "schedule") {
     // EventBridge invokes the job asynchronously: a run it cannot deliver, and a run that fails
     // after Lambda's retries, each end in the job's dead-letter queue (with its alarm).
@@ -372,7 +379,7 @@ export function buildFunction(
       justifyFunction(fn, trigger.caller);
       break;
     case "deploy":
-      runOnDeploy(stack, fn);
+      script = runOnDeploy(stack, fn);
       justifyFunction(
         fn,
         "run by SST's Script on every deploy (a synchronous invocation from the deploy's custom resource; a failure fails the deploy)",
@@ -380,5 +387,5 @@ export function buildFunction(
       break;
   }
   wiring.alarmOn(`${id}ErrorsAlarm`, fn.metricErrors({ period: Duration.minutes(5) }));
-  return { fn, queue, url };
+  return { fn, queue, url, script };
 }

@@ -17,11 +17,12 @@ import {
 } from "@shop/core/common";
 import { ENTRIES, FUNCTIONS, readsTheStream, WORK_QUEUES } from "@shop/functions/registry";
 import type { Template } from "aws-cdk-lib/assertions";
+import { getStack } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ALARMS } from "./alarms.ts";
 import { cloudFront5xxAlarmName, dashboardName, LATENCY_OPERATIONS } from "./dashboard.ts";
 import { Events } from "./Events.ts";
-import { pascal } from "./functions.ts";
+import { builtIn, pascal } from "./functions.ts";
 import { MIGRATIONS_HANDLER, migrationFiles } from "./migrations.ts";
 import { edgeAlertsTopicName } from "./stage.ts";
 import { synthesize } from "./synth.ts";
@@ -265,12 +266,12 @@ describe("the alarms", () => {
 
 describe("the deploy's migrations", () => {
   const migrationsId = () =>
-    Object.keys(resources(web, "AWS::Lambda::Function")).find((id) =>
+    Object.keys(resources(events, "AWS::Lambda::Function")).find((id) =>
       id.startsWith("Migrations"),
     ) as string;
 
   it("SST's Script runs the migrations function on the stage's creation and on every update", () => {
-    const scripts = Object.values(resources(web, "Custom::SSTScript"));
+    const scripts = Object.values(resources(events, "Custom::SSTScript"));
     expect(scripts).toHaveLength(1);
     const script = scripts[0]?.Properties as Record<string, unknown>;
     expect(script.UserCreateFunction).toEqual({ Ref: migrationsId() });
@@ -281,12 +282,12 @@ describe("the deploy's migrations", () => {
   });
 
   it("the function is the migrations role, with Lambda's longest timeout, and only the permissions its migrations use", () => {
-    const fn = resources(web, "AWS::Lambda::Function")[migrationsId()] as Resource;
+    const fn = resources(events, "AWS::Lambda::Function")[migrationsId()] as Resource;
     expect(fn.Properties.Timeout).toBe(FUNCTIONS.migrations.timeout);
     const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(env.SHOP_FUNCTION).toBe("migrations");
     const role = (fn.Properties.Role as { "Fn::GetAtt": string[] })["Fn::GetAtt"][0];
-    const statements = Object.values(resources(web, "AWS::IAM::Policy"))
+    const statements = Object.values(resources(events, "AWS::IAM::Policy"))
       .filter((p) => json(p.Properties.Roles).includes(`"${role}"`))
       .flatMap(
         (p) =>
@@ -315,12 +316,39 @@ describe("the deploy's migrations", () => {
     expect(objects.join()).toContain("/products/*");
     expect(objects.join()).toContain(`/${SEARCH_INDEX_KEY}`);
     // The Script's handler may invoke it.
-    const invoke = Object.values(resources(web, "AWS::IAM::Policy")).filter(
+    const invoke = Object.values(resources(events, "AWS::IAM::Policy")).filter(
       (p) =>
         json(p.Properties.PolicyDocument).includes("lambda:InvokeFunction") &&
         json(p.Properties.PolicyDocument).includes(migrationsId()),
     );
     expect(invoke.length).toBeGreaterThan(0);
+  });
+
+  it("runs before any new code: every other function of the stage, with its triggers, waits for it", () => {
+    const template = events.toJSON() as {
+      Resources: Record<string, { Type: string; DependsOn?: string[] }>;
+    };
+    const [scriptId] = Object.keys(resources(events, "Custom::SSTScript"));
+    expect(scriptId).toBeDefined();
+    const waits = (id: string) =>
+      (template.Resources[id]?.DependsOn ?? []).includes(scriptId ?? "");
+    const others = shopFunctionIds().filter(
+      (id) => id !== migrationsId() && id in template.Resources,
+    );
+    expect(others.length).toBeGreaterThan(5);
+    expect(others.filter((id) => !waits(id))).toEqual([]);
+    // What makes the readers and consumers run: their stream and queue mappings.
+    const mappings = Object.keys(resources(events, "AWS::Lambda::EventSourceMapping"));
+    expect(mappings).toHaveLength(
+      ENTRIES.filter(
+        ([, e]) =>
+          builtIn(e) === "events" && (e.trigger.kind === "stream" || e.trigger.kind === "queue"),
+      ).length,
+    );
+    expect(mappings.filter((id) => !waits(id))).toEqual([]);
+    // The Web stack (the site, the edge purge) uses this one: CloudFormation deploys it after.
+    expect(Object.keys(resources(web, "Custom::SSTScript"))).toEqual([]);
+    expect(getStack(Web).dependencies).toContain(getStack(Events));
   });
 
   it("its handler imports every migration file of core/src/migrations", () => {

@@ -264,6 +264,8 @@ describe("the table's stream", () => {
         expect(filters.filter((f) => f.includes(`\\"${type}\\"`))).toHaveLength(1);
       }
       expect(props(mine[0]).StartingPosition).toBe("TRIM_HORIZON");
+      // Its batch's first failure is reported: the records before it are not run again.
+      expect(props(mine[0]).FunctionResponseTypes, name).toEqual(["ReportBatchItemFailures"]);
       const destination = json(props(mine[0]).DestinationConfig);
       expect(
         dlqs.some((id) => destination.includes(`"${id}"`)),
@@ -533,6 +535,7 @@ describe("least privilege", () => {
     expect(filter).not.toContain('\\"event\\"');
     expect(json(props(mapping[0]).EventSourceArn)).toContain("StreamArn");
     expect(json(props(mapping[0]).DestinationConfig)).toMatch(/EdgePurgeDeadLetters/);
+    expect(props(mapping[0]).FunctionResponseTypes).toEqual(["ReportBatchItemFailures"]);
 
     const fn = resources(web, "AWS::Lambda::Function")[
       idOf(web, "AWS::Lambda::Function", "EdgePurge")

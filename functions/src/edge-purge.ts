@@ -11,6 +11,7 @@ import {
   type PurgeStreamRecord,
 } from "./lambda/cloudfront.ts";
 import { instrumented, logLine } from "./lambda/observability.ts";
+import { asWholeBatch } from "./lambda/queues.ts";
 
 const distributionId = () => {
   const id = process.env.SITE_DISTRIBUTION_ID;
@@ -29,12 +30,12 @@ const purge = edgePurgeHandler(
 
 export const handler = instrumented(
   "edgePurge",
-  async (event: { Records: PurgeStreamRecord[] }) => {
+  asWholeBatch(async (event: { Records: PurgeStreamRecord[] }) => {
     await purge(event);
     if (event.Records.some(changesSearch)) {
       logLine("info", "search index published", {
         searchIndex: await publishSearchIndex(getContext()),
       });
     }
-  },
+  }),
 );

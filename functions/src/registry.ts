@@ -36,14 +36,14 @@ export type Trigger =
       maxReceiveCount: number;
     }
   /**
-   * A reader of the table's stream. `events`: inserted domain events of these types (a batch item
-   * failure retries that record: `reportBatchItemFailures`); `changes: "catalogue"`: the items
-   * cached pages show (core/src/edge-cache: products, slug claims, stock, released slug claims).
+   * A reader of the table's stream. `events`: inserted domain events of these types;
+   * `changes: "catalogue"`: the items cached pages show (core/src/edge-cache: products, slug
+   * claims, stock, released slug claims). Every reader reports its batch's first failure (Lambda's
+   * ReportBatchItemFailures): the records before it are not run again.
    */
   | {
       kind: "stream";
       events: readonly string[];
-      reportBatchItemFailures?: boolean;
     }
   | {
       kind: "stream";
@@ -117,7 +117,7 @@ export const FUNCTIONS = {
     handler: "functions/src/dispatcher.handler",
     does: "forwards the stream's work-item events to their SQS queue (the queue entries)",
     // Every event of a queue entry: see QUEUED_EVENTS below (filled in once the entries exist).
-    trigger: { kind: "stream", events: [], reportBatchItemFailures: true },
+    trigger: { kind: "stream", events: [] },
     // Only the queues' URLs (the registry's own wiring): no table item, bucket or secret.
     settings: [],
     permissions: [{ queues: "send" }],

@@ -21,6 +21,7 @@ import {
   startSharedCache,
   startStreamDelivery,
 } from "@shop/local-cloud";
+import { throwingOnFailures } from "@shop/local-cloud/functions";
 
 export interface View {
   path: string;
@@ -443,7 +444,7 @@ export function edgePurgeWiring(cloudEnv: Record<string, string>) {
       checkpointFile: join(dir, "checkpoint.json"),
       deadLetterFile: join(dir, "dead-letters.jsonl"),
       filter: (record) => isPurgeCandidate(record as never),
-      deliver: (records) => handler({ Records: records as never }),
+      deliver: (records) => throwingOnFailures("edgePurge", handler)({ Records: records as never }),
     });
     await delivery.drain(300_000);
     return async () => {

@@ -161,6 +161,15 @@ export const productSalesKey = (productId: string) => ({ pk: PRODUCT_SALES_PK, s
 /** How many orders are in each state: one counter attribute per state. */
 export const ORDER_STATE_COUNTS_KEY = { pk: "SALES#STATES", sk: "COUNTS" } as const;
 /**
+ * One page's totals of a rebuild of the aggregates (core/src/insights/rebuild.server.ts), in the
+ * run's own partition: summed when the run replaces the aggregates, removed by TTL a week later.
+ */
+export const rebuildPartsPk = (run: string) => `SALES#REBUILD#${run}`;
+export const rebuildPartKey = (run: string, part: number) => ({
+  pk: rebuildPartsPk(run),
+  sk: `PART#${String(part).padStart(6, "0")}`,
+});
+/**
  * An order's transition counted in the aggregates (e.g. "paid#0", one per chunk of its
  * products): written under a condition with the increments, so a redelivered event counts once.
  */

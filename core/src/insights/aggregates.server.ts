@@ -40,6 +40,7 @@ export const INSIGHTS_ENTITIES = {
   product: "productSales",
   states: "orderStateCounts",
   mark: "insightsMark",
+  rebuildPart: "salesRebuildPart",
 } as const;
 
 /**

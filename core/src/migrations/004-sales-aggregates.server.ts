@@ -4,16 +4,16 @@
 // `npm run aggregates:rebuild`, run by hand after upgrading (which stays, as a repair). A later
 // change to what the aggregates hold adds a migration of its own that rebuilds them again.
 //
-// One page: the rebuild reads every order (100 at a time) and holds only the totals per day and
-// product, then replaces the aggregates. It is not resumable within itself, only restartable: it
-// always converges on what the orders say, so a run cut short is simply run again whole.
-import { rebuildAggregates } from "../insights/rebuild.server.ts";
+// A page is a page of the rebuild: 100 orders (or refunded returns) tallied into a part of the
+// run, and last the parts summed into the aggregates. The cursor is the rebuild's, so a deploy
+// that stops at its deadline goes on from the next page.
+import { rebuildAggregatesPage } from "../insights/rebuild.server.ts";
 import { defineMigration } from "./runner.server.ts";
 
 export default defineMigration({
   description: "the sales aggregates rebuilt from the orders",
-  async page(ctx) {
-    const summary = await rebuildAggregates(ctx);
-    return { touched: summary.orders };
+  async page(ctx, cursor) {
+    const { touched, cursor: next } = await rebuildAggregatesPage(ctx, cursor);
+    return { touched, ...(next ? { cursor: next } : {}) };
   },
 });

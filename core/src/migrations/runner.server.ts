@@ -219,3 +219,22 @@ async function recordFailure(ctx: Context, migration: NamedMigration, error: unk
     // The page's own error is the one to report.
     .catch(() => {});
 }
+
+/**
+ * What a deploy makes of its run (docs/decisions/024-migrations-on-deploy.md): nothing when every
+ * migration is done, or the reason it must fail, with the operator's next step. A deploy whose
+ * data is not fully migrated stops there, before any new code reads the data: the functions and
+ * the site wait on the migrations (stacks/Events.ts), so the stage keeps running the code before.
+ */
+export function unfinishedMigrations(
+  outcomes: readonly MigrationOutcome[],
+  stage: string,
+): string | undefined {
+  const stopped = outcomes.find((o) => o.status === "pending" || o.status === "busy");
+  if (!stopped) return undefined;
+  const deployAgain = `npm run deploy -- --stage ${stage}`;
+  if (stopped.status === "pending") {
+    return `Migration ${stopped.id} is not finished, nor any after it: it stopped at the deploy's deadline after ${stopped.pages} pages (${stopped.touched} items), with every page recorded. This deploy stops before any new code runs, and the stage keeps its code from before. Next: deploy the same commit again (${deployAgain}); it goes on from the last page recorded.`;
+  }
+  return `Migration ${stopped.id} is being applied by another run at the same time (a second deploy, or a local shop on this table). This deploy stops before any new code runs, and the stage keeps its code from before. Next: let that run finish, then deploy again (${deployAgain}).`;
+}

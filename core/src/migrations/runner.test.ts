@@ -6,7 +6,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { migrationFiles, migrationsIn } from "./folder.server.ts";
-import { defineMigration, MIGRATION_FILE, namedMigrations } from "./runner.server.ts";
+import {
+  defineMigration,
+  MIGRATION_FILE,
+  namedMigrations,
+  unfinishedMigrations,
+} from "./runner.server.ts";
 
 const noop = defineMigration({ description: "nothing", page: async () => ({ touched: 0 }) });
 
@@ -52,5 +57,33 @@ describe("the migrations' names", () => {
       ["001-first", "the first"],
       ["002-second", "the second"],
     ]);
+  });
+});
+
+describe("what a deploy makes of its migrations", () => {
+  const done = { id: "001-a", status: "done", touched: 3, pages: 1 } as const;
+  const already = { id: "002-b", status: "already", touched: 9, pages: 2 } as const;
+
+  it("goes on when every migration is done, now or before", () => {
+    expect(unfinishedMigrations([done, already], "staging")).toBeUndefined();
+    expect(unfinishedMigrations([], "staging")).toBeUndefined();
+  });
+
+  it("fails on a migration stopped at its deadline, naming it and the next step", () => {
+    const pending = { id: "003-c", status: "pending", touched: 2500, pages: 25 } as const;
+    const reason = unfinishedMigrations([done, already, pending], "production");
+    expect(reason).toMatch(/^Migration 003-c is not finished, nor any after it/);
+    expect(reason).toContain("after 25 pages (2500 items)");
+    expect(reason).toContain("before any new code runs");
+    expect(reason).toContain("deploy the same commit again (npm run deploy -- --stage production)");
+  });
+
+  it("fails on a migration another run holds, with the next step", () => {
+    const busy = { id: "002-b", status: "busy", touched: 0, pages: 4 } as const;
+    const reason = unfinishedMigrations([done, busy], "staging");
+    expect(reason).toMatch(/^Migration 002-b is being applied by another run/);
+    expect(reason).toContain(
+      "let that run finish, then deploy again (npm run deploy -- --stage staging)",
+    );
   });
 });

@@ -11,11 +11,13 @@ import {
 } from "@shop/core/server/events";
 import { describe, expect, it } from "vitest";
 import {
+  asWholeBatch,
   type DispatchedStreamRecord,
   dispatchToQueues,
   type QueueSend,
   queueHandler,
 } from "./queues.ts";
+import { streamHandler } from "./stream.ts";
 
 const event = (id: string, type: string): DomainEvent => ({
   id,
@@ -122,5 +124,62 @@ describe("a queue consumer", () => {
       ],
     });
     expect(answer.batchItemFailures).toEqual([{ itemIdentifier: "a" }, { itemIdentifier: "b" }]);
+  });
+});
+
+describe("a stream reader", () => {
+  /** A reader of order.paid that fails the events listed, recording what it ran. */
+  function reader(failIds: string[]) {
+    const ran: string[] = [];
+    const handler = streamHandler(
+      ["order.paid"],
+      async (_ctx, e) => {
+        ran.push(e.id);
+        if (failIds.includes(e.id)) throw new Error(`${e.id} failed`);
+      },
+      () => ({}) as Context,
+    );
+    return { ran, handler };
+  }
+
+  it("runs its events in stream order and reports no failure when none fails", async () => {
+    const { ran, handler } = reader([]);
+    const answer = await handler({
+      Records: [
+        streamRecord(event("p1", "order.paid"), "31"),
+        streamRecord(event("m1", "mail.requested"), "32"),
+        streamRecord(event("p2", "order.paid"), "33"),
+      ],
+    });
+    expect(answer).toEqual({ batchItemFailures: [] });
+    expect(ran).toEqual(["p1", "p2"]);
+  });
+
+  it("stops at the first failure and reports it, so Lambda retries from there and not before", async () => {
+    const { ran, handler } = reader(["p2"]);
+    const answer = await handler({
+      Records: [
+        streamRecord(event("p1", "order.paid"), "41"),
+        streamRecord(event("p2", "order.paid"), "42"),
+        streamRecord(event("p3", "order.paid"), "43"),
+      ],
+    });
+    expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: "42" }] });
+    expect(ran).toEqual(["p1", "p2"]);
+  });
+
+  it("whose work is one for the batch reports the first record when it fails, so all is retried", async () => {
+    const records = [
+      streamRecord(event("p1", "order.paid"), "51"),
+      streamRecord(event("p2", "order.paid"), "52"),
+    ];
+    const ok = asWholeBatch(async () => {});
+    expect(await ok({ Records: records })).toEqual({ batchItemFailures: [] });
+    const failing = asWholeBatch(async () => {
+      throw new Error("CloudFront unreachable");
+    });
+    expect(await failing({ Records: records })).toEqual({
+      batchItemFailures: [{ itemIdentifier: "51" }],
+    });
   });
 });

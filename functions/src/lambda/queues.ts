@@ -106,14 +106,26 @@ export function dispatchToQueues(queueOf: Readonly<Record<string, string>>, send
         logLine("info", "forwarded to its queue", {});
       });
     });
-    if (failedAt === undefined) return { batchItemFailures: [] };
-    // Lambda resumes a stream from the lowest sequence number reported: Batch's first (the first
-    // failure) is all it needs; a record without one (Lambda sends none) by its place in the batch.
-    const first = event.Records[failedAt]?.dynamodb?.SequenceNumber
-      ? answer.batchItemFailures[0]
-      : undefined;
-    return { batchItemFailures: [first ?? { itemIdentifier: String(failedAt) }] };
+    return resumeStreamFrom(event.Records, failedAt, answer);
   };
+}
+
+/**
+ * A stream reader's answer when the record at `failedAt` failed (undefined: none did): Lambda
+ * resumes a stream from the lowest sequence number reported, so the first failure is all it needs
+ * (Batch's first, which `answer` holds); a record without one (Lambda sends none) by its place in
+ * the batch.
+ */
+export function resumeStreamFrom(
+  records: readonly DispatchedStreamRecord[],
+  failedAt: number | undefined,
+  answer: BatchResponse,
+): BatchResponse {
+  if (failedAt === undefined) return { batchItemFailures: [] };
+  const first = records[failedAt]?.dynamodb?.SequenceNumber
+    ? answer.batchItemFailures[0]
+    : undefined;
+  return { batchItemFailures: [first ?? { itemIdentifier: String(failedAt) }] };
 }
 
 /** An SQS message as Lambda gives it to a queue consumer (only the fields we read). */
@@ -148,5 +160,25 @@ export function queueHandler(types: readonly string[], context = getContext) {
       });
     });
     return { batchItemFailures: [...answer.batchItemFailures] };
+  };
+}
+
+/**
+ * A stream reader whose work is one piece for the whole batch (the edge purge's one invalidation):
+ * a failure reports the batch's first record, so Lambda retries all of it, as it would after a
+ * throw, while the mapping reports item failures as every reader's does.
+ */
+export function asWholeBatch<R extends DispatchedStreamRecord>(
+  work: (event: { Records: R[] }) => Promise<void>,
+) {
+  return async (event: { Records: R[] }): Promise<BatchResponse> => {
+    try {
+      await work(event);
+      return { batchItemFailures: [] };
+    } catch (error) {
+      logLine("error", "the batch failed; all of it is retried", { error: String(error) });
+      const first = event.Records[0]?.dynamodb?.SequenceNumber;
+      return { batchItemFailures: [{ itemIdentifier: first ?? "0" }] };
+    }
   };
 }

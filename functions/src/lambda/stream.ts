@@ -3,35 +3,48 @@
 // mapping's filter (stacks/Events.ts) already limits the batch to those types; checking again
 // keeps a misconfigured filter from running another function's work with this one's permissions.
 //
-// The records go through Powertools' Batch, one after the other, in stream order. The reader's
-// mapping reports no item failures (stacks/Events.ts): the first record that fails stops the
-// batch (the records after it are not run), and its error is thrown, so Lambda retries the batch,
-// bisecting it, then sends it to the reader's dead-letter queue.
+// The records go through Powertools' Batch, one after the other, in stream order. The first record
+// that fails stops the batch (the records after it are not run) and is reported as the batch's
+// failure (the mapping reports item failures: stacks/functions.ts), so Lambda checkpoints the
+// records before it and retries from it, bisecting, then sends it to the reader's dead-letter
+// queue. The records before it are not run again.
+import type { Context } from "@shop/core/server/context";
 import { getContext, loadBoundSecrets } from "@shop/core/server/context";
-import { eventFromStreamRecord, type StreamRecord } from "@shop/core/server/events";
+import { type DomainEvent, eventFromStreamRecord } from "@shop/core/server/events";
 import { handleEvent } from "@shop/core/server/reactions";
 import { logLine, withKeys } from "./observability.ts";
-import { eventKeys, processInOrder } from "./queues.ts";
+import {
+  type BatchResponse,
+  type DispatchedStreamRecord,
+  eventKeys,
+  processInOrder,
+  resumeStreamFrom,
+} from "./queues.ts";
 
-export function streamHandler(types: readonly string[]) {
-  return async (event: { Records: StreamRecord[] }): Promise<void> => {
+export function streamHandler(
+  types: readonly string[],
+  react: (ctx: Context, event: DomainEvent) => Promise<unknown> = handleEvent,
+  context = getContext,
+) {
+  return async (event: { Records: DispatchedStreamRecord[] }): Promise<BatchResponse> => {
     await loadBoundSecrets();
-    const ctx = getContext();
-    let failure: { error: unknown } | undefined;
-    await processInOrder("DynamoDBStreams", event.Records, async (record) => {
-      if (failure) throw new Error("after a record that failed");
+    const ctx = context();
+    let failedAt: number | undefined;
+    const answer = await processInOrder("DynamoDBStreams", event.Records, async (record) => {
+      if (failedAt !== undefined) throw new Error("after a record that failed");
       const domainEvent = eventFromStreamRecord(record);
       if (!domainEvent || !types.includes(domainEvent.type)) return;
-      try {
-        await withKeys(eventKeys(domainEvent), async () => {
-          await handleEvent(ctx, domainEvent);
+      await withKeys(eventKeys(domainEvent), async () => {
+        try {
+          await react(ctx, domainEvent);
           logLine("info", "event handled", {});
-        });
-      } catch (error) {
-        failure = { error };
-        throw error;
-      }
+        } catch (error) {
+          failedAt = event.Records.indexOf(record);
+          logLine("error", "event failed", { error: String(error) });
+          throw error;
+        }
+      });
     });
-    if (failure) throw failure.error;
+    return resumeStreamFrom(event.Records, failedAt, answer);
   };
 }

@@ -55,6 +55,20 @@ export async function inProcessQueues(): Promise<QueueSend> {
   };
 }
 
+/**
+ * A stream reader's handler as the local stream delivery takes it: an item failure it reports
+ * throws, so the batch is retried (then dead-lettered) as a failing batch is.
+ */
+export function throwingOnFailures<E>(
+  name: string,
+  handler: (event: E) => Promise<BatchResponse | undefined | void>,
+): (event: E) => Promise<void> {
+  return async (event) => {
+    const failures = (await handler(event))?.batchItemFailures ?? [];
+    if (failures.length > 0) throw new Error(`${name}: ${failures.length} item(s) failed`);
+  };
+}
+
 export async function localStreamHandlers(): Promise<
   (event: { Records: StreamRecord[] }) => Promise<void>
 > {
@@ -67,10 +81,7 @@ export async function localStreamHandlers(): Promise<
     ),
   );
   return async (event) => {
-    for (const [name, handler] of handlers) {
-      const failures = (await handler(event))?.batchItemFailures ?? [];
-      if (failures.length > 0) throw new Error(`${name}: ${failures.length} item(s) failed`);
-    }
+    for (const [name, handler] of handlers) await throwingOnFailures(name, handler)(event);
   };
 }
 
@@ -84,10 +95,10 @@ export async function localChangeHandlers(): Promise<
   const handlers = await Promise.all(
     entriesOf("stream")
       .filter(({ trigger }) => "changes" in trigger)
-      .map(({ name }) => loadHandler<StreamHandler>(name)),
+      .map(async ({ name }) => [name, await loadHandler<StreamHandler>(name)] as const),
   );
   return async (event) => {
-    for (const handler of handlers) await handler(event);
+    for (const [name, handler] of handlers) await throwingOnFailures(name, handler)(event);
   };
 }
 

@@ -11,6 +11,7 @@ import { type Context, createContext, loadConfig } from "@shop/core/server/conte
 import { type DomainEvent, eventFromStreamRecord } from "@shop/core/server/events";
 import { inject } from "vitest";
 import { type CloudFrontStandIn, startCloudFrontStandIn } from "./cloudfront.ts";
+import { throwingOnFailures } from "./functions.ts";
 import { ensureTable } from "./index.ts";
 import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 
@@ -133,7 +134,7 @@ export async function startChangeReader(test: TestContext): Promise<{
     checkpointFile: join(dir, "checkpoint.json"),
     deadLetterFile: join(dir, "dead-letters.jsonl"),
     filter: (record) => isPurgeCandidate(record as never),
-    deliver: (records) => handler({ Records: records as never }),
+    deliver: (records) => throwingOnFailures("edgePurge", handler)({ Records: records as never }),
     pollMs: 50,
     maxAttempts: 1,
   });

@@ -79,11 +79,15 @@ export class LambdaFunction {
     return String(this.log.path);
   }
 
-  async invoke(event: unknown): Promise<Invocation> {
+  /** Invokes the function; `timeoutSeconds` plays a deploy of it with another timeout. */
+  async invoke(
+    event: unknown,
+    { timeoutSeconds = this.fn.timeoutSeconds }: { timeoutSeconds?: number } = {},
+  ): Promise<Invocation> {
     const environment = await this.acquire();
     const id = `${this.fn.logicalId}-${++sequence}`;
     const started = Date.now();
-    const deadline = started + this.fn.timeoutSeconds * 1000;
+    const deadline = started + timeoutSeconds * 1000;
     try {
       const answer = await new Promise<ChildMessage>((resolve) => {
         const timer = setTimeout(() => {
@@ -91,7 +95,7 @@ export class LambdaFunction {
           resolve({
             error: {
               errorType: "Sandbox.Timedout",
-              errorMessage: `Task timed out after ${this.fn.timeoutSeconds} seconds`,
+              errorMessage: `Task timed out after ${timeoutSeconds} seconds`,
             },
           });
         }, deadline - started);
