@@ -1,0 +1,120 @@
+// The Deploy workflow's gate (.github/workflows/deploy.yml): `tsx scripts/deploy-gate.ts --stage
+// NAME --sha SHA` fetches with `gh` what GitHub knows of the commit (its CI runs, the statuses its
+// staging deploys left and those runs' conclusions), lets scripts/lib/deploy-gate.ts decide, and
+// prints why the commit may go or what to do next. On GitHub Actions it hands the stage, its
+// environment and the commit to the next job (GITHUB_OUTPUT) and the reason to the run's summary.
+// Needs GH_TOKEN and GITHUB_REPOSITORY (owner/name), as the workflow gives it.
+// `--role ARN --environment NAME` checks instead that the deploy job is about to assume its own
+// environment's role (roleProblem), and nothing else.
+import { execFileSync } from "node:child_process";
+import { appendFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import {
+  type CiRun,
+  decide,
+  deployStatusContext,
+  roleProblem,
+  type StagingDeploy,
+} from "./lib/deploy-gate.ts";
+
+/** `gh api` on the repository's REST API, its JSON parsed (`--paginate` pages joined by jq). */
+function gh(path: string, jq?: string): string {
+  const args = ["api", "-H", "Accept: application/vnd.github+json", path];
+  if (jq) args.push("--paginate", "--jq", jq);
+  return execFileSync("gh", args, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+}
+
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+
+function ciRuns(repo: string, sha: string): CiRun[] {
+  return lines(
+    gh(
+      `repos/${repo}/actions/workflows/ci.yml/runs?head_sha=${sha}&per_page=100`,
+      ".workflow_runs[] | {id, url: .html_url, event, branch: .head_branch, conclusion}",
+    ),
+  );
+}
+
+/** The commit's staging deploys: the latest deploy/staging status of each run, and the run. */
+function stagingDeploys(repo: string, sha: string): StagingDeploy[] {
+  // Newest first (GitHub's order): the first status of a run is its latest.
+  const statuses: { state: StagingDeploy["state"]; url: string; at: string }[] = lines(
+    gh(
+      `repos/${repo}/commits/${sha}/statuses?per_page=100`,
+      `.[] | select(.context == "${deployStatusContext("staging")}") | {state, url: .target_url, at: .created_at}`,
+    ),
+  );
+  const byRun = new Map<number, (typeof statuses)[number]>();
+  for (const status of statuses) {
+    const runId = Number(/\/actions\/runs\/(\d+)/.exec(status.url ?? "")?.[1]);
+    if (runId && !byRun.has(runId)) byRun.set(runId, status);
+  }
+  return [...byRun].map(([runId, status]) => {
+    const run = JSON.parse(gh(`repos/${repo}/actions/runs/${runId}`)) as {
+      html_url: string;
+      path: string;
+      conclusion: string | null;
+    };
+    return {
+      runId,
+      url: run.html_url,
+      // A run's `path` may carry the ref it ran at ("….yml@refs/heads/main").
+      workflow: run.path.replace(/@.*$/, ""),
+      at: status.at,
+      state: status.state,
+      conclusion: run.conclusion,
+    };
+  });
+}
+
+const { values } = parseArgs({
+  options: {
+    stage: { type: "string" },
+    sha: { type: "string" },
+    role: { type: "string" },
+    environment: { type: "string" },
+  },
+});
+if (values.environment !== undefined) {
+  const problem = roleProblem(values.environment, values.role);
+  if (problem) {
+    console.log(`::error::${problem}`);
+    process.exit(1);
+  }
+  console.log(`Deploying with the ${values.environment} environment's own role.`);
+  process.exit(0);
+}
+const repo = process.env.GITHUB_REPOSITORY;
+const sha = values.sha ?? "";
+if (!repo) {
+  console.error("GITHUB_REPOSITORY (owner/name) is not set: the workflow sets it.");
+  process.exit(2);
+}
+const production = values.stage === "production";
+const decision = decide({
+  stage: values.stage,
+  sha,
+  ciRuns: /^[0-9a-f]{40}$/.test(sha) ? ciRuns(repo, sha) : [],
+  stagingDeploys: production && /^[0-9a-f]{40}$/.test(sha) ? stagingDeploys(repo, sha) : [],
+});
+if (!decision.ok) {
+  console.log(`::error::${decision.message}`);
+  process.exit(1);
+}
+console.log(`Deploying ${decision.sha} to ${decision.stage}: ${decision.because}.`);
+if (process.env.GITHUB_OUTPUT) {
+  appendFileSync(
+    process.env.GITHUB_OUTPUT,
+    `sha=${decision.sha}\nstage=${decision.stage}\nenvironment=${decision.environment}\n`,
+  );
+}
+if (process.env.GITHUB_STEP_SUMMARY) {
+  appendFileSync(
+    process.env.GITHUB_STEP_SUMMARY,
+    `Deploying \`${decision.sha}\` to **${decision.stage}**: ${decision.because}.\n`,
+  );
+}
