@@ -121,6 +121,11 @@ describe("the Deploy workflow: each stage's own role", () => {
     expect(deploy.steps[assume]?.with?.["role-to-assume"]).toBe(expr("vars.AWS_DEPLOY_ROLE_ARN"));
     expect(check).toBeGreaterThanOrEqual(0);
     expect(check).toBeLessThan(assume);
+    expect(deploy.steps[check]?.run).toBe(
+      'npx tsx scripts/deploy-gate.ts --role "$ROLE" --environment "$ENVIRONMENT"',
+    );
+    expect(deploy.steps[check]?.if).toBeUndefined();
+    expect(deploy.steps[check]).not.toHaveProperty("continue-on-error");
     expect(deploy.steps[check]?.env).toEqual({
       ROLE: expr("vars.AWS_DEPLOY_ROLE_ARN"),
       ENVIRONMENT: expr("needs.gate.outputs.environment"),
