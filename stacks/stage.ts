@@ -217,6 +217,9 @@ export function deploySettings(
   if (wafMode !== "block" && wafMode !== "count") {
     problems.push(`WAF_MODE: "${wafMode}" must be "block" or "count"`);
   }
+  const supportEmail = env.SUPPORT_EMAIL?.trim() || undefined;
+  const supportProblem = supportEmail && emailProblem(supportEmail);
+  if (supportProblem) problems.push(`SUPPORT_EMAIL: "${supportEmail}": ${supportProblem}`);
   const alertEmail = env.ALERT_EMAIL?.trim() || undefined;
   if (!alertEmail) {
     if (isProductionLike(app, { domain, payments: payments as DeploySettings["payments"] })) {
@@ -235,7 +238,7 @@ export function deploySettings(
     domain,
     appUrl,
     mailFrom,
-    supportEmail: env.SUPPORT_EMAIL || mailFrom,
+    supportEmail: supportEmail || mailFrom,
     payments: payments as DeploySettings["payments"],
     timeZone,
     originSecretVersion,

@@ -83,6 +83,9 @@ describe("staging and production", () => {
           `${name}: required on the ${stage} stage (set it where the deploy runs: the GitHub environment "${stage}"'s variables for the Deploy workflow)`,
         );
       }
+      expect(() =>
+        deploySettings(app(stage), { ...base, ...NAMED, SUPPORT_EMAIL: "help desk" }),
+      ).toThrow(/SUPPORT_EMAIL: "help desk": Enter a valid e-mail address/);
       expect(deploySettings(app(stage), { ...base, ...NAMED })).toMatchObject({
         timeZone: "Europe/Madrid",
         supportEmail: "help@example.com",
