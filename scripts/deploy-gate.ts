@@ -11,10 +11,12 @@ import { appendFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import {
   type CiRun,
+  type DeployStatus,
   decide,
   deployStatusContext,
   roleProblem,
   type StagingDeploy,
+  stagingDeploysFrom,
 } from "./lib/deploy-gate.ts";
 
 /** `gh api` on the repository's REST API, its JSON parsed (`--paginate` pages joined by jq). */
@@ -39,36 +41,17 @@ function ciRuns(repo: string, sha: string): CiRun[] {
   );
 }
 
-/** The commit's staging deploys: the latest deploy/staging status of each run, and the run. */
+/** The commit's staging deploys: its deploy/staging statuses, and the runs that left them. */
 function stagingDeploys(repo: string, sha: string): StagingDeploy[] {
-  // Newest first (GitHub's order): the first status of a run is its latest.
-  const statuses: { state: StagingDeploy["state"]; url: string; at: string }[] = lines(
+  const statuses: DeployStatus[] = lines(
     gh(
       `repos/${repo}/commits/${sha}/statuses?per_page=100`,
       `.[] | select(.context == "${deployStatusContext("staging")}") | {state, url: .target_url, at: .created_at}`,
     ),
   );
-  const byRun = new Map<number, (typeof statuses)[number]>();
-  for (const status of statuses) {
-    const runId = Number(/\/actions\/runs\/(\d+)/.exec(status.url ?? "")?.[1]);
-    if (runId && !byRun.has(runId)) byRun.set(runId, status);
-  }
-  return [...byRun].map(([runId, status]) => {
-    const run = JSON.parse(gh(`repos/${repo}/actions/runs/${runId}`)) as {
-      html_url: string;
-      path: string;
-      conclusion: string | null;
-    };
-    return {
-      runId,
-      url: run.html_url,
-      // A run's `path` may carry the ref it ran at ("….yml@refs/heads/main").
-      workflow: run.path.replace(/@.*$/, ""),
-      at: status.at,
-      state: status.state,
-      conclusion: run.conclusion,
-    };
-  });
+  return stagingDeploysFrom(statuses, (runId) =>
+    JSON.parse(gh(`repos/${repo}/actions/runs/${runId}`)),
+  );
 }
 
 const { values } = parseArgs({

@@ -4,7 +4,13 @@
 // step; staging needs a green CI run of main; a preview any green CI run; any other stage name is
 // refused.
 import { describe, expect, it } from "vitest";
-import { type CiRun, DEPLOY_WORKFLOW, decide, type StagingDeploy } from "./deploy-gate.ts";
+import {
+  type CiRun,
+  DEPLOY_WORKFLOW,
+  decide,
+  type StagingDeploy,
+  stagingDeploysFrom,
+} from "./deploy-gate.ts";
 
 const SHA = "0123456789abcdef0123456789abcdef01234567";
 const RUNS = "https://github.com/owner/threadline/actions/runs";
@@ -169,5 +175,35 @@ describe("the deploy gate: stage names", () => {
       stagingDeploys: [],
     });
     expect(!decision.ok && decision.message).toMatch(/not a commit's full SHA/);
+  });
+});
+
+describe("the deploy gate: what GitHub's statuses say of the staging deploys", () => {
+  it("takes each run's latest status (GitHub lists them newest first) and the run's conclusion", () => {
+    const runs: Record<number, { html_url: string; path: string; conclusion: string | null }> = {
+      61: {
+        html_url: `${RUNS}/61`,
+        path: `${DEPLOY_WORKFLOW}@refs/heads/main`,
+        conclusion: "success",
+      },
+      62: { html_url: `${RUNS}/62`, path: DEPLOY_WORKFLOW, conclusion: null },
+    };
+    const deploys = stagingDeploysFrom(
+      [
+        { state: "pending", url: `${RUNS}/62`, at: "2026-11-28T12:00:00Z" },
+        { state: "success", url: `${RUNS}/61`, at: "2026-11-28T11:00:00Z" },
+        { state: "pending", url: `${RUNS}/61`, at: "2026-11-28T10:00:00Z" },
+        { state: "success", url: null, at: "2026-11-28T09:00:00Z" },
+        { state: "success", url: "https://example.com/elsewhere", at: "2026-11-28T09:00:00Z" },
+      ],
+      (id) => runs[id] ?? { html_url: "", path: "", conclusion: null },
+    );
+    expect(deploys).toEqual([
+      staged({ runId: 62, at: "2026-11-28T12:00:00Z", state: "pending", conclusion: null }),
+      staged({ runId: 61, at: "2026-11-28T11:00:00Z" }),
+    ]);
+    // A newer staging deploy still running holds production back.
+    const decision = decide({ stage: "production", sha: SHA, ciRuns: [], stagingDeploys: deploys });
+    expect(!decision.ok && decision.message).toMatch(/is being deployed to staging .*runs\/62/);
   });
 });

@@ -49,6 +49,48 @@ export interface StagingDeploy {
   conclusion: string | null;
 }
 
+/** A commit status as GitHub lists it (newest first): its state, link and time. */
+export interface DeployStatus {
+  state: StagingDeploy["state"];
+  url: string | null;
+  at: string;
+}
+
+/** A workflow run as GitHub's API describes it (the fields read here). */
+export interface RunInfo {
+  html_url: string;
+  /** The workflow file, sometimes with the ref it ran at (`….yml@refs/heads/main`). */
+  path: string;
+  conclusion: string | null;
+}
+
+/**
+ * The staging deploys behind a commit's deploy/staging statuses (newest first, GitHub's order):
+ * each run's latest status, with the run's workflow and conclusion (`runOf` looks a run up). A
+ * status that links to no run is dropped.
+ */
+export function stagingDeploysFrom(
+  statuses: readonly DeployStatus[],
+  runOf: (runId: number) => RunInfo,
+): StagingDeploy[] {
+  const byRun = new Map<number, DeployStatus>();
+  for (const status of statuses) {
+    const runId = Number(/\/actions\/runs\/(\d+)/.exec(status.url ?? "")?.[1]);
+    if (runId && !byRun.has(runId)) byRun.set(runId, status);
+  }
+  return [...byRun].map(([runId, status]) => {
+    const run = runOf(runId);
+    return {
+      runId,
+      url: run.html_url,
+      workflow: run.path.replace(/@.*$/, ""),
+      at: status.at,
+      state: status.state,
+      conclusion: run.conclusion,
+    };
+  });
+}
+
 export interface GateFacts {
   stage: string | undefined;
   sha: string;
