@@ -9,11 +9,13 @@
 import { execFileSync } from "node:child_process";
 import { appendFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { stageKind } from "../stacks/stage-names.ts";
 import {
   type CiRun,
   type DeployStatus,
   decide,
   deployStatusContext,
+  type GateFacts,
   roleProblem,
   type StagingDeploy,
   stagingDeploysFrom,
@@ -77,13 +79,23 @@ if (!repo) {
   console.error("GITHUB_REPOSITORY (owner/name) is not set: the workflow sets it.");
   process.exit(2);
 }
-const production = values.stage === "production";
-const decision = decide({
-  stage: values.stage,
-  sha,
-  ciRuns: /^[0-9a-f]{40}$/.test(sha) ? ciRuns(repo, sha) : [],
-  stagingDeploys: production && /^[0-9a-f]{40}$/.test(sha) ? stagingDeploys(repo, sha) : [],
-});
+// GitHub is asked only about a commit's full SHA bound for a stage of the list: anything else is
+// refused by the rules alone, before any call.
+const kind = stageKind(values.stage);
+const asks = kind !== undefined && /^[0-9a-f]{40}$/.test(sha);
+let facts: Pick<GateFacts, "ciRuns" | "stagingDeploys">;
+try {
+  facts = {
+    ciRuns: asks && kind !== "production" ? ciRuns(repo, sha) : [],
+    stagingDeploys: asks && kind === "production" ? stagingDeploys(repo, sha) : [],
+  };
+} catch (error) {
+  console.log(
+    `::error::Could not read the commit's runs and statuses from GitHub (${(error as Error).message.split("\n")[0]}): run the workflow again; if it persists, check the gate job's permissions (actions: read, statuses: read).`,
+  );
+  process.exit(1);
+}
+const decision = decide({ stage: values.stage, sha, ...facts });
 if (!decision.ok) {
   console.log(`::error::${decision.message}`);
   process.exit(1);
