@@ -46,6 +46,15 @@ const stepIndex = (job: Job, test: (step: Step) => boolean) => job.steps.findInd
 describe("the Deploy workflow: the gate", () => {
   it("has two jobs, and the deploy job waits for the gate", () => {
     expect(Object.keys(workflow.jobs).sort()).toEqual(["deploy", "gate"]);
+    // By itself, only after a successful CI run of a push to main of this repository.
+    for (const part of [
+      "github.event_name == 'workflow_dispatch'",
+      "github.event.workflow_run.conclusion == 'success'",
+      "github.event.workflow_run.event == 'push'",
+      "github.event.workflow_run.head_repository.full_name == github.repository",
+    ]) {
+      expect(gate.if).toContain(part);
+    }
     expect(deploy.needs).toBe("gate");
     expect(deploy.if).toBeUndefined();
   });
@@ -102,6 +111,14 @@ describe("the Deploy workflow: the gate", () => {
     }
     expect(deploy.permissions?.statuses).toBe("write");
     expect(gate.permissions?.statuses).toBe("read");
+    // Only the steps that write a status hold the token that can: not npm's, not SST's.
+    const token = expr("github.token");
+    expect(deploy.env?.GH_TOKEN).toBeUndefined();
+    for (const step of deploy.steps) {
+      expect(step.env?.GH_TOKEN === token, step.run ?? step.uses).toBe(
+        step.run?.includes("/statuses/") ?? false,
+      );
+    }
   });
 });
 
