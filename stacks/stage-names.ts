@@ -1,6 +1,7 @@
 // The stages a deploy may name: a closed list, so that no typo or free text makes a new, unprotected
 // copy of the shop. Kept free of imports: the deploy gate (scripts/deploy-gate.ts) and `npm run
-// deploy` read it before anything is built; stacks/stage.ts re-exports it.
+// deploy` read it before anything is built; stacks/stage.ts re-exports it
+// (docs/decisions/035-production-after-staging.md).
 
 /** The two long-lived stages, in the order a commit reaches them. */
 export const STABLE_STAGES = ["staging", "production"] as const;

@@ -1,6 +1,7 @@
-// The Deploy workflow's gate (.github/workflows/deploy.yml, README "Deploy to AWS"): which commit
-// may go to which stage, decided from what GitHub knows of the commit (scripts/deploy-gate.ts
-// fetches it with `gh`). A commit moves one way: green CI on main → staging → production.
+// The Deploy workflow's gate (.github/workflows/deploy.yml,
+// docs/decisions/035-production-after-staging.md): which commit may go to which stage, decided
+// from what GitHub knows of the commit (scripts/deploy-gate.ts fetches it with `gh`). A commit
+// moves one way: green CI on main → staging → production.
 // - a preview stage (pr-<number>, preview-<name>) takes a commit with a green CI run of it, a
 //   pull request's included;
 // - staging takes a commit with a green CI run of a push to main (the commit itself, on main);
