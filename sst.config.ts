@@ -6,10 +6,19 @@
 // (stacks/Firewall.ts, docs/decisions/019-web-firewall.md).
 import type { SSTConfig } from "sst";
 import { defineApp } from "./stacks/all.ts";
-import { deployRegion } from "./stacks/stage.ts";
+import { deployRegion, stageNameProblem } from "./stacks/stage.ts";
 
 export default {
-  config() {
+  config(input?: { stage?: string }) {
+    // Only a stage of the closed list (stacks/stage-names.ts) is deployed, removed or given
+    // secrets: any other name would make a new, unprotected copy of the shop. An offline synthesis
+    // (stacks/synth.ts: the infrastructure tests, `npm run synth`) runs in SST's test mode
+    // (NODE_ENV=test, what SST's App.isRunningSSTTest reads) and may name any stage. The
+    // project's own calls with no options (stacks/synth.ts, the rehearsal's site bundle) follow
+    // SST's, which checked the stage.
+    const checked = input !== undefined && process.env.NODE_ENV !== "test";
+    const problem = checked ? stageNameProblem(input.stage) : undefined;
+    if (problem) throw new Error(problem);
     return { name: "threadline", region: deployRegion() };
   },
   stacks(app) {

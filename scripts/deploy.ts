@@ -3,8 +3,10 @@
 // firewall, in us-east-1), then the shop, whose distributions name the web ACL the edge part
 // handed over. `-- --remove` removes a stage in the reverse order: the shop, then its edge part.
 // Every other argument goes to both `sst` commands; the deploy settings come from the
-// environment as usual (README "Deploy to AWS").
+// environment as usual (README "Deploy to AWS"). The stage is one of the closed list
+// (stacks/stage-names.ts), refused here before anything is built.
 import { spawnSync } from "node:child_process";
+import { stageNameProblem } from "../stacks/stage-names.ts";
 
 export interface Step {
   what: string;
@@ -16,8 +18,10 @@ export interface Step {
 export function deploySteps(argv: readonly string[]): Step[] {
   const remove = argv.includes("--remove");
   const rest = argv.filter((arg) => arg !== "--remove");
-  if (!rest.includes("--stage"))
-    throw new Error("Name the stage: npm run deploy -- --stage <name>");
+  const at = rest.indexOf("--stage");
+  if (at < 0) throw new Error("Name the stage: npm run deploy -- --stage <name>");
+  const problem = stageNameProblem(rest[at + 1]);
+  if (problem) throw new Error(problem);
   const command = remove ? "remove" : "deploy";
   const edge = {
     what: `${command} the edge part (the web firewall, us-east-1)`,

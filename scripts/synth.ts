@@ -24,6 +24,16 @@ if (!process.env.ALERT_EMAIL) {
   process.env.ALERT_EMAIL = "ops@example.com";
   console.log("  (ALERT_EMAIL unset: using ops@example.com for this synthesis)");
 }
+// A staging or production deploy must name these (STABLE_STAGE_SETTINGS); a look shows the defaults.
+for (const [name, value] of [
+  ["SHOP_TIME_ZONE", "UTC"],
+  ["SUPPORT_EMAIL", "support@example.com"],
+] as const) {
+  if (!process.env[name]) {
+    process.env[name] = value;
+    console.log(`  (${name} unset: using ${value} for this synthesis)`);
+  }
+}
 const out = join(REPO_ROOT, ".sst", "synth", stage);
 await mkdir(out, { recursive: true });
 // The stage's edge part (DEPLOY_PART=edge: the web firewall, in us-east-1), then the shop; each

@@ -43,6 +43,8 @@ let firewall: Template;
 let storage: Template;
 beforeAll(async () => {
   Object.assign(process.env, { DOMAIN, APP_URL: `https://${DOMAIN}`, ALERT_EMAIL });
+  // What a staging deploy must name (STABLE_STAGE_SETTINGS in stacks/stage.ts).
+  Object.assign(process.env, { SHOP_TIME_ZONE: "UTC", SUPPORT_EMAIL: ALERT_EMAIL });
   for (const name of ["PAYMENTS", "WAF_MODE"]) delete process.env[name];
   edge = await synthesize(STAGE, undefined, { rulePacks: true, part: "edge" });
   firewall = edge.template(Firewall);
@@ -120,7 +122,10 @@ describe("the edge part of a stage (stacks/Firewall.ts)", () => {
 
   it("with WAF_MODE=count, every rule only counts (a first deploy)", () => {
     const app = { stage: STAGE } as App;
-    expect(deploySettings(app, { DOMAIN, WAF_MODE: "count", ALERT_EMAIL }).wafMode).toBe("count");
+    const named = { SHOP_TIME_ZONE: "UTC", SUPPORT_EMAIL: ALERT_EMAIL };
+    expect(deploySettings(app, { DOMAIN, WAF_MODE: "count", ALERT_EMAIL, ...named }).wafMode).toBe(
+      "count",
+    );
     expect(() => deploySettings(app, { DOMAIN, WAF_MODE: "log", ALERT_EMAIL })).toThrow(
       /WAF_MODE: "log"/,
     );

@@ -61,6 +61,9 @@ beforeAll(async () => {
     DOMAIN: "shop.example.com",
     APP_URL: "https://shop.example.com",
     ALERT_EMAIL,
+    // What a production deploy must name (STABLE_STAGE_SETTINGS in stacks/stage.ts).
+    SHOP_TIME_ZONE: "UTC",
+    SUPPORT_EMAIL: ALERT_EMAIL,
   });
   delete process.env.PAYMENTS;
   production = [

@@ -28,6 +28,9 @@ const SECRETS = Object.fromEntries(
 /** The stage's alert address (required on a production-like stage). */
 const ALERTS = "ops@example.com";
 
+/** What a staging or production deploy must name (STABLE_STAGE_SETTINGS in stacks/stage.ts). */
+const NAMED = { SHOP_TIME_ZONE: "Europe/Madrid", SUPPORT_EMAIL: "help@example.com" };
+
 type Resources = ReturnType<Template["findResources"]>;
 let synth: Awaited<ReturnType<typeof synthesize>>;
 let storage: Template;
@@ -39,6 +42,7 @@ beforeAll(async () => {
     DOMAIN: "shop.example.com",
     APP_URL: "https://shop.example.com",
     ALERT_EMAIL: ALERTS,
+    ...NAMED,
   });
   synth = await synthesize("production", undefined, { rulePacks: true });
   storage = synth.template(Storage);
@@ -135,6 +139,7 @@ describe("deploy settings", () => {
         DOMAIN: "shop.example.com",
         PAYMENTS: "test",
         ALERT_EMAIL: ALERTS,
+        ...NAMED,
       }),
     ).toMatchObject({ payments: "test", appUrl: "https://shop.example.com" });
   });
@@ -155,7 +160,11 @@ describe("deploy settings", () => {
       deploySettings(app("production"), { DOMAIN: "shop.example.com", ALERT_EMAIL: "ops" }),
     ).toThrow(/ALERT_EMAIL: "ops": Enter a valid e-mail address/);
     expect(
-      deploySettings(app("production"), { DOMAIN: "shop.example.com", ALERT_EMAIL: ALERTS }),
+      deploySettings(app("production"), {
+        DOMAIN: "shop.example.com",
+        ALERT_EMAIL: ALERTS,
+        ...NAMED,
+      }),
     ).toMatchObject({ alertEmail: ALERTS });
     // A demo stage without a domain or real payments: its alarms notify no one unless asked.
     expect(
@@ -170,10 +179,11 @@ describe("deploy settings", () => {
         DOMAIN: "shop.example.com",
         ORIGIN_SECRET_VERSION: version,
         ALERT_EMAIL: ALERTS,
+        ...NAMED,
       }),
     ).toMatchObject({ originSecretVersion: version });
     expect(
-      deploySettings(app("staging"), { DOMAIN: "shop.example.com", ALERT_EMAIL: ALERTS })
+      deploySettings(app("staging"), { DOMAIN: "shop.example.com", ALERT_EMAIL: ALERTS, ...NAMED })
         .originSecretVersion,
     ).toBe(undefined);
     expect(() =>

@@ -13,6 +13,9 @@ import {
 } from "@shop/core/server/context";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import type { App, Config } from "sst/constructs";
+import { stageKind } from "./stage-names.ts";
+
+export * from "./stage-names.ts";
 
 /**
  * The Lambda runtime of every function and of the site: the latest Node.js that Lambda offers
@@ -60,10 +63,19 @@ export const isProduction = (app: App) => isProductionStage(app.stage);
  * domain of its own (DOMAIN), or one that takes real payments (PAYMENTS=stripe, the default).
  * They keep access logs, WAF logs and the blocked-requests alarm, and need an alert address
  * (ALERT_EMAIL); retention on removal and the table's deletion protection stay for production only
- * (isProduction).
+ * (isProduction). A preview stage (stacks/stage-names.ts) never is: deploySettings refuses it a
+ * domain and real payments.
  */
 export const isProductionLike = (app: App, settings: Pick<DeploySettings, "domain" | "payments">) =>
-  isProduction(app) || Boolean(settings.domain) || settings.payments === "stripe";
+  stageKind(app.stage) !== "preview" &&
+  (isProduction(app) || Boolean(settings.domain) || settings.payments === "stripe");
+
+/**
+ * Settings a staging or production deploy must name (README "Deploy to AWS"): their defaults are
+ * guesses about the business (the sales figures' day, where customers write), so a deploy that
+ * left one out, the workflow's included, would silently reset what the operator chose.
+ */
+export const STABLE_STAGE_SETTINGS = ["SHOP_TIME_ZONE", "SUPPORT_EMAIL"] as const;
 
 /**
  * Which part of a stage a deploy builds (DEPLOY_PART): the shop's stacks in the stage's region
@@ -155,6 +167,16 @@ export function deploySettings(
   const mailFrom = env.MAIL_FROM || (domain ? `shop@${domain}` : "shop@example.com");
   const appUrl = env.APP_URL || (domain ? `https://${domain}` : "");
   const problems: string[] = [];
+  const kind = stageKind(app.stage);
+  if (kind === "staging" || kind === "production") {
+    for (const name of STABLE_STAGE_SETTINGS) {
+      if (!env[name]?.trim()) {
+        problems.push(
+          `${name}: required on the ${kind} stage (set it where the deploy runs: the GitHub environment "${kind}"'s variables for the Deploy workflow)`,
+        );
+      }
+    }
+  }
   if (!appUrl) {
     problems.push(
       "APP_URL: set DOMAIN (the shop's domain) or APP_URL (its public URL, for e-mails)",
@@ -172,6 +194,15 @@ export function deploySettings(
     problems.push(
       `PAYMENTS: the local test gateway is refused on the production stage "${app.stage}"`,
     );
+  } else if (payments !== "test" && kind === "preview") {
+    problems.push(
+      `PAYMENTS: the preview stage "${app.stage}" takes no real payments; set PAYMENTS=test`,
+    );
+  }
+  if (domain && kind === "preview") {
+    problems.push(
+      `DOMAIN: the preview stage "${app.stage}" has no domain of its own (it is served on its CloudFront URL: set APP_URL)`,
+    );
   }
   const timeZone = env.SHOP_TIME_ZONE || "UTC";
   const zoneProblem = deployedValueProblem("SHOP_TIME_ZONE", timeZone);
@@ -186,6 +217,9 @@ export function deploySettings(
   if (wafMode !== "block" && wafMode !== "count") {
     problems.push(`WAF_MODE: "${wafMode}" must be "block" or "count"`);
   }
+  const supportEmail = env.SUPPORT_EMAIL?.trim() || undefined;
+  const supportProblem = supportEmail && emailProblem(supportEmail);
+  if (supportProblem) problems.push(`SUPPORT_EMAIL: "${supportEmail}": ${supportProblem}`);
   const alertEmail = env.ALERT_EMAIL?.trim() || undefined;
   if (!alertEmail) {
     if (isProductionLike(app, { domain, payments: payments as DeploySettings["payments"] })) {
@@ -204,7 +238,7 @@ export function deploySettings(
     domain,
     appUrl,
     mailFrom,
-    supportEmail: env.SUPPORT_EMAIL || mailFrom,
+    supportEmail: supportEmail || mailFrom,
     payments: payments as DeploySettings["payments"],
     timeZone,
     originSecretVersion,

@@ -10,6 +10,7 @@ export const DEPLOY_SETTINGS = {
   APP_URL: "https://shop.rehearsal.example",
   MAIL_FROM: "shop@rehearsal.example",
   SUPPORT_EMAIL: "help@rehearsal.example",
+  SHOP_TIME_ZONE: "UTC",
   ALERT_EMAIL: "ops@rehearsal.example",
 };
 
