@@ -108,7 +108,9 @@ async function main() {
         }),
       );
     const run: Record<RestoreStepId, () => Promise<unknown>> = {
-      restore: () => restoreToPointInTime(db, table, restored, args.to),
+      restore: async () => {
+        console.log(`  ${await restoreToPointInTime(db, table, restored, args.to)}`);
+      },
       stream: async () => {
         streamArn = await turnOnStream(db, restored);
       },
@@ -122,7 +124,7 @@ async function main() {
         });
         if (status !== 0) {
           throw new Error(
-            `the deploy failed (exit ${status}); the restored table ${restored} is ready: run \`${RESTORED_TABLE_SETTING}=${streamArn} npm run deploy -- --stage ${args.stage}\`, then this restore's later steps again (npm run restore is not needed: see README "Restore a stage")`,
+            `the deploy failed (exit ${status}); the restored table ${restored} is ready. Fix the cause, then run the same npm run restore again: it goes on from that table.`,
           );
         }
       },

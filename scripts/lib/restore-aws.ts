@@ -6,7 +6,9 @@ import { type CloudFrontClient, CreateInvalidationCommand } from "@aws-sdk/clien
 import {
   DescribeContinuousBackupsCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   type DynamoDBClient,
+  ResourceNotFoundException,
   RestoreTableToPointInTimeCommand,
   UpdateContinuousBackupsCommand,
   UpdateTableCommand,
@@ -39,13 +41,21 @@ export async function restoreWindow(db: DynamoDBClient, table: string): Promise<
   };
 }
 
-/** Step "restore": `table` as it was at `to`, as the new table `restored`; waits until active. */
+/**
+ * Step "restore": `table` as it was at `to`, as the new table `restored`; waits until active. A
+ * restored table already there (a restore run again after a later step failed) is waited for,
+ * not restored twice.
+ */
 export async function restoreToPointInTime(
   db: DynamoDBClient,
   table: string,
   restored: string,
   to: Date,
-): Promise<void> {
+): Promise<"restored" | "already there"> {
+  if (await exists(db, restored)) {
+    await activeTable(db, restored, RESTORE_WAIT_SECONDS);
+    return "already there";
+  }
   await db.send(
     new RestoreTableToPointInTimeCommand({
       SourceTableName: table,
@@ -56,6 +66,17 @@ export async function restoreToPointInTime(
     }),
   );
   await activeTable(db, restored, RESTORE_WAIT_SECONDS);
+  return "restored";
+}
+
+async function exists(db: DynamoDBClient, table: string): Promise<boolean> {
+  try {
+    await db.send(new DescribeTableCommand({ TableName: table }));
+    return true;
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) return false;
+    throw error;
+  }
 }
 
 async function activeTable(db: DynamoDBClient, table: string, seconds: number) {
@@ -85,6 +106,11 @@ export async function turnOnStream(db: DynamoDBClient, table: string): Promise<s
 
 /** Step "ttl": the table's time to live, on the attribute the shop writes (core/src/db/table.ts). */
 export async function turnOnTtl(db: DynamoDBClient, table: string): Promise<void> {
+  const { TimeToLiveDescription: ttl } = await db.send(
+    new DescribeTimeToLiveCommand({ TableName: table }),
+  );
+  // Turning it on twice is refused: a restore run again finds it on.
+  if (ttl?.TimeToLiveStatus === "ENABLED" || ttl?.TimeToLiveStatus === "ENABLING") return;
   await db.send(
     new UpdateTimeToLiveCommand({
       TableName: table,
