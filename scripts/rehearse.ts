@@ -96,6 +96,11 @@ function printReport(report: RehearsalReport) {
       );
     }
   }
+  if (report.restore) {
+    // docs/decisions/036-restore.md "Rehearsed": what of `npm run restore` ran here, and what not.
+    log(`\n  The restore: ran ${report.restore.ran.join(", ")}; could not run:`);
+    for (const { step, why } of report.restore.couldNot) log(`    ${step}: ${why}`);
+  }
   printPermissions(report);
   printTriggers(report);
   for (const failure of report.failures) log(`  ✗ ${failure}`);

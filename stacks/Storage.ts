@@ -14,6 +14,7 @@ import {
 } from "aws-cdk-lib";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import * as origins from "aws-cdk-lib/aws-cloudfront-origins";
+import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
 import * as route53 from "aws-cdk-lib/aws-route53";
 import * as targets from "aws-cdk-lib/aws-route53-targets";
 import * as s3 from "aws-cdk-lib/aws-s3";
@@ -60,26 +61,41 @@ export function Storage({ stack, app }: StackContext) {
     TABLE.sortKey,
     ...Object.values(TABLE.indexes).flatMap((i) => [i.partitionKey, i.sortKey]),
   ];
-  const table = new Table(stack, "Table", {
-    fields: Object.fromEntries(keys.map((k) => [k, "string" as const])),
-    primaryIndex: { partitionKey: TABLE.partitionKey, sortKey: TABLE.sortKey },
-    globalIndexes: Object.fromEntries(
-      Object.entries(TABLE.indexes).map(([name, i]) => [
-        name,
-        { partitionKey: i.partitionKey, sortKey: i.sortKey, projection: "all" as const },
-      ]),
-    ),
-    timeToLiveAttribute: TABLE.ttlAttribute,
-    stream: "new_image",
-    cdk: {
-      table: {
-        // On demand (SST's default billing): pay per request, nothing while idle.
-        pointInTimeRecovery: true,
-        deletionProtection: production,
-        removalPolicy,
-      },
-    },
-  });
+  // After a restore (`npm run restore`, docs/decisions/036-restore.md), the table it made, with
+  // the stream, TTL, recovery and protection the restore gave it: imported with its stream's ARN,
+  // so that every function, stream reader and setting below names it. The stage's own table is
+  // then no longer in the stack: kept on production (RETAIN), removed on the other stages.
+  const restored = settings.restoredTable;
+  const table = restored
+    ? new Table(stack, "Table", {
+        cdk: {
+          table: dynamodb.Table.fromTableAttributes(stack, "RestoredTable", {
+            tableName: restored.tableName,
+            tableStreamArn: restored.streamArn,
+            globalIndexes: Object.keys(TABLE.indexes),
+          }),
+        },
+      })
+    : new Table(stack, "Table", {
+        fields: Object.fromEntries(keys.map((k) => [k, "string" as const])),
+        primaryIndex: { partitionKey: TABLE.partitionKey, sortKey: TABLE.sortKey },
+        globalIndexes: Object.fromEntries(
+          Object.entries(TABLE.indexes).map(([name, i]) => [
+            name,
+            { partitionKey: i.partitionKey, sortKey: i.sortKey, projection: "all" as const },
+          ]),
+        ),
+        timeToLiveAttribute: TABLE.ttlAttribute,
+        stream: "new_image",
+        cdk: {
+          table: {
+            // On demand (SST's default billing): pay per request, nothing while idle.
+            pointInTimeRecovery: true,
+            deletionProtection: production,
+            removalPolicy,
+          },
+        },
+      });
 
   const privateBucket = {
     blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -200,7 +216,12 @@ export function Storage({ stack, app }: StackContext) {
   justifyDistribution(imagesCdn, Boolean(logs));
 
   const imagesBaseUrl = `https://${imagesDomain ?? imagesCdn.domainName}`;
-  stack.addOutputs({ TableName: table.tableName, ImagesUrl: imagesBaseUrl });
+  // The restore (scripts/restore.ts) reads the table's and the search bucket's names here.
+  stack.addOutputs({
+    TableName: table.tableName,
+    SearchBucket: search.bucketName,
+    ImagesUrl: imagesBaseUrl,
+  });
   return { table, invoices, images, search, logs, imagesBaseUrl };
 }
 

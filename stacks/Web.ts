@@ -336,6 +336,8 @@ export function Web({ stack, app }: StackContext) {
   stack.addOutputs({
     SiteUrl: site.customDomainUrl || site.url || "",
     OriginSecretArn: origin.secret.secretArn,
+    // What a restore invalidates (scripts/restore.ts).
+    SiteDistributionId: distribution.distributionId,
   });
   return { site, functions: here };
 }

@@ -149,6 +149,43 @@ export interface DeploySettings {
    * someone. SNS mails it a confirmation first: nothing is delivered until it is confirmed.
    */
   alertEmail?: string;
+  /**
+   * The table a restore made (RESTORED_TABLE_STREAM_ARN, its stream's ARN: `npm run restore`
+   * prints it), imported by the stacks instead of the table they would create
+   * (docs/decisions/036-restore.md); unset, the stage's own table.
+   */
+  restoredTable?: RestoredTable;
+}
+
+export interface RestoredTable {
+  tableName: string;
+  streamArn: string;
+}
+
+const STREAM_ARN =
+  /^arn:aws[a-z-]*:dynamodb:([a-z0-9-]+):\d{12}:table\/([A-Za-z0-9_.-]{3,255})\/stream\/[0-9T:.-]+$/;
+
+/**
+ * The restored table named by RESTORED_TABLE_STREAM_ARN, or a problem: the ARN of a table's
+ * stream (DynamoDB's LatestStreamArn) in the stage's region.
+ */
+export function restoredTableOf(
+  value: string | undefined,
+  region: string,
+): RestoredTable | { problem: string } | undefined {
+  if (!value) return undefined;
+  const match = STREAM_ARN.exec(value);
+  if (!match) {
+    return {
+      problem: `RESTORED_TABLE_STREAM_ARN: "${value}" is not a DynamoDB table's stream ARN (arn:aws:dynamodb:<region>:<account>:table/<name>/stream/<label>, as npm run restore prints it)`,
+    };
+  }
+  if (match[1] !== region) {
+    return {
+      problem: `RESTORED_TABLE_STREAM_ARN: the table is in ${match[1]}, the stage in ${region}`,
+    };
+  }
+  return { tableName: match[2] as string, streamArn: value };
 }
 
 /** Why `value` is not an e-mail address (core's one rule for them), or undefined. */
@@ -231,6 +268,8 @@ export function deploySettings(
     const problem = emailProblem(alertEmail);
     if (problem) problems.push(`ALERT_EMAIL: "${alertEmail}": ${problem}`);
   }
+  const restoredTable = restoredTableOf(env.RESTORED_TABLE_STREAM_ARN, shopRegion(env));
+  if (restoredTable && "problem" in restoredTable) problems.push(restoredTable.problem);
   if (problems.length > 0) {
     throw new Error(`Cannot deploy the stage "${app.stage}":\n  - ${problems.join("\n  - ")}`);
   }
@@ -244,6 +283,7 @@ export function deploySettings(
     originSecretVersion,
     wafMode: wafMode as DeploySettings["wafMode"],
     alertEmail,
+    ...(restoredTable && !("problem" in restoredTable) ? { restoredTable } : {}),
   };
 }
 

@@ -47,6 +47,11 @@ export {
   startMetricsStandIn,
 } from "./metrics.ts";
 export {
+  restoreSnapshot,
+  snapshotTable,
+  type TableSnapshot,
+} from "./point-in-time.ts";
+export {
   browserUploadsCors,
   checkPostPolicy,
   enforcePostPolicies,

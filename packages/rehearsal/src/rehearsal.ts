@@ -61,6 +61,7 @@ import {
 import { LambdaFunction } from "./lambda.ts";
 import { jsonLines, logLinesAbout, metricsAbout } from "./logs.ts";
 import { Recorder } from "./recorder.ts";
+import { rehearseRestore } from "./restore.ts";
 import { LOCAL_CREDENTIALS, REGION, standInS3, startStandIns } from "./stand-ins.ts";
 import { type Delivery, type ServerError, startTriggers } from "./triggers.ts";
 
@@ -101,6 +102,7 @@ export const STEPS = [
   "account",
   "poison",
   "schedules",
+  "restore",
 ] as const;
 export type Step = (typeof STEPS)[number];
 /** The steps that drive the site in a browser (Chromium is launched only for them). */
@@ -167,6 +169,11 @@ export interface RehearsalReport {
   poisonPath?: string;
   /** Each action of each alarm: may CloudWatch publish its notification there (./alarms.ts)? */
   alarmNotifications: AlarmNotification[];
+  /**
+   * The restore's steps (scripts/lib/restore.ts restorePlan): those run on the stand-ins, and
+   * those that could not be, with why (docs/decisions/036-restore.md "Rehearsed").
+   */
+  restore?: { ran: string[]; couldNot: Array<{ step: string; why: string }> };
   /** Each function of the registry (functions/src/registry.ts), its trigger and what deployed it. */
   registry: Array<{ name: string; trigger: string; function?: string }>;
 }
@@ -1115,6 +1122,16 @@ export async function rehearse(
         }
       }
     });
+
+    await run(
+      "restore",
+      "a restore to a time before a product and an order were deleted brings them back, and no order number issued since is given again",
+      async () => {
+        const done = await rehearseRestore(ctx, standIns, stage, log);
+        report.restore = done;
+        for (const { step, why } of done.couldNot) log(`    not run: ${step}: ${why}`);
+      },
+    );
 
     // What is still on its way (S3's notifications), then every dead-letter queue: nothing but
     // the poison message may have ended there.
