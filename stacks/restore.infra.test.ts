@@ -21,6 +21,9 @@ beforeAll(async () => {
     APP_URL: "https://staging.example.com",
     PAYMENTS: "test",
     AWS_REGION: "eu-west-1",
+    // What staging must name (stacks/stage.ts).
+    SHOP_TIME_ZONE: "Europe/Madrid",
+    SUPPORT_EMAIL: "help@example.com",
     RESTORED_TABLE_STREAM_ARN: STREAM,
   });
   try {
@@ -63,7 +66,12 @@ describe("a stage moved to a restored table", () => {
 
 describe("RESTORED_TABLE_STREAM_ARN", () => {
   const app = { stage: "staging" } as App;
-  const env = { APP_URL: "https://staging.example.com", PAYMENTS: "test" };
+  const env = {
+    APP_URL: "https://staging.example.com",
+    PAYMENTS: "test",
+    SHOP_TIME_ZONE: "Europe/Madrid",
+    SUPPORT_EMAIL: "help@example.com",
+  };
   it("is refused when it is not a table's stream ARN, or in another region", () => {
     expect(() =>
       deploySettings(app, {
