@@ -371,8 +371,16 @@ export function buildFunction(
         entry.timeout,
         wiring,
       );
+      // An event SNS cannot deliver to the queue (after its retries) waits in a dead-letter
+      // queue of its own, under an alarm.
       wiring.mailEvents.addSubscription(
-        new snsSubscriptions.SqsSubscription(queue, { rawMessageDelivery: true }),
+        new snsSubscriptions.SqsSubscription(queue, {
+          rawMessageDelivery: true,
+          deadLetterQueue: wiring.deadLetterQueue(
+            `${id}Delivery`,
+            "the MailEvents topic's subscription (SNS's redrive policy)",
+          ),
+        }),
       );
       fn.addEventSource(
         new sources.SqsEventSource(queue, {
