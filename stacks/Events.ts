@@ -193,14 +193,18 @@ export function Events({ stack, app }: StackContext) {
   const queues = workQueues(wiring, ENTRIES);
   wiring.workQueues = queues;
   const functions = {} as Record<FunctionName, lambda.IFunction>;
+  /** Every queue a function consumes: the work queues, and the mail events' (the dashboard's). */
+  const consumedQueues: Record<string, sqs.Queue> = { ...queues };
   for (const [name, entry] of ENTRIES) {
     if (builtIn(entry) !== "events") continue;
     const consumed = WORK_QUEUES.find((q) => q.consumer === name);
     const events = entry.trigger.kind === "stream" ? eventsOf(name) : undefined;
-    functions[name] = buildFunction(name, entry, wiring, {
+    const built = buildFunction(name, entry, wiring, {
       ...(events ? { events } : {}),
       ...(consumed ? { queue: queues[consumed.queue] } : {}),
-    }).fn;
+    });
+    functions[name] = built.fn;
+    if (entry.trigger.kind === "mailEvents" && built.queue) consumedQueues[name] = built.queue;
   }
 
   return {
@@ -214,7 +218,7 @@ export function Events({ stack, app }: StackContext) {
     alerts,
     /** Every function built here, by its registry name (the dashboard's rows: stacks/dashboard.ts). */
     functions,
-    queues,
+    queues: consumedQueues,
     wiring,
     deadLetterQueue,
     deadLetterQueues,
