@@ -12,7 +12,13 @@ import { readdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { createContext, loadConfig, SettingsError } from "@shop/core/server/context";
-import { REPO_ROOT, type SharedCache, startSharedCache, waitFor } from "@shop/local-cloud";
+import {
+  mailEventPlayer,
+  REPO_ROOT,
+  type SharedCache,
+  startSharedCache,
+  waitFor,
+} from "@shop/local-cloud";
 import { normaliseQuery } from "../web/server/edge-query.ts";
 import { acceptedOriginSecrets, ORIGIN_HEADER } from "../web/server/origin-guard.ts";
 import {
@@ -121,8 +127,13 @@ try {
   });
 
   // Every function of the registry on its trigger (functions/src/registry.ts), as on AWS.
-  const { localChangeHandlers, localSchedules, localStreamHandlers, localUploadHandlers } =
-    await import("@shop/local-cloud/functions");
+  const {
+    localChangeHandlers,
+    localMailEventHandlers,
+    localSchedules,
+    localStreamHandlers,
+    localUploadHandlers,
+  } = await import("@shop/local-cloud/functions");
   const deliver = await localStreamHandlers();
   await cloud.deliverEvents((records) => deliver({ Records: records as never }));
   // An admin's photo → its variants, by the function S3 invokes on AWS (docs/architecture.md §3).
@@ -136,6 +147,24 @@ try {
   // docs/decisions/024-migrations-on-deploy.md): once per table, each migration recorded when
   // done; a photo without variants reaches the image-variants handler wired above.
   await migrateLocalData(ctx, log);
+
+  // The local SES's bounces and complaints (a recipient ending in +bounce, +softbounce or
+  // +complaint) → the mail-events function, every two seconds (docs/decisions/037-mail-reputation.md).
+  const mailEvents = mailEventPlayer({
+    mailboxUrl: cloud.mailboxUrl,
+    deliver: await localMailEventHandlers(),
+  });
+  let playing = false;
+  setInterval(() => {
+    if (playing) return;
+    playing = true;
+    mailEvents
+      .play()
+      .catch((error) => console.error("Playing the local SES's mail events failed", error))
+      .finally(() => {
+        playing = false;
+      });
+  }, 2000).unref();
 
   // The scheduled functions (e.g. the sweep of abandoned payments), each on a timer; a run is
   // skipped while the last one is still going.

@@ -13,16 +13,21 @@
 // Every dead-letter queue, every function's errors and a queue whose oldest message waits too
 // long raise an alarm. Each function gets only the permissions its entry declares. What AWS's rule
 // packs find here and we keep is justified next to the construct (stacks/rule-packs.ts).
+// Mail (docs/decisions/037-mail-reputation.md): a configuration set for transactional mail and
+// one for the newsletter, each publishing its bounces and complaints to the MailEvents topic,
+// which the mail-events function reads through a queue of its own; alarms on SES's bounce and
+// complaint rates, below the rates at which SES reviews an account.
 import { type SettingName, type SITE_ROLE, SITE_SETTINGS } from "@shop/core/server/context";
 import { ENTRIES, eventsOf, type FunctionName, WORK_QUEUES } from "@shop/functions/registry";
 import { Duration } from "aws-cdk-lib";
-import type * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
+import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import * as iam from "aws-cdk-lib/aws-iam";
 import type * as lambda from "aws-cdk-lib/aws-lambda";
 import * as ses from "aws-cdk-lib/aws-ses";
+import * as sns from "aws-cdk-lib/aws-sns";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import { type StackContext, use } from "sst/constructs";
-import { alarmOnAny, alertsTopic } from "./alarms.ts";
+import { ALARMS, alarmOnAny, alertsTopic } from "./alarms.ts";
 import {
   buildFunction,
   builtIn,
@@ -46,6 +51,20 @@ export function Events({ stack, app }: StackContext) {
       ? ses.Identity.domain(settings.domain)
       : ses.Identity.email(settings.mailFrom),
   });
+  // Bounces and complaints of both kinds of mail, delivered to the shop (TLS only; SES may
+  // publish for these configuration sets: the event destinations add that statement).
+  const mailEvents = new sns.Topic(stack, "MailEventsTopic", { enforceSSL: true });
+  const configurationSet = (id: string) => {
+    const set = new ses.ConfigurationSet(stack, id, { reputationMetrics: true });
+    set.addEventDestination(`${id}Events`, {
+      destination: ses.EventDestination.snsTopic(mailEvents),
+      events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
+    });
+    return set;
+  };
+  const transactionalMail = configurationSet("TransactionalMail");
+  const newsletterMail = configurationSet("NewsletterMail");
+  // SES authorizes a send on the identity and on the configuration set it names.
   const sendMail = new iam.PolicyStatement({
     actions: ["ses:SendEmail", "ses:SendRawEmail"],
     resources: [
@@ -54,6 +73,13 @@ export function Events({ stack, app }: StackContext) {
         resource: "identity",
         resourceName: identity.emailIdentityName,
       }),
+      ...[transactionalMail, newsletterMail].map((set) =>
+        stack.formatArn({
+          service: "ses",
+          resource: "configuration-set",
+          resourceName: set.configurationSetName,
+        }),
+      ),
     ],
   });
 
@@ -61,6 +87,35 @@ export function Events({ stack, app }: StackContext) {
   const alerts = alertsTopic(stack, "Alerts", { alertEmail: settings.alertEmail });
   const alarmOn = (id: string, metric: cloudwatch.IMetric, threshold?: number) =>
     alarmOnAny(stack, id, metric, alerts, threshold);
+  // SES's own reputation rates of the account (a fraction, 0.05 = 5%): alarmed at half the
+  // rate at which SES puts the account under review (stacks/alarms.ts ALARMS).
+  const reputation = (metricName: string) =>
+    new cloudwatch.Metric({
+      namespace: "AWS/SES",
+      metricName,
+      statistic: "Maximum",
+      period: Duration.hours(1),
+    });
+  alarmOnAny(
+    stack,
+    "MailBounceRateAlarm",
+    reputation("Reputation.BounceRate"),
+    alerts,
+    ALARMS.mailBounceRate,
+    {
+      description: `SES's bounce rate reached ${ALARMS.mailBounceRate * 100}% (SES reviews the account at 5%): see README "Mail reputation"`,
+    },
+  );
+  alarmOnAny(
+    stack,
+    "MailComplaintRateAlarm",
+    reputation("Reputation.ComplaintRate"),
+    alerts,
+    ALARMS.mailComplaintRate,
+    {
+      description: `SES's complaint rate reached ${ALARMS.mailComplaintRate * 100}% (SES reviews the account at 0.1%): see README "Mail reputation"`,
+    },
+  );
 
   /**
    * A dead-letter queue (kept 14 days for inspection and redrive) that raises an alarm. `of` names
@@ -102,6 +157,8 @@ export function Events({ stack, app }: StackContext) {
     IMAGES_BASE_URL: imagesBaseUrl,
     SEARCH_BUCKET: search.bucketName,
     MAIL_FROM: settings.mailFrom,
+    MAIL_CONFIGURATION_SET: transactionalMail.configurationSetName,
+    NEWSLETTER_CONFIGURATION_SET: newsletterMail.configurationSetName,
     SUPPORT_EMAIL: settings.supportEmail,
     APP_URL: settings.appUrl,
     PAYMENTS: settings.payments,
@@ -125,6 +182,7 @@ export function Events({ stack, app }: StackContext) {
     secrets,
     payments: settings.payments,
     sendMail,
+    mailEvents,
     workQueues: {},
     deadLetterQueue,
     alarmOn: (id, metric, threshold) => {
@@ -140,6 +198,8 @@ export function Events({ stack, app }: StackContext) {
   const queues = workQueues(wiring, ENTRIES);
   wiring.workQueues = queues;
   const functions = {} as Record<FunctionName, lambda.IFunction>;
+  /** Every queue a function consumes: the work queues, and the mail events' (the dashboard's). */
+  const consumedQueues: Record<string, sqs.Queue> = { ...queues };
   const here = ENTRIES.filter(([, entry]) => builtIn(entry) === "events");
   const onDeploy = here.filter(([, entry]) => entry.trigger.kind === "deploy");
   const scripts = onDeploy.map(([name, entry]) => {
@@ -151,12 +211,13 @@ export function Events({ stack, app }: StackContext) {
     if (entry.trigger.kind === "deploy") continue;
     const consumed = WORK_QUEUES.find((q) => q.consumer === name);
     const events = entry.trigger.kind === "stream" ? eventsOf(name) : undefined;
-    const { fn } = buildFunction(name, entry, wiring, {
+    const built = buildFunction(name, entry, wiring, {
       ...(events ? { events } : {}),
       ...(consumed ? { queue: queues[consumed.queue] } : {}),
     });
-    for (const script of scripts) if (script) fn.node.addDependency(script);
-    functions[name] = fn;
+    for (const script of scripts) if (script) built.fn.node.addDependency(script);
+    functions[name] = built.fn;
+    if (entry.trigger.kind === "mailEvents" && built.queue) consumedQueues[name] = built.queue;
   }
 
   return {
@@ -166,10 +227,11 @@ export function Events({ stack, app }: StackContext) {
     settings,
     secrets,
     sendMail,
+    mailEvents,
     alerts,
     /** Every function built here, by its registry name (the dashboard's rows: stacks/dashboard.ts). */
     functions,
-    queues,
+    queues: consumedQueues,
     wiring,
     deadLetterQueue,
     deadLetterQueues,

@@ -114,6 +114,15 @@ export const ALARMS = {
    * throttled, and the stream keeps records only 24 hours.
    */
   iteratorAgeMs: 5 * 60 * 1000,
+  /**
+   * SES's bounce rate of the account (Reputation.BounceRate, a fraction), at its highest in an
+   * hour: SES puts an account under review at 5% and may pause its sending at 10%. Half the
+   * review rate leaves time to act (a stale list, a newsletter to drop) before SES does
+   * (docs/decisions/037-mail-reputation.md).
+   */
+  mailBounceRate: 0.025,
+  /** SES's complaint rate (Reputation.ComplaintRate): review at 0.1%, pause at 0.5%; half of 0.1%. */
+  mailComplaintRate: 0.0005,
 } as const;
 
 /** An alarm that notifies `topic` when `metric` reaches `threshold` (one 5-minute period by default). */

@@ -160,6 +160,9 @@ export function monitorStage(stack: Stack, m: Monitored) {
       business(BUSINESS_METRICS.mailsSent),
       mailsFailed,
       business(BUSINESS_METRICS.newsletterDeliveries),
+      business(BUSINESS_METRICS.mailsSuppressed),
+      business(BUSINESS_METRICS.mailHardBounces),
+      business(BUSINESS_METRICS.mailComplaints),
     ]),
     graph("Dependencies unavailable", [
       new cloudwatch.MathExpression({

@@ -24,6 +24,8 @@ import type * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as lambda from "aws-cdk-lib/aws-lambda";
 import * as sources from "aws-cdk-lib/aws-lambda-event-sources";
+import type * as sns from "aws-cdk-lib/aws-sns";
+import * as snsSubscriptions from "aws-cdk-lib/aws-sns-subscriptions";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import {
   type Bucket,
@@ -69,6 +71,8 @@ export interface Wiring {
   secrets: Record<string, Config.Secret>;
   payments: "stripe" | "test";
   sendMail?: iam.PolicyStatement;
+  /** The topic SES's configuration sets publish bounces and complaints to (stacks/Events.ts). */
+  mailEvents?: sns.ITopic;
   /** The work queues (queue name → queue), for the dispatcher's grant and environment. */
   workQueues: Record<string, sqs.Queue>;
   distribution?: cloudfront.IDistribution;
@@ -184,7 +188,11 @@ function grant(fn: Fn, name: FunctionName, permission: Permission, wiring: Wirin
 }
 
 /** The work queue of a queue entry: its dead-letter queue, its age alarm. */
-function workQueue(trigger: Extract<Trigger, { kind: "queue" }>, timeout: number, w: Wiring) {
+function workQueue(
+  trigger: Pick<Extract<Trigger, { kind: "queue" }>, "queue" | "maxReceiveCount">,
+  timeout: number,
+  w: Wiring,
+) {
   const id = pascal(trigger.queue);
   const queue = new sqs.Queue(w.stack, `${id}Queue`, {
     // Lambda's advice: at least six times the consumer's timeout, so a message in work is not
@@ -354,6 +362,43 @@ export function buildFunction(
       justifyFunction(
         fn,
         `polls the ${trigger.queue} queue (an SQS event source, a synchronous invocation)`,
+      );
+      justify(
+        fn,
+        "Serverless-LambdaEventSourceMappingDestination",
+        `reads an SQS queue, for which Lambda offers no on-failure destination: a message that fails ${trigger.maxReceiveCount} times moves to the queue's own dead-letter queue (its RedrivePolicy)`,
+      );
+      break;
+    }
+    case "mailEvents": {
+      // SES → the topic → this queue (raw: each body is SES's event) → the function.
+      if (!wiring.mailEvents) throw new Error(`no mail events topic for the ${name} function`);
+      queue = workQueue(
+        { queue: name, maxReceiveCount: trigger.maxReceiveCount },
+        entry.timeout,
+        wiring,
+      );
+      // An event SNS cannot deliver to the queue (after its retries) waits in a dead-letter
+      // queue of its own, under an alarm.
+      wiring.mailEvents.addSubscription(
+        new snsSubscriptions.SqsSubscription(queue, {
+          rawMessageDelivery: true,
+          deadLetterQueue: wiring.deadLetterQueue(
+            `${id}Delivery`,
+            "the MailEvents topic's subscription (SNS's redrive policy)",
+          ),
+        }),
+      );
+      fn.addEventSource(
+        new sources.SqsEventSource(queue, {
+          batchSize: trigger.batchSize,
+          maxConcurrency: trigger.maxConcurrency,
+          reportBatchItemFailures: true,
+        }),
+      );
+      justifyFunction(
+        fn,
+        `polls the ${name} queue, which SES's bounce and complaint events reach through the MailEvents topic (an SQS event source, a synchronous invocation)`,
       );
       justify(
         fn,

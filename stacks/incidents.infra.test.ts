@@ -221,6 +221,13 @@ function walk(parts: Part[]) {
   return { topics, alarms };
 }
 
+/** The topics some alarm notifies (not the MailEvents topic, SES's: stacks/Events.ts). */
+function alarmTopics({ topics, alarms }: ReturnType<typeof walk>) {
+  return new Map(
+    [...topics].filter(([arn]) => alarms.some((alarm) => alarm.actions.ALARM.includes(arn))),
+  );
+}
+
 describe("the production stage's alarms reach someone", () => {
   it("every alarm notifies, when it goes off and when it is over, a topic of its region that lets CloudWatch publish for it", () => {
     const { topics, alarms } = walk(production);
@@ -256,7 +263,7 @@ describe("the production stage's alarms reach someone", () => {
   });
 
   it("the alarms' topics allow CloudWatch only for alarms of the stage's account, and keep the TLS Deny", () => {
-    const { topics } = walk(production);
+    const topics = alarmTopics(walk(production));
     expect(topics.size).toBe(2); // Alerts (the shop's region) and EdgeAlerts (us-east-1)
     for (const [arn, topic] of topics) {
       const where = `${topic.stack}/${topic.id}`;
@@ -279,11 +286,39 @@ describe("the production stage's alarms reach someone", () => {
   });
 
   it("the alert address is subscribed to every alerts topic (SNS mails it a confirmation first)", () => {
-    const { topics } = walk(production);
+    const topics = alarmTopics(walk(production));
     for (const topic of topics.values()) {
       expect(topic.subscriptions, `${topic.stack}/${topic.id}`).toEqual([
         expect.objectContaining({ Protocol: "email", Endpoint: ALERT_EMAIL }),
       ]);
+    }
+  });
+});
+
+describe("the production stage's mail reputation alarms (docs/decisions/037-mail-reputation.md)", () => {
+  it("watch SES's bounce and complaint rates below SES's review rates (5%, 0.1%) and may reach the alerts topic", () => {
+    const { topics, alarms } = walk(production);
+    const shop = production[0] as Part;
+    const review = { "Reputation.BounceRate": 0.05, "Reputation.ComplaintRate": 0.001 };
+    for (const [metric, reviewRate] of Object.entries(review)) {
+      const found = shop.stacks.flatMap(({ name, template }) =>
+        Object.entries(template.Resources)
+          .filter(([, r]) => r.Type === "AWS::CloudWatch::Alarm")
+          .filter(([, r]) => r.Properties?.MetricName === metric)
+          .map(([id, r]) => ({ where: `${name}/${id}`, p: r.Properties ?? {} })),
+      );
+      expect(found, metric).toHaveLength(1);
+      const [{ where, p }] = found as [{ where: string; p: Record<string, unknown> }];
+      expect(p.Namespace, where).toBe("AWS/SES");
+      expect(p.ComparisonOperator, where).toBe("GreaterThanOrEqualToThreshold");
+      expect(Number(p.Threshold), where).toBeGreaterThan(0);
+      expect(Number(p.Threshold), where).toBeLessThan(reviewRate);
+      const alarm = alarms.find((a) => a.where === where) as WalkedAlarm;
+      expect(alarm.actions.ALARM.length, where).toBeGreaterThan(0);
+      for (const target of [...alarm.actions.ALARM, ...alarm.actions.OK]) {
+        const decision = mayPublish(alarm, target, topics.get(target)?.policy);
+        expect(decision.allowed, `${where} → ${target}: ${decision.reason}`).toBe(true);
+      }
     }
   });
 });

@@ -15,7 +15,13 @@ import {
   PAGE_KINDS,
   SERVER_TIME_METRIC,
 } from "@shop/core/common";
-import { ENTRIES, FUNCTIONS, readsTheStream, WORK_QUEUES } from "@shop/functions/registry";
+import {
+  ENTRIES,
+  entriesOf,
+  FUNCTIONS,
+  readsTheStream,
+  WORK_QUEUES,
+} from "@shop/functions/registry";
 import type { Template } from "aws-cdk-lib/assertions";
 import { getStack } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -151,7 +157,8 @@ describe("the dashboard", () => {
     // Every queue of the shop, dead-letter queues included (the edge purge's is in Events too).
     for (const id of queues) expect(body, id).toContain(id);
     const workQueues = queues.filter((id) => !id.includes("DeadLetters"));
-    expect(workQueues).toHaveLength(WORK_QUEUES.length);
+    // The dispatcher's work queues and the mail events' queue (SES's bounces and complaints).
+    expect(workQueues).toHaveLength(WORK_QUEUES.length + entriesOf("mailEvents").length);
     expect(body).toContain("ApproximateAgeOfOldestMessage");
     expect(body).toContain("ApproximateNumberOfMessagesVisible");
     for (const reader of STREAM_READERS) {
@@ -250,7 +257,7 @@ describe("the alarms", () => {
     const ages = alarms().filter(
       ([, a]) => a.Properties.MetricName === "ApproximateAgeOfOldestMessage",
     );
-    expect(ages).toHaveLength(WORK_QUEUES.length);
+    expect(ages).toHaveLength(WORK_QUEUES.length + entriesOf("mailEvents").length);
     for (const [, a] of ages) expect(a.Properties.Threshold).toBe(ALARMS.queueAgeSeconds);
     expect(STREAM_READERS).toEqual(["Dispatcher", "OrderReactions", "EdgePurge"]);
     for (const reader of STREAM_READERS) {

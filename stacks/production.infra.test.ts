@@ -366,3 +366,117 @@ describe("AWS's rule packs (cdk-nag AwsSolutions and Serverless) on the producti
     expect(server?.[1].Properties.TracingConfig).toEqual({ Mode: "Active" });
   });
 });
+
+describe("mail reputation on the production stage (docs/decisions/037-mail-reputation.md)", () => {
+  /** The logical id of the one resource of `type` in the Events stack whose id starts so. */
+  const idOf = (type: string, prefix: string) => {
+    const ids = Object.keys(events.findResources(type)).filter((id) => id.startsWith(prefix));
+    expect(ids, `${type} ${prefix}`).toHaveLength(1);
+    return ids[0] as string;
+  };
+  const functionOf = (name: string) =>
+    Object.entries(events.findResources("AWS::Lambda::Function")).find(
+      ([, f]) => f.Properties.Environment?.Variables?.SHOP_FUNCTION === name,
+    ) as [string, Resources[string]];
+
+  it("has a configuration set for transactional mail and one for the newsletter, each publishing bounces and complaints to the MailEvents topic", () => {
+    const topic = idOf("AWS::SNS::Topic", "MailEventsTopic");
+    const sets = Object.keys(events.findResources("AWS::SES::ConfigurationSet"));
+    expect(sets.map((id) => id.replace(/[0-9A-F]{8}$/, "")).sort()).toEqual([
+      "NewsletterMail",
+      "TransactionalMail",
+    ]);
+    const destinations = Object.values(
+      events.findResources("AWS::SES::ConfigurationSetEventDestination"),
+    );
+    for (const set of sets) {
+      const mine = destinations.filter((d) => named(d.Properties.ConfigurationSetName, set));
+      expect(mine, set).toHaveLength(1);
+      const destination = mine[0]?.Properties.EventDestination;
+      expect(destination.Enabled ?? true, set).toBe(true);
+      expect([...destination.MatchingEventTypes].sort(), set).toEqual(["bounce", "complaint"]);
+      expect(named(destination.SnsDestination, topic), set).toBe(true);
+    }
+    // SES may publish to the topic, for these configuration sets of the account; TLS only.
+    const policies = Object.values(events.findResources("AWS::SNS::TopicPolicy")).filter((p) =>
+      named(p.Properties.Topics, topic),
+    );
+    expect(policies).toHaveLength(1);
+    const statements = policies[0]?.Properties.PolicyDocument.Statement as Array<
+      Record<string, unknown>
+    >;
+    const ses = statements.filter(
+      (s) => s.Effect === "Allow" && json(s.Principal).includes("ses.amazonaws.com"),
+    );
+    expect(ses.length).toBeGreaterThan(0);
+    for (const s of ses) {
+      expect(json(s.Action)).toContain("sns:Publish");
+      expect(json(s.Condition)).toContain("configuration-set/");
+      expect(json(s.Condition)).toContain("AWS:SourceAccount");
+    }
+    expect(
+      statements.some((s) => s.Effect === "Deny" && json(s.Condition).includes("SecureTransport")),
+    ).toBe(true);
+  });
+
+  it("delivers the topic raw to the mail-events queue, which the mail-events function reads, with a dead-letter queue", () => {
+    const topic = idOf("AWS::SNS::Topic", "MailEventsTopic");
+    const queue = idOf("AWS::SQS::Queue", "MailEventsQueue");
+    const subscriptions = Object.values(events.findResources("AWS::SNS::Subscription")).filter(
+      (s) => named(s.Properties.TopicArn, topic),
+    );
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]?.Properties).toMatchObject({
+      Protocol: "sqs",
+      RawMessageDelivery: true,
+    });
+    // What SNS cannot deliver to the queue waits in a dead-letter queue, under an alarm.
+    expect(json(subscriptions[0]?.Properties.RedrivePolicy)).toContain(
+      "MailEventsDeliveryDeadLetters",
+    );
+    expect(named(subscriptions[0]?.Properties.Endpoint, queue)).toBe(true);
+    // The topic may send to the queue (its policy), and nothing else may.
+    const queuePolicy = Object.values(events.findResources("AWS::SQS::QueuePolicy")).find((p) =>
+      named(p.Properties.Queues, queue),
+    );
+    expect(json(queuePolicy?.Properties.PolicyDocument)).toContain("sns.amazonaws.com");
+    expect(json(queuePolicy?.Properties.PolicyDocument)).toContain(topic);
+    expect(
+      json(events.findResources("AWS::SQS::Queue")[queue]?.Properties.RedrivePolicy),
+    ).toContain("MailEventsDeadLetters");
+    const [fn] = functionOf("mailEvents");
+    const mappings = Object.values(events.findResources("AWS::Lambda::EventSourceMapping")).filter(
+      (m) => named(m.Properties.FunctionName, fn),
+    );
+    expect(mappings).toHaveLength(1);
+    expect(named(mappings[0]?.Properties.EventSourceArn, queue)).toBe(true);
+    expect(mappings[0]?.Properties.FunctionResponseTypes).toEqual(["ReportBatchItemFailures"]);
+  });
+
+  it("gives the mailer each configuration set's name and lets it send through them", () => {
+    const [mailer, props] = functionOf("mailer");
+    const variables = props.Properties.Environment.Variables;
+    expect(
+      named(
+        variables.MAIL_CONFIGURATION_SET,
+        idOf("AWS::SES::ConfigurationSet", "TransactionalMail"),
+      ),
+    ).toBe(true);
+    expect(
+      named(
+        variables.NEWSLETTER_CONFIGURATION_SET,
+        idOf("AWS::SES::ConfigurationSet", "NewsletterMail"),
+      ),
+    ).toBe(true);
+    // Every statement that sends mail (the mailer's) names both sets beside the identity.
+    const sends = Object.values(events.findResources("AWS::IAM::Policy"))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as Array<Record<string, unknown>>)
+      .filter((s) => json(s.Action).includes("ses:SendEmail"));
+    expect(sends.length, mailer).toBeGreaterThan(0);
+    for (const send of sends) {
+      for (const set of ["TransactionalMail", "NewsletterMail"]) {
+        expect(json(send.Resource), mailer).toContain(idOf("AWS::SES::ConfigurationSet", set));
+      }
+    }
+  });
+});

@@ -140,8 +140,8 @@ const streamMappings = () => mappings().filter((m) => props(m).StartingPosition 
 const purgeMappings = () => Object.values(resources(web, "AWS::Lambda::EventSourceMapping"));
 const workQueueId = (name: string) => idOf(events, "AWS::SQS::Queue", `${pascal(name)}Queue`);
 /**
- * The queues some redrive policy, stream reader, function (asynchronous invocations) or rule
- * target sends its failures to.
+ * The queues some redrive policy (a queue's, a subscription's), stream reader, function
+ * (asynchronous invocations) or rule target sends its failures to.
  */
 function deadLetterQueueIds(): string[] {
   const queues = resources(events, "AWS::SQS::Queue");
@@ -152,6 +152,10 @@ function deadLetterQueueIds(): string[] {
       json(props(f).DeadLetterConfig),
     ),
     ...Object.values(resources(events, "AWS::Events::Rule")).map((r) => json(props(r).Targets)),
+    // SNS's redrive policy of a subscription (the MailEvents topic's to its queue).
+    ...Object.values(resources(events, "AWS::SNS::Subscription")).map((s) =>
+      json(props(s).RedrivePolicy),
+    ),
   ].join();
   // The edge purge reads the stream from the Web stack: its queue comes by an import.
   const imported = purgeMappings()
@@ -294,15 +298,21 @@ describe("the queues", () => {
     const queues = resources(events, "AWS::SQS::Queue");
     const dlqs = deadLetterQueueIds();
     const workQueues = queueIds().filter((id) => !dlqs.includes(id));
-    expect(workQueues.sort()).toEqual(WORK_QUEUES.map(({ queue }) => workQueueId(queue)).sort());
+    // The dispatcher's work queues, and the queue of each mail-events entry (SES's events).
+    const mailEvents = entriesOf("mailEvents").map(({ name }) => workQueueId(name));
+    expect(workQueues.sort()).toEqual(
+      [...WORK_QUEUES.map(({ queue }) => workQueueId(queue)), ...mailEvents].sort(),
+    );
     // One dead-letter queue per work queue, per stream reader (the edge purge's included), per
-    // scheduled job and per function S3 notifies (the registry's schedule and upload entries).
+    // scheduled job and per function S3 notifies (the registry's schedule and upload entries),
+    // and one for the MailEvents topic's subscription (SNS's redrive policy).
     expect(dlqs).toHaveLength(
       workQueues.length +
         streamMappings().length +
         purgeMappings().length +
         entriesOf("schedule").length +
-        entriesOf("upload").length,
+        entriesOf("upload").length +
+        mailEvents.length,
     );
     for (const id of workQueues) {
       const redrive = props(queues[id]).RedrivePolicy as {

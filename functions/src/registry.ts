@@ -59,6 +59,13 @@ export type Trigger =
   | { kind: "schedule"; schedule: `rate(${string})` | `cron(${string})`; localEveryMs: number }
   /** S3's notification of objects created under `prefix` of a bucket (asynchronous, like a schedule). */
   | { kind: "upload"; bucket: "images"; prefix: string; events: readonly ["ObjectCreated"] }
+  /**
+   * SES's bounce and complaint events (docs/decisions/037-mail-reputation.md): the configuration
+   * sets' event destinations publish to the MailEvents SNS topic, which delivers each event raw
+   * to an SQS queue of its own; consumed in batches, failures reported one by one, a message
+   * received `maxReceiveCount` times set aside in the queue's dead-letter queue.
+   */
+  | { kind: "mailEvents"; batchSize: number; maxConcurrency: number; maxReceiveCount: number }
   /** A function URL, public (the handler authenticates each call), given as the stack output `output`. */
   | { kind: "url"; output: string; caller: string }
   /** SST's Script: run by every deploy of the stage, which fails with it (stacks/migrations.ts). */
@@ -166,7 +173,13 @@ export const FUNCTIONS = {
       maxConcurrency: 2,
       maxReceiveCount: 5,
     },
-    settings: [...TABLE_READER, "INVOICES_BUCKET", "MAIL_FROM"],
+    settings: [
+      ...TABLE_READER,
+      "INVOICES_BUCKET",
+      "MAIL_FROM",
+      "MAIL_CONFIGURATION_SET",
+      "NEWSLETTER_CONFIGURATION_SET",
+    ],
     permissions: [
       { table: "readWrite" },
       {
@@ -179,6 +192,15 @@ export const FUNCTIONS = {
     ],
     memory: 512,
     timeout: 60,
+  },
+  mailEvents: {
+    handler: "functions/src/mail-events.handler",
+    does: "records SES's hard bounces and complaints, which suppress mail to the address (a newsletter complaint unsubscribes it)",
+    trigger: { kind: "mailEvents", batchSize: 10, maxConcurrency: 2, maxReceiveCount: 5 },
+    settings: [...TABLE_READER],
+    permissions: [{ table: "readWrite" }],
+    memory: 256,
+    timeout: 30,
   },
   newsletterFanout: {
     handler: "functions/src/newsletter-fanout.handler",

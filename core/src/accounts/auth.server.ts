@@ -138,6 +138,8 @@ async function resetMail(
   return {
     to: user.email,
     ...(await renderMail("password-reset", { firstName: user.firstName, resetUrl })),
+    // Sent even after a hard bounce (core/src/mail/reputation.ts): its owner asked for it.
+    kind: "security",
   };
 }
 

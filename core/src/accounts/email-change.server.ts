@@ -56,7 +56,8 @@ async function confirmMail(
     change: to !== user.email,
     confirmUrl: linkFor(ctx, token),
   });
-  return { to, ...mail };
+  // Security mail (core/src/mail/reputation.ts): sent even to an address that bounced hard.
+  return { to, ...mail, kind: "security" };
 }
 
 async function noticeMail(ctx: Context, user: UserItem, to: string): Promise<QueuedMail> {
@@ -65,7 +66,7 @@ async function noticeMail(ctx: Context, user: UserItem, to: string): Promise<Que
     newEmail: to,
     securityUrl: `${ctx.config.appUrl}/user/security`,
   });
-  return { to: user.email, ...mail };
+  return { to: user.email, ...mail, kind: "security" };
 }
 
 async function claimOwner(ctx: Context, email: string): Promise<string | undefined> {

@@ -24,6 +24,15 @@ export const BUSINESS_METRICS = {
   mailsSent: "MailsSent",
   /** An e-mail could not be sent (its message fails, and is retried by its queue). */
   mailsFailed: "MailsFailed",
+  /**
+   * A mail not sent because its address is suppressed (a hard bounce, a complaint:
+   * core/src/mail/reputation.ts), by the mailer or skipped by the newsletter's fan-out.
+   */
+  mailsSuppressed: "MailsSuppressed",
+  /** SES reported a hard (permanent) bounce of a mail the shop sent. */
+  mailHardBounces: "MailHardBounces",
+  /** SES reported a complaint (a recipient marked a mail as spam). */
+  mailComplaints: "MailComplaints",
   /** One subscriber's newsletter queued by the fan-out. */
   newsletterDeliveries: "NewsletterDeliveries",
 } as const;

@@ -37,6 +37,12 @@ export interface Config {
   appUrl: string;
   mailFrom: string;
   supportEmail: string;
+  /**
+   * The SES configuration sets mail names, by kind (MAIL_CONFIGURATION_SET,
+   * NEWSLETTER_CONFIGURATION_SET: set by the stacks; none locally). Their event destinations
+   * deliver bounces and complaints (docs/decisions/037-mail-reputation.md).
+   */
+  mailConfigurationSets: { transactional?: string; newsletter?: string };
   /** Signs cookies and unsubscribe links (throws in a deployed function that is not given it). */
   readonly sessionSecret: string;
   /** How payments are taken: Stripe, the local test gateway, or not configured (null). */
@@ -112,6 +118,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: local("APP_URL", `http://localhost:${local("PORT", "3000")}`).replace(/\/$/, ""),
     mailFrom: local("MAIL_FROM", LOCAL_DEFAULTS.MAIL_FROM),
     supportEmail: local("SUPPORT_EMAIL", LOCAL_DEFAULTS.SUPPORT_EMAIL),
+    mailConfigurationSets: {
+      ...(env.MAIL_CONFIGURATION_SET ? { transactional: env.MAIL_CONFIGURATION_SET } : {}),
+      ...(env.NEWSLETTER_CONFIGURATION_SET ? { newsletter: env.NEWSLETTER_CONFIGURATION_SET } : {}),
+    },
     get sessionSecret() {
       return sessionSecret();
     },

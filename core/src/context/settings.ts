@@ -83,6 +83,10 @@ export const SETTINGS = {
   },
   MAIL_FROM: { source: "deploy" },
   SUPPORT_EMAIL: { source: "deploy" },
+  // The SES configuration sets of transactional mail and of the newsletter (stacks/Events.ts),
+  // named by the mailer (docs/decisions/037-mail-reputation.md).
+  MAIL_CONFIGURATION_SET: { source: "stack" },
+  NEWSLETTER_CONFIGURATION_SET: { source: "stack" },
   PAYMENTS: {
     source: "deploy",
     deployed: v.pipe(

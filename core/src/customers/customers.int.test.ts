@@ -10,6 +10,7 @@ import { confirmCardPayment } from "../checkout/card-payment.server.ts";
 import { placeOrder } from "../checkout/placing.server.ts";
 import { createShirt, TEST_ADDRESS, VISA } from "../checkout/test-fixtures.ts";
 import { userKey } from "../db/keys.ts";
+import { recordMailEvent } from "../mail/reputation.server.ts";
 import { setSubscription } from "../newsletter/subscriptions.server.ts";
 import { changeOrderState } from "../orders/admin-changes.server.ts";
 import { addReview } from "../reviews/reviews.server.ts";
@@ -241,6 +242,25 @@ describe("a customer's page", () => {
     expect(page?.totalSpentCents).toBe(paid.totalCents);
     expect(page?.reviewCount).toBe(1);
     expect(page?.subscribed).toBe(true);
+    expect(page?.mailState).toBeNull();
+
+    // SES reported a hard bounce of a mail to Carla (core/src/mail/reputation.ts).
+    await recordMailEvent(
+      ctx,
+      {
+        eventType: "Bounce",
+        bounce: {
+          bounceType: "Permanent",
+          bouncedRecipients: [{ emailAddress: "Carla@example.com" }],
+          timestamp: "2026-11-20T08:00:00.000Z",
+        },
+        mail: { messageId: "bounced" },
+      },
+      async () => {},
+    );
+    expect((await customerOverview(ctx, customer.id))?.mailState).toBe(
+      "Hard bounce on 2026-11-20: mail suppressed (password resets and e-mail changes still sent)",
+    );
 
     await setSubscription(ctx, customer.email, false);
     expect((await customerOverview(ctx, customer.id))?.subscribed).toBe(false);

@@ -1,12 +1,15 @@
 // One customer as the admin sees them (docs/product.md §10 "Customers"): the account, every order
-// with its total, what they spent, how many reviews they wrote and their newsletter status.
+// with its total, what they spent, how many reviews they wrote, their newsletter status and
+// their address's mail state (a hard bounce or a complaint: core/src/mail/reputation.ts).
 // Round trips, in parallel after the user's GetItem: Query gsi1 USER#<id>#ORDERS (one per 100
 // orders), the review count (./../reviews/authors.server.ts: 1 Query + 1 BatchGetItem per 100
-// products bought) and the subscription's GetItem.
+// products bought), the subscription's GetItem and the mail state's.
 // A deleted account has no page (null): its orders stay, anonymised, in the orders list
 // (docs/decisions/008-account-deletion.md).
 import { getUser, type User } from "../accounts/users.server.ts";
 import type { Context } from "../context/index.server.ts";
+import { getMailState } from "../mail/reputation.server.ts";
+import { describeMailState } from "../mail/reputation.ts";
 import { isSubscribed } from "../newsletter/subscriptions.server.ts";
 import { listOrdersForUser, type Order } from "../orders/orders.server.ts";
 import { countReviewsByAuthor } from "../reviews/authors.server.ts";
@@ -24,6 +27,8 @@ export interface CustomerOverview {
   totalSpentCents: number;
   reviewCount: number;
   subscribed: boolean;
+  /** What the shop no longer sends the address, and why, in words; null: nothing suppressed. */
+  mailState: string | null;
 }
 
 const ORDERS_PER_QUERY = 100;
@@ -36,12 +41,20 @@ export async function customerOverview(
   if (typeof userId !== "string" || userId === "" || userId.length > 100) return null;
   const customer = await getUser(ctx, userId);
   if (!customer) return null;
-  const [orders, reviewCount, subscribed] = await Promise.all([
+  const [orders, reviewCount, subscribed, mailState] = await Promise.all([
     allOrders(ctx, userId),
     countReviewsByAuthor(ctx, userId),
     isSubscribed(ctx, customer.email),
+    getMailState(ctx, customer.email),
   ]);
-  return { customer, orders, totalSpentCents: totalSpentCents(orders), reviewCount, subscribed };
+  return {
+    customer,
+    orders,
+    totalSpentCents: totalSpentCents(orders),
+    reviewCount,
+    subscribed,
+    mailState: describeMailState(mailState),
+  };
 }
 
 async function allOrders(ctx: Context, userId: string): Promise<CustomerOrder[]> {

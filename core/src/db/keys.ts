@@ -145,6 +145,15 @@ export const rateLimitKey = (scope: string, subject: string) => ({
 /** Order number claim (the short "TL-…" number is unique by condition; finds the order by it). */
 export const orderNumberKey = (number: string) => ({ pk: `ORDERNO#${number}`, sk: "ORDERNO" });
 
+/**
+ * An address's mail state (core/src/mail/reputation.server.ts): its last hard bounce and
+ * complaint as SES reported them, which suppress mail to it. Absent for an address with neither.
+ */
+export const mailStateKey = (email: string) => ({
+  pk: `MAILSTATE#${email.trim().toLowerCase()}`,
+  sk: "MAILSTATE",
+});
+
 /** Marks a queued e-mail (by its event id) as sent, so a redelivered request sends nothing. */
 export const mailSentKey = (eventId: string) => ({ pk: `MAILSENT#${eventId}`, sk: "MAILSENT" });
 

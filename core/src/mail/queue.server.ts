@@ -4,7 +4,8 @@
 // and mailer.ts on AWS; the local cloud's stream reader and an in-process queue on a laptop). The mailer sends each request once: a marker keyed by the event id is written after
 // SES accepts the mail, and a redelivered request finds it and sends nothing. (A crash between
 // SES and the marker sends again: at least once, like every queue.) Attachments travel as
-// references to objects in the invoices bucket, never as bytes in the table.
+// references to objects in the invoices bucket, never as bytes in the table. A mail to an
+// address its kind may no longer reach (a hard bounce, a complaint: ./reputation.ts) is not sent.
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { countMetric, logLine } from "../context/telemetry.ts";
@@ -12,6 +13,8 @@ import { mailSentKey } from "../db/keys.ts";
 import { transact } from "../db/transact.server.ts";
 import { type DomainEvent, eventPut } from "../events/events.server.ts";
 import { getObjectBytes } from "../storage/index.server.ts";
+import { getMailState } from "./reputation.server.ts";
+import { suppresses } from "./reputation.ts";
 import { type Mail, sendMail } from "./send.server.ts";
 
 export const MAIL_REQUESTED = "mail.requested";
@@ -58,6 +61,12 @@ export async function deliverQueuedMail(ctx: Context, event: DomainEvent): Promi
   if (Item) return;
   const mail = event.payload as unknown as QueuedMail;
   const about = mailCorrelation(event);
+  const kind = mail.kind ?? "transactional";
+  if (suppresses(await getMailState(ctx, mail.to), kind)) {
+    countMetric("MailsSuppressed", about);
+    logLine("info", "mail suppressed", { ...about, kind });
+    return;
+  }
   const attachments = await Promise.all(
     (mail.attachments ?? []).map(async (a) => {
       const content = await getObjectBytes(ctx, ctx.config.invoicesBucket, a.invoicesKey);

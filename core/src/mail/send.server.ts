@@ -4,7 +4,11 @@
 // the two parts, inside multipart/mixed with the attachments), with the extra headers a mail
 // asks for (Content.Simple.Headers); the local SES keeps them in its store (`headers`).
 // The SES client and its command load on the first mail (docs/decisions/022-lean-bundles.md).
-import type { Context } from "../context/index.server.ts";
+// Each mail names its kind's configuration set (the newsletter's, or the transactional one, whose
+// bounces and complaints SES delivers to the shop: docs/decisions/037-mail-reputation.md) and
+// carries its kind as a message tag, which SES hands back in those events.
+import type { Config, Context } from "../context/index.server.ts";
+import { MAIL_KIND_TAG, type MailKind } from "./reputation.ts";
 
 export interface MailAttachment {
   fileName: string;
@@ -28,6 +32,18 @@ export interface Mail {
   replyTo?: string;
   /** Extra headers (newsletters: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
   headers?: MailHeader[];
+  /** What the mail is (./reputation.ts): transactional unless said otherwise. */
+  kind?: MailKind;
+}
+
+/** The configuration set a mail of this kind names (none locally, where none is configured). */
+export function configurationSetOf(
+  config: Pick<Config, "mailConfigurationSets">,
+  kind: MailKind = "transactional",
+): string | undefined {
+  return kind === "newsletter"
+    ? config.mailConfigurationSets.newsletter
+    : config.mailConfigurationSets.transactional;
 }
 
 /** A header name (RFC 5322 field name) and a one-line value: anything else would forge headers. */
@@ -46,6 +62,8 @@ export function sesHeaders(headers: MailHeader[] = []): Array<{ Name: string; Va
 
 export async function sendMail(ctx: Context, mail: Mail): Promise<void> {
   const headers = sesHeaders(mail.headers);
+  const kind = mail.kind ?? "transactional";
+  const configurationSet = configurationSetOf(ctx.config, kind);
   const [ses, { SendEmailCommand }] = await Promise.all([
     ctx.ses(),
     import("@aws-sdk/client-sesv2"),
@@ -55,6 +73,8 @@ export async function sendMail(ctx: Context, mail: Mail): Promise<void> {
       FromEmailAddress: ctx.config.mailFrom,
       Destination: { ToAddresses: [mail.to] },
       ReplyToAddresses: mail.replyTo ? [mail.replyTo] : undefined,
+      ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
+      EmailTags: [{ Name: MAIL_KIND_TAG, Value: kind }],
       Content: {
         Simple: {
           Subject: { Data: mail.subject, Charset: "UTF-8" },

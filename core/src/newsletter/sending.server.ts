@@ -4,7 +4,8 @@
 // pages through the subscribers and queues one e-mail each to the mailer. Each recipient's
 // mark SEND#<id>/TO#<email> is written by condition in the same transaction as the queued
 // mail, so a re-run (redelivery, retry) mails nobody twice. The send record counts queued and
-// sent of total for the admin's progress display.
+// sent of total for the admin's progress display. A subscriber whose address bounced hard or
+// complained (core/src/mail/reputation.ts) is skipped, and not counted in the total.
 import { randomUUID } from "node:crypto";
 import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
@@ -15,6 +16,8 @@ import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { type DomainEvent, eventPut } from "../events/events.server.ts";
 import { MAIL_REQUESTED, mailRequest } from "../mail/queue.server.ts";
 import { renderMail } from "../mail/render.server.ts";
+import { getMailStates } from "../mail/reputation.server.ts";
+import { suppresses } from "../mail/reputation.ts";
 import { NEWSLETTER_SEND_REQUESTED } from "./event-types.ts";
 import { newsletterParagraphs, normalizeNewlines } from "./preview.ts";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "./subscriptions.server.ts";
@@ -113,6 +116,7 @@ export async function newsletterMail(ctx: Context, send: NewsletterSend, email: 
     ...mail,
     headers: listUnsubscribeHeaders(ctx.config, email),
     newsletterSendId: send.id,
+    kind: "newsletter" as const,
   };
 }
 
@@ -136,7 +140,15 @@ export async function fanOutNewsletter(ctx: Context, event: DomainEvent): Promis
     },
   );
   for await (const page of pages) {
-    const emails = (page.Items ?? []).map((item) => String(item.email));
+    const found = (page.Items ?? []).map((item) => String(item.email));
+    // One BatchGetItem per page: the addresses the newsletter may no longer reach.
+    const states = await getMailStates(ctx, found);
+    const emails = found.filter(
+      (email) => !suppresses(states.get(email.toLowerCase()), "newsletter"),
+    );
+    for (const email of found) {
+      if (!emails.includes(email)) countMetric("MailsSuppressed", { sendId });
+    }
     total += emails.length;
     await setSendProgress(ctx, sendId, "SET #total = :total", { ":total": total });
     // One transaction per recipient: their mark, their queued e-mail, the queued count.

@@ -3,11 +3,13 @@
 // no axe violation that is serious or critical); "Export CSV" downloads the orders placed in a
 // date range, which parse back into the same orders (number, e-mail, total) after a UTF-8 BOM,
 // from S3 through the link the site redirects to; a bad range is a 400 naming the field; a visitor and a customer are refused on both routes.
+// A customer whose address bounced hard says so, and what the shop still sends them.
 import { expect, test } from "@playwright/test";
 import { EXPORT_RANGE_REVERSED } from "@shop/core/insights";
 import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
 import type { Order } from "@shop/core/server/orders";
+import { handleMailEvent } from "@shop/core/server/reactions";
 import { parseCsv } from "../support/csv";
 import { orderOf, seededLine } from "../support/orders";
 import { serious, signInAdmin, signInNewCustomer, waitForHydration } from "../support/pages";
@@ -73,6 +75,29 @@ test("a customer found by e-mail shows their paid order, what they spent and the
   await orderRow.getByRole("link", { name: order.number }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
   await expect(page.getByRole("heading", { name: `Order ${order.number}` })).toBeVisible();
+});
+
+test("a customer whose address bounced hard shows it, with what is still sent", async ({
+  page,
+}, info) => {
+  const customer = await newCustomer(info.project.name, "Bounced");
+  await signInAdmin(page);
+  await page.goto(`/admin/customers/${customer.id}`);
+  await expect(page.getByTestId("customer-mail-state")).toHaveText("Delivered normally");
+  // SES's event, as the mail-events function hands it to core (docs/decisions/037-mail-reputation.md).
+  await handleMailEvent(shopContext(), {
+    eventType: "Bounce",
+    bounce: {
+      bounceType: "Permanent",
+      bouncedRecipients: [{ emailAddress: customer.email }],
+      timestamp: "2026-11-28T09:30:00.000Z",
+    },
+    mail: { messageId: `e2e-${unique(info.project.name)}` },
+  });
+  await page.reload();
+  await expect(page.getByTestId("customer-mail-state")).toHaveText(
+    "Hard bounce on 2026-11-28: mail suppressed (password resets and e-mail changes still sent)",
+  );
 });
 
 test("the admin nav leads to Customers, newest first", async ({ page }, info) => {

@@ -124,6 +124,27 @@ export async function localUploadHandlers(): Promise<(event: S3Notification) => 
   };
 }
 
+/**
+ * The mail-events entries' handlers (functions/src/registry.ts), each given the records the
+ * local SES plays (./mail-events.ts: a bounce, a complaint), as the MailEvents topic's queue
+ * hands them over on AWS. A record reported failed throws, so the player plays it again.
+ */
+export async function localMailEventHandlers(): Promise<
+  (records: Array<{ messageId: string; body: string }>) => Promise<void>
+> {
+  const handlers = await Promise.all(
+    entriesOf("mailEvents").map(({ name }) => loadHandler<QueueConsumer>(name)),
+  );
+  return async (Records) => {
+    for (const handler of handlers) {
+      const { batchItemFailures } = await handler({ Records });
+      if (batchItemFailures.length > 0) {
+        throw new Error(`mail events: ${batchItemFailures.length} record(s) failed`);
+      }
+    }
+  };
+}
+
 /** The schedule entries: each one's handler, and how often `npm start` runs it (a timer). */
 export async function localSchedules(): Promise<
   Array<{ name: FunctionName; everyMs: number; run: () => Promise<unknown> }>

@@ -41,6 +41,13 @@ export {
 } from "./cloudfront.ts";
 export { ensureDynamoDbLocal, startDynamoDbLocal } from "./dynamodb.ts";
 export {
+  type MailEventPlayer,
+  type MailEventRecord,
+  mailEventPlayer,
+  playedFor,
+  sesEventsFor,
+} from "./mail-events.ts";
+export {
   type CollectedMetric,
   type MetricsStandIn,
   type MetricsView,

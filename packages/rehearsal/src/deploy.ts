@@ -465,6 +465,11 @@ export async function deployStage(
         stage.distributions.push({ stack: stack.name, config: config as never });
         return { ref: id, attributes: { DomainName: `${short(id).toLowerCase()}.cloudfront.net` } };
       }
+      case "AWS::SES::ConfigurationSet": {
+        // The stand-in SES takes any set's name and publishes no events (its event destinations
+        // are not emulated: the journey's "bounce" step puts SES's event on the queue itself).
+        return { ref: p.Name !== undefined ? String(res(p.Name)) : short(id), attributes: {} };
+      }
       case "AWS::SES::EmailIdentity": {
         // SES itself is the stand-in's: any sender is accepted; Ref is the identity's name.
         return { ref: String(res(p.EmailIdentity)), attributes: {} };

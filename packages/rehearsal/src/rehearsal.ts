@@ -26,6 +26,7 @@ import { createUser } from "@shop/core/server/accounts";
 import { createProduct } from "@shop/core/server/catalog";
 import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
+import { getMailState } from "@shop/core/server/mail";
 import { setSubscription } from "@shop/core/server/newsletter";
 import { getOrder } from "@shop/core/server/orders";
 import { signWebhookPayload } from "@shop/core/server/payments";
@@ -101,6 +102,7 @@ export const STEPS = [
   "purge",
   "account",
   "poison",
+  "bounce",
   "schedules",
   "restore",
 ] as const;
@@ -1104,6 +1106,35 @@ export async function rehearse(
         poisonMessage = poison;
         report.poisonPath = `${queue.name} → ${mailer.fn.logicalId} ×${seen.length} (each reported failed) → ${landed}`;
         log(`    ${report.poisonPath}`);
+      },
+    );
+    await run(
+      "bounce",
+      "SES's hard bounce, as the MailEvents topic delivers it to its queue, suppresses the address (docs/decisions/037-mail-reputation.md)",
+      async () => {
+        // SNS is not emulated: the event is put on the queue as the topic's raw delivery puts it.
+        const mailEvents = shopFunction("mailEvents");
+        const mapping = stage.mappings.find((m) => m.functionName === mailEvents.fn.name);
+        const queue = mapping && stage.queues.get(mapping.sourceArn);
+        if (!mapping || !queue) throw new Error("the mail-events function reads no queue");
+        const address = `rehearsal+gone-${randomBytes(4).toString("hex")}@example.com`;
+        const event = {
+          eventType: "Bounce",
+          bounce: {
+            bounceType: "Permanent",
+            bouncedRecipients: [{ emailAddress: address, action: "failed", status: "5.1.1" }],
+            timestamp: new Date().toISOString(),
+          },
+          mail: { messageId: randomUUID(), tags: { kind: ["transactional"] } },
+        };
+        await sqs.send(
+          new SendMessageCommand({ QueueUrl: queue.url, MessageBody: JSON.stringify(event) }),
+        );
+        const state = await waitFor("the bounced address's mail state", 30_000, () =>
+          getMailState(ctx, address),
+        );
+        if (!state.hardBounceAt) throw new Error(`${address}: no hard bounce recorded`);
+        log(`    ${queue.name} → ${mailEvents.fn.logicalId}: ${address} suppressed`);
       },
     );
     await run("schedules", "the scheduled jobs run with what their rule sends them", async () => {

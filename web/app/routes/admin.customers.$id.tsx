@@ -1,5 +1,6 @@
 // Admin · one customer (/admin/customers/<id>, docs/product.md §10 "Customers"): when they signed
-// up, their newsletter status, how many reviews they wrote, what they spent, and every order with
+// up, their newsletter status, their address's mail state (a hard bounce or a complaint that
+// stopped mail to it: core/src/mail/reputation.ts), how many reviews they wrote, what they spent, and every order with
 // its total (each a link to /admin/orders/<id>), and their returns (each a link to
 // /admin/returns/<rma>). Two core reads (customerOverview, listReturnsForUser); a deleted
 // account is not found (its orders stay, anonymised, under Orders).
@@ -47,6 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       isAdmin: customer.isAdmin,
       signedUp: orderDate(customer.createdAt),
       subscribed: overview.subscribed,
+      mailState: overview.mailState,
       reviewCount: overview.reviewCount,
       totalSpentCents: overview.totalSpentCents,
       orders,
@@ -98,6 +100,9 @@ export default function AdminCustomer() {
         </Fact>
         <Fact label="Newsletter" testId="customer-newsletter">
           {c.subscribed ? "Subscribed" : "Not subscribed"}
+        </Fact>
+        <Fact label="Mail" testId="customer-mail-state">
+          {c.mailState ?? "Delivered normally"}
         </Fact>
         <Fact label="Orders" testId="customer-order-count">
           {c.orders.length}
