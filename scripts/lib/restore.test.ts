@@ -112,14 +112,15 @@ describe("restorePlan", () => {
     restoredTable: "t-restored-20261129t140500z",
     production: false,
   };
-  it("equips the table, moves the stage, then brings numbering, search and edge in line", () => {
+  it("on a stage whose deploy deletes the old table, carries the numbers over before the deploy", () => {
+    // The old table is read for its order numbers: after this deploy it is gone.
     expect(restorePlan(input).map((s) => s.id)).toEqual([
       "restore",
       "stream",
       "ttl",
       "recovery",
-      "deploy",
       "order-numbers",
+      "deploy",
       "search-index",
       "edge",
     ]);
@@ -137,5 +138,12 @@ describe("restorePlan", () => {
       "protection",
     ]);
     expect(plan.find((s) => s.id === "deploy")?.what).toMatch(/the old table is kept/);
+    // The old table stays: its numbers are carried after the switch, up to the very last one.
+    expect(plan.map((s) => s.id).slice(5)).toEqual([
+      "deploy",
+      "order-numbers",
+      "search-index",
+      "edge",
+    ]);
   });
 });

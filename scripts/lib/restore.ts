@@ -122,9 +122,11 @@ export interface PlanInput {
 }
 
 /**
- * The steps of a restore, in order. The stage moves to the restored table (deploy) before the
- * order numbers are carried over and the catalogue moved past the old one, so that what the old
- * table issued until the very switch is carried too; the edge is purged last, once the site
+ * The steps of a restore, in order. On production the stage moves to the restored table (deploy)
+ * before the order numbers are carried over and the catalogue moved past the old one, so that
+ * what the old table issued until the very switch is carried too (the old table is kept). On any
+ * other stage that deploy deletes the old table, so they are carried just before it (an order
+ * placed during the deploy itself is the one left out). The edge is purged last, once the site
  * serves the restored catalogue.
  */
 export function restorePlan(input: PlanInput): RestoreStep[] {
@@ -141,15 +143,16 @@ export function restorePlan(input: PlanInput): RestoreStep[] {
   if (production) {
     steps.push({ id: "protection", what: "turn on its deletion protection (a production stage)" });
   }
+  const deploy: RestoreStep = {
+    id: "deploy",
+    what: `deploy the stage ${stage} with ${RESTORED_TABLE_SETTING} set to its stream: every function, stream reader and setting moves to it; ${production ? "the old table is kept (the production table's removal policy is RETAIN)" : "the old table is deleted by this deploy (a non-production stage's table is removed with its stack's resource)"}`,
+  };
+  const numbers: RestoreStep = {
+    id: "order-numbers",
+    what: "carry over every order number the old table issued (none is given again) and move the catalogue version past the old table's",
+  };
   steps.push(
-    {
-      id: "deploy",
-      what: `deploy the stage ${stage} with ${RESTORED_TABLE_SETTING} set to its stream: every function, stream reader and setting moves to it; ${production ? "the old table is kept (the production table's removal policy is RETAIN)" : "the old table is deleted by this deploy (a non-production stage's table is removed with its stack's resource)"}`,
-    },
-    {
-      id: "order-numbers",
-      what: "carry over every order number the old table issued (none is given again) and move the catalogue version past the old table's",
-    },
+    ...(production ? [deploy, numbers] : [numbers, deploy]),
     { id: "search-index", what: "publish the search index of the restored catalogue" },
     {
       id: "edge",
