@@ -349,7 +349,7 @@ describe("the deploy's migrations", () => {
     expect(mappings).toHaveLength(
       ENTRIES.filter(
         ([, e]) =>
-          builtIn(e) === "events" && (e.trigger.kind === "stream" || e.trigger.kind === "queue"),
+          builtIn(e) === "events" && ["stream", "queue", "mailEvents"].includes(e.trigger.kind),
       ).length,
     );
     expect(mappings.filter((id) => !waits(id))).toEqual([]);
