@@ -681,3 +681,31 @@ export async function customerChangesEmailThenLeaves(
     });
   });
 }
+
+/**
+ * After a restore: the customer signs in, the product's page shows the product, and the order
+ * history lists the order (both deleted before the restore, back on the restored table).
+ */
+export async function customerSeesRestored(
+  browser: Browser,
+  baseUrl: string,
+  seen: {
+    customer: { email: string; password: string };
+    product: { path: string; name: string };
+    orderNumber: string;
+  },
+  artifactsDir?: string,
+): Promise<void> {
+  await inContext(browser, baseUrl, "customer-restored", artifactsDir, async (page, step) => {
+    await signIn(page, step, seen.customer);
+    await step("open the restored product's page", async () => {
+      const res = await page.goto(seen.product.path);
+      if (res?.status() !== 200) throw new Error(`${seen.product.path} answered ${res?.status()}`);
+      await page.getByRole("heading", { level: 1, name: seen.product.name }).waitFor();
+    });
+    await step("find the restored order in the order history", async () => {
+      await page.goto("/order/order-history");
+      await page.getByText(seen.orderNumber).first().waitFor();
+    });
+  });
+}

@@ -44,7 +44,7 @@ import {
   overBudget,
 } from "./budgets.ts";
 import { coverage, type FunctionCoverage } from "./coverage.ts";
-import { deployStage, type SynthesizedStack } from "./deploy.ts";
+import { type DeployedFunction, deployStage, type SynthesizedStack } from "./deploy.ts";
 import { startEdge } from "./edge.ts";
 import { applyFault, type Fault } from "./faults.ts";
 import {
@@ -56,6 +56,7 @@ import {
   customerChangesEmailThenLeaves,
   customerDownloadsInvoice,
   customerRequestsReturn,
+  customerSeesRestored,
   launchBrowser,
   shopperPlacesOrder,
 } from "./journey-browser.ts";
@@ -1158,7 +1159,33 @@ export async function rehearse(
       "restore",
       "a restore to a time before a product and an order were deleted brings them back, and no order number issued since is given again",
       async () => {
-        const done = await rehearseRestore(ctx, standIns, stage, log);
+        const done = await rehearseRestore(ctx, standIns, stage, log, {
+          // The deploy onto the restored table, for the site (what shoppers read): its function
+          // as the templates with RESTORED_TABLE_STREAM_ARN give it, started afresh, serving
+          // the site's URL from now on, its calls checked against its moved statements.
+          deployOnto: async (table, restored) => {
+            const current = shopFunction("site");
+            const onTable = new RegExp(`(:table/)${table}(?=["/])`, "g");
+            const moved: DeployedFunction = {
+              ...current.fn,
+              environment: { ...current.fn.environment, TABLE_NAME: restored },
+              statements: JSON.parse(
+                JSON.stringify(current.fn.statements).replace(onTable, `$1${restored}`),
+              ),
+            };
+            const additions = {
+              ...(await recorder.endpointsFor(moved, `http://127.0.0.1:${queueFrontPort}`)),
+              STRIPE_API_BASE: stripe.url,
+            };
+            functions.set(moved.name, new LambdaFunction(moved, additions, options.workDir, 2));
+            await current.stop();
+          },
+          ...(browser
+            ? {
+                showsThem: (seen) => customerSeesRestored(browser, edge.url, seen, options.workDir),
+              }
+            : {}),
+        });
         report.restore = done;
         for (const { step, why } of done.couldNot) log(`    not run: ${step}: ${why}`);
       },

@@ -48,14 +48,30 @@ const NOT_ON_STAND_INS: Partial<Record<RestoreStepId, string>> = {
   restore:
     "point-in-time recovery itself: DynamoDB Local has none; modelled by a snapshot (a consistent Scan) taken before the deletions, restored as a new table",
   deploy:
-    "the rehearsal deploys its synthesized templates once; a deploy with RESTORED_TABLE_STREAM_ARN (the stacks importing the restored table, every function, stream reader and permission naming it) is checked on the synthesized templates by stacks/restore.infra.test.ts, and the restored table is read here through core, not through the site",
+    "the rehearsal deploys its synthesized templates once: the deploy onto the restored table is played for the site alone (its function started again with TABLE_NAME and every statement naming the restored table, as stacks/restore.infra.test.ts shows the templates with RESTORED_TABLE_STREAM_ARN do); the stream readers and the other functions stay on the old table",
 };
+
+/** What the journey gives the restore: the deploy onto the restored table, and a look at it. */
+export interface RestoreHooks {
+  /** Moves the site to `restored` as the deploy with RESTORED_TABLE_STREAM_ARN would. */
+  deployOnto?: (table: string, restored: string) => Promise<void>;
+  /** The customer signs in on the site and sees the product and the order back. */
+  showsThem?: (seen: RestoredSight) => Promise<void>;
+}
+
+/** What the site must show once restored. */
+export interface RestoredSight {
+  customer: { email: string; password: string };
+  product: { path: string; name: string };
+  orderNumber: string;
+}
 
 export async function rehearseRestore(
   ctx: Context,
   standIns: StandIns,
   stage: DeployedStage,
   log: (line: string) => void,
+  hooks: RestoreHooks = {},
 ): Promise<RehearsedRestore> {
   const outputs = Object.assign({}, ...Object.values(stage.outputs)) as Record<string, string>;
   const table = outputs.TableName;
@@ -78,12 +94,8 @@ export async function rehearseRestore(
     stock: { M: 5 },
     images: [{ key: `products/rehearsal-restore-${token}/1.svg`, alt: "Shirt, front view" }],
   });
-  const user = await createUser(ctx, {
-    firstName: "Rhea",
-    lastName: "Restore",
-    email: `rehearsal+restore-${token}@example.com`,
-    password: "rehearse1",
-  });
+  const customer = { email: `rehearsal+restore-${token}@example.com`, password: "rehearse1" };
+  const user = await createUser(ctx, { firstName: "Rhea", lastName: "Restore", ...customer });
   const address = {
     address: "1 Rehearsal Street",
     country: "Spain",
@@ -179,6 +191,10 @@ export async function rehearseRestore(
           await mayBeRefused(step.id, () => turnOnProtection(db, restored));
           break;
         case "deploy":
+          if (hooks.deployOnto) {
+            await hooks.deployOnto(table, restored);
+            ran.push(`${step.id} (the site)`);
+          }
           couldNot.push({ step: step.id, why: notHere as string });
           break;
         case "order-numbers": {
@@ -227,6 +243,15 @@ export async function rehearseRestore(
     log(
       `    ${restored}: ${product.slug} and ${order.number} are back; ${since.number} stays taken`,
     );
+    // Through the site, on the restored table: the product's page and the customer's order.
+    if (hooks.showsThem) {
+      await hooks.showsThem({
+        customer,
+        product: { path: `/product/${product.slug}`, name: product.name },
+        orderNumber: order.number,
+      });
+      log(`    the site shows ${product.name} and, to its customer, ${order.number}`);
+    }
     return { ran, couldNot };
   } finally {
     db.destroy();

@@ -146,7 +146,8 @@ export async function startTriggers(
   const servers: Server[] = [];
   const functionUrls = new Map<string, string>();
   for (const [domain, name] of stage.functionUrls) {
-    const fn = fnOf(name);
+    // Looked up for each request: a deploy in the journey (the restore's) may replace it.
+    fnOf(name);
     // A URL of AuthType NONE answers only if the function's policy opens it to everyone: both
     // lambda:InvokeFunctionUrl (FunctionUrlAuthType NONE) and, for URLs made since October 2025,
     // lambda:InvokeFunction (InvokedViaFunctionUrl).
@@ -170,6 +171,7 @@ export async function startTriggers(
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", async () => {
+        const fn = fnOf(name);
         if (closed) {
           failures.push({
             source: `${fn.fn.logicalId} (function URL)`,
