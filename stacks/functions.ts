@@ -281,6 +281,31 @@ function streamSource(
 }
 
 /**
+ * `fn` consumes `queue` in batches, reporting failed messages one by one; `why` is what AWS's rule
+ * packs are told of its invocation, and its dead-letter queue is the queue's own.
+ */
+function consumeQueue(
+  fn: Fn,
+  queue: sqs.Queue,
+  trigger: { batchSize: number; maxConcurrency: number; maxReceiveCount: number },
+  why: string,
+) {
+  fn.addEventSource(
+    new sources.SqsEventSource(queue, {
+      batchSize: trigger.batchSize,
+      maxConcurrency: trigger.maxConcurrency,
+      reportBatchItemFailures: true,
+    }),
+  );
+  justifyFunction(fn, why);
+  justify(
+    fn,
+    "Serverless-LambdaEventSourceMappingDestination",
+    `reads an SQS queue, for which Lambda offers no on-failure destination: a message that fails ${trigger.maxReceiveCount} times moves to the queue's own dead-letter queue (its RedrivePolicy)`,
+  );
+}
+
+/**
  * Builds the function of `name` from its entry: `events` are the event types a stream entry
  * reads (the registry's eventsOf), `queue` the work queue a queue entry consumes.
  */
@@ -352,21 +377,11 @@ export function buildFunction(
     case "queue": {
       queue = extra.queue;
       if (!queue) throw new Error(`no work queue for the ${name} function`);
-      fn.addEventSource(
-        new sources.SqsEventSource(queue, {
-          batchSize: trigger.batchSize,
-          maxConcurrency: trigger.maxConcurrency,
-          reportBatchItemFailures: true,
-        }),
-      );
-      justifyFunction(
+      consumeQueue(
         fn,
+        queue,
+        trigger,
         `polls the ${trigger.queue} queue (an SQS event source, a synchronous invocation)`,
-      );
-      justify(
-        fn,
-        "Serverless-LambdaEventSourceMappingDestination",
-        `reads an SQS queue, for which Lambda offers no on-failure destination: a message that fails ${trigger.maxReceiveCount} times moves to the queue's own dead-letter queue (its RedrivePolicy)`,
       );
       break;
     }
@@ -389,21 +404,11 @@ export function buildFunction(
           ),
         }),
       );
-      fn.addEventSource(
-        new sources.SqsEventSource(queue, {
-          batchSize: trigger.batchSize,
-          maxConcurrency: trigger.maxConcurrency,
-          reportBatchItemFailures: true,
-        }),
-      );
-      justifyFunction(
+      consumeQueue(
         fn,
+        queue,
+        trigger,
         `polls the ${name} queue, which SES's bounce and complaint events reach through the MailEvents topic (an SQS event source, a synchronous invocation)`,
-      );
-      justify(
-        fn,
-        "Serverless-LambdaEventSourceMappingDestination",
-        `reads an SQS queue, for which Lambda offers no on-failure destination: a message that fails ${trigger.maxReceiveCount} times moves to the queue's own dead-letter queue (its RedrivePolicy)`,
       );
       break;
     }

@@ -103,28 +103,23 @@ export async function rehearseRestore(
     zipCode: "28013",
     phone: "+34 600 000 000",
   };
-  const order = (
-    await placeOrder(ctx, {
-      userId: user.id,
-      email: user.email,
-      lines: [{ productId: product.id, size: "M", quantity: 1 }],
-      address,
-      deliveryMethod: "STANDARD",
-    })
-  ).order;
+  /** The customer's order of one shirt. */
+  const placeShirtOrder = async () =>
+    (
+      await placeOrder(ctx, {
+        userId: user.id,
+        email: user.email,
+        lines: [{ productId: product.id, size: "M", quantity: 1 }],
+        address,
+        deliveryMethod: "STANDARD",
+      })
+    ).order;
+  const order = await placeShirtOrder();
   const snapshot = await snapshotTable(standIns.dynamodb, table);
   const to = new Date(snapshot.takenAt);
   // After it: another order (its number must stay taken), then the product and the first order
   // deleted, as an operator's mistake would.
-  const since = (
-    await placeOrder(ctx, {
-      userId: user.id,
-      email: user.email,
-      lines: [{ productId: product.id, size: "M", quantity: 1 }],
-      address,
-      deliveryMethod: "STANDARD",
-    })
-  ).order;
+  const since = await placeShirtOrder();
   await deleteOrder(ctx, order.id);
   await deleteProduct(ctx, product.id);
   if (await getProductBySlug(ctx, product.slug)) throw new Error("the product was not deleted");
