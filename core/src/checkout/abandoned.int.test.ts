@@ -1,5 +1,5 @@
 // Abandoned payments give their promotion back (docs/product.md §4 "Promotion"), found without a Scan, exactly once.
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
@@ -54,6 +54,22 @@ async function shop() {
     ).then((placed) => placed.order);
   return { ...test, place };
 }
+
+/** Every payment deadline item, whatever its partition (a Scan: only in a test). */
+async function deadlines(ctx: Context) {
+  const { Items = [] } = await ctx.db.send(
+    new ScanCommand({
+      TableName: ctx.tableName,
+      FilterExpression: "entity = :e",
+      ExpressionAttributeValues: { ":e": "paymentDeadline" },
+    }),
+  );
+  return Items;
+}
+const keyOf = (item: Record<string, unknown> | undefined) => ({
+  pk: String(item?.pk),
+  sk: String(item?.sk),
+});
 
 const usedCount = async (ctx: Context) => (await getPromotion(ctx, "ONCE5"))?.usedCount;
 
@@ -137,14 +153,34 @@ describe("abandoned payments", () => {
     await place("ana", PLACED_AT, "ONCE5");
     await place("bob", PLACED_AT);
     await expireAbandonedOrders(ctx, minutesAfter(31));
-    const { Items } = await ctx.db.send(
-      new QueryCommand({
-        TableName: ctx.tableName,
-        KeyConditionExpression: "pk = :pk",
-        ExpressionAttributeValues: { ":pk": "PAYDUE" },
-      }),
+    expect(await deadlines(ctx)).toEqual([]);
+  });
+
+  it("spreads the deadlines over shards, never one key for every order, and sweeps them all", async () => {
+    const { ctx, place } = await shop();
+    const placed = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => place(`shopper${i}`, PLACED_AT)),
     );
-    expect(Items).toEqual([]);
+    const partitions = new Set((await deadlines(ctx)).map((item) => item.pk));
+    expect([...partitions].every((pk) => /^PAYDUE#\d+$/.test(String(pk)))).toBe(true);
+    expect(partitions.size).toBeGreaterThan(3);
+
+    const swept = await expireAbandonedOrders(ctx, minutesAfter(31));
+    expect(swept.expired.sort()).toEqual(placed.map((order) => order.id).sort());
+    expect(await deadlines(ctx)).toEqual([]);
+  });
+
+  it("still sweeps a deadline written under the single key of before the shards", async () => {
+    const { ctx, place } = await shop();
+    const order = await place("ana", PLACED_AT);
+    const [written] = await deadlines(ctx);
+    await ctx.db.send(new DeleteCommand({ TableName: ctx.tableName, Key: keyOf(written) }));
+    await ctx.db.send(
+      new PutCommand({ TableName: ctx.tableName, Item: { ...written, pk: "PAYDUE" } }),
+    );
+    const swept = await expireAbandonedOrders(ctx, minutesAfter(31));
+    expect(swept.expired).toEqual([order.id]);
+    expect(await deadlines(ctx)).toEqual([]);
   });
 
   it("a payment that succeeds after the order expired is accepted and counts the code again", async () => {

@@ -5,8 +5,10 @@
 // gives up on such orders once PAYMENT_TIMEOUT_MINUTES have passed.
 //
 // Access pattern (no Scan): placeOrder writes, in the order's own transaction, a deadline item
-//   pk PAYDUE   sk <deadline ISO>#<orderId>   (keys.ts paymentDeadlineKey; TTL a week later)
-// and the sweep reads only the due ones: Query pk = PAYDUE AND sk <= "<now>#\uffff" (paged),
+//   pk PAYDUE#<shard>   sk <deadline ISO>#<orderId>   (keys.ts paymentDeadlineKey; TTL a week later)
+// in one of PAYMENT_DEADLINE_SHARDS partitions chosen by the order's id (one key for every order
+// would take every order's write at a sale's peak), and the sweep reads only the due ones of each:
+// Query pk = PAYDUE#<shard> AND sk <= "<now>#\uffff" (paged),
 // then per due order one GetItem (consistent) and, when it is still awaiting, the gateway's
 // cancellation and the same transaction as a failed payment (failOrder: payment awaiting →
 // failed under that condition + promotion usedCount - 1). The deadline item is then deleted, so
@@ -24,6 +26,7 @@
 // refunding a real purchase. The count makes it visible to the admin.
 import { DeleteCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
+import { paymentDeadlinePartitions } from "../db/keys.ts";
 import { getOrder } from "../orders/orders.server.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
 import { PAYMENT_EXPIRED_MESSAGE } from "./payment-deadline.ts";
@@ -55,13 +58,20 @@ const MAX_PAGES = 20;
  */
 export async function expireAbandonedOrders(ctx: Context, now = new Date()): Promise<SweepResult> {
   const result: SweepResult = { due: 0, expired: [], leftForWebhook: [] };
+  for (const partition of paymentDeadlinePartitions()) {
+    await sweepPartition(ctx, partition, now, result);
+  }
+  return result;
+}
+
+async function sweepPartition(ctx: Context, partition: string, now: Date, result: SweepResult) {
   let startKey: Record<string, unknown> | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const { Items, LastEvaluatedKey } = await ctx.db.send(
       new QueryCommand({
         TableName: ctx.tableName,
         KeyConditionExpression: "pk = :pk AND sk <= :upto",
-        ExpressionAttributeValues: { ":pk": "PAYDUE", ":upto": `${now.toISOString()}#\uffff` },
+        ExpressionAttributeValues: { ":pk": partition, ":upto": `${now.toISOString()}#\uffff` },
         Limit: PAGE,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }),
@@ -88,7 +98,6 @@ export async function expireAbandonedOrders(ctx: Context, now = new Date()): Pro
     startKey = LastEvaluatedKey;
     if (!startKey) break;
   }
-  return result;
 }
 
 async function expireOne(

@@ -1,6 +1,7 @@
 // Every key of the one table, in one place (the access patterns are in ./README.md).
 // Entities keep their own attributes; only keys and index values are built here, so the
 // whole layout of the table can be read in one screen.
+import { allShards, shardOf } from "./shards.ts";
 
 /** User profile: pk USER#<id> sk PROFILE. */
 export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: "PROFILE" });
@@ -90,14 +91,25 @@ export const orderIndexes = (userId: string, createdAt: string, id: string) => (
   gsi2pk: "ORDERS",
   gsi2sk: `${createdAt}#${id}`,
 });
+/** Partitions of the payment deadlines: every placed order writes one, so they are sharded. */
+export const PAYMENT_DEADLINE_SHARDS = 8;
 /**
- * Payment deadline of an order still awaiting its payment (one partition, sorted by deadline):
- * the abandoned-payment sweep reads only the due ones (core/src/checkout/abandoned.server.ts).
+ * Payment deadline of an order still awaiting its payment (a shard of the deadlines chosen by
+ * the order's id, sorted by deadline): the abandoned-payment sweep reads only the due ones of
+ * each shard (core/src/checkout/abandoned.server.ts).
  */
 export const paymentDeadlineKey = (deadline: string, orderId: string) => ({
-  pk: "PAYDUE",
+  pk: `PAYDUE#${shardOf(orderId, PAYMENT_DEADLINE_SHARDS)}`,
   sk: `${deadline}#${orderId}`,
 });
+/**
+ * Every partition the sweep reads: each shard, and the single key the deadlines had before they
+ * were sharded (an order placed by the code of before a deploy; empty a week later, by TTL).
+ */
+export const paymentDeadlinePartitions = (): string[] => [
+  ...allShards(PAYMENT_DEADLINE_SHARDS).map((shard) => `PAYDUE#${shard}`),
+  "PAYDUE",
+];
 /** Payment intent → order, for the webhook. */
 export const paymentKey = (paymentIntentId: string) => ({
   pk: `PAYMENT#${paymentIntentId}`,
