@@ -8,10 +8,10 @@ import { type TransactItem, TransactionCancelled, transact } from "../db/transac
 import { eventPut } from "../events/events.server.ts";
 import { stockItems } from "../inventory/stock.server.ts";
 import { stockRelease } from "../inventory/stock-release.server.ts";
-import { issueRefund } from "../orders/admin-changes.server.ts";
+import { issueRefund, promotionStillRedeemed } from "../orders/admin-changes.server.ts";
 import { ORDER_PAID, type OrderEventPayload, orderSaleFacts } from "../orders/order-events.ts";
 import { getOrder, type Order } from "../orders/orders.server.ts";
-import { releasePromotionItem } from "../promotions/promotions.server.ts";
+import { isPromotionLimited, releasePromotionItem } from "../promotions/promotions.server.ts";
 
 /** Why an order's payment cannot be asked for again (paid, failed or given up meanwhile). */
 export const ORDER_NOT_PAYABLE = "This order can no longer be paid";
@@ -55,7 +55,11 @@ export async function markOrderPaid(
   const paidAt = now.toISOString();
   // A payment retried after a failure (Stripe lets the customer try another card) redeems
   // the promotion again, since the failure released it; the customer was shown that price.
-  const reRedeem = order.payment === "failed" && order.promotion;
+  // An unlimited code was never counted, so it is not counted now either.
+  const reRedeem =
+    order.payment === "failed" &&
+    order.promotion !== undefined &&
+    (await isPromotionLimited(ctx, order.promotion.code));
   // Its units were given back when it failed: the goods are owed now, take them again.
   const reTake = order.payment === "failed" && order.stockReserved === false;
   const items: TransactItem[] = [
@@ -196,7 +200,8 @@ export async function failOrder(
   message: string,
   now: Date,
 ): Promise<Order | null> {
-  const release = Boolean(order.promotion);
+  // Only a code the order counted is given back (an unlimited code is never counted).
+  const release = Boolean(order.promotion) && (await promotionStillRedeemed(ctx, order.id));
   const stock = stockRelease(ctx, order, now);
   const update: TransactItem = {
     Update: {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
-import { purchaseKey } from "../db/keys.ts";
+import { promotionKey, purchaseKey } from "../db/keys.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 import { ORDER_NUMBER_PATTERN } from "../orders/order-number.ts";
 import { getOrder, listAllOrders } from "../orders/orders.server.ts";
@@ -65,6 +65,14 @@ function product(slug: string, priceCents: number, sizes: Array<"S" | "M" | "L">
   };
 }
 
+/** The promotion's item as stored (a consistent read). */
+const rawPromotion = async (ctx: Context, code: string) =>
+  (
+    await ctx.db.send(
+      new GetCommand({ TableName: ctx.tableName, Key: promotionKey(code), ConsistentRead: true }),
+    )
+  ).Item;
+
 const place = (ctx: Context, lines: unknown, extra: Record<string, unknown> = {}) =>
   placeAsAna(ctx, lines, extra, address);
 
@@ -94,7 +102,8 @@ describe("placing an order", () => {
     expect(order.number).toMatch(ORDER_NUMBER_PATTERN);
     expect(clientSecret).toContain(order.paymentId);
     expect(await getOrder(ctx, order.id)).toEqual(order);
-    expect((await getPromotion(ctx, "WELCOME10"))?.usedCount).toBe(1);
+    // An unlimited code is not counted by the order's transaction (counted once paid).
+    expect((await getPromotion(ctx, "WELCOME10"))?.usedCount).toBe(0);
   });
 
   it("refuses bad lines with a message naming the problem, storing nothing", async () => {
@@ -161,6 +170,40 @@ describe("placing an order", () => {
     }
     expect((await getPromotion(ctx, "ONCE5"))?.usedCount).toBe(1);
     expect((await listAllOrders(ctx)).orders).toHaveLength(1);
+  });
+
+  it("does not write an unlimited code's item: concurrent orders share no promotion item", async () => {
+    const { ctx, shirt } = await shop();
+    const before = await rawPromotion(ctx, "WELCOME10");
+    const lines = [{ productId: shirt.id, size: "S", quantity: 1 }];
+    const placed = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        place(ctx, lines, { promotionCode: "WELCOME10", userId: `u${i}` }),
+      ),
+    );
+    for (const { order } of placed) {
+      expect(order.promotion).toEqual({
+        code: "WELCOME10",
+        label: "Welcome offer: 10 € off",
+        amountCents: 1000,
+      });
+      expect(order.discountCents).toBe(1000);
+    }
+    expect(await rawPromotion(ctx, "WELCOME10")).toEqual(before);
+  });
+
+  it("an unlimited code's failed payment gives nothing back, and a retried payment takes nothing", async () => {
+    const { ctx, shirt } = await shop();
+    const before = await rawPromotion(ctx, "WELCOME10");
+    const { order } = await place(ctx, [{ productId: shirt.id, size: "S", quantity: 1 }], {
+      promotionCode: "WELCOME10",
+    });
+    await domainError(confirmCardPayment(ctx, { userId: "u1", orderId: order.id, card: DECLINED }));
+    expect(await getOrder(ctx, order.id)).toMatchObject({ payment: "failed" });
+    // Stripe lets the shopper try another card: its success arrives by the webhook.
+    await markOrderPaid(ctx, order.paymentId ?? "");
+    expect(await getOrder(ctx, order.id)).toMatchObject({ payment: "paid", discountCents: 1000 });
+    expect(await rawPromotion(ctx, "WELCOME10")).toEqual(before);
   });
 });
 

@@ -1,6 +1,6 @@
 // Placing an order (docs/architecture.md §4): validate, price on the server from stored products, write
-// in ONE transaction the order (PENDING, payment "awaiting"), its number claim, the promotion's
-// redemption (conditional), the units of every line taken from the stock (conditional: a line
+// in ONE transaction the order (PENDING, payment "awaiting"), its number claim, a limited
+// promotion's redemption (conditional; an unlimited code is not written), the units of every line taken from the stock (conditional: a line
 // over what is left refuses the whole order, naming it) and the event order.placed; then create the payment (idempotency key
 // = order id) and link it. With the checkout's placement key (placement.ts) the order id is
 // derived, not random, so the shopper's retry after an attempt that got no answer goes on with
@@ -88,6 +88,8 @@ export async function placeOrder(
   const { company, address, apartment, country, city, zipCode, phone } = form.data;
   const createdAt = now.toISOString();
   const b = priced.breakdown;
+  // Only a code with a usage limit is redeemed in the transaction (CheckedPromotion).
+  const redeems = Boolean(priced.promotion && priced.redeemsPromotion);
   let order: Order = {
     id,
     number: newOrderNumber(),
@@ -119,7 +121,7 @@ export async function placeOrder(
             ...orderIndexes(order.userId, createdAt, id),
             entity: ORDER_ENTITY,
             ...order,
-            promotionRedeemed: Boolean(order.promotion),
+            promotionRedeemed: redeems,
           },
           ConditionExpression: "attribute_not_exists(pk)",
         },
@@ -138,7 +140,7 @@ export async function placeOrder(
         now,
       ),
     ];
-    if (order.promotion) items.push(redeemPromotionItem(ctx, order.promotion.code, now));
+    if (order.promotion && redeems) items.push(redeemPromotionItem(ctx, order.promotion.code, now));
     const stockAt = items.length;
     const stock = stockItems(ctx, order.lines, "reserve", now);
     items.push(...stock);
@@ -154,7 +156,7 @@ export async function placeOrder(
         const written = await getOrder(ctx, id);
         if (written?.userId === input.userId) return resumePlacement(ctx, written, now);
       }
-      if (order.promotion && error.failedAt(3)) {
+      if (order.promotion && redeems && error.failedAt(3)) {
         throw await redemptionError(ctx, order.promotion.code, now);
       }
       if (stock.some((_, i) => error.failedAt(stockAt + i))) {

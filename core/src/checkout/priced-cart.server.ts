@@ -39,6 +39,8 @@ export interface PricedCart {
   lines: OrderLine[];
   deliveryMethod: DeliveryMethodName;
   promotion?: AppliedPromotion;
+  /** The promotion has a usage limit: the order's transaction redeems it (CheckedPromotion). */
+  redeemsPromotion?: boolean;
   breakdown: PriceBreakdown;
 }
 
@@ -104,7 +106,12 @@ async function pricing(
         }),
   ]);
   const codeError = promotion instanceof DomainError ? promotion : undefined;
-  const applied = promotion instanceof DomainError ? undefined : promotion;
+  const checked = promotion instanceof DomainError ? undefined : promotion;
+  const applied: AppliedPromotion | undefined = checked && {
+    code: checked.code,
+    label: checked.label,
+    amountCents: checked.amountCents,
+  };
   const products = new Map(found.map((product) => [product.id, product]));
 
   // Each line is one variant: a line without a colour (a cart saved before colourways) is the
@@ -147,7 +154,7 @@ async function pricing(
     priced: {
       lines: priced,
       deliveryMethod: method,
-      ...(applied ? { promotion: applied } : {}),
+      ...(applied ? { promotion: applied, redeemsPromotion: checked?.limited === true } : {}),
       breakdown: quote(priced, method, applied),
     },
     ...(codeError ? { codeError } : {}),

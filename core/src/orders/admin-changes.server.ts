@@ -127,7 +127,8 @@ const who = (order: Order): OrderEventPayload => ({
   userId: order.userId,
 });
 
-async function promotionStillRedeemed(ctx: Context, id: string): Promise<boolean> {
+/** Whether the order's promotion is counted against its code now (an unlimited code never is). */
+export async function promotionStillRedeemed(ctx: Context, id: string): Promise<boolean> {
   const { Item } = await ctx.db.send(
     new GetCommand({
       TableName: ctx.tableName,

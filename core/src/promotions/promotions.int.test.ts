@@ -45,6 +45,7 @@ describe("checking a promotion code (Apply)", () => {
       code: "ONCE5",
       label: "5 € off",
       amountCents: 500,
+      limited: true,
     });
     expect(tableCalls()).toBe(1);
     await checkPromotion(ctx, "ONCE5");

@@ -1,7 +1,8 @@
 // Promotion codes. Keys: pk PROMO#<code> sk PROMO (the code is unique by condition; its case is
 // kept as stored), listed on gsi1 PROMOS / <code>. "Apply" only checks a code (docs/product.md
-// §4 "Promotion"); placing the order redeems it with a conditional counter in the order's own transaction
-// (usedCount < usageLimit, not expired), and a failed or cancelled payment releases it.
+// §4 "Promotion"); placing the order redeems a code with a usage limit with a conditional counter in
+// the order's own transaction (usedCount < usageLimit, not expired), and a failed or cancelled
+// payment releases it. A code without a limit is not written by orders (CheckedPromotion).
 import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
@@ -217,6 +218,16 @@ export interface AppliedPromotion {
 }
 
 /**
+ * A code as "Apply" found it. `limited`: it has a usage limit, so the order's transaction must
+ * redeem it (redeemPromotionItem). An unlimited code is never written by an order: at a sale's
+ * peak every order with it would write its one item, and cancel each other's transactions
+ * (docs/decisions/040-capacity-model.md). Its uses are counted from the paid orders instead.
+ */
+export interface CheckedPromotion extends AppliedPromotion {
+  limited: boolean;
+}
+
+/**
  * "Apply": the code (trimmed; case as stored) must exist, not be expired and not be used up.
  * Checking never marks it used: the order's transaction redeems it (docs/product.md §4 "Promotion").
  * One GetItem. Errors are DomainErrors on the field "code".
@@ -225,14 +236,24 @@ export async function checkPromotion(
   ctx: Context,
   code: string,
   now = new Date(),
-): Promise<AppliedPromotion> {
+): Promise<CheckedPromotion> {
   const trimmed = typeof code === "string" ? code.trim() : "";
   if (trimmed === "") throw new DomainError("Promotion code is required", "code");
   const promotion = trimmed.length <= 40 ? await getPromotion(ctx, trimmed) : null;
   if (!promotion) throw new DomainError(PROMOTION_NOT_FOUND, "code", 404);
   if (isPromotionExpired(promotion, now)) throw new DomainError(PROMOTION_EXPIRED, "code");
   if (isPromotionUsedUp(promotion)) throw new DomainError(PROMOTION_USED_UP, "code", 409);
-  return { code: promotion.code, label: promotion.label, amountCents: promotion.amountCents };
+  return {
+    code: promotion.code,
+    label: promotion.label,
+    amountCents: promotion.amountCents,
+    limited: promotion.usageLimit !== undefined,
+  };
+}
+
+/** Whether the code now has a usage limit (a payment retried after a failure counts it again). */
+export async function isPromotionLimited(ctx: Context, code: string): Promise<boolean> {
+  return (await getPromotion(ctx, code))?.usageLimit !== undefined;
 }
 
 /**
