@@ -126,20 +126,77 @@ describe("catalogue read model while a change propagates to the index", () => {
       }),
     );
 
-  it("reloads from the index on every request until the change has settled, then costs one round trip", async () => {
+  it("keeps the snapshot loaded after the change until it has settled, then loads it once more", async () => {
+    // Every request reloading the index until the change settled put every instance's every
+    // request on the index's one partition for two seconds after each edit.
     const test = await createTestContext();
     await addProducts(test, 3);
     await setChangedAt(test, Date.now());
     await page(test, "");
     test.resetTableCalls();
     await page(test, "");
-    expect(test.tableCalls()).toBe(2); // the version, and the index again
+    await page(test, "");
+    expect(test.tableCalls()).toBe(2); // the version, twice: no new load while it settles
 
     await setChangedAt(test, Date.now() - CATALOG_SETTLE_MS - 1);
-    await page(test, ""); // loads once more, now trusted
+    test.resetTableCalls();
+    await page(test, ""); // settled since: loads once more, now trusted
+    expect(test.tableCalls()).toBe(2);
     test.resetTableCalls();
     await page(test, "");
     expect(test.tableCalls()).toBe(1);
+  });
+});
+
+describe("catalogue read model when the index is slow or refuses", () => {
+  it("answers with the snapshot it has while a slow load of the new version runs, then the new one", async () => {
+    const test = await createTestContext();
+    await addProducts(test, 3);
+    await settled();
+    expect((await page(test, "")).total).toBe(3);
+
+    await addProducts(test, 1, 3);
+    await settled();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    test.ctx.db.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === "QueryCommand") await held;
+        return next(args);
+      },
+      { step: "initialize", name: "slowIndex" },
+    );
+    // The load of the new version is held: the shopper gets the snapshot there is, not a wait.
+    expect((await page(test, "")).total).toBe(3);
+    release();
+    await expect.poll(async () => (await page(test, "")).total).toBe(4);
+  });
+
+  it("answers with the snapshot it has when the new version's load fails", async () => {
+    const test = await createTestContext();
+    await addProducts(test, 3);
+    await settled();
+    expect((await page(test, "")).total).toBe(3);
+
+    await addProducts(test, 1, 3);
+    await settled();
+    let refuse = true;
+    test.ctx.db.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (refuse && context.commandName === "QueryCommand") {
+          throw Object.assign(new Error("Throughput exceeds the current capacity"), {
+            name: "ProvisionedThroughputExceededException",
+          });
+        }
+        return next(args);
+      },
+      { step: "initialize", name: "refusingIndex" },
+    );
+    expect((await page(test, "")).total).toBe(3);
+    refuse = false;
+    expect((await page(test, "")).total).toBe(4);
   });
 });
 

@@ -5,9 +5,14 @@
 // memory. Every change to a product or a review bumps the version (same transaction).
 //
 // The index is eventually consistent on AWS: a Query on gsi1 right after a change may still see
-// the product as it was. So a snapshot is kept for its version only if it was loaded once the
-// change had settled (CATALOG_SETTLE_MS after the version's `changedAt`); until then every
-// request loads the index again, and the catalogue never keeps an old price or a deleted product.
+// the product as it was. So a snapshot loaded before the change had settled (CATALOG_SETTLE_MS
+// after the version's `changedAt`) is served only until then, and the next request after it
+// loads the index once more: the catalogue never keeps an old price or a deleted product.
+//
+// A new version's load never holds shoppers back for long, nor fails them: a process that holds
+// an older snapshot answers with it when the load takes longer than CATALOG_RELOAD_WAIT_MS or
+// fails (a throttled index at a sale's peak, when every instance reloads after an edit), and the
+// change reaches shoppers a moment later.
 //
 // Concurrent requests share version reads (never one that started before they arrived), and
 // requests that need the same version while it is being loaded share that one load: fifty
@@ -238,9 +243,15 @@ async function snapshotOf(
   early?: EarlyLoad,
 ): Promise<CatalogSnapshot> {
   const cached = snapshots.get(ctx);
-  if (cached && cached.version === version && cached.settled) return cached;
+  if (cached && cached.version === version) {
+    if (cached.settled) return cached;
+    // Loaded after the change, perhaps before the index had it: kept until the change has
+    // settled, then loaded once more (not by every request meanwhile: every instance's every
+    // request would read the whole index for those seconds).
+    if (Date.now() - changedAt <= CATALOG_SETTLE_MS) return cached;
+  }
   const inFlight = loading.get(ctx);
-  if (inFlight && inFlight.version === version) return inFlight.snapshot;
+  if (inFlight && inFlight.version === version) return orSnapshotHeld(inFlight.snapshot, cached);
 
   // The first load's products, read beside the version (see firstLoad), once; then a new read.
   const first = early !== undefined && firstLoads.get(ctx) === early ? early : undefined;
@@ -260,11 +271,40 @@ async function snapshotOf(
     return loaded;
   });
   loading.set(ctx, { version, snapshot });
-  try {
-    return await snapshot;
-  } finally {
+  const done = () => {
     if (loading.get(ctx)?.snapshot === snapshot) loading.delete(ctx);
-  }
+  };
+  snapshot.then(done, done);
+  return orSnapshotHeld(snapshot, cached);
+}
+
+/**
+ * How long a request waits for the load of a new version when the process holds an older
+ * snapshot: past it, the request gets the older one and the load goes on for the next ones.
+ * Locally a load takes milliseconds; on AWS, at a sale's peak, every instance reloads after each
+ * edit and the index may answer slowly or refuse (a throttle).
+ */
+export const CATALOG_RELOAD_WAIT_MS = 1000;
+
+/**
+ * The new version's snapshot, or, when the process holds an older one, that one if the load
+ * takes longer than CATALOG_RELOAD_WAIT_MS or fails (a change reaches shoppers a moment later;
+ * a throttled index never turns into an error page). Without a snapshot, the load's own outcome.
+ */
+function orSnapshotHeld(
+  load: Promise<CatalogSnapshot>,
+  held: CatalogSnapshot | undefined,
+): Promise<CatalogSnapshot> {
+  if (!held) return load;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<CatalogSnapshot>((resolve) => {
+    timer = setTimeout(() => resolve(held), CATALOG_RELOAD_WAIT_MS);
+  });
+  const loaded = load.catch((error: unknown) => {
+    console.error("Could not load the catalogue; answering with the snapshot held", error);
+    return held;
+  });
+  return Promise.race([loaded, waited]).finally(() => clearTimeout(timer));
 }
 
 /** All product summaries, fresh as of the catalogue version read now. */
