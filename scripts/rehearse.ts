@@ -74,7 +74,7 @@ process.exit(failed ? 1 : 0);
 
 function printReport(report: RehearsalReport) {
   log(
-    `  the registry's functions on the stage: ${report.registry.map((r) => `${r.name} (${r.trigger}) → ${r.function ?? "MISSING"}`).join(", ")}`,
+    `  the registry's functions on the stage: ${report.registry.map((r) => `${r.name} (${r.trigger}${r.reserved !== undefined ? `, ${r.reserved} reserved` : ""}) → ${r.function ?? "MISSING"}`).join(", ")}`,
   );
   for (const { step, ms } of report.steps) log(`  ✓ ${step} (${seconds(ms)})`);
   log(`  ${report.awsCalls} AWS calls, each checked against its function's IAM policy`);

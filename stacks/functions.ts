@@ -42,7 +42,7 @@ import { notifyOnUpload, SHARP_MODULES } from "./image-variants.ts";
 import { runOnDeploy, writeMigrationsHandler } from "./migrations.ts";
 import { objectsOf, sendMessages, tableReadWrite } from "./permissions.ts";
 import { justify, justifyFunction } from "./rule-packs.ts";
-import { BUNDLE } from "./stage.ts";
+import { BUNDLE, stageKind } from "./stage.ts";
 
 /** SQS's largest message: a table item (400 KB at most) always fits as JSON. */
 export const MAX_MESSAGE_BYTES = 1_048_576;
@@ -306,6 +306,15 @@ function consumeQueue(
 }
 
 /**
+ * Staging and production set their functions' reserved concurrency aside (FunctionEntry
+ * `reserved`); a preview stage, which may share an account with a low limit, does not.
+ */
+export const reservesConcurrency = (stage: string) => {
+  const kind = stageKind(stage);
+  return kind === "staging" || kind === "production";
+};
+
+/**
  * Builds the function of `name` from its entry: `events` are the event types a stream entry
  * reads (the registry's eventsOf), `queue` the work queue a queue entry consumes.
  */
@@ -336,6 +345,9 @@ export function buildFunction(
     timeout: entry.timeout,
     memorySize: entry.memory ?? 1024,
     ...(asyncDeadLetters ? { deadLetterQueue: asyncDeadLetters } : {}),
+    ...(entry.reserved !== undefined && reservesConcurrency(stack.stage)
+      ? { reservedConcurrentExecutions: entry.reserved }
+      : {}),
     ...(trigger.kind === "deploy" ? { enableLiveDev: false } : {}),
     ...(entry.native === "sharp"
       ? {

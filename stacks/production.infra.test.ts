@@ -8,7 +8,14 @@
 // The same synthesis (one is slow enough) also checks the scheduled job that expires abandoned
 // payments (the schedule entries of functions/src/registry.ts).
 import { BOUND_SECRETS, SITE_SETTINGS } from "@shop/core/server/context";
-import { entriesOf } from "@shop/functions/registry";
+import {
+  ACCOUNT_CONCURRENCY,
+  ENTRIES,
+  entriesOf,
+  type FunctionEntry,
+  RESERVED_CONCURRENCY_BUDGET,
+  UNRESERVED_MINIMUM,
+} from "@shop/functions/registry";
 import type { Template } from "aws-cdk-lib/assertions";
 import type { App, Config } from "sst/constructs";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -120,6 +127,47 @@ describe("the expiry of abandoned payments", () => {
     ]);
     const alarms = JSON.stringify(events.findResources("AWS::CloudWatch::Alarm"));
     expect(alarms).toContain(`"${fnId}"`);
+  });
+});
+
+describe("reserved concurrency (docs/decisions/040-capacity-model.md)", () => {
+  const reservedOf = () =>
+    new Map(
+      Object.values(all("AWS::Lambda::Function")).flatMap((f) => {
+        const name = f.Properties.Environment?.Variables?.SHOP_FUNCTION;
+        return typeof name === "string" ? [[name, f.Properties.ReservedConcurrentExecutions]] : [];
+      }),
+    );
+
+  it("sets concurrency aside for the webhook and every reader of the stream and the queues", () => {
+    const reserved = reservedOf();
+    const readers = [
+      "stripeWebhook",
+      ...entriesOf("stream").map(({ name }) => name),
+      ...entriesOf("queue").map(({ name }) => name),
+      ...entriesOf("mailEvents").map(({ name }) => name),
+    ];
+    for (const name of readers) {
+      expect([name, reserved.get(name)]).toEqual([
+        name,
+        new Map<string, FunctionEntry>(ENTRIES).get(name)?.reserved,
+      ]);
+      expect(reserved.get(name)).toBeGreaterThan(0);
+    }
+    // Nothing else reserves any (the site shares what is left of the account's limit).
+    const reserving = Object.values(all("AWS::Lambda::Function")).filter(
+      (f) => f.Properties.ReservedConcurrentExecutions !== undefined,
+    );
+    expect(reserving).toHaveLength(ENTRIES.filter(([, entry]) => entry.reserved).length);
+  });
+
+  it("leaves AWS's unreserved minimum and the site's share of the account's limit", () => {
+    const sum = [...reservedOf().values()].reduce((a: number, b) => a + (Number(b) || 0), 0);
+    expect(sum).toBeGreaterThan(0);
+    expect(sum).toBeLessThanOrEqual(RESERVED_CONCURRENCY_BUDGET);
+    expect(RESERVED_CONCURRENCY_BUDGET).toBeLessThanOrEqual(
+      ACCOUNT_CONCURRENCY - UNRESERVED_MINIMUM,
+    );
   });
 });
 

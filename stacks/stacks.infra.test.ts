@@ -279,6 +279,19 @@ describe("the table's stream", () => {
   });
 });
 
+describe("reserved concurrency", () => {
+  it("is set aside on staging and production only: a preview stage's account may have a low limit", () => {
+    const reserving = all.flatMap(({ template }) =>
+      Object.keys(resources(template, "AWS::Lambda::Function")).filter(
+        (id) =>
+          props(resources(template, "AWS::Lambda::Function")[id]).ReservedConcurrentExecutions !==
+          undefined,
+      ),
+    );
+    expect(reserving).toEqual([]);
+  });
+});
+
 describe("the queues", () => {
   it("each queue entry (the mailer, the newsletter fan-out) has a work queue consumed by its function, failures reported one by one", () => {
     expect(WORK_QUEUES.map((q) => q.queue).sort()).toEqual(["mail", "newsletter"]);

@@ -113,7 +113,23 @@ export interface FunctionEntry {
   timeout: number;
   /** One-off wiring the entry asks for: sharp's native binaries (x86_64, copied beside the bundle). */
   native?: "sharp";
+  /**
+   * Concurrent executions set aside for it on staging and production (Lambda's reserved
+   * concurrency, also its ceiling), so that a flood of page views on the site, which shares the
+   * account's limit, cannot starve it (docs/decisions/040-capacity-model.md). Sized from its peak rate × its
+   * duration, with room; RESERVED_CONCURRENCY_BUDGET bounds the sum.
+   */
+  reserved?: number;
 }
+
+/**
+ * Lambda's concurrency limit of an account (1,000 by default; a new account may start lower and
+ * must ask for it) and what must stay unreserved (100: AWS refuses a reservation that leaves
+ * less). The reservations together stay within the difference, and the site gets the rest.
+ */
+export const ACCOUNT_CONCURRENCY = 1000;
+export const UNRESERVED_MINIMUM = 100;
+export const RESERVED_CONCURRENCY_BUDGET = 200;
 
 /** What every function that works on the table reads. */
 const TABLE_READER = ["STAGE", "NODE_ENV", "TABLE_NAME"] as const;
@@ -130,6 +146,8 @@ export const FUNCTIONS = {
     permissions: [{ queues: "send" }],
     memory: 256,
     timeout: 30,
+    // One per stream shard (parallelization factor 1); a table at a sale's peak has a few.
+    reserved: 10,
   },
   orderReactions: {
     handler: "functions/src/reactions.handler",
@@ -160,6 +178,7 @@ export const FUNCTIONS = {
     ],
     memory: 512,
     timeout: 60,
+    reserved: 10,
   },
   mailer: {
     handler: "functions/src/mailer.handler",
@@ -192,6 +211,8 @@ export const FUNCTIONS = {
     ],
     memory: 512,
     timeout: 60,
+    // Its queue's maximum concurrency: the sending rate's share.
+    reserved: 2,
   },
   mailEvents: {
     handler: "functions/src/mail-events.handler",
@@ -201,6 +222,7 @@ export const FUNCTIONS = {
     permissions: [{ table: "readWrite" }],
     memory: 256,
     timeout: 30,
+    reserved: 2,
   },
   newsletterFanout: {
     handler: "functions/src/newsletter-fanout.handler",
@@ -217,6 +239,7 @@ export const FUNCTIONS = {
     permissions: [{ table: "readWrite" }],
     memory: 512,
     timeout: 300,
+    reserved: 2,
   },
   expireAbandonedOrders: {
     handler: "functions/src/expire-abandoned-orders.handler",
@@ -226,6 +249,7 @@ export const FUNCTIONS = {
     permissions: [{ table: "readWrite" }],
     // It walks a page of abandoned orders at a time.
     timeout: 300,
+    reserved: 2,
   },
   imageVariants: {
     handler: "functions/src/image-variants.handler",
@@ -275,6 +299,8 @@ export const FUNCTIONS = {
     settings: [...TABLE_READER, ...PAYING],
     permissions: [{ table: "readWrite" }],
     timeout: 20,
+    // 50 paid orders/s with Stripe's other events and retries, about 0.2 s each: ~15 at once.
+    reserved: 40,
   },
   edgePurge: {
     handler: "functions/src/edge-purge.handler",
@@ -290,6 +316,7 @@ export const FUNCTIONS = {
     ],
     memory: 256,
     timeout: 60,
+    reserved: 5,
   },
   migrations: {
     // Written at synthesis, one import per migration file (stacks/migrations.ts).

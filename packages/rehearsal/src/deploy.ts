@@ -23,6 +23,7 @@ import {
   type S3Client,
 } from "@aws-sdk/client-s3";
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { ACCOUNT_CONCURRENCY, UNRESERVED_MINIMUM } from "@shop/functions/registry";
 import { LOCAL_UPLOAD_ORIGINS } from "@shop/local-cloud";
 import AdmZip from "adm-zip";
 import type { Statement } from "./iam.ts";
@@ -65,6 +66,8 @@ export interface DeployedFunction {
   codeDir: string;
   environment: Record<string, string>;
   statements: Statement[];
+  /** Its reserved concurrency (ReservedConcurrentExecutions): at most that many run at once. */
+  reservedConcurrency?: number;
 }
 
 /** An alarm of the template (AWS::CloudWatch::Alarm) and its actions, resolved. */
@@ -582,8 +585,29 @@ export async function deployStage(
         codeDir,
         environment,
         statements: statements as Statement[],
+        ...(p.ReservedConcurrentExecutions !== undefined
+          ? { reservedConcurrency: Number(p.ReservedConcurrentExecutions) }
+          : {}),
       });
+      reserveConcurrency(stage, `${stack.name}/${id}`);
     }
+  }
+}
+
+/**
+ * What Lambda refuses when a function's reservation is set: the account's reservations together
+ * may leave no less than UNRESERVED_MINIMUM of its limit (ACCOUNT_CONCURRENCY) unreserved. The
+ * deploy fails there, as CloudFormation's would.
+ */
+function reserveConcurrency(stage: DeployedStage, resource: string) {
+  const reserved = [...stage.functions.values()].reduce(
+    (sum, fn) => sum + (fn.reservedConcurrency ?? 0),
+    0,
+  );
+  if (ACCOUNT_CONCURRENCY - reserved < UNRESERVED_MINIMUM) {
+    throw new Error(
+      `${resource}: Specified ReservedConcurrentExecutions for function decreases account's UnreservedConcurrentExecution below its minimum value of [${UNRESERVED_MINIMUM}].`,
+    );
   }
 }
 

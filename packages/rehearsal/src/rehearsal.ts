@@ -178,7 +178,7 @@ export interface RehearsalReport {
    */
   restore?: { ran: string[]; couldNot: Array<{ step: string; why: string }> };
   /** Each function of the registry (functions/src/registry.ts), its trigger and what deployed it. */
-  registry: Array<{ name: string; trigger: string; function?: string }>;
+  registry: Array<{ name: string; trigger: string; function?: string; reserved?: number }>;
 }
 
 export async function rehearse(
@@ -236,9 +236,17 @@ export async function rehearse(
         name,
         trigger: entry.trigger.kind,
         ...(deployed ? { function: deployed.logicalId } : {}),
+        ...(deployed?.reservedConcurrency !== undefined
+          ? { reserved: deployed.reservedConcurrency }
+          : {}),
       });
       if (!deployed) {
         failures.push(`the registry's ${name} function is not on the synthesized stage`);
+      } else if (deployed.reservedConcurrency !== entry.reserved) {
+        // The production stage sets aside what each entry reserves (stacks/functions.ts).
+        failures.push(
+          `the ${name} function reserves ${deployed.reservedConcurrency ?? "no"} concurrent executions on the stage, its entry ${entry.reserved ?? "none"}`,
+        );
       }
     }
     // Every alarm's notifications may reach their topics: CloudWatch's publish, under each
@@ -266,7 +274,11 @@ export async function rehearse(
         // The Stripe API's endpoint: the fake one (config accepts only this machine).
         STRIPE_API_BASE: stripe.url,
       };
-      const max = fn.environment.SHOP_FUNCTION === "site" ? 2 : 1;
+      // Never more environments than its reserved concurrency lets Lambda run.
+      const max = Math.min(
+        fn.environment.SHOP_FUNCTION === "site" ? 2 : 1,
+        fn.reservedConcurrency ?? Number.POSITIVE_INFINITY,
+      );
       functions.set(fn.name, new LambdaFunction(fn, additions, options.workDir, max));
     }
     cleanups.unshift(async () => {
