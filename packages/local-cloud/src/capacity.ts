@@ -269,7 +269,7 @@ export async function startCapacityRecorder(target: string): Promise<CapacityRec
         "GetItem",
         { TableName: table, Key: key, ConsistentRead: true },
         headers,
-      ).catch(() => ({}));
+      ).catch((): Record<string, unknown> => ({}));
       found.push(answer.Item as Item | undefined);
     }
     return found;
@@ -507,6 +507,7 @@ export async function startCapacityRecorder(target: string): Promise<CapacityRec
       };
       const headers = { ...req.headers, host: to.host, "content-length": String(sent.length) };
       delete headers["accept-encoding"];
+      delete headers["transfer-encoding"];
       const upstream = forward(
         { agent, host: to.hostname, port: to.port, method: req.method, path: req.url, headers },
         (answer) => {
@@ -522,7 +523,12 @@ export async function startCapacityRecorder(target: string): Promise<CapacityRec
                 out = raw;
               }
             }
-            const outHeaders = { ...answer.headers, "content-length": String(out.length) };
+            const outHeaders: Record<string, string | string[] | undefined> = {
+              ...answer.headers,
+              "content-length": String(out.length),
+            };
+            // The answer goes out whole, with its length: not in chunks.
+            delete outHeaders["transfer-encoding"];
             if (outHeaders["x-amz-crc32"] !== undefined)
               outHeaders["x-amz-crc32"] = String(crc32(out));
             done();
