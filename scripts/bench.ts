@@ -49,7 +49,7 @@
 //
 // And last, the capacity section (scripts/lib/bench-capacity.ts, docs/decisions/040-capacity-model.md):
 // a Black Friday scaled down in time (1/BENCH_CAPACITY_SCALE, default 50, of each flow's rate for
-// BENCH_CAPACITY_SECONDS, default 15, a newsletter to BENCH_CAPACITY_SUBSCRIBERS, default 1,000)
+// BENCH_CAPACITY_SECONDS, default 15, a newsletter to BENCH_CAPACITY_SUBSCRIBERS, default 300)
 // against a shop of its own whose table is behind the local cloud's capacity recorder, projected
 // to the full load: the hottest keys against their partition's limits, each flow's ceiling, the
 // transactions that overlapped on one item. BENCH_CAPACITY_ONLY=1 runs it alone (about 2 minutes
@@ -108,7 +108,7 @@ const CAPACITY_ONLY = process.env.BENCH_CAPACITY_ONLY === "1";
 const CAPACITY = {
   scale: positiveInt(process.env.BENCH_CAPACITY_SCALE, 50),
   seconds: positiveInt(process.env.BENCH_CAPACITY_SECONDS, 15),
-  subscribers: positiveInt(process.env.BENCH_CAPACITY_SUBSCRIBERS, 1000),
+  subscribers: positiveInt(process.env.BENCH_CAPACITY_SUBSCRIBERS, 300),
 };
 /** Timed requests of each kind for the product page's server time. */
 const PRODUCT_REQUESTS = positiveInt(process.env.BENCH_PRODUCT_REQUESTS, 200);

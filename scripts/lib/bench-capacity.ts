@@ -14,9 +14,10 @@
 // BENCH_CAPACITY_SECONDS (default 15), then the table is left to go quiet (the reactions done):
 // - browse: anonymous page views; only the edge cache's misses (MISS_SHARE) reach the origin;
 // - signed-in pages: the seeded customers' origin requests;
-// - checkout: paid orders of one unit of a random seeded product, a shopper each;
+// - checkout: paid orders of one unit of a random seeded product, a shopper each, one in four
+//   with the seed's unlimited promotion code;
 // - flash sale: order attempts on one product, in bursts (each second's attempts at once), paid;
-// - newsletter: a send to BENCH_CAPACITY_SUBSCRIBERS (default 1,000) subscribers, per recipient;
+// - newsletter: a send to BENCH_CAPACITY_SUBSCRIBERS (default 300) subscribers, per recipient;
 // - the stream readers' writes: what the functions wrote during the checkout and the flash sale,
 //   per paid order.
 // Each key's units per operation of a flow are projected at the flow's full rate (FULL_RATES).
@@ -290,6 +291,8 @@ const ADDRESS = {
   zipCode: "28013",
   phone: "+34 600 000 000",
 };
+/** The seed's unlimited promotion code (docs/architecture.md §6), on one order in four. */
+const PROMOTION_CODE = "WELCOME10";
 const CUSTOMERS = [
   "ana.garcia@example.com",
   "liam.obrien@example.com",
@@ -333,7 +336,7 @@ async function paced(
 }
 
 /** Waits until the table has had no request for `quietMs` (the stream's reactions done). */
-async function quiet(recorder: CapacityRecorder, quietMs = 3000, maxMs = 60_000) {
+async function quiet(recorder: CapacityRecorder, quietMs = 2000, maxMs = 60_000) {
   const deadline = Date.now() + maxMs;
   while (Date.now() < deadline) {
     if (recorder.inFlight === 0 && Date.now() - recorder.lastRequestAt > quietMs) return;
@@ -365,6 +368,7 @@ export async function runCapacityBench(options: CapacityOptions): Promise<string
   const { scale, seconds, log } = options;
   const serverBuild = join(REPO_ROOT, "web", "build", "server", "index.js");
   if (!existsSync(serverBuild)) throw new Error("the capacity section needs `npm run build` first");
+  const started = Date.now();
   const dataDir = await mkdtemp(join(tmpdir(), "shop-capacity-"));
   const stops: Array<() => Promise<unknown>> = [];
   try {
@@ -471,6 +475,7 @@ export async function runCapacityBench(options: CapacityOptions): Promise<string
       await get(base + path, cookies[0]);
     }
     await quiet(recorder, 2000);
+    log(`  the shop is ready (${((Date.now() - started) / 1000).toFixed(0)} s); each flow alone:`);
 
     const usage: Partial<Record<FlowName, KeyUsage[]>> = {};
     const operations: Partial<Record<FlowName, number>> = {};
@@ -480,9 +485,10 @@ export async function runCapacityBench(options: CapacityOptions): Promise<string
       run: () => Promise<{ ran: number; failed: number; firstError?: unknown }>,
     ) => {
       recorder.reset();
-      log(`  ${name}…`);
+      const began = Date.now();
       const outcome = await run();
       await quiet(recorder);
+      log(`  ${name}: ${((Date.now() - began) / 1000).toFixed(0)} s`);
       if (outcome.failed > 0) {
         log(
           `    ${outcome.failed} of ${outcome.ran} failed (first: ${String((outcome.firstError as Error)?.message ?? outcome.firstError)})`,
@@ -533,7 +539,7 @@ export async function runCapacityBench(options: CapacityOptions): Promise<string
     const run = randomUUID().slice(0, 8);
     let paid = 0;
     let shoppers = 0;
-    const order = async (shopper: string, line: object) => {
+    const order = async (shopper: string, line: object, promotionCode?: string) => {
       // Each shopper from an address of their own (the order limit counts per address too).
       const n = shoppers++;
       const placed = await placeForShopper(
@@ -546,6 +552,7 @@ export async function runCapacityBench(options: CapacityOptions): Promise<string
           lines: [line],
           address: ADDRESS,
           deliveryMethod: "STANDARD",
+          ...(promotionCode ? { promotionCode } : {}),
         },
       );
       await confirmCardPayment(checkout, {
@@ -559,7 +566,12 @@ export async function runCapacityBench(options: CapacityOptions): Promise<string
       paced(FULL_RATES.checkout.rate / scale, seconds, (i) => {
         const product = pick(inStock, i * 11);
         const [colour, size] = (product.inStock[i % product.inStock.length] ?? "").split("/");
-        return order(`bench-${run}-c${i}`, { productId: product.id, colour, size, quantity: 1 });
+        // One order in four with the seed's unlimited code.
+        return order(
+          `bench-${run}-c${i}`,
+          { productId: product.id, colour, size, quantity: 1 },
+          i % 4 === 0 ? PROMOTION_CODE : undefined,
+        );
       }),
     );
     usage.checkout = from(checkoutRun.usage, "checkout");
@@ -577,7 +589,7 @@ export async function runCapacityBench(options: CapacityOptions): Promise<string
     usage.readers = readersUsage;
     operations.readers = paid;
 
-    log(`  newsletter: ${options.subscribers} subscribers…`);
+    log(`  (subscribing ${options.subscribers} to the newsletter, not recorded…)`);
     for (let i = 0; i < options.subscribers; i += 20) {
       await Promise.all(
         Array.from({ length: Math.min(20, options.subscribers - i) }, (_, j) =>
