@@ -84,6 +84,8 @@ describe("the capacity recorder", () => {
       }),
     );
     expect(asked.ConsumedCapacity?.CapacityUnits).toBe(0.5);
+    // Asked for the total: the total alone, as AWS answers it.
+    expect(asked.ConsumedCapacity?.Table).toBeUndefined();
 
     const usage = recorder.usage();
     expect(on(usage, "P#1")).toEqual({ read: 1 + 0.5, write: 3 + 3 });

@@ -126,6 +126,17 @@ interface ConsumedCapacity {
   GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }>;
 }
 
+/** Consumed capacity as TOTAL answers it: without the table's and the indexes' parts. */
+function totalOnly(consumed: unknown): unknown {
+  if (Array.isArray(consumed)) return consumed.map(totalOnly);
+  if (typeof consumed !== "object" || consumed === null) return consumed;
+  const { Table, GlobalSecondaryIndexes, LocalSecondaryIndexes, ...total } = consumed as Record<
+    string,
+    unknown
+  >;
+  return total;
+}
+
 /** The operations that take ReturnConsumedCapacity. */
 const MEASURED = new Set([
   "GetItem",
@@ -518,6 +529,8 @@ export async function startCapacityRecorder(target: string): Promise<CapacityRec
                 const parsed = JSON.parse(raw.toString("utf8")) as Record<string, unknown>;
                 await attribute(source, operation, request, parsed, req.headers);
                 if (asked === undefined || asked === "NONE") delete parsed.ConsumedCapacity;
+                else if (asked === "TOTAL")
+                  parsed.ConsumedCapacity = totalOnly(parsed.ConsumedCapacity);
                 out = Buffer.from(JSON.stringify(parsed));
               } catch {
                 out = raw;
