@@ -430,14 +430,11 @@ export async function runCapacityBench(options: CapacityOptions): Promise<string
     };
     site.stdout?.on("data", keep);
     site.stderr?.on("data", keep);
-    process.once("exit", () => {
-      if (process.env.BENCH_CAPACITY_DEBUG === "1") console.error(siteOutput);
-    });
     stops.push(async () => {
       if (site.exitCode === null) site.kill("SIGTERM");
     });
     await waitFor("the site", 60_000, async () => {
-      if (site.exitCode !== null) throw new Error("the site exited");
+      if (site.exitCode !== null) throw new Error(`the site exited:\n${siteOutput}`);
       const res = await fetch(`${base}/healthz`).catch(() => undefined);
       return res?.ok === true;
     });
@@ -474,6 +471,11 @@ export async function runCapacityBench(options: CapacityOptions): Promise<string
     for (const path of ["/", "/product", `/product/${products[0]?.slug}`, "/cart/view-cart"]) {
       await get(base + path, cookies[0]);
     }
+    // Past its start, the site's output (a line per request) is not kept.
+    site.stdout?.off("data", keep);
+    site.stderr?.off("data", keep);
+    site.stdout?.resume();
+    site.stderr?.resume();
     await quiet(recorder, 2000);
     log(`  the shop is ready (${((Date.now() - started) / 1000).toFixed(0)} s); each flow alone:`);
 
