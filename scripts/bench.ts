@@ -47,6 +47,14 @@
 // time, to the first and the last byte. BENCH_PRODUCT_ONLY=1 runs it alone (BENCH_PRODUCT_REQUESTS,
 // default 200 of each kind).
 //
+// And last, the capacity section (scripts/lib/bench-capacity.ts, docs/decisions/040-capacity-model.md):
+// a Black Friday scaled down in time (1/BENCH_CAPACITY_SCALE, default 50, of each flow's rate for
+// BENCH_CAPACITY_SECONDS, default 15, a newsletter to BENCH_CAPACITY_SUBSCRIBERS, default 300)
+// against a shop of its own whose table is behind the local cloud's capacity recorder, projected
+// to the full load: the hottest keys against their partition's limits, each flow's ceiling, the
+// transactions that overlapped on one item. BENCH_CAPACITY_ONLY=1 runs it alone (about 2 minutes
+// after `npm run build`).
+//
 // BENCH_JS_ONLY=1 prints only the JavaScript each budgeted page loads (gzip, against 95 kB) on
 // the seeded shop, with no load: seconds after the shop starts, to measure a change to the
 // browser build (`npm run build` first).
@@ -67,6 +75,7 @@ import { type Context, createContext, loadConfig } from "@shop/core/server/conte
 import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
 import autocannon from "autocannon";
 import { normaliseQuery } from "../web/server/edge-query.ts";
+import { runCapacityBench } from "./lib/bench-capacity.ts";
 import { coldStartComparison, median } from "./lib/bench-cold.ts";
 import {
   type EdgeBench,
@@ -94,6 +103,13 @@ const COLD_ONLY = process.env.BENCH_COLD_ONLY === "1";
 const WARM_ONLY = process.env.BENCH_WARM_ONLY === "1";
 const PRODUCT_ONLY = process.env.BENCH_PRODUCT_ONLY === "1";
 const JS_ONLY = process.env.BENCH_JS_ONLY === "1";
+const CAPACITY_ONLY = process.env.BENCH_CAPACITY_ONLY === "1";
+/** The capacity section's compression in time, seconds per flow and newsletter size. */
+const CAPACITY = {
+  scale: positiveInt(process.env.BENCH_CAPACITY_SCALE, 50),
+  seconds: positiveInt(process.env.BENCH_CAPACITY_SECONDS, 15),
+  subscribers: positiveInt(process.env.BENCH_CAPACITY_SUBSCRIBERS, 300),
+};
 /** Timed requests of each kind for the product page's server time. */
 const PRODUCT_REQUESTS = positiveInt(process.env.BENCH_PRODUCT_REQUESTS, 200);
 /** Alternating rounds of the warm comparison with the bare Remix page. */
@@ -472,6 +488,14 @@ async function main() {
     log(searchInProcess());
     return;
   }
+  if (CAPACITY_ONLY) {
+    log("The capacity section alone (BENCH_CAPACITY_ONLY=1)…");
+    const lines = await runCapacityBench({ ...CAPACITY, log });
+    log("");
+    for (const line of lines) log(line);
+    log(`\n(done in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    return;
+  }
   const dataDir = await mkdtemp(join(tmpdir(), "shop-bench-"));
   let shop: ChildProcess | undefined;
   let staticServer: StaticServer | undefined;
@@ -773,6 +797,9 @@ async function main() {
       log("");
       for (const line of cold.lines) log(line);
     }
+    log("");
+    log("Capacity (a scaled-down Black Friday on a shop of its own)…");
+    for (const line of await runCapacityBench({ ...CAPACITY, log })) log(line);
     log(
       `\n(trips: table round trips per page, seeded/big, warm; done in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );

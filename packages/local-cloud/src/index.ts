@@ -35,6 +35,13 @@ export {
   startBusyTable,
 } from "./busy-table.ts";
 export {
+  type CapacityRecorder,
+  type ItemOverlap,
+  itemSize,
+  type KeyUsage,
+  startCapacityRecorder,
+} from "./capacity.ts";
+export {
   type CloudFrontStandIn,
   type RecordedInvalidation,
   startCloudFrontStandIn,
