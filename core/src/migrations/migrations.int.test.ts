@@ -138,6 +138,7 @@ describe("the shop's migrations", () => {
       "already",
       "already",
       "already",
+      "already",
     ]);
   });
 });
