@@ -170,12 +170,22 @@ export const mailStateKey = (email: string) => ({
 export const mailSentKey = (eventId: string) => ({ pk: `MAILSENT#${eventId}`, sk: "MAILSENT" });
 
 /**
- * Sales of one day in the shop's time zone (core/src/insights): revenue, paid orders, items and
- * units per product (`products`, a map), kept from the order events; one partition, so the last
- * N days are one Query.
+ * Sales of one day in the shop's time zone (core/src/insights): revenue, paid orders and items
+ * (fixed-size totals), kept from the order events; beside each day, one item per product sold
+ * that day (its units, and its units per colour), sorted right after the day's own item. One
+ * partition, so the last N days with their products are one Query
+ * (docs/decisions/039-sales-summed-per-batch.md).
  */
 export const SALES_DAYS_PK = "SALES#DAYS";
 export const salesDayKey = (day: string) => ({ pk: SALES_DAYS_PK, sk: day });
+/** The sort keys of a day's product items start with this (after the day). */
+export const SALES_PRODUCT_INFIX = "#PRODUCT#";
+export const salesProductDayKey = (day: string, productId: string) => ({
+  pk: SALES_DAYS_PK,
+  sk: `${day}${SALES_PRODUCT_INFIX}${productId}`,
+});
+/** Above every sort key of the day `day` (its own item and its products'). */
+export const salesDayEnd = (day: string) => `${day}#~`;
 /** Units sold of one product, all time (one partition: the rebuild lists them in one Query). */
 export const PRODUCT_SALES_PK = "SALES#PRODUCTS";
 export const productSalesKey = (productId: string) => ({ pk: PRODUCT_SALES_PK, sk: productId });
@@ -192,7 +202,8 @@ export const rebuildPartKey = (run: string, part: number) => ({
 });
 /**
  * An order's transition counted in the aggregates (e.g. "paid#0", one per chunk of its
- * products): written under a condition with the increments, so a redelivered event counts once.
+ * products): written under a condition in the transaction of the increments of its stream batch,
+ * so a redelivered event (a batch replayed whole or in part) counts once.
  */
 export const insightsMarkKey = (orderId: string, mark: string) => ({
   pk: `ORDER#${orderId}`,

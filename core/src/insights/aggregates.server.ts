@@ -1,22 +1,25 @@
 // The sales aggregates (docs/decisions/017-aggregates-from-the-stream.md), kept from the order
-// events by a reaction (core/src/reactions): per day in the shop's time zone (revenue, paid
-// orders, items, units per product), per product (units, all time) and orders per state.
+// events by a reaction (core/src/reactions): per day in the shop's time zone its totals (revenue,
+// paid orders, items) and, on items of their own, each product's units that day with their split
+// by colour; per product its units of all time; the orders per state.
 //
 // Each order event is one transition of one order (placed, paid, shipped, delivered, canceled,
-// deleted), which happens at most once. Its increments are written in one TransactWriteItems
-// with a mark for (order, transition) put under attribute_not_exists: a second delivery fails on
-// the mark and counts nothing. Increments commute, so events may arrive in any order. An order
-// with more products than one transaction holds is counted in chunks, each with its own mark.
-// The day also keeps each product's units per colour (the dashboard's colour split of its best
-// sellers), in the same update.
+// deleted), which happens at most once. A stream batch is counted at once
+// (docs/decisions/039-sales-summed-per-batch.md): its transitions' increments are summed per
+// aggregate item, and each item is written once (an ADD) in a TransactWriteItems that also puts
+// each transition's mark under attribute_not_exists. A transition counted already (the batch, or
+// a part of it, replayed) fails on its mark: it is taken out and the rest written again, so it
+// adds nothing. Increments commute, so events may arrive in any order. An order with more
+// products than one transaction holds is counted in chunks, each with its own mark; a batch whose
+// marks and items pass 100 goes in as few transactions as hold them.
 
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import {
   insightsMarkKey,
   ORDER_STATE_COUNTS_KEY,
   productSalesKey,
   salesDayKey,
+  salesProductDayKey,
 } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
@@ -25,6 +28,7 @@ import {
   ORDER_CANCELED,
   ORDER_DELETED,
   ORDER_DELIVERED,
+  ORDER_EVENT_TYPES,
   ORDER_PAID,
   ORDER_PLACED,
   ORDER_SHIPPED,
@@ -32,12 +36,13 @@ import {
   type OrderSaleFacts,
 } from "../orders/order-events.ts";
 import type { OrderState } from "../orders/state.ts";
-import type { ReturnRefundedPayload } from "../returns/events.ts";
-import { dayOf, productColourKey } from "./figures.ts";
+import { RETURN_REFUNDED, type ReturnRefundedPayload } from "../returns/events.ts";
+import { dayOf } from "./figures.ts";
 
 export const INSIGHTS_ENTITIES = {
   day: "salesDay",
   product: "productSales",
+  productDay: "salesProductDay",
   states: "orderStateCounts",
   mark: "insightsMark",
   rebuildPart: "salesRebuildPart",
@@ -49,9 +54,10 @@ export const INSIGHTS_ENTITIES = {
  */
 export const MARK_RETENTION_DAYS = 14;
 /**
- * Products per transaction: with the mark, the day, the states and one item per product. A
- * product counts once more for each of its colours (the day's update sets a path for each, and
- * an expression is at most 4 KB), so a chunk holds fewer products when they name colours.
+ * Products per chunk of one order's transition (one mark): with the mark, the day, the states
+ * and two items per product (its day, its all-time units) a chunk fits one transaction. A product
+ * counts once more for each of its colours (the chunks are those the marks were always cut by,
+ * so a mark written before keeps its name).
  */
 export const PRODUCTS_PER_CHUNK = 40;
 
@@ -62,9 +68,9 @@ export interface Tally {
   revenueCents: number;
   orders: number;
   items: number;
-  /** Units per product (the day's map and the all-time items). */
+  /** Units per product (the product's day item and its all-time item). */
   units: Record<string, number>;
-  /** Units per product and colour (the day's map of colours), of lines that name one. */
+  /** Units per product and colour (on the product's day item), of lines that name one. */
   colours: Record<string, Record<string, number>>;
   states: Partial<Record<OrderState, number>>;
 }
@@ -149,31 +155,80 @@ export function tallyOf(
   return { orderId, transition: event.type.replace(/^order\./, ""), tally };
 }
 
-/** The reaction to every order event: counts its transition once. */
-export async function countOrderEvent(ctx: Context, event: DomainEvent): Promise<void> {
-  const found = tallyOf(event, ctx.config.timeZone);
-  if (!found) return;
-  await applyTally(ctx, found.orderId, found.transition, found.tally);
+/** One chunk of one transition: what it adds, under its mark. */
+export interface Counted {
+  orderId: string;
+  /** The mark's name: "<transition>#<chunk>". */
+  mark: string;
+  tally: Tally;
+}
+
+/** The chunks an event counts (none for an event the aggregates do not count). */
+export function countedOf(
+  event: Pick<DomainEvent, "type" | "payload">,
+  timeZone: string,
+): Counted[] {
+  if (event.type === RETURN_REFUNDED) {
+    const refund = refundTally(event, timeZone);
+    return refund
+      ? [{ orderId: refund.orderId, mark: `${refund.transition}#0`, tally: refund.tally }]
+      : [];
+  }
+  const found = tallyOf(event, timeZone);
+  if (!found) return [];
+  const { orderId, transition, tally } = found;
+  return chunksOf(tally.units, tally.colours).map((ids, index) => ({
+    orderId,
+    mark: `${transition}#${index}`,
+    tally: {
+      ...(tally.day ? { day: tally.day } : {}),
+      // The first chunk adds the totals and the states; each chunk its products.
+      revenueCents: index === 0 ? tally.revenueCents : 0,
+      orders: index === 0 ? tally.orders : 0,
+      items: index === 0 ? tally.items : 0,
+      units: Object.fromEntries(ids.map((id) => [id, tally.units[id] ?? 0])),
+      colours: Object.fromEntries(
+        ids.flatMap((id) => (tally.colours[id] ? [[id, tally.colours[id]]] : [])),
+      ),
+      states: index === 0 ? tally.states : {},
+    },
+  }));
 }
 
 /**
- * The reaction to return.refunded: the refund comes off the revenue of the day it was refunded
- * (in the shop's time zone), once (mark "refund-<rma>"). Never counted twice with a cancellation:
- * only a delivered order is returned, and only a pending one is cancelled (core/src/returns). The
- * units and the paid orders of the sale's day stay as sold.
+ * return.refunded: the refund comes off the revenue of the day it was refunded (in the shop's
+ * time zone), once (mark "refund-<rma>"). Never counted twice with a cancellation: only a
+ * delivered order is returned, and only a pending one is cancelled (core/src/returns). The units
+ * and the paid orders of the sale's day stay as sold.
  */
-export async function countReturnRefund(ctx: Context, event: DomainEvent): Promise<void> {
+function refundTally(
+  event: Pick<DomainEvent, "payload">,
+  timeZone: string,
+): { orderId: string; transition: string; tally: Tally } | null {
   const { orderId, rma, refundCents, refundedAt } = event.payload as Partial<ReturnRefundedPayload>;
   if (typeof orderId !== "string" || typeof rma !== "string" || typeof refundedAt !== "string") {
-    return;
+    return null;
   }
-  if (typeof refundCents !== "number" || refundCents <= 0) return;
-  await applyTally(ctx, orderId, `refund-${rma}`, {
-    ...empty(),
-    day: dayOf(refundedAt, ctx.config.timeZone),
-    revenueCents: -refundCents,
-  });
+  if (typeof refundCents !== "number" || refundCents <= 0) return null;
+  return {
+    orderId,
+    transition: `refund-${rma}`,
+    tally: { ...empty(), day: dayOf(refundedAt, timeZone), revenueCents: -refundCents },
+  };
 }
+
+/** The reaction to one order event, as a batch of one (the local cloud's tests deliver so). */
+export async function countOrderEvent(ctx: Context, event: DomainEvent): Promise<void> {
+  await countSales(ctx, [event]);
+}
+
+/** The reaction to one return.refunded, as a batch of one. */
+export async function countReturnRefund(ctx: Context, event: DomainEvent): Promise<void> {
+  await countSales(ctx, [event]);
+}
+
+/** The event types countSales counts. */
+export const COUNTED_EVENT_TYPES: readonly string[] = [...ORDER_EVENT_TYPES, RETURN_REFUNDED];
 
 /**
  * The product ids of a tally in chunks of one transaction each (at least one chunk): at most
@@ -212,120 +267,159 @@ export function markItem(orderId: string, mark: string, now: Date): Record<strin
   };
 }
 
-async function applyTally(
-  ctx: Context,
-  orderId: string,
-  transition: string,
-  tally: Tally,
-  now = new Date(),
-): Promise<void> {
-  // The day's map of units must exist before units are added into it.
-  if (tally.day) await ensureDay(ctx, tally.day);
-  const chunks = chunksOf(tally.units, tally.colours);
-  for (const [index, ids] of chunks.entries()) {
-    const items: TransactItem[] = [
-      {
-        Put: {
-          TableName: ctx.tableName,
-          Item: markItem(orderId, `${transition}#${index}`, now),
-          ConditionExpression: "attribute_not_exists(pk)",
-        },
-      },
-    ];
-    const first = index === 0;
-    if (tally.day) items.push(dayUpdate(ctx, tally, ids, first));
-    const states = Object.entries(tally.states).filter(([, n]) => n !== 0);
-    if (first && states.length > 0) items.push(statesUpdate(ctx, states));
-    for (const id of ids) items.push(productUpdate(ctx, id, tally.units[id] ?? 0));
-    try {
-      await transact(ctx, items);
-    } catch (error) {
-      // Counted already (a redelivery): this chunk adds nothing.
-      if (!(error instanceof TransactionCancelled && error.failedAt(0))) throw error;
+/** Items of one TransactWriteItems (DynamoDB's limit). */
+export const TRANSACTION_ITEMS = 100;
+
+/** An aggregate item's sum over a batch: its key and what to add to each attribute. */
+interface Sum {
+  key: { pk: string; sk: string };
+  /** Attributes set (the item's entity and identity). */
+  set: Record<string, string>;
+  /** Attribute → what the batch adds to it. */
+  add: Record<string, number>;
+}
+
+const keyOf = (key: { pk: string; sk: string }) => `${key.pk}\u0000${key.sk}`;
+
+/** The batch's increments summed per aggregate item, each item once. */
+export function sumsOf(counted: readonly Counted[]): Sum[] {
+  const sums = new Map<string, Sum>();
+  const add = (key: Sum["key"], set: Sum["set"], attribute: string, n: number) => {
+    const id = keyOf(key);
+    const sum = sums.get(id) ?? { key, set, add: {} };
+    sum.add[attribute] = (sum.add[attribute] ?? 0) + n;
+    sums.set(id, sum);
+  };
+  for (const { tally } of counted) {
+    const { day } = tally;
+    if (day) {
+      const set = { entity: INSIGHTS_ENTITIES.day, day };
+      add(salesDayKey(day), set, "revenueCents", tally.revenueCents);
+      add(salesDayKey(day), set, "orders", tally.orders);
+      add(salesDayKey(day), set, "items", tally.items);
+    }
+    for (const [productId, n] of Object.entries(tally.units)) {
+      if (day) {
+        const key = salesProductDayKey(day, productId);
+        const set = { entity: INSIGHTS_ENTITIES.productDay, day, productId };
+        add(key, set, "units", n);
+        for (const [colour, c] of Object.entries(tally.colours[productId] ?? {})) {
+          add(key, set, colourAttribute(colour), c);
+        }
+      }
+      add(productSalesKey(productId), { entity: INSIGHTS_ENTITIES.product, productId }, "units", n);
+    }
+    for (const [state, n] of Object.entries(tally.states)) {
+      add(ORDER_STATE_COUNTS_KEY, { entity: INSIGHTS_ENTITIES.states }, state, n ?? 0);
     }
   }
+  // An item the batch adds nothing to is not written.
+  return [...sums.values()].filter((sum) => Object.values(sum.add).some((n) => n !== 0));
 }
 
-async function ensureDay(ctx: Context, day: string): Promise<void> {
-  await ctx.db.send(
-    new UpdateCommand({
-      TableName: ctx.tableName,
-      Key: salesDayKey(day),
-      UpdateExpression:
-        "SET entity = :entity, #day = :day, products = if_not_exists(products, :empty), colours = if_not_exists(colours, :empty)",
-      ExpressionAttributeNames: { "#day": "day" },
-      ExpressionAttributeValues: { ":entity": INSIGHTS_ENTITIES.day, ":day": day, ":empty": {} },
-    }),
-  );
-}
+/** A product's units in one colour, on its day item. */
+export const COLOUR_ATTRIBUTE_PREFIX = "colour#";
+const colourAttribute = (colour: string) => `${COLOUR_ATTRIBUTE_PREFIX}${colour}`;
 
-function dayUpdate(ctx: Context, tally: Tally, ids: string[], first: boolean): TransactItem {
+function sumUpdate(ctx: Context, sum: Sum): TransactItem {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  if (ids.length > 0) values[":zero"] = 0;
-  const sets = ids.map((id, i) => {
-    names[`#p${i}`] = id;
-    values[`:u${i}`] = tally.units[id] ?? 0;
-    return `products.#p${i} = if_not_exists(products.#p${i}, :zero) + :u${i}`;
+  const sets = Object.entries(sum.set).map(([attribute, value], i) => {
+    names[`#s${i}`] = attribute;
+    values[`:s${i}`] = value;
+    return `#s${i} = :s${i}`;
   });
-  let c = 0;
-  for (const id of ids) {
-    for (const [colour, n] of Object.entries(tally.colours[id] ?? {})) {
-      names[`#c${c}`] = productColourKey(id, colour);
-      values[`:c${c}`] = n;
-      sets.push(`colours.#c${c} = if_not_exists(colours.#c${c}, :zero) + :c${c}`);
-      c++;
-    }
-  }
-  if (first) {
-    Object.assign(names, { "#r": "revenueCents", "#o": "orders", "#i": "items" });
-    Object.assign(values, { ":r": tally.revenueCents, ":o": tally.orders, ":i": tally.items });
-  }
-  // The first chunk always adds the totals; a later one always has products.
-  const expression = [
-    first ? "ADD #r :r, #o :o, #i :i" : "",
-    sets.length > 0 ? `SET ${sets.join(", ")}` : "",
-  ]
-    .filter(Boolean)
-    .join(" ");
+  const adds = Object.entries(sum.add).map(([attribute, n], i) => {
+    names[`#a${i}`] = attribute;
+    values[`:a${i}`] = n;
+    return `#a${i} :a${i}`;
+  });
   return {
     Update: {
       TableName: ctx.tableName,
-      Key: salesDayKey(tally.day as string),
-      UpdateExpression: expression,
+      Key: sum.key,
+      UpdateExpression: `SET ${sets.join(", ")} ADD ${adds.join(", ")}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
   };
 }
 
-function statesUpdate(ctx: Context, states: Array<[string, number]>): TransactItem {
-  return {
-    Update: {
-      TableName: ctx.tableName,
-      Key: ORDER_STATE_COUNTS_KEY,
-      UpdateExpression: `SET entity = :entity ADD ${states.map((_, i) => `#s${i} :n${i}`).join(", ")}`,
-      ExpressionAttributeNames: Object.fromEntries(states.map(([state], i) => [`#s${i}`, state])),
-      ExpressionAttributeValues: {
-        ":entity": INSIGHTS_ENTITIES.states,
-        ...Object.fromEntries(states.map(([, n], i) => [`:n${i}`, n])),
-      },
-    },
-  };
+/**
+ * Counts a batch of events (a stream batch, in its order) in the sales aggregates, each
+ * transition once however often it was delivered before: one write per aggregate item per
+ * transaction, the batch in as few transactions as hold its marks and items.
+ */
+export async function countSales(
+  ctx: Context,
+  events: readonly Pick<DomainEvent, "type" | "payload">[],
+  {
+    now = new Date(),
+    maxItems = TRANSACTION_ITEMS,
+  }: {
+    now?: Date;
+    /** Items per transaction (DynamoDB's 100; the tests cut batches smaller). */
+    maxItems?: number;
+  } = {},
+): Promise<void> {
+  // A mark named twice in the batch (the same event twice) counts once.
+  const seen = new Set<string>();
+  const counted = events
+    .flatMap((event) => countedOf(event, ctx.config.timeZone))
+    .filter((c) => {
+      const id = `${c.orderId}\u0000${c.mark}`;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+  for (const group of groupsOf(counted, maxItems)) await writeGroup(ctx, group, now);
 }
 
-function productUpdate(ctx: Context, productId: string, units: number): TransactItem {
-  return {
-    Update: {
-      TableName: ctx.tableName,
-      Key: productSalesKey(productId),
-      UpdateExpression: "SET entity = :entity, productId = :id ADD #units :u",
-      ExpressionAttributeNames: { "#units": "units" },
-      ExpressionAttributeValues: {
-        ":entity": INSIGHTS_ENTITIES.product,
-        ":id": productId,
-        ":u": units,
-      },
-    },
-  };
+/** The chunks cut into groups whose marks and summed items fit one transaction each. */
+function groupsOf(counted: readonly Counted[], maxItems: number): Counted[][] {
+  const groups: Counted[][] = [];
+  let group: Counted[] = [];
+  for (const c of counted) {
+    const next = [...group, c];
+    if (group.length > 0 && next.length + sumsOf(next).length > maxItems) {
+      groups.push(group);
+      group = [c];
+    } else {
+      group = next;
+    }
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
+
+/**
+ * One transaction: the group's marks under attribute_not_exists, then each summed item once. A
+ * mark already there (counted before) is taken out with what it adds, and the rest written again.
+ */
+async function writeGroup(ctx: Context, group: Counted[], now: Date): Promise<void> {
+  let left = group;
+  while (left.length > 0) {
+    const items: TransactItem[] = [
+      ...left.map(
+        (c): TransactItem => ({
+          Put: {
+            TableName: ctx.tableName,
+            Item: markItem(c.orderId, c.mark, now),
+            ConditionExpression: "attribute_not_exists(pk)",
+          },
+        }),
+      ),
+      ...sumsOf(left).map((sum) => sumUpdate(ctx, sum)),
+    ];
+    try {
+      await transact(ctx, items);
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      const counted = left.filter((_, i) => error.failedAt(i));
+      // Another reason (a conflict, a throttle): the stream retries the batch.
+      if (counted.length === 0) throw error;
+      left = left.filter((_, i) => !error.failedAt(i));
+    }
+  }
 }

@@ -1,20 +1,27 @@
 // The admin's dashboard (docs/product.md §10 "Dashboard"), read from the aggregates only: one
-// Query of the sales days (the last 60, both periods of every comparison, with the best sellers'
-// units per colour), one GetItem of the orders per state, and the low-stock list (catalog's, the
+// Query of the sales days (the last 60, both periods of every comparison, each with its products'
+// items: the best sellers' units per colour), one GetItem of the orders per state, and the low-stock list (catalog's, the
 // stock Query and the warm read model, whose names also serve the top products). A constant number of table calls, whatever the
 // number of orders (core/src/db/README.md "Access patterns").
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { type LowStockRow, listLowStock } from "../catalog/availability.server.ts";
 import { lastSnapshot } from "../catalog/read-model.server.ts";
 import type { Context } from "../context/index.server.ts";
-import { ORDER_STATE_COUNTS_KEY, SALES_DAYS_PK } from "../db/keys.ts";
+import {
+  ORDER_STATE_COUNTS_KEY,
+  SALES_DAYS_PK,
+  SALES_PRODUCT_INFIX,
+  salesDayEnd,
+} from "../db/keys.ts";
 import { ORDER_STATES, type OrderState } from "../orders/state.ts";
+import { COLOUR_ATTRIBUTE_PREFIX } from "./aggregates.server.ts";
 import {
   addDays,
   comparePeriods,
   DAYS_READ,
   dayOf,
   type PeriodComparison,
+  productColourKey,
   revenueByDay,
   type SalesDay,
   type TopProduct,
@@ -73,38 +80,61 @@ export async function loadDashboard(ctx: Context, now = new Date()): Promise<Das
   };
 }
 
-/** The sales days from `from` to `to` (inclusive), oldest first: one Query (paged past 1 MB). */
+/**
+ * The sales days from `from` to `to` (inclusive), oldest first: one Query of the days' totals
+ * and their products' items, which sort right after their day (paged past 1 MB: a page holds
+ * about 8,000 products' days, docs/decisions/039-sales-summed-per-batch.md).
+ */
 export async function readSalesDays(ctx: Context, from: string, to: string): Promise<SalesDay[]> {
-  const days: SalesDay[] = [];
+  const days = new Map<string, SalesDay>();
+  const dayNamed = (day: string) => {
+    const found = days.get(day) ?? {
+      day,
+      revenueCents: 0,
+      orders: 0,
+      items: 0,
+      products: {},
+      colours: {},
+    };
+    days.set(day, found);
+    return found;
+  };
   let cursor: Record<string, unknown> | undefined;
   do {
     const page = await ctx.db.send(
       new QueryCommand({
         TableName: ctx.tableName,
         KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
-        ExpressionAttributeValues: { ":pk": SALES_DAYS_PK, ":from": from, ":to": to },
+        ExpressionAttributeValues: { ":pk": SALES_DAYS_PK, ":from": from, ":to": salesDayEnd(to) },
         ExclusiveStartKey: cursor,
       }),
     );
-    days.push(...(page.Items ?? []).map(toSalesDay));
+    for (const item of page.Items ?? []) {
+      const sk = String(item.sk);
+      const at = sk.indexOf(SALES_PRODUCT_INFIX);
+      if (at < 0) {
+        Object.assign(dayNamed(sk), {
+          revenueCents: Number(item.revenueCents ?? 0),
+          orders: Number(item.orders ?? 0),
+          items: Number(item.items ?? 0),
+        });
+        continue;
+      }
+      const day = dayNamed(sk.slice(0, at));
+      const productId = sk.slice(at + SALES_PRODUCT_INFIX.length);
+      const units = Number(item.units ?? 0);
+      if (units !== 0) day.products[productId] = units;
+      for (const [attribute, n] of Object.entries(item)) {
+        if (!attribute.startsWith(COLOUR_ATTRIBUTE_PREFIX) || Number(n) === 0) continue;
+        const colours = day.colours ?? {};
+        colours[productColourKey(productId, attribute.slice(COLOUR_ATTRIBUTE_PREFIX.length))] =
+          Number(n);
+        day.colours = colours;
+      }
+    }
     cursor = page.LastEvaluatedKey;
   } while (cursor);
-  return days;
-}
-
-export function toSalesDay(item: Record<string, unknown>): SalesDay {
-  const nonZero = (map: unknown) =>
-    Object.fromEntries(
-      Object.entries((map as Record<string, number>) ?? {}).filter(([, n]) => n !== 0),
-    );
-  return {
-    day: String(item.sk),
-    revenueCents: Number(item.revenueCents ?? 0),
-    orders: Number(item.orders ?? 0),
-    items: Number(item.items ?? 0),
-    products: nonZero(item.products),
-    colours: nonZero(item.colours),
-  };
+  return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
 }
 
 /** How many orders are in each state, in the states' order. */

@@ -5,7 +5,8 @@
 // - "orders": one page of orders (Query gsi2 ORDERS, 100 at a time) is tallied (totals per day,
 //   per product and colour, per state) and its tally kept as one part item of the run;
 // - "returns": the same for a page of refunded returns, which come off the day they were refunded;
-// - "replace": the parts are summed, every aggregate item is replaced and stale ones deleted.
+// - "replace": the parts are summed, every aggregate item is replaced and stale ones deleted
+//   (each day as its totals and an item per product sold: salesDayItems).
 // Only the totals are held, never the orders. A page done twice (a run that died between a page
 // and its record) writes the same part again, and "replace" writes the same aggregates: every
 // page is idempotent. The parts expire with the table's TTL a week later. It also writes the
@@ -26,6 +27,7 @@ import {
   rebuildPartsPk,
   SALES_DAYS_PK,
   salesDayKey,
+  salesProductDayKey,
 } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
 import { orderSaleFacts } from "../orders/order-events.ts";
@@ -33,6 +35,7 @@ import { listAllOrders, type Order } from "../orders/orders.server.ts";
 import { ORDER_STATES, type OrderState } from "../orders/state.ts";
 import { listAllReturns } from "../returns/returns.server.ts";
 import {
+  COLOUR_ATTRIBUTE_PREFIX,
   chunksOf,
   countsAsSale,
   INSIGHTS_ENTITIES,
@@ -230,11 +233,7 @@ async function replaceAggregates(ctx: Context, run: string): Promise<RebuildPage
   }
   const days = Object.values(total.days);
   const units = Object.entries(total.units);
-  await replacePartition(
-    ctx,
-    SALES_DAYS_PK,
-    days.map((d) => ({ ...salesDayKey(d.day), entity: INSIGHTS_ENTITIES.day, ...d })),
-  );
+  await replacePartition(ctx, SALES_DAYS_PK, days.flatMap(salesDayItems));
   await replacePartition(
     ctx,
     PRODUCT_SALES_PK,
@@ -261,6 +260,39 @@ async function replaceAggregates(ctx: Context, run: string): Promise<RebuildPage
       marks: total.marks,
     },
   };
+}
+
+/**
+ * A day's items in the aggregates' layout (docs/decisions/039-sales-summed-per-batch.md): its
+ * totals, and one item per product sold with its units per colour.
+ */
+export function salesDayItems(d: SalesDay): Array<Record<string, unknown> & { sk: string }> {
+  const colours = new Map<string, Record<string, number>>();
+  for (const [key, n] of Object.entries(d.colours ?? {})) {
+    const slash = key.indexOf("/");
+    const productId = key.slice(0, slash);
+    const own = colours.get(productId) ?? {};
+    own[`${COLOUR_ATTRIBUTE_PREFIX}${key.slice(slash + 1)}`] = n;
+    colours.set(productId, own);
+  }
+  return [
+    {
+      ...salesDayKey(d.day),
+      entity: INSIGHTS_ENTITIES.day,
+      day: d.day,
+      revenueCents: d.revenueCents,
+      orders: d.orders,
+      items: d.items,
+    },
+    ...Object.entries(d.products).map(([productId, units]) => ({
+      ...salesProductDayKey(d.day, productId),
+      entity: INSIGHTS_ENTITIES.productDay,
+      day: d.day,
+      productId,
+      units,
+      ...colours.get(productId),
+    })),
+  ];
 }
 
 /** Adds a part's totals to `total`. */
@@ -306,7 +338,7 @@ function transitionsOf(order: Order): Array<[string, string | undefined]> {
   ];
 }
 
-type WriteRequest =
+export type WriteRequest =
   | { PutRequest: { Item: Record<string, unknown> } }
   | { DeleteRequest: { Key: Record<string, unknown> } };
 
@@ -338,7 +370,8 @@ async function replacePartition(
 /** Rounds of retries of items DynamoDB left unprocessed (throttling) before giving up. */
 const UNPROCESSED_RETRIES = 5;
 
-async function writeAll(ctx: Context, requests: WriteRequest[]): Promise<void> {
+/** Writes `requests` 25 at a time, retrying what DynamoDB leaves unprocessed. */
+export async function writeAll(ctx: Context, requests: WriteRequest[]): Promise<void> {
   for (let start = 0; start < requests.length; start += 25) {
     let batch = requests.slice(start, start + 25);
     for (let attempt = 0; batch.length > 0; attempt++) {

@@ -2,7 +2,14 @@
 // deploy (packages/rehearsal): written straight to the table, never through today's code.
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
-import { productIndexes, productKey, slugKey, stockIndex, stockKey } from "../db/keys.ts";
+import {
+  productIndexes,
+  productKey,
+  salesDayKey,
+  slugKey,
+  stockIndex,
+  stockKey,
+} from "../db/keys.ts";
 
 /**
  * A product and its stock as the shop wrote them before colourways (migration 005): no colours,
@@ -45,4 +52,22 @@ export async function writeProductBeforeColourways(
   ]) {
     await ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item }));
   }
+}
+
+/**
+ * A sales day as the aggregates kept it before an item per product and day (migration 006): its
+ * totals with maps of units per product and per product and colour ("<productId>/<colour>").
+ */
+export async function writeSalesDayBeforeProductItems(
+  ctx: Context,
+  day: { day: string; revenueCents: number; orders: number; items: number },
+  products: Record<string, number>,
+  colours: Record<string, number>,
+): Promise<void> {
+  await ctx.db.send(
+    new PutCommand({
+      TableName: ctx.tableName,
+      Item: { ...salesDayKey(day.day), entity: "salesDay", ...day, products, colours },
+    }),
+  );
 }

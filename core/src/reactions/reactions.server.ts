@@ -13,7 +13,12 @@ import {
 import { syncSoldOut } from "../catalog/availability.server.ts";
 import type { Context } from "../context/index.server.ts";
 import type { DomainEvent } from "../events/events.server.ts";
-import { countOrderEvent, countReturnRefund } from "../insights/aggregates.server.ts";
+import {
+  COUNTED_EVENT_TYPES,
+  countOrderEvent,
+  countReturnRefund,
+  countSales,
+} from "../insights/aggregates.server.ts";
 import { notifyRestocked } from "../inventory/restock.server.ts";
 import { STOCK_CHANGED } from "../inventory/stock.server.ts";
 import { deliverQueuedMail, MAIL_REQUESTED } from "../mail/queue.server.ts";
@@ -55,6 +60,31 @@ const reactions: Record<string, Reaction[]> = {
 
 export async function handleEvent(ctx: Context, event: DomainEvent): Promise<void> {
   for (const react of reactions[event.type] ?? []) await react(ctx, event);
+}
+
+/** The reactions that take a stream batch at once, not event by event. */
+const BATCHED: ReadonlySet<Reaction> = new Set([countOrderEvent, countReturnRefund]);
+
+/**
+ * A stream batch's reactions that take the batch at once: the sales aggregates, summed over the
+ * batch and written once per item (docs/decisions/039-sales-summed-per-batch.md). A reader that
+ * runs it runs handleEventAfterBatch on each event after it.
+ */
+export async function handleEventBatch(
+  ctx: Context,
+  events: readonly DomainEvent[],
+): Promise<void> {
+  await countSales(
+    ctx,
+    events.filter((event) => COUNTED_EVENT_TYPES.includes(event.type)),
+  );
+}
+
+/** An event's reactions other than handleEventBatch's. */
+export async function handleEventAfterBatch(ctx: Context, event: DomainEvent): Promise<void> {
+  for (const react of reactions[event.type] ?? []) {
+    if (!BATCHED.has(react)) await react(ctx, event);
+  }
 }
 
 /** The event types something reacts to (every one must be routed to a function: stacks/). */

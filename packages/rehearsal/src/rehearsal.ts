@@ -553,6 +553,7 @@ export async function rehearse(
           "003-image-variants",
           "004-sales-aggregates",
           "005-colourways",
+          "006-sales-products-per-day",
         ]) {
           const record = await item({ pk: `MIGRATION#${id}`, sk: "MIGRATION" });
           if (record?.state !== "done") throw new Error(`migration ${id} is not recorded as done`);
