@@ -85,12 +85,25 @@ export const reviewIndexes = (productId: string, userId: string, createdAt: stri
 export const orderKey = (id: string) => ({ pk: `ORDER#${id}`, sk: "ORDER" });
 /** The gsi1 partition of one customer's orders. */
 export const userOrdersIndex = (userId: string) => ({ gsi1pk: `USER#${userId}#ORDERS` });
+/**
+ * Partitions of gsi2's list of all orders: every write of every order rewrites its entry, so the
+ * list is sharded by the order's id (docs/decisions/040-capacity-model.md).
+ */
+export const ORDER_INDEX_SHARDS = 10;
 export const orderIndexes = (userId: string, createdAt: string, id: string) => ({
   ...userOrdersIndex(userId),
   gsi1sk: `${createdAt}#${id}`,
-  gsi2pk: "ORDERS",
+  gsi2pk: `ORDERS#${shardOf(id, ORDER_INDEX_SHARDS)}`,
   gsi2sk: `${createdAt}#${id}`,
 });
+/**
+ * Every gsi2 partition of the orders, merged by the admin's list and the export: each shard, and
+ * the single partition of the orders placed before the shards (they stay there).
+ */
+export const orderIndexPartitions = (): string[] => [
+  ...allShards(ORDER_INDEX_SHARDS).map((shard) => `ORDERS#${shard}`),
+  "ORDERS",
+];
 /** Partitions of the payment deadlines: every placed order writes one, so they are sharded. */
 export const PAYMENT_DEADLINE_SHARDS = 8;
 /**

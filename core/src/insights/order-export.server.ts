@@ -1,14 +1,15 @@
 // The admin's order export (docs/product.md §10 "Orders"): the orders placed in a date range,
 // oldest first, as CSV rows (RFC 4180 through csv-stringify, UTF-8 with a BOM so spreadsheets
-// read accents right). Paged over gsi2 ORDERS with a key condition on the date (Query pages of
+// read accents right). Paged over the shards of gsi2's orders, merged by date, with a key condition on the date (Query pages of
 // EXPORT_PAGE_SIZE, never a Scan), and streamed: one page is in memory at a time, and the next
 // is read only when the download has taken the last one. csv-stringify is imported on the first
 // export, not by every cold start of the site (docs/decisions/022-lean-bundles.md). The site
 // hands an export over as a file in S3 and a short-lived link to it (exportOrders), since a
 // Lambda answer holds at most 6 MB (docs/decisions/030-exports-past-lambda-limits.md).
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { lazy } from "../common/lazy.ts";
 import type { Context } from "../context/index.server.ts";
+import { orderIndexPartitions } from "../db/keys.ts";
+import { MergedQuery } from "../db/merged-query.server.ts";
 import { toOrder } from "../orders/orders.server.ts";
 import { presignedGet, uploadStream } from "../storage/index.server.ts";
 import {
@@ -30,8 +31,9 @@ export const EXPORT_UPLOAD_PAGE_SIZE = 1_000;
 export const UTF8_BOM = "\uFEFF";
 
 /**
- * The range's rows, oldest first, the header first: one Query of `pageSize` orders at a time,
- * asked for only when the rows before are taken (stopping the loop stops the reads).
+ * The range's rows, oldest first, the header first: the shards of gsi2's orders merged by date,
+ * `pageSize` orders of a shard at a time, asked for only when the rows before are taken (stopping
+ * the loop stops the reads).
  */
 export async function* orderExportRows(
   ctx: Context,
@@ -39,27 +41,22 @@ export async function* orderExportRows(
   { pageSize = EXPORT_PAGE_SIZE }: { pageSize?: number } = {},
 ): AsyncGenerator<string[]> {
   yield [...ORDER_EXPORT_COLUMNS];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ctx.db.send(
-      new QueryCommand({
-        TableName: ctx.tableName,
-        IndexName: "gsi2",
-        // gsi2sk is <createdAt ISO>#<id>: every time of the `to` day sorts below "<to>T~".
-        KeyConditionExpression: "gsi2pk = :orders AND gsi2sk BETWEEN :from AND :to",
-        ExpressionAttributeValues: {
-          ":orders": "ORDERS",
-          ":from": `${range.from}T`,
-          ":to": `${range.to}T~`,
-        },
-        ScanIndexForward: true,
-        Limit: pageSize,
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    for (const item of page.Items ?? []) yield orderExportRow(toOrder(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const orders = new MergedQuery(ctx, {
+    index: "gsi2",
+    partitionKey: "gsi2pk",
+    sortKey: "gsi2sk",
+    partitions: orderIndexPartitions(),
+    // gsi2sk is <createdAt ISO>#<id>: every time of the `to` day sorts below "<to>T~".
+    sortCondition: {
+      expression: "#sk BETWEEN :from AND :to",
+      values: { ":from": `${range.from}T`, ":to": `${range.to}T~` },
+    },
+    ascending: true,
+    chunk: pageSize,
+  });
+  for (let item = await orders.next(); item; item = await orders.next()) {
+    yield orderExportRow(toOrder(item));
+  }
 }
 
 /**

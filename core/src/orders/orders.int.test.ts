@@ -1,6 +1,7 @@
 // What an order is once placed: reading one (the customer's own only), a customer's history and
 // the admin's list, and the admin's changes of its state. Placing and paying are the checkout's
 // (core/src/checkout/placing.int.test.ts).
+import { ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { confirmCardPayment } from "../checkout/card-payment.server.ts";
@@ -79,6 +80,82 @@ describe("reading orders", () => {
     ]);
     expect((await domainError(listAllOrders(ctx, { state: "LOST" }))).field).toBe("state");
     expect((await domainError(listAllOrders(ctx, { cursor: "garbage!" }))).field).toBe("cursor");
+  });
+});
+
+describe("the admin's list of all orders, over the index's shards", () => {
+  it("spreads orders over shards, never one key for all, and lists them newest first page by page", async () => {
+    const { ctx, shirt } = await shop();
+    const lines = [{ productId: shirt.id, size: "S", quantity: 1 }];
+    const placed: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const { order } = await placeOrder(
+        ctx,
+        { userId: `u${i % 4}`, email: "a@x.io", lines, address, deliveryMethod: "STANDARD" },
+        new Date(Date.UTC(2026, 10, 22, 10, i)),
+      );
+      placed.unshift(order.id);
+    }
+    // An order of before the shards, on the index's single partition, older than all.
+    const old = await placeOrder(
+      ctx,
+      { userId: "u9", email: "o@x.io", lines, address, deliveryMethod: "STANDARD" },
+      new Date(Date.UTC(2026, 10, 21)),
+    );
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: { pk: `ORDER#${old.order.id}`, sk: "ORDER" },
+        UpdateExpression: "SET gsi2pk = :orders",
+        ExpressionAttributeValues: { ":orders": "ORDERS" },
+      }),
+    );
+    placed.push(old.order.id);
+
+    const { Items = [] } = await ctx.db.send(
+      new ScanCommand({
+        TableName: ctx.tableName,
+        FilterExpression: "entity = :order",
+        ExpressionAttributeValues: { ":order": "order" },
+      }),
+    );
+    const partitions = new Set(Items.map((item) => String(item.gsi2pk)));
+    expect(partitions.size).toBeGreaterThan(4);
+    expect(
+      [...partitions].filter((pk) => pk !== "ORDERS").every((pk) => /^ORDERS#\d+$/.test(pk)),
+    ).toBe(true);
+
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listAllOrders(ctx, { limit: 7, ...(cursor ? { cursor } : {}) });
+      expect(page.orders.length).toBeLessThanOrEqual(7);
+      seen.push(...page.orders.map((o) => o.id));
+      cursor = page.cursor;
+    } while (cursor);
+    expect(seen).toEqual(placed);
+  });
+
+  it("filters by state across the shards, page by page", async () => {
+    const { ctx, shirt } = await shop();
+    const lines = [{ productId: shirt.id, size: "S", quantity: 1 }];
+    const shipped: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const { order } = await placeOrder(
+        ctx,
+        { userId: "u1", email: "a@x.io", lines, address, deliveryMethod: "STANDARD" },
+        new Date(Date.UTC(2026, 10, 22, 10, i)),
+      );
+      if (i % 3 === 0) {
+        await confirmCardPayment(ctx, { userId: "u1", orderId: order.id, card: VISA });
+        await changeOrderState(ctx, order.id, "SHIPPED");
+        shipped.unshift(order.id);
+      }
+    }
+    const first = await listAllOrders(ctx, { state: "SHIPPED", limit: 3 });
+    const second = await listAllOrders(ctx, { state: "SHIPPED", limit: 3, cursor: first.cursor });
+    expect([...first.orders, ...second.orders].map((o) => o.id)).toEqual(shipped);
+    expect(second.cursor).toBeUndefined();
   });
 });
 
