@@ -383,6 +383,11 @@ export function buildFunction(
         trigger,
         `polls the ${trigger.queue} queue (an SQS event source, a synchronous invocation)`,
       );
+      if (trigger.mailShare !== undefined) {
+        // A mailer sends a throttled mail back to its own queue, delayed (functions/src/lambda/mailers.ts).
+        fn.addToRolePolicy(sendMessages([queue]));
+        fn.addEnvironment(queueUrlVariable(trigger.queue), queue.queueUrl);
+      }
       break;
     }
     case "mailEvents": {
