@@ -189,7 +189,10 @@ function grant(fn: Fn, name: FunctionName, permission: Permission, wiring: Wirin
 
 /** The work queue of a queue entry: its dead-letter queue, its age alarm. */
 function workQueue(
-  trigger: Pick<Extract<Trigger, { kind: "queue" }>, "queue" | "maxReceiveCount">,
+  trigger: Pick<
+    Extract<Trigger, { kind: "queue" }>,
+    "queue" | "maxReceiveCount" | "ageAlarmSeconds"
+  >,
   timeout: number,
   w: Wiring,
 ) {
@@ -209,7 +212,7 @@ function workQueue(
   w.alarmOn(
     `${id}QueueAgeAlarm`,
     queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(5) }),
-    ALARMS.queueAgeSeconds,
+    trigger.ageAlarmSeconds ?? ALARMS.queueAgeSeconds,
   );
   return queue;
 }

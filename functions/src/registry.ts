@@ -41,6 +41,11 @@ export type Trigger =
        * (docs/decisions/038-newsletter-fan-out.md).
        */
       mailShare?: number;
+      /**
+       * The queue's oldest message may wait this long before its alarm (stacks/alarms.ts's
+       * queueAgeSeconds by default): a newsletter's mails wait their turn at SES's rate for hours.
+       */
+      ageAlarmSeconds?: number;
     }
   /**
    * A reader of the table's stream. `events`: inserted domain events of these types;
@@ -214,6 +219,8 @@ export const FUNCTIONS = {
       maxReceiveCount: 5,
       // The rest of the stage's rate.
       mailShare: 0.7,
+      // 500,000 mails at 9.8 a second take about 14 hours (docs/decisions/038-newsletter-fan-out.md).
+      ageAlarmSeconds: 24 * 3600,
     },
     settings: [
       ...TABLE_READER,
