@@ -224,22 +224,12 @@ export const FUNCTIONS = {
     },
     settings: [
       ...TABLE_READER,
-      "INVOICES_BUCKET",
       "MAIL_FROM",
       "MAIL_CONFIGURATION_SET",
       "NEWSLETTER_CONFIGURATION_SET",
       "MAIL_RATE_PER_SECOND",
     ],
-    permissions: [
-      { table: "readWrite" },
-      {
-        bucket: "invoices",
-        actions: ["s3:GetObject"],
-        keys: "*",
-        why: "reads any invoice or credit note PDF of the shop's own invoices bucket (one object per order or return, keyed by its id): it attaches the paid order's invoice to its confirmation e-mail and a refunded return's credit note to its refund e-mail",
-      },
-      { mail: "send" },
-    ],
+    permissions: [{ table: "readWrite" }, { mail: "send" }],
     memory: 512,
     timeout: 60,
   },
