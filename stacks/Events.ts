@@ -164,6 +164,7 @@ export function Events({ stack, app }: StackContext) {
     PAYMENTS: settings.payments,
     // The site shows the sales days that the order reactions count: one zone for both.
     SHOP_TIME_ZONE: settings.timeZone,
+    MAIL_RATE_PER_SECOND: String(settings.mailRatePerSecond),
   };
   /** The site's plain settings (stacks/Web.ts adds its own) and the secrets it is bound to. */
   const environment = Object.fromEntries(

@@ -101,10 +101,10 @@ export const ALARMS = {
   paymentFailureShare: 0.3,
   paymentMinimumAttempts: 5,
   /**
-   * A queue's oldest message, in seconds: a large newsletter goes out at SES's sending rate
-   * through the mail queue (about 14 mails a second for a new account: 10,000 subscribers take
-   * 12 minutes), so the oldest message may wait a few minutes by design; over 15 minutes the
-   * consumer is stuck, failing or throttled (docs/decisions/004-dispatcher-and-work-queues.md).
+   * A queue's oldest message, in seconds: over 15 minutes the consumer is stuck, failing or
+   * throttled (docs/decisions/004-dispatcher-and-work-queues.md). The newsletter's mail queue,
+   * whose mails wait their turn at SES's rate for hours, has its own (its registry entry's
+   * ageAlarmSeconds, docs/decisions/038-newsletter-fan-out.md).
    */
   queueAgeSeconds: 15 * 60,
   /**

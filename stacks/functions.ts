@@ -189,7 +189,10 @@ function grant(fn: Fn, name: FunctionName, permission: Permission, wiring: Wirin
 
 /** The work queue of a queue entry: its dead-letter queue, its age alarm. */
 function workQueue(
-  trigger: Pick<Extract<Trigger, { kind: "queue" }>, "queue" | "maxReceiveCount">,
+  trigger: Pick<
+    Extract<Trigger, { kind: "queue" }>,
+    "queue" | "maxReceiveCount" | "ageAlarmSeconds"
+  >,
   timeout: number,
   w: Wiring,
 ) {
@@ -209,7 +212,7 @@ function workQueue(
   w.alarmOn(
     `${id}QueueAgeAlarm`,
     queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(5) }),
-    ALARMS.queueAgeSeconds,
+    trigger.ageAlarmSeconds ?? ALARMS.queueAgeSeconds,
   );
   return queue;
 }
@@ -395,6 +398,11 @@ export function buildFunction(
         trigger,
         `polls the ${trigger.queue} queue (an SQS event source, a synchronous invocation)`,
       );
+      if (trigger.mailShare !== undefined) {
+        // A mailer sends a throttled mail back to its own queue, delayed (functions/src/lambda/mailers.ts).
+        fn.addToRolePolicy(sendMessages([queue]));
+        fn.addEnvironment(queueUrlVariable(trigger.queue), queue.queueUrl);
+      }
       break;
     }
     case "mailEvents": {

@@ -293,8 +293,12 @@ describe("reserved concurrency", () => {
 });
 
 describe("the queues", () => {
-  it("each queue entry (the mailer, the newsletter fan-out) has a work queue consumed by its function, failures reported one by one", () => {
-    expect(WORK_QUEUES.map((q) => q.queue).sort()).toEqual(["mail", "newsletter"]);
+  it("each queue entry (the two mailers, the newsletter fan-out) has a work queue consumed by its function, failures reported one by one", () => {
+    expect(WORK_QUEUES.map((q) => q.queue).sort()).toEqual([
+      "mail",
+      "newsletter",
+      "newsletterMail",
+    ]);
     for (const { queue: name, consumer: consumerName, trigger } of WORK_QUEUES) {
       const id = workQueueId(name);
       const consumer = mappings().filter((m) => json(props(m).EventSourceArn).includes(`"${id}"`));
@@ -580,19 +584,26 @@ describe("least privilege", () => {
     expect(mailer).not.toContain("s3:PutObject");
     expect(mailer).not.toContain("s3:DeleteObject");
     expect(actionsOf(events, "NewsletterFanout").some((a) => /^(s3|ses):/.test(a))).toBe(false);
-    for (const fn of ["OrderReactions", "Mailer", "NewsletterFanout"]) {
+    expect(actionsOf(events, "NewsletterMailer")).toContain("ses:SendEmail");
+    for (const fn of ["OrderReactions", "Mailer", "NewsletterMailer", "NewsletterFanout"]) {
       expect(actionsOf(events, fn), fn).toContain("dynamodb:PutItem");
       expect(actionsOf(events, fn), fn).not.toContain("dynamodb:Scan");
     }
   });
 
-  it("queue consumers take messages only from their own queue and send to none", () => {
-    for (const { queue: name, consumer } of WORK_QUEUES) {
+  it("queue consumers take messages only from their own queue; a mailer sends only to its own (a throttled mail, delayed), the others to none", () => {
+    for (const { queue: name, consumer, trigger } of WORK_QUEUES) {
       const fn = pascal(consumer);
       const receiveFrom = resourcesFor(events, fn, "sqs:ReceiveMessage");
       expect(receiveFrom, fn).toHaveLength(1);
       expect(receiveFrom[0]).toContain(`"${workQueueId(name)}"`);
-      expect(actionsOf(events, fn), fn).not.toContain("sqs:SendMessage");
+      if (trigger.mailShare === undefined) {
+        expect(actionsOf(events, fn), fn).not.toContain("sqs:SendMessage");
+        continue;
+      }
+      const sendTo = resourcesFor(events, fn, "sqs:SendMessage");
+      expect(sendTo, fn).toHaveLength(1);
+      expect(sendTo[0]).toContain(`"${workQueueId(name)}"`);
     }
     // The order reactions may send only to their stream dead-letter queue (failure destination).
     const reactionSends = resourcesFor(events, "OrderReactions", "sqs:SendMessage");

@@ -133,6 +133,11 @@ export interface DeploySettings {
   /** The shop's time zone for its sales figures (SHOP_TIME_ZONE, UTC by default). */
   timeZone: string;
   /**
+   * The stage's SES sending rate (MAIL_RATE_PER_SECOND, mails a second, 14 by default: SES's
+   * rate after the sandbox), shared by the mailers (docs/decisions/038-newsletter-fan-out.md).
+   */
+  mailRatePerSecond: number;
+  /**
    * The version of the origin secret CloudFront sends (ORIGIN_SECRET_VERSION, a Secrets Manager
    * version id), set when rotating it (README "Rotating the origin secret"); unset, the secret's
    * current version (CloudFormation resolves the reference again only when its text changes).
@@ -244,6 +249,12 @@ export function deploySettings(
   const timeZone = env.SHOP_TIME_ZONE || "UTC";
   const zoneProblem = deployedValueProblem("SHOP_TIME_ZONE", timeZone);
   if (zoneProblem) problems.push(`SHOP_TIME_ZONE: "${timeZone}" ${zoneProblem}`);
+  const mailRate = env.MAIL_RATE_PER_SECOND?.trim() || "14";
+  if (!/^[1-9]\d{0,5}$/.test(mailRate)) {
+    problems.push(
+      `MAIL_RATE_PER_SECOND: "${mailRate}" must be a whole number of mails a second, 1 or more (the stage's SES sending rate)`,
+    );
+  }
   const originSecretVersion = env.ORIGIN_SECRET_VERSION || undefined;
   if (originSecretVersion && !/^[A-Za-z0-9-]{32,64}$/.test(originSecretVersion)) {
     problems.push(
@@ -280,6 +291,7 @@ export function deploySettings(
     supportEmail: supportEmail || mailFrom,
     payments: payments as DeploySettings["payments"],
     timeZone,
+    mailRatePerSecond: Number(mailRate),
     originSecretVersion,
     wafMode: wafMode as DeploySettings["wafMode"],
     alertEmail,

@@ -34,6 +34,18 @@ export type Trigger =
       maxConcurrency: number;
       /** Receives before a message is set aside in the dead-letter queue. */
       maxReceiveCount: number;
+      /**
+       * A mailer's share of the stage's SES rate (MAIL_RATE_PER_SECOND), split between its
+       * concurrent instances (mailRateOf). A mail SES throttles is sent back to the queue with a
+       * delay, as a new message (its role may send to its own queue), so it uses up no receives
+       * (docs/decisions/038-newsletter-fan-out.md).
+       */
+      mailShare?: number;
+      /**
+       * The queue's oldest message may wait this long before its alarm (stacks/alarms.ts's
+       * queueAgeSeconds by default): a newsletter's mails wait their turn at SES's rate for hours.
+       */
+      ageAlarmSeconds?: number;
     }
   /**
    * A reader of the table's stream. `events`: inserted domain events of these types;
@@ -182,15 +194,16 @@ export const FUNCTIONS = {
   },
   mailer: {
     handler: "functions/src/mailer.handler",
-    does: "sends each queued e-mail through SES, once",
+    does: "sends each queued transactional e-mail (confirmations, password resets, shipping, refunds) through SES, once",
     trigger: {
       kind: "queue",
       queue: "mail",
       events: ["mail.requested"],
       batchSize: 10,
-      // Keeps the sending rate within SES's quota.
       maxConcurrency: 2,
       maxReceiveCount: 5,
+      // Transactional mail first: its share is kept for it, whatever a newsletter sends.
+      mailShare: 0.3,
     },
     settings: [
       ...TABLE_READER,
@@ -198,6 +211,7 @@ export const FUNCTIONS = {
       "MAIL_FROM",
       "MAIL_CONFIGURATION_SET",
       "NEWSLETTER_CONFIGURATION_SET",
+      "MAIL_RATE_PER_SECOND",
     ],
     permissions: [
       { table: "readWrite" },
@@ -212,6 +226,33 @@ export const FUNCTIONS = {
     memory: 512,
     timeout: 60,
     // Its queue's maximum concurrency: the sending rate's share.
+    reserved: 2,
+  },
+  newsletterMailer: {
+    handler: "functions/src/newsletter-mailer.handler",
+    does: "sends each queued newsletter e-mail through SES, once, and counts it sent",
+    trigger: {
+      kind: "queue",
+      queue: "newsletterMail",
+      events: ["newsletter.mail.requested"],
+      batchSize: 10,
+      maxConcurrency: 2,
+      maxReceiveCount: 5,
+      // The rest of the stage's rate.
+      mailShare: 0.7,
+      // 500,000 mails at 9.8 a second take about 14 hours (docs/decisions/038-newsletter-fan-out.md).
+      ageAlarmSeconds: 24 * 3600,
+    },
+    settings: [
+      ...TABLE_READER,
+      "MAIL_FROM",
+      "MAIL_CONFIGURATION_SET",
+      "NEWSLETTER_CONFIGURATION_SET",
+      "MAIL_RATE_PER_SECOND",
+    ],
+    permissions: [{ table: "readWrite" }, { mail: "send" }],
+    memory: 512,
+    timeout: 60,
     reserved: 2,
   },
   mailEvents: {
@@ -230,7 +271,8 @@ export const FUNCTIONS = {
     trigger: {
       kind: "queue",
       queue: "newsletter",
-      events: ["newsletter.send.requested"],
+      // One page of subscribers a message, the next page's message queued with its cursor.
+      events: ["newsletter.send.requested", "newsletter.page.requested"],
       batchSize: 1,
       maxConcurrency: 2,
       maxReceiveCount: 3,
@@ -238,7 +280,8 @@ export const FUNCTIONS = {
     settings: [...TABLE_READER, "APP_URL", "SESSION_SECRET"],
     permissions: [{ table: "readWrite" }],
     memory: 512,
-    timeout: 300,
+    // One page of 100 subscribers: a few seconds.
+    timeout: 60,
     reserved: 2,
   },
   expireAbandonedOrders: {
@@ -401,6 +444,18 @@ export function eventsOf(name: FunctionName): readonly string[] {
     return name === "dispatcher" ? Object.keys(QUEUE_OF) : (trigger as EventReader).events;
   }
   throw new Error(`the ${name} function reads no events`);
+}
+
+/**
+ * A mailer instance's rate (mails a second): its entry's share of the stage's SES rate, split
+ * between its concurrent instances.
+ */
+export function mailRateOf(name: FunctionName, stageRatePerSecond: number): number {
+  const trigger = FUNCTIONS[name].trigger as Trigger;
+  if (trigger.kind !== "queue" || trigger.mailShare === undefined) {
+    throw new Error(`the ${name} function sends no mail of a queue`);
+  }
+  return (stageRatePerSecond * trigger.mailShare) / trigger.maxConcurrency;
 }
 
 /** The environment variable that gives the dispatcher a queue's URL. */

@@ -63,6 +63,8 @@ export interface Config {
   role: FunctionRole;
   /** A size is "low" (the product page says "Only N left") at or under this many units. */
   lowStockThreshold: number;
+  /** SES's sending rate for the stage, shared by the mailers (MAIL_RATE_PER_SECOND, 14 by default). */
+  mailRatePerSecond: number;
   /** The shop's time zone (IANA): its days for the sales figures (SHOP_TIME_ZONE, UTC by default). */
   timeZone: string;
   /** Days after delivery an order may be returned in (RETURN_DAYS, 30 by default). */
@@ -135,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production,
     role,
     lowStockThreshold: wholeNumber(env.LOW_STOCK_THRESHOLD, DEFAULT_LOW_STOCK_THRESHOLD),
+    mailRatePerSecond: Math.max(1, wholeNumber(env.MAIL_RATE_PER_SECOND, DEFAULT_MAIL_RATE)),
     timeZone: timeZone(env.SHOP_TIME_ZONE),
     returnDays: Math.max(1, wholeNumber(env.RETURN_DAYS, DEFAULT_RETURN_DAYS)),
   };
@@ -142,6 +145,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** The Returns page's 30 days (docs/product.md §4 "Returns and exchanges"). */
 const DEFAULT_RETURN_DAYS = 30;
+
+/** SES's default sending rate once out of the sandbox (README "Deploy to AWS"). */
+const DEFAULT_MAIL_RATE = 14;
 
 /** "Only N left" from 5 units down, unless LOW_STOCK_THRESHOLD says otherwise. */
 const DEFAULT_LOW_STOCK_THRESHOLD = 5;

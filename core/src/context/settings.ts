@@ -144,6 +144,8 @@ export const SETTINGS = {
   RETURN_DAYS: { source: "deploy", optional: true },
   // "Only N left" at or under this many units (core/src/inventory).
   LOW_STOCK_THRESHOLD: { source: "deploy", optional: true },
+  // The stage's SES sending rate (mails a second), shared by the mailers (core/src/mail/pace.ts).
+  MAIL_RATE_PER_SECOND: { source: "deploy", optional: true },
   // The shop's day for its sales figures (core/src/insights): the site shows them, the order
   // reactions count them (and the deploy's migrations rebuild them); all must read the same zone.
   SHOP_TIME_ZONE: {

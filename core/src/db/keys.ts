@@ -147,6 +147,19 @@ export const newsletterDeliveryKey = (sendId: string, email: string) => ({
   pk: `SEND#${sendId}`,
   sk: `TO#${email}`,
 });
+/**
+ * A send's progress, apart from its record (which holds the body): counter shards (queued and
+ * total added once per page, sent once per mail, each to a shard drawn at random) and one mark
+ * per page of subscribers done, in a partition of their own (docs/decisions/038-newsletter-fan-out.md).
+ */
+export const newsletterCountKey = (sendId: string, shard: number) => ({
+  pk: `SENDCOUNT#${sendId}`,
+  sk: `SHARD#${String(shard).padStart(2, "0")}`,
+});
+export const newsletterPageKey = (sendId: string, page: number) => ({
+  pk: `SENDCOUNT#${sendId}`,
+  sk: `PAGE#${String(page).padStart(6, "0")}`,
+});
 
 /** Contact message; gsi1 CONTACTS lists them, newest first. */
 export const contactKey = (id: string) => ({ pk: `CONTACT#${id}`, sk: "CONTACT" });

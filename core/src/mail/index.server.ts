@@ -1,3 +1,4 @@
+export * from "./pace.ts";
 export * from "./queue.server.ts";
 export * from "./render.server.ts";
 export * from "./reputation.server.ts";

@@ -13,11 +13,17 @@ import { mailSentKey } from "../db/keys.ts";
 import { transact } from "../db/transact.server.ts";
 import { type DomainEvent, eventPut } from "../events/events.server.ts";
 import { getObjectBytes } from "../storage/index.server.ts";
+import { mailPace } from "./pace.ts";
 import { getMailState } from "./reputation.server.ts";
 import { suppresses } from "./reputation.ts";
-import { type Mail, sendMail } from "./send.server.ts";
+import { type Mail, MailThrottled, sendMail } from "./send.server.ts";
 
 export const MAIL_REQUESTED = "mail.requested";
+/**
+ * A newsletter's mail: an event type of its own, so the dispatcher routes it to a queue of its
+ * own and a transactional mail never waits behind a newsletter (docs/decisions/038-newsletter-fan-out.md).
+ */
+export const NEWSLETTER_MAIL_REQUESTED = "newsletter.mail.requested";
 const SENT_MARKER_RETENTION_SECONDS = 30 * 24 * 3600;
 
 export interface QueuedAttachment {
@@ -44,7 +50,12 @@ export function mailCorrelation(event: DomainEvent): Record<string, string> {
 
 /** The event item that queues `mail`; put it in the transaction of the change that causes it. */
 export function mailRequest(ctx: Pick<Context, "tableName">, mail: QueuedMail, now = new Date()) {
-  return eventPut(ctx, MAIL_REQUESTED, mail, now);
+  return eventPut(
+    ctx,
+    mail.kind === "newsletter" ? NEWSLETTER_MAIL_REQUESTED : MAIL_REQUESTED,
+    mail,
+    now,
+  );
 }
 
 /** Queues one e-mail on its own. */
@@ -52,7 +63,12 @@ export async function queueMail(ctx: Context, mail: QueuedMail): Promise<void> {
   await transact(ctx, [mailRequest(ctx, mail)]);
 }
 
-/** The mailer: sends a queued e-mail once (reaction to `mail.requested`). */
+/**
+ * The mailer: sends a queued e-mail once (reaction to `mail.requested` and
+ * `newsletter.mail.requested`), at no more than its share of the stage's SES rate (./pace.ts). A
+ * mail SES refuses for the rate (./send.server.ts MailThrottled) is thrown as such, unsent and
+ * unmarked: the queue's consumer sends it back to its queue with a delay.
+ */
 export async function deliverQueuedMail(ctx: Context, event: DomainEvent): Promise<void> {
   const marker = mailSentKey(event.id);
   const { Item } = await ctx.db.send(
@@ -74,10 +90,12 @@ export async function deliverQueuedMail(ctx: Context, event: DomainEvent): Promi
       return { fileName: a.fileName, contentType: a.contentType, content };
     }),
   );
+  await mailPace(kind)?.take();
   try {
     await sendMail(ctx, { ...mail, attachments });
   } catch (error) {
-    countMetric("MailsFailed", about);
+    // A throttled mail is not a failure: it goes back to its queue (the log line says so).
+    if (!(error instanceof MailThrottled)) countMetric("MailsFailed", about);
     throw error;
   }
   countMetric("MailsSent", about);

@@ -60,6 +60,29 @@ export function sesHeaders(headers: MailHeader[] = []): Array<{ Name: string; Va
   });
 }
 
+/**
+ * SES refused a mail for the account's sending rate (SESv2's TooManyRequestsException, SES's
+ * Throttling, "Maximum sending rate exceeded"): it was not sent, and may be sent again later.
+ */
+export class MailThrottled extends Error {
+  constructor(cause: unknown) {
+    super(`SES throttled the mail: ${String(cause)}`);
+    this.name = "MailThrottled";
+  }
+}
+
+/** Whether an SES error is its sending-rate refusal (not a daily quota's, which waits a day). */
+export function isSesThrottle(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const name = error.name;
+  return (
+    name === "TooManyRequestsException" ||
+    name === "Throttling" ||
+    name === "ThrottlingException" ||
+    /maximum sending rate exceeded/i.test(error.message)
+  );
+}
+
 export async function sendMail(ctx: Context, mail: Mail): Promise<void> {
   const headers = sesHeaders(mail.headers);
   const kind = mail.kind ?? "transactional";
@@ -68,29 +91,33 @@ export async function sendMail(ctx: Context, mail: Mail): Promise<void> {
     ctx.ses(),
     import("@aws-sdk/client-sesv2"),
   ]);
-  await ses.send(
-    new SendEmailCommand({
-      FromEmailAddress: ctx.config.mailFrom,
-      Destination: { ToAddresses: [mail.to] },
-      ReplyToAddresses: mail.replyTo ? [mail.replyTo] : undefined,
-      ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
-      EmailTags: [{ Name: MAIL_KIND_TAG, Value: kind }],
-      Content: {
-        Simple: {
-          Subject: { Data: mail.subject, Charset: "UTF-8" },
-          Body: {
-            Text: { Data: mail.text, Charset: "UTF-8" },
-            ...(mail.html ? { Html: { Data: mail.html, Charset: "UTF-8" } } : {}),
+  await ses
+    .send(
+      new SendEmailCommand({
+        FromEmailAddress: ctx.config.mailFrom,
+        Destination: { ToAddresses: [mail.to] },
+        ReplyToAddresses: mail.replyTo ? [mail.replyTo] : undefined,
+        ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
+        EmailTags: [{ Name: MAIL_KIND_TAG, Value: kind }],
+        Content: {
+          Simple: {
+            Subject: { Data: mail.subject, Charset: "UTF-8" },
+            Body: {
+              Text: { Data: mail.text, Charset: "UTF-8" },
+              ...(mail.html ? { Html: { Data: mail.html, Charset: "UTF-8" } } : {}),
+            },
+            Attachments: mail.attachments?.map((a) => ({
+              FileName: a.fileName,
+              ContentType: a.contentType,
+              RawContent: a.content,
+              ContentDisposition: "ATTACHMENT",
+            })),
+            ...(headers.length > 0 ? { Headers: headers } : {}),
           },
-          Attachments: mail.attachments?.map((a) => ({
-            FileName: a.fileName,
-            ContentType: a.contentType,
-            RawContent: a.content,
-            ContentDisposition: "ATTACHMENT",
-          })),
-          ...(headers.length > 0 ? { Headers: headers } : {}),
         },
-      },
-    }),
-  );
+      }),
+    )
+    .catch((error: unknown) => {
+      throw isSesThrottle(error) ? new MailThrottled(error) : error;
+    });
 }

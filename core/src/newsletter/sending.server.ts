@@ -1,24 +1,34 @@
 // Sending a newsletter (docs/architecture.md §5, the admin's "send"): requestNewsletterSend writes the send
 // record and a `newsletter.send.requested` event in one transaction; the fan-out (reaction to
-// that event: functions/src/newsletter-fanout.ts on AWS, the local stream reader on a laptop)
-// pages through the subscribers and queues one e-mail each to the mailer. Each recipient's
-// mark SEND#<id>/TO#<email> is written by condition in the same transaction as the queued
-// mail, so a re-run (redelivery, retry) mails nobody twice. The send record counts queued and
-// sent of total for the admin's progress display. A subscriber whose address bounced hard or
+// that event and to each `newsletter.page.requested`: functions/src/newsletter-fanout.ts on AWS,
+// the local cloud's in-process queue on a laptop) queues one page of subscribers (100) per message
+// and then, in the transaction that marks the page done, the next page's message with its cursor,
+// so a failure resumes at its page. Each recipient's transaction touches only their own items:
+// their mark SEND#<id>/TO#<email>, written by condition, and their queued mail, so a re-run mails
+// nobody twice. The send record holds the body; the progress (queued, sent of total) lives on
+// counter shards apart from it, added once per page (with the page's mark) and once per sent mail
+// (with the recipient's mark), so both stay exact under redelivery
+// (docs/decisions/038-newsletter-fan-out.md). A subscriber whose address bounced hard or
 // complained (core/src/mail/reputation.ts) is skipped, and not counted in the total.
 import { randomUUID } from "node:crypto";
-import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import * as v from "valibot";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { countMetric } from "../context/telemetry.ts";
-import { newsletterDeliveryKey, newsletterSendKey } from "../db/keys.ts";
+import {
+  newsletterCountKey,
+  newsletterDeliveryKey,
+  newsletterPageKey,
+  newsletterSendKey,
+} from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { type DomainEvent, eventPut } from "../events/events.server.ts";
-import { MAIL_REQUESTED, mailRequest } from "../mail/queue.server.ts";
+import { mailRequest, NEWSLETTER_MAIL_REQUESTED } from "../mail/queue.server.ts";
 import { renderMail } from "../mail/render.server.ts";
 import { getMailStates } from "../mail/reputation.server.ts";
 import { suppresses } from "../mail/reputation.ts";
-import { NEWSLETTER_SEND_REQUESTED } from "./event-types.ts";
+import { NEWSLETTER_PAGE_REQUESTED, NEWSLETTER_SEND_REQUESTED } from "./event-types.ts";
 import { newsletterParagraphs, normalizeNewlines } from "./preview.ts";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "./subscriptions.server.ts";
 
@@ -76,11 +86,8 @@ export async function requestNewsletterSend(
   return send;
 }
 
-/** A send and its progress (for the admin screen). */
-export async function getNewsletterSend(
-  ctx: Context,
-  sendId: string,
-): Promise<NewsletterSend | null> {
+/** The send's record (subject, body, status), without its progress. */
+async function getSendRecord(ctx: Context, sendId: string): Promise<NewsletterSend | null> {
   const { Item } = await ctx.db.send(
     new GetCommand({
       TableName: ctx.tableName,
@@ -95,10 +102,35 @@ export async function getNewsletterSend(
     body: String(Item.body),
     requestedAt: String(Item.requestedAt),
     status: Item.status as NewsletterSend["status"],
-    total: Number(Item.total ?? 0),
-    queued: Number(Item.queued ?? 0),
-    sent: Number(Item.sent ?? 0),
+    total: 0,
+    queued: 0,
+    sent: 0,
   };
+}
+
+/** A send and its progress (for the admin screen): its record, and its counters' shards summed. */
+export async function getNewsletterSend(
+  ctx: Context,
+  sendId: string,
+): Promise<NewsletterSend | null> {
+  const [send, shards] = await Promise.all([
+    getSendRecord(ctx, sendId),
+    ctx.db.send(
+      new QueryCommand({
+        TableName: ctx.tableName,
+        KeyConditionExpression: "pk = :pk AND begins_with(sk, :shard)",
+        ExpressionAttributeValues: { ":pk": newsletterCountKey(sendId, 0).pk, ":shard": "SHARD#" },
+        ConsistentRead: true,
+      }),
+    ),
+  ]);
+  if (!send) return null;
+  for (const shard of shards.Items ?? []) {
+    send.total += Number(shard.total ?? 0);
+    send.queued += Number(shard.queued ?? 0);
+    send.sent += Number(shard.sent ?? 0);
+  }
+  return send;
 }
 
 /**
@@ -120,46 +152,116 @@ export async function newsletterMail(ctx: Context, send: NewsletterSend, email: 
   };
 }
 
+/** The cursor of a page: where the SUBSCRIBERS index resumes (its last key, as DynamoDB gave it). */
+const Cursor = v.record(v.string(), v.string());
+const PageRequest = v.object({
+  sendId: v.string(),
+  page: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  cursor: v.optional(Cursor),
+});
+
 /**
- * The fan-out (reaction to `newsletter.send.requested`): every subscriber, a page of the sparse
- * SUBSCRIBERS index at a time, gets one queued e-mail, by condition on their mark.
+ * The fan-out: `newsletter.send.requested` queues the first page of subscribers, and each
+ * `newsletter.page.requested` the page its cursor points to. One message, one page.
  */
 export async function fanOutNewsletter(ctx: Context, event: DomainEvent): Promise<void> {
-  const sendId = String(event.payload.sendId ?? "");
-  const send = await getNewsletterSend(ctx, sendId);
+  if (event.type === NEWSLETTER_PAGE_REQUESTED) {
+    const request = v.parse(PageRequest, event.payload);
+    const send = await getSendRecord(ctx, request.sendId);
+    if (send) await queuePage(ctx, send, request.page, request.cursor);
+    return;
+  }
+  const send = await getSendRecord(ctx, String(event.payload.sendId ?? ""));
   if (!send) return;
-  await setSendProgress(ctx, sendId, "SET #status = :status", { ":status": "queuing" });
-  let total = 0;
-  const pages = paginateQuery(
-    { client: ctx.db, pageSize: SUBSCRIBERS_PAGE_SIZE },
-    {
+  if (send.status === "requested") {
+    await setSendProgress(ctx, send.id, "SET #status = :status", { ":status": "queuing" });
+  }
+  await queuePage(ctx, send, 0, undefined);
+}
+
+/**
+ * One page: its subscribers' mails queued (each by condition on its mark), then one transaction
+ * marks the page done (by condition: a redelivered page counts nothing twice), adds its count to a
+ * shard, and queues the next page's message, or, after the last page, marks the send queued.
+ */
+async function queuePage(
+  ctx: Context,
+  send: NewsletterSend,
+  page: number,
+  cursor: Record<string, string> | undefined,
+): Promise<void> {
+  const pageKey = newsletterPageKey(send.id, page);
+  const done = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: pageKey, ConsistentRead: true }),
+  );
+  if (done.Item) return;
+  const found = await ctx.db.send(
+    new QueryCommand({
       TableName: ctx.tableName,
       IndexName: "gsi1",
       KeyConditionExpression: "gsi1pk = :pk",
       ExpressionAttributeValues: { ":pk": "SUBSCRIBERS" },
-    },
+      Limit: SUBSCRIBERS_PAGE_SIZE,
+      ...(cursor ? { ExclusiveStartKey: cursor } : {}),
+    }),
   );
-  for await (const page of pages) {
-    const found = (page.Items ?? []).map((item) => String(item.email));
-    // One BatchGetItem per page: the addresses the newsletter may no longer reach.
-    const states = await getMailStates(ctx, found);
-    const emails = found.filter(
-      (email) => !suppresses(states.get(email.toLowerCase()), "newsletter"),
-    );
-    for (const email of found) {
-      if (!emails.includes(email)) countMetric("MailsSuppressed", { sendId });
-    }
-    total += emails.length;
-    await setSendProgress(ctx, sendId, "SET #total = :total", { ":total": total });
-    // One transaction per recipient: their mark, their queued e-mail, the queued count.
-    await Promise.all(emails.map((email) => queueOne(ctx, send, email)));
+  const addresses = (found.Items ?? []).map((item) => String(item.email));
+  // One BatchGetItem per page: the addresses the newsletter may no longer reach.
+  const states = await getMailStates(ctx, addresses);
+  const emails = addresses.filter(
+    (email) => !suppresses(states.get(email.toLowerCase()), "newsletter"),
+  );
+  for (const email of addresses) {
+    if (!emails.includes(email)) countMetric("MailsSuppressed", { sendId: send.id });
   }
-  await setSendProgress(ctx, sendId, "SET #status = :status, #total = :total", {
-    ":status": "queued",
-    ":total": total,
-  });
+  await Promise.all(emails.map((email) => queueOne(ctx, send, email)));
+  const next = found.LastEvaluatedKey as Record<string, string> | undefined;
+  try {
+    await transact(ctx, [
+      {
+        Put: {
+          TableName: ctx.tableName,
+          Item: { ...pageKey, entity: "newsletterPage", queued: emails.length },
+          ConditionExpression: "attribute_not_exists(pk)",
+        },
+      },
+      {
+        Update: {
+          TableName: ctx.tableName,
+          Key: newsletterCountKey(send.id, randomShard()),
+          UpdateExpression: "ADD queued :n, #total :n",
+          ExpressionAttributeNames: { "#total": "total" },
+          ExpressionAttributeValues: { ":n": emails.length },
+        },
+      },
+      next
+        ? eventPut(ctx, NEWSLETTER_PAGE_REQUESTED, {
+            sendId: send.id,
+            page: page + 1,
+            cursor: next,
+          })
+        : {
+            Update: {
+              TableName: ctx.tableName,
+              Key: newsletterSendKey(send.id),
+              UpdateExpression: "SET #status = :status",
+              ExpressionAttributeNames: { "#status": "status" },
+              ExpressionAttributeValues: { ":status": "queued" },
+            },
+          },
+    ]);
+  } catch (error) {
+    // The page was done by an earlier delivery: its count and its next page are there already.
+    if (error instanceof TransactionCancelled && error.failedAt(0)) return;
+    throw error;
+  }
 }
 
+/** The counters' shards: sent mails add to one drawn at random, so no one item is hot. */
+export const SEND_COUNTER_SHARDS = 10;
+const randomShard = () => Math.floor(Math.random() * SEND_COUNTER_SHARDS);
+
+/** One recipient: their mark and their queued mail, nothing shared. */
 async function queueOne(ctx: Context, send: NewsletterSend, email: string): Promise<void> {
   const mail = await newsletterMail(ctx, send, email);
   try {
@@ -176,14 +278,6 @@ async function queueOne(ctx: Context, send: NewsletterSend, email: string): Prom
         },
       },
       mailRequest(ctx, mail),
-      {
-        Update: {
-          TableName: ctx.tableName,
-          Key: newsletterSendKey(send.id),
-          UpdateExpression: "ADD queued :one",
-          ExpressionAttributeValues: { ":one": 1 },
-        },
-      },
     ]);
   } catch (error) {
     // Already queued by an earlier run: nothing to do.
@@ -194,11 +288,11 @@ async function queueOne(ctx: Context, send: NewsletterSend, email: string): Prom
 }
 
 /**
- * After the mailer sent a newsletter e-mail (reaction to `mail.requested`, registered after
- * the mailer): counts it as sent once, by condition on the recipient's mark.
+ * After the mailer sent a newsletter e-mail (reaction to `newsletter.mail.requested`, registered
+ * after the mailer): counts it as sent once, by condition on the recipient's mark, on a shard.
  */
 export async function countNewsletterSent(ctx: Context, event: DomainEvent): Promise<void> {
-  if (event.type !== MAIL_REQUESTED) return;
+  if (event.type !== NEWSLETTER_MAIL_REQUESTED) return;
   const sendId = event.payload.newsletterSendId;
   const to = event.payload.to;
   if (typeof sendId !== "string" || typeof to !== "string") return;
@@ -216,7 +310,7 @@ export async function countNewsletterSent(ctx: Context, event: DomainEvent): Pro
       {
         Update: {
           TableName: ctx.tableName,
-          Key: newsletterSendKey(sendId),
+          Key: newsletterCountKey(sendId, randomShard()),
           UpdateExpression: "ADD sent :one",
           ExpressionAttributeValues: { ":one": 1 },
         },

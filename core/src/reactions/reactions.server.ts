@@ -21,8 +21,12 @@ import {
 } from "../insights/aggregates.server.ts";
 import { notifyRestocked } from "../inventory/restock.server.ts";
 import { STOCK_CHANGED } from "../inventory/stock.server.ts";
-import { deliverQueuedMail, MAIL_REQUESTED } from "../mail/queue.server.ts";
-import { NEWSLETTER_SEND_REQUESTED } from "../newsletter/event-types.ts";
+import {
+  deliverQueuedMail,
+  MAIL_REQUESTED,
+  NEWSLETTER_MAIL_REQUESTED,
+} from "../mail/queue.server.ts";
+import { NEWSLETTER_PAGE_REQUESTED, NEWSLETTER_SEND_REQUESTED } from "../newsletter/event-types.ts";
 import { countNewsletterSent, fanOutNewsletter } from "../newsletter/sending.server.ts";
 import { ORDER_EVENT_TYPES, ORDER_PAID, ORDER_SHIPPED } from "../orders/order-events.ts";
 import { RETURN_REFUNDED } from "../returns/events.ts";
@@ -44,9 +48,12 @@ const reactions: Record<string, Reaction[]> = {
   /** The deleted account's orders keep their amounts, not the person's data. */
   [USER_DELETED]: [anonymiseOrdersOfDeletedUser, anonymiseReturnsOfDeletedUser],
   /** The mailer: sends a queued e-mail once. */
-  [MAIL_REQUESTED]: [deliverQueuedMail, countNewsletterSent],
-  /** Newsletter fan-out: one queued e-mail per subscriber, never twice. */
+  [MAIL_REQUESTED]: [deliverQueuedMail],
+  /** The newsletter's mailer: the same, then counts it sent once. */
+  [NEWSLETTER_MAIL_REQUESTED]: [deliverQueuedMail, countNewsletterSent],
+  /** Newsletter fan-out: one queued e-mail per subscriber, never twice, a page a message. */
   [NEWSLETTER_SEND_REQUESTED]: [fanOutNewsletter],
+  [NEWSLETTER_PAGE_REQUESTED]: [fanOutNewsletter],
   /** The catalogue's "sold out" flags; one back-in-stock e-mail per waiting address. */
   [STOCK_CHANGED]: [
     async (ctx, event) => {

@@ -135,11 +135,23 @@ export interface QueueRecord {
 }
 
 /**
+ * Sends a message's event back to its own queue as a new message, visible after `delaySeconds`
+ * (a mail SES throttled: docs/decisions/038-newsletter-fan-out.md).
+ */
+export type Requeue = (event: DomainEvent, delaySeconds: number) => Promise<void>;
+
+/** How long a throttled mail waits before it is received again (SQS allows up to 900 s). */
+export const THROTTLED_DELAY_SECONDS = 60;
+
+/**
  * A queue consumer's Lambda handler: runs core's reactions on each message's event and reports
  * the messages that failed (or are not events of `types`), so only those come back, and after
- * the queue's maximum receive count go to its dead-letter queue.
+ * the queue's maximum receive count go to its dead-letter queue. With `requeue`, a mail SES
+ * throttled (core's MailThrottled) goes back to the queue as a new message with a delay, and the
+ * one received is answered as handled (deleted): waiting for the rate uses up none of its
+ * receives, and the mail's sent marker (keyed by its event id) still sends it once.
  */
-export function queueHandler(types: readonly string[], context = getContext) {
+export function queueHandler(types: readonly string[], context = getContext, requeue?: Requeue) {
   return async (event: { Records: QueueRecord[] }): Promise<BatchResponse> => {
     await loadBoundSecrets();
     const ctx = context();
@@ -154,6 +166,13 @@ export function queueHandler(types: readonly string[], context = getContext) {
           await handleEvent(ctx, domainEvent);
           logLine("info", "message handled", {});
         } catch (error) {
+          if (requeue && domainEvent && error instanceof Error && error.name === "MailThrottled") {
+            await requeue(domainEvent, THROTTLED_DELAY_SECONDS);
+            logLine("warn", "throttled: sent back to its queue with a delay", {
+              delaySeconds: THROTTLED_DELAY_SECONDS,
+            });
+            return;
+          }
           logLine("error", `message ${record.messageId} failed`, { error: String(error) });
           throw error;
         }

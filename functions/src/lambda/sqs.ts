@@ -1,11 +1,11 @@
 // The dispatcher's transport on AWS: SQS SendMessageBatch, ten messages a call, each message the
 // domain event as JSON (the queues accept 1 MiB, more than a table item's 400 KB). Which URL a
 // queue name has comes from the function's environment (stacks/Events.ts sets it).
-import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { awsClientOptions, guardCalls } from "@shop/core/server/context";
 import { type DomainEvent, encodeQueueMessage } from "@shop/core/server/events";
 import { logLine } from "./observability.ts";
-import type { QueueSend } from "./queues.ts";
+import type { QueueSend, Requeue } from "./queues.ts";
 
 const SQS_BATCH_LIMIT = 10;
 
@@ -38,5 +38,26 @@ export function sqsQueueSend(urlOf: (queue: string) => string, client?: SQSClien
       }
     }
     return failed;
+  };
+}
+
+/**
+ * A consumer's Requeue over SQS: SendMessage of the event to its own queue (`url`, its
+ * QUEUE_URL_<QUEUE> variable, which the stacks give a mailer) with DelaySeconds. Without a URL
+ * (the local cloud's in-process queues, where SES never throttles) there is none, and a throttled
+ * mail fails as any failure does.
+ */
+export function sqsRequeue(url: string | undefined, client?: SQSClient): Requeue | undefined {
+  if (!url) return undefined;
+  let sqs = client;
+  return async (event, delaySeconds) => {
+    sqs ??= guardCalls(new SQSClient(awsClientOptions("sqs")), "sqs");
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: url,
+        MessageBody: encodeQueueMessage(event),
+        DelaySeconds: delaySeconds,
+      }),
+    );
   };
 }
