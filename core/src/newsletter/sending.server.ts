@@ -4,7 +4,7 @@
 // the local cloud's in-process queue on a laptop) queues one page of subscribers (100) per message
 // and then, in the transaction that marks the page done, the next page's message with its cursor,
 // so a failure resumes at its page. Each recipient's transaction touches only their own items:
-// their mark SEND#<id>/TO#<email>, written by condition, and their queued mail, so a re-run mails
+// their mark SENDTO#<id>#<email>/TO#<email>, written by condition, and their queued mail, so a re-run mails
 // nobody twice. The send record holds the body; the progress (queued, sent of total) lives on
 // counter shards apart from it, added once per page (with the page's mark) and once per sent mail
 // (with the recipient's mark), so both stay exact under redelivery

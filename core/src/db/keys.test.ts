@@ -1,0 +1,36 @@
+// Keys that every order or every recipient writes are spread over partitions
+// (docs/decisions/040-capacity-model.md): on AWS one partition key takes about 1,000 write units
+// a second, and a sale's peak would pass it.
+import { describe, expect, it } from "vitest";
+import {
+  newsletterDeliveryKey,
+  newsletterSendKey,
+  ORDER_INDEX_SHARDS,
+  orderIndexes,
+  orderIndexPartitions,
+  PAYMENT_DEADLINE_SHARDS,
+  paymentDeadlineKey,
+  paymentDeadlinePartitions,
+} from "./keys.ts";
+
+const ids = Array.from({ length: 200 }, () => crypto.randomUUID());
+
+describe("keys written by every order or recipient", () => {
+  it("put each recipient's mark of a send on a partition of its own, apart from the send", () => {
+    const marks = ["a@x.io", "b@x.io", "c@x.io"].map((email) => newsletterDeliveryKey("s1", email));
+    expect(new Set(marks.map((mark) => mark.pk)).size).toBe(3);
+    expect(marks.map((mark) => mark.pk)).not.toContain(newsletterSendKey("s1").pk);
+  });
+
+  it("spread the payment deadlines over their shards, each one the sweep reads", () => {
+    const pks = new Set(ids.map((id) => paymentDeadlineKey("2026-11-27T10:00:00.000Z", id).pk));
+    expect(pks.size).toBe(PAYMENT_DEADLINE_SHARDS);
+    for (const pk of pks) expect(paymentDeadlinePartitions()).toContain(pk);
+  });
+
+  it("spread the orders index over its shards, each one the admin's list reads", () => {
+    const pks = new Set(ids.map((id) => orderIndexes("u1", "2026-11-27T10:00:00.000Z", id).gsi2pk));
+    expect(pks.size).toBe(ORDER_INDEX_SHARDS);
+    for (const pk of pks) expect(orderIndexPartitions()).toContain(pk);
+  });
+});
