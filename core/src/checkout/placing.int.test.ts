@@ -102,7 +102,7 @@ describe("placing an order", () => {
     expect(order.number).toMatch(ORDER_NUMBER_PATTERN);
     expect(clientSecret).toContain(order.paymentId);
     expect(await getOrder(ctx, order.id)).toEqual(order);
-    // An unlimited code is not counted by the order's transaction (counted once paid).
+    // An unlimited code is not written, so not counted, by the order's transaction.
     expect((await getPromotion(ctx, "WELCOME10"))?.usedCount).toBe(0);
   });
 

@@ -221,7 +221,7 @@ export interface AppliedPromotion {
  * A code as "Apply" found it. `limited`: it has a usage limit, so the order's transaction must
  * redeem it (redeemPromotionItem). An unlimited code is never written by an order: at a sale's
  * peak every order with it would write its one item, and cancel each other's transactions
- * (docs/decisions/040-capacity-model.md). Its uses are counted from the paid orders instead.
+ * (docs/decisions/040-capacity-model.md). Its uses are not counted.
  */
 export interface CheckedPromotion extends AppliedPromotion {
   limited: boolean;

@@ -15,9 +15,9 @@ describe("the admin list's state and usage of a promotion", () => {
     expect(promotionState(promotion, now)).toBe(state);
   });
 
-  it("shows usage as used / limit", () => {
+  it("shows usage as used / limit, and an unlimited code as unlimited (orders do not count it)", () => {
     expect(promotionUsage({ usedCount: 1, usageLimit: 5 })).toBe("1 / 5");
-    expect(promotionUsage({ usedCount: 3 })).toBe("3 / unlimited");
+    expect(promotionUsage({ usedCount: 0 })).toBe("unlimited");
   });
 
   it("shows cents as euros in the amount field", () => {

@@ -25,9 +25,14 @@ export function promotionState(
   return "active";
 }
 
-/** "used / limit" ("3 / 10"), or "3 / unlimited". */
+/**
+ * "used / limit" ("3 / 10"), or "unlimited": orders do not write a code without a limit (no
+ * shared item at a sale's peak), so its uses are not counted (docs/product.md §4 "Promotion").
+ */
 export function promotionUsage(promotion: { usageLimit?: number; usedCount: number }): string {
-  return `${promotion.usedCount} / ${promotion.usageLimit ?? "unlimited"}`;
+  return promotion.usageLimit === undefined
+    ? "unlimited"
+    : `${promotion.usedCount} / ${promotion.usageLimit}`;
 }
 
 /** Cents as the admin's amount field shows them: 1000 → "10.00". */
