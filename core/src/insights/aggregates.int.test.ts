@@ -374,7 +374,7 @@ describe("sales aggregates", () => {
     // (A Scan here would be counted like any call: the recorder sees every command.)
     await ctx.db.send(new ScanCommand({ TableName: ctx.tableName, Limit: 1 }));
     expect(names).toContain("ScanCommand");
-    // 30 orders and their events through the stream: beside other suites on two cores, more than
-    // the default 30 s.
-  }, 90_000);
+    // 30 orders and their events through the stream: beside the rehearsal and the infrastructure
+    // tests on two cores, it took more than 90 s once (a budget, not a timing).
+  }, 240_000);
 });
