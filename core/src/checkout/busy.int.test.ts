@@ -194,6 +194,13 @@ describe("Stripe's rate limit", () => {
 });
 
 /**
+ * The shop's 503 pages, which ask the shopper to try again: the table busy, or the table not
+ * answering in time (DependencyUnavailable; beside the heavier integration files on two cores,
+ * DynamoDB Local once took more than the client's 30 s for 77 of the 300 buyers' transactions).
+ */
+const answers503 = (error: unknown) => isBusy(error) || error instanceof DependencyUnavailable;
+
+/**
  * How often a buyer told "busy" tries again in the flash sale. Eight presses each failed the test
  * once beside the heavier integration files on two cores (it passes alone in 15 s): a press can
  * spend its whole deadline queued behind the other buyers.
@@ -215,7 +222,7 @@ describe("the flash sale", () => {
         try {
           return await withDeadline(CHARGE_BUDGET_MS, () => order(client, buyer, lines));
         } catch (error) {
-          if (!isBusy(error) || press === BUSY_PRESSES) throw error;
+          if (!answers503(error) || press === BUSY_PRESSES) throw error;
           await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 800));
         }
       }
@@ -224,8 +231,8 @@ describe("the flash sale", () => {
     const placed = results.filter((r) => r.status === "fulfilled");
     const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
     const soldOut = refused.filter((e) => e instanceof DomainError && e.status === 409);
-    const busy = refused.filter((e) => isBusy(e));
-    const other = refused.filter((e) => !(e instanceof DomainError) && !isBusy(e));
+    const busy = refused.filter((e) => answers503(e));
+    const other = refused.filter((e) => !(e instanceof DomainError) && !answers503(e));
     expect(other).toEqual([]);
     expect(placed).toHaveLength(10);
     expect(soldOut.length + busy.length).toBe(290);
