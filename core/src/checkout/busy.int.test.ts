@@ -234,8 +234,11 @@ describe("the flash sale", () => {
     const busy = refused.filter((e) => answers503(e));
     const other = refused.filter((e) => !(e instanceof DomainError) && !answers503(e));
     expect(other).toEqual([]);
-    expect(placed).toHaveLength(10);
-    expect(soldOut.length + busy.length).toBe(290);
+    // A press that timed out may have placed its order all the same (the table answered after
+    // the client gave up): the shopper saw the 503 page and finds the order in their history. So
+    // the table, not the answers, holds exactly the 10 orders.
+    expect(placed.length).toBeLessThanOrEqual(10);
+    expect(placed.length + soldOut.length + busy.length).toBe(300);
     expect(table.refused.TransactionConflict).toBeGreaterThan(0);
     expect(await scan(test, "order")).toHaveLength(10);
     expect(await scan(test, "event", "order.placed")).toHaveLength(10);
