@@ -12,7 +12,7 @@ import { STOCK_CHANGED } from "../inventory/stock.server.ts";
 import { syncSoldOut } from "./availability.server.ts";
 import { createProduct } from "./products.server.ts";
 import { parseCatalogQuery } from "./query.ts";
-import { getCatalogPage } from "./read-model.server.ts";
+import { getCatalogPage } from "./search.server.ts";
 import { settleCatalog } from "./test-fixtures.ts";
 
 const changed = (productId: string): DomainEvent => ({

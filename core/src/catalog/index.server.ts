@@ -12,5 +12,6 @@ export * from "./product-lookups.server.ts";
 export * from "./product-page.server.ts";
 export * from "./products.server.ts";
 export * from "./read-model.server.ts";
+export * from "./search.server.ts";
 export * from "./search-index.server.ts";
 export * from "./sitemap.server.ts";

@@ -21,7 +21,7 @@ import {
   SLUG_TAKEN,
   updateProduct,
 } from "./products.server.ts";
-import { getCatalogPage } from "./read-model.server.ts";
+import { getCatalogPage } from "./search.server.ts";
 
 const shirt = (
   slug: string,

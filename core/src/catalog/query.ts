@@ -271,7 +271,7 @@ export function queryCatalog(
   items: readonly ProductSummary[],
   query: CatalogQuery,
   /**
-   * The product search over `items` (core/src/search; read-model.server.ts passes its index of
+   * The product search over `items` (core/src/search; search.server.ts passes its index of
    * the catalogue version). Without it a search finds nothing.
    */
   search?: (text: string) => SearchAnswer,

@@ -8,7 +8,8 @@ import { unitsOfEach } from "../inventory/stock.ts";
 import { writeReview } from "../reviews/reviews.server.ts";
 import { createProduct } from "./products.server.ts";
 import { parseCatalogQuery } from "./query.ts";
-import { CATALOG_SETTLE_MS, getCatalogPage } from "./read-model.server.ts";
+import { CATALOG_SETTLE_MS } from "./read-model.server.ts";
+import { getCatalogPage } from "./search.server.ts";
 
 const categories = ["Men", "Women", "Kid", "Baby"] as const;
 

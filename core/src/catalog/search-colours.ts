@@ -1,6 +1,6 @@
 // The search's colour words over the shop's palette (docs/decisions/021-search.md "Colours"): a
 // product is indexed by its colourways' names and families, and a search that names a colour
-// shows each product found in that colourway (./read-model.server.ts). Browser-safe.
+// shows each product found in that colourway (./search.server.ts). Browser-safe.
 import { ColourWords } from "../search/colours.ts";
 import { PALETTE, type PaletteColour, paletteColour } from "./palette.ts";
 import { splitByColour } from "./variants.ts";

@@ -3,8 +3,8 @@
 // a product changes; the site loads it on its first search after it starts, then asks again with
 // a conditional GET at most every SEARCH_REFRESH_MS, never per request. While the published index
 // is older than the catalogue a site shows (the seconds after a change, a new stage, an engine
-// upgrade), the read model builds one per catalogue version in the process instead
-// (./read-model.server.ts).
+// upgrade), one is built per catalogue version in the process instead
+// (searchFor in ./search.server.ts).
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { Context } from "../context/index.server.ts";

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { chunksOf, PRODUCTS_PER_CHUNK, tallyOf } from "./aggregates.server.ts";
 import {
   addDays,
   colourSplit,
@@ -11,6 +10,7 @@ import {
   type SalesDay,
   topProducts,
 } from "./figures.ts";
+import { chunksOf, PRODUCTS_PER_CHUNK, tallyOf } from "./tally.ts";
 
 const day = (d: string, revenueCents: number, orders: number, products = {}): SalesDay => ({
   day: d,

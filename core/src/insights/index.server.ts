@@ -7,3 +7,4 @@ export * from "./figures.ts";
 export * from "./order-export.server.ts";
 export * from "./order-export.ts";
 export * from "./rebuild.server.ts";
+export * from "./tally.ts";

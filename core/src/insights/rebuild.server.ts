@@ -36,13 +36,12 @@ import { ORDER_STATES, type OrderState } from "../orders/state.ts";
 import { listAllReturns } from "../returns/returns.server.ts";
 import {
   COLOUR_ATTRIBUTE_PREFIX,
-  chunksOf,
-  countsAsSale,
   INSIGHTS_ENTITIES,
   MARK_RETENTION_DAYS,
   markItem,
 } from "./aggregates.server.ts";
 import { dayOf, productColourKey, type SalesDay } from "./figures.ts";
+import { chunksOf, countsAsSale } from "./tally.ts";
 
 export interface RebuildSummary {
   orders: number;

@@ -13,12 +13,8 @@ import {
 import { syncSoldOut } from "../catalog/availability.server.ts";
 import type { Context } from "../context/index.server.ts";
 import type { DomainEvent } from "../events/events.server.ts";
-import {
-  COUNTED_EVENT_TYPES,
-  countOrderEvent,
-  countReturnRefund,
-  countSales,
-} from "../insights/aggregates.server.ts";
+import { countOrderEvent, countReturnRefund, countSales } from "../insights/aggregates.server.ts";
+import { COUNTED_EVENT_TYPES } from "../insights/tally.ts";
 import { notifyRestocked } from "../inventory/restock.server.ts";
 import { STOCK_CHANGED } from "../inventory/stock.server.ts";
 import {

@@ -5,7 +5,7 @@ import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createProduct, updateProduct } from "../catalog/products.server.ts";
 import { parseCatalogQuery } from "../catalog/query.ts";
-import { getCatalogPage, liveSearch } from "../catalog/read-model.server.ts";
+import { getCatalogPage, liveSearch } from "../catalog/search.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 
 const input = (name: string) => ({
