@@ -6,7 +6,6 @@
 // "Equal the orders": the rebuild from the orders gives the same aggregates.
 import { marshall } from "@aws-sdk/util-dynamodb";
 import { createProduct } from "@shop/core/server/catalog";
-import { markOrderPaid, placeOrder } from "@shop/core/server/checkout";
 import type { Context } from "@shop/core/server/context";
 import { type DomainEvent, EVENT_ENTITY } from "@shop/core/server/events";
 import {
@@ -17,7 +16,7 @@ import {
 } from "@shop/core/server/insights";
 import { changeOrderState, type Order } from "@shop/core/server/orders";
 import { handleEventBatch } from "@shop/core/server/reactions";
-import { TEST_ADDRESS } from "@shop/core/testing/checkout";
+import { orderPlacer, type TestLine } from "@shop/core/testing/checkout";
 import { createTestContext, deliverEventsTo, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import type { DispatchedStreamRecord } from "./lambda/queues.ts";
@@ -51,28 +50,10 @@ async function shop() {
     stock: { M: 500, L: 500 },
     images: [{ key: "shirt.svg", alt: "Shirt" }],
   });
-  let n = 0;
-  const order = async (
-    lines: Array<{ productId: string; colour?: string; size: "M" | "L"; quantity: number }>,
-    at: Date,
-    paid = true,
-  ): Promise<Order> => {
-    const { order: placed } = await placeOrder(
-      ctx,
-      {
-        userId: `u${n++}`,
-        email: `buyer${n}@example.com`,
-        lines,
-        address: TEST_ADDRESS,
-        deliveryMethod: "STANDARD",
-      },
-      at,
-    );
-    if (!paid) return placed;
-    const result = await markOrderPaid(ctx, placed.paymentId as string, at);
-    if (result.status !== "paid") throw new Error(`not paid: ${result.status}`);
-    return result.order;
-  };
+  const place = orderPlacer(ctx);
+  /** An order placed at `at`, paid then too unless `paid` is false. */
+  const order = (lines: TestLine[], at: Date, paid = true) =>
+    place(lines, at, paid ? at : undefined);
   return { test, ctx, polo, shirt, order };
 }
 

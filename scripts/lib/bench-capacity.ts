@@ -51,6 +51,7 @@ import {
   startLocalCloud,
   waitFor,
 } from "@shop/local-cloud";
+import { signIn } from "./bench-edge.ts";
 
 /** AWS's per-partition limits (units a second), for the table's and each index's partitions. */
 export const PARTITION_LIMITS = { read: 3000, write: 1000 } as const;
@@ -342,20 +343,6 @@ async function quiet(recorder: CapacityRecorder, quietMs = 2000, maxMs = 60_000)
     if (recorder.inFlight === 0 && Date.now() - recorder.lastRequestAt > quietMs) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/auth/sign-in`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "sign-in", email, password }),
-    redirect: "manual",
-  });
-  const sid = res.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0] ?? "")
-    .find((pair) => pair.startsWith("sid="));
-  if (res.status !== 303 || !sid) throw new Error(`signing ${email} in answered ${res.status}`);
-  return sid;
 }
 
 async function get(url: string, cookie?: string) {

@@ -7,6 +7,8 @@ import type { SizeTag } from "../catalog/sizes.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
+import type { Order } from "../orders/orders.server.ts";
+import { markOrderPaid } from "./payment-state.server.ts";
 import { placeOrder } from "./placing.server.ts";
 
 export const TEST_ADDRESS = {
@@ -48,6 +50,39 @@ export const placeAsAna = (
     deliveryMethod: "STANDARD",
     ...extra,
   });
+
+/** A line of a test order: a variant of a product in sizes M or L. */
+export interface TestLine {
+  productId: string;
+  colour?: string;
+  size: "M" | "L";
+  quantity: number;
+}
+
+/**
+ * Places orders for one new customer each (u0, u1, …) by standard delivery, at `at`, and pays
+ * each at `paidAt` when given (the payment webhook's way). Answers the order as it is then.
+ */
+export function orderPlacer(ctx: Context) {
+  let n = 0;
+  return async (lines: TestLine[], at: Date, paidAt?: Date): Promise<Order> => {
+    const { order: placed } = await placeOrder(
+      ctx,
+      {
+        userId: `u${n++}`,
+        email: `buyer${n}@example.com`,
+        lines,
+        address: TEST_ADDRESS,
+        deliveryMethod: "STANDARD",
+      },
+      at,
+    );
+    if (!paidAt) return placed;
+    const result = await markOrderPaid(ctx, placed.paymentId as string, paidAt);
+    if (result.status !== "paid") throw new Error(`not paid: ${result.status}`);
+    return result.order;
+  };
+}
 
 /** The DomainError `promise` rejects with; fails the test if it resolves or throws another. */
 export async function domainError(promise: Promise<unknown>): Promise<DomainError> {

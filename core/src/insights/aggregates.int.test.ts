@@ -7,15 +7,13 @@ import { createTestContext, deliverEventsTo, type TestContext } from "@shop/loca
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import { settleCatalog } from "../catalog/test-fixtures.ts";
-import { markOrderPaid } from "../checkout/payment-state.server.ts";
-import { placeOrder } from "../checkout/placing.server.ts";
-import { TEST_ADDRESS } from "../checkout/test-fixtures.ts";
+import { orderPlacer } from "../checkout/test-fixtures.ts";
 import type { Context } from "../context/index.server.ts";
 import { PRODUCT_SALES_PK } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 import { changeOrderState, deleteOrder } from "../orders/admin-changes.server.ts";
-import { getOrder, type Order } from "../orders/orders.server.ts";
+import { getOrder } from "../orders/orders.server.ts";
 import { handleEvent } from "../reactions/reactions.server.ts";
 import { countOrderEvent } from "./aggregates.server.ts";
 import { loadDashboard, readSalesDays, readStateCounts } from "./dashboard.server.ts";
@@ -40,29 +38,8 @@ async function shop() {
     });
   const shirt = await product("shirt", 2000);
   const coat = await product("coat", 12000);
-  let n = 0;
   /** An order placed at `at` (and paid at `paidAt`, when given). */
-  const order = async (
-    lines: Array<{ productId: string; colour?: string; size: "M" | "L"; quantity: number }>,
-    at: Date,
-    paidAt?: Date,
-  ): Promise<Order> => {
-    const { order: placed } = await placeOrder(
-      ctx,
-      {
-        userId: `u${n++}`,
-        email: `buyer${n}@example.com`,
-        lines,
-        address: TEST_ADDRESS,
-        deliveryMethod: "STANDARD",
-      },
-      at,
-    );
-    if (!paidAt) return placed;
-    const result = await markOrderPaid(ctx, placed.paymentId as string, paidAt);
-    if (result.status !== "paid") throw new Error(`not paid: ${result.status}`);
-    return result.order;
-  };
+  const order = orderPlacer(ctx);
   return { test, ctx, shirt, coat, order };
 }
 

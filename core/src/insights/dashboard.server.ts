@@ -20,6 +20,7 @@ import {
   comparePeriods,
   DAYS_READ,
   dayOf,
+  emptySalesDay,
   type PeriodComparison,
   productColourKey,
   revenueByDay,
@@ -88,14 +89,7 @@ export async function loadDashboard(ctx: Context, now = new Date()): Promise<Das
 export async function readSalesDays(ctx: Context, from: string, to: string): Promise<SalesDay[]> {
   const days = new Map<string, SalesDay>();
   const dayNamed = (day: string) => {
-    const found = days.get(day) ?? {
-      day,
-      revenueCents: 0,
-      orders: 0,
-      items: 0,
-      products: {},
-      colours: {},
-    };
+    const found = days.get(day) ?? emptySalesDay(day);
     days.set(day, found);
     return found;
   };

@@ -21,6 +21,16 @@ export interface SalesDay {
   colours?: Record<string, number>;
 }
 
+/** A day with no sale yet. */
+export const emptySalesDay = (day: string): SalesDay => ({
+  day,
+  revenueCents: 0,
+  orders: 0,
+  items: 0,
+  products: {},
+  colours: {},
+});
+
 /** A day's key of one product's units in one colour (product ids have no "/"). */
 export const productColourKey = (productId: string, colour: string) => `${productId}/${colour}`;
 

@@ -40,7 +40,7 @@ import {
   MARK_RETENTION_DAYS,
   markItem,
 } from "./aggregates.server.ts";
-import { dayOf, productColourKey, type SalesDay } from "./figures.ts";
+import { dayOf, emptySalesDay, productColourKey, type SalesDay } from "./figures.ts";
 import { chunksOf, countsAsSale } from "./tally.ts";
 
 export interface RebuildSummary {
@@ -112,7 +112,7 @@ export async function rebuildAggregatesPage(
     for (const r of page.returns) {
       if (!r.refundedAt || r.refund.totalCents <= 0) continue;
       const day = dayOf(r.refundedAt, ctx.config.timeZone);
-      const sales = tally.days[day] ?? emptyDay(day);
+      const sales = tally.days[day] ?? emptySalesDay(day);
       sales.revenueCents -= r.refund.totalCents;
       tally.days[day] = sales;
       if (Date.parse(r.refundedAt) >= markSince) {
@@ -160,7 +160,7 @@ function tallyOrder(ctx: Context, tally: Tally, order: Order, now: Date) {
   const facts = orderSaleFacts(order);
   if (countsAsSale(facts) && facts.paidAt) {
     const day = dayOf(facts.paidAt, ctx.config.timeZone);
-    const sales = tally.days[day] ?? emptyDay(day);
+    const sales = tally.days[day] ?? emptySalesDay(day);
     sales.revenueCents += facts.totalCents;
     sales.orders += 1;
     for (const [id, n] of Object.entries(facts.units)) {
@@ -303,7 +303,7 @@ function addTally(total: Tally, part: Tally) {
   }
   for (const [id, n] of Object.entries(part.units)) total.units[id] = (total.units[id] ?? 0) + n;
   for (const [day, d] of Object.entries(part.days)) {
-    const sales = total.days[day] ?? emptyDay(day);
+    const sales = total.days[day] ?? emptySalesDay(day);
     sales.revenueCents += d.revenueCents;
     sales.orders += d.orders;
     sales.items += d.items;
@@ -316,15 +316,6 @@ function addTally(total: Tally, part: Tally) {
     total.days[day] = sales;
   }
 }
-
-const emptyDay = (day: string): SalesDay => ({
-  day,
-  revenueCents: 0,
-  orders: 0,
-  items: 0,
-  products: {},
-  colours: {},
-});
 
 /** The transitions an order went through, each with when (the events it emitted). */
 function transitionsOf(order: Order): Array<[string, string | undefined]> {

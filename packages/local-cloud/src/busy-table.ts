@@ -9,7 +9,8 @@
 // answered as AWS answers contention, a TransactionConflict (counted in `lockTimeouts`).
 // Tests choose which requests: the next N, a fraction p of them (a seeded draw, so a run is the
 // same every time), those of one operation, or those touching a key (docs/decisions/034-busy-not-error.md).
-import { Agent, createServer, request as forward, type IncomingMessage } from "node:http";
+import { Agent, createServer, request as forward } from "node:http";
+import { readBody } from "./util.ts";
 
 export type BusyAnswer = "ProvisionedThroughputExceeded" | "Throttling" | "TransactionConflict";
 
@@ -83,15 +84,6 @@ function refusal(answer: BusyAnswer, operation: string, body: string, touching?:
       Code === "None" ? { Code } : { Code, Message: "Transaction is ongoing for the item" },
     ),
   };
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 }
 
 /** Starts the proxy in front of the table at `target` (DynamoDB Local's endpoint). */

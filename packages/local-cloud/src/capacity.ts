@@ -16,6 +16,7 @@
 // site's requests from the functions' when both run at once.
 import { Agent, createServer, request as forward, type IncomingMessage } from "node:http";
 import { crc32 } from "node:zlib";
+import { readBody } from "./util.ts";
 
 /** DynamoDB's JSON shape of an attribute value. */
 type AttributeValue = Record<string, unknown>;
@@ -151,15 +152,6 @@ const MEASURED = new Set([
   "TransactWriteItems",
 ]);
 const WRITES = new Set(["PutItem", "UpdateItem", "DeleteItem"]);
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
 
 const text = (value: AttributeValue | undefined) =>
   value === undefined ? undefined : String(Object.values(value)[0]);

@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
@@ -43,4 +43,14 @@ export async function listenOnLoopback(server: Server, port = 0): Promise<string
   });
   const address = server.address();
   return `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`;
+}
+
+/** The whole body of a request or an answer. */
+export function readBody(message: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    message.on("data", (chunk: Buffer) => chunks.push(chunk));
+    message.on("end", () => resolve(Buffer.concat(chunks)));
+    message.on("error", reject);
+  });
 }
