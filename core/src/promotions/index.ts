@@ -1,3 +1,5 @@
 // Promotions: the promotion forms' schemas and the rules that need no table (browser-safe).
+
+export * from "./offers.ts";
 export * from "./rules.ts";
 export * from "./schemas.ts";
