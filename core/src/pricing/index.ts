@@ -2,3 +2,4 @@
 export * from "./delivery.ts";
 export * from "./money.ts";
 export * from "./quote.ts";
+export * from "./markdown.ts";

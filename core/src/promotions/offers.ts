@@ -6,6 +6,7 @@
 // of the tax), so that a line's discounts add up to what the order records for it, and a return
 // refunds each unit what was paid for it (`unitRefundCents`).
 import type { Category } from "../catalog/categories.ts";
+import { dateWindow } from "../common/date-window.ts";
 import { TAX_RATE } from "../pricing/quote.ts";
 import { isPromotionUsedUp } from "./rules.ts";
 
@@ -145,32 +146,8 @@ export function isTargeted(line: OfferLine, target: PromotionTarget): boolean {
   );
 }
 
-/** The day `now` is in `timeZone`, as YYYY-MM-DD. */
-function dayIn(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Whether the offer's dates hold at `now`: "not-started", "ended" or undefined. */
-export function offerDates(
-  conditions: Pick<PromotionConditions, "startsAt" | "endsAt">,
-  now: Date,
-  timeZone: string,
-): "not-started" | "ended" | undefined {
-  const today = dayIn(now, timeZone);
-  const { startsAt, endsAt } = conditions;
-  if (startsAt && (DAY.test(startsAt) ? today < startsAt : now < new Date(startsAt))) {
-    return "not-started";
-  }
-  if (endsAt && (DAY.test(endsAt) ? today > endsAt : now >= new Date(endsAt))) return "ended";
-  return undefined;
-}
+export const offerDates = dateWindow;
 
 /** Why the offer cannot apply to this cart and customer, or undefined when it can. */
 export function offerRefusal(
