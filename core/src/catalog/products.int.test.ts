@@ -11,29 +11,23 @@ import {
   ProductIdsQuerySchema,
   TOO_MANY_PRODUCT_IDS,
 } from "./product-lookups.server.ts";
-import { createProduct } from "./products.server.ts";
+import { createProducts } from "./test-fixtures.ts";
 
 async function addProducts(test: TestContext, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let start = 0; start < count; start += 25) {
-    const batch = Array.from({ length: Math.min(25, count - start) }, (_, j) => start + j);
-    const created = await Promise.all(
-      batch.map((i) =>
-        createProduct(test.ctx, {
-          slug: `item-${i}`,
-          name: `Item ${i}`,
-          category: "Women",
-          priceCents: 1000 + i,
-          description: "A garment for tests.",
-          sizes: ["S", "M"],
-          stock: unitsOfEach(["S", "M"], 50),
-          images: [{ key: `products/item-${i}/1.svg`, alt: `Item ${i}` }],
-        }),
-      ),
-    );
-    ids.push(...created.map((p) => p.id));
-  }
-  return ids;
+  const created = await createProducts(
+    test.ctx,
+    Array.from({ length: count }, (_, i) => ({
+      slug: `item-${i}`,
+      name: `Item ${i}`,
+      category: "Women",
+      priceCents: 1000 + i,
+      description: "A garment for tests.",
+      sizes: ["S", "M"],
+      stock: unitsOfEach(["S", "M"], 50),
+      images: [{ key: `products/item-${i}/1.svg`, alt: `Item ${i}` }],
+    })),
+  );
+  return created.map((p) => p.id);
 }
 
 describe("getProductsByIds", () => {

@@ -2,6 +2,8 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
+import { putItems, recordWrites } from "../db/test-fixtures.ts";
+import { createProduct, type Product } from "./products.server.ts";
 import { CATALOG_SETTLE_MS } from "./read-model.server.ts";
 
 /** As if the last change had happened long enough ago to have reached the index. */
@@ -14,3 +16,26 @@ export const settleCatalog = (ctx: Context) =>
       ExpressionAttributeValues: { ":at": Date.now() - CATALOG_SETTLE_MS - 1 },
     }),
   );
+
+type NewProductInput = Parameters<typeof createProduct>[1];
+
+/**
+ * Many products at once, for a test that reads a catalogue rather than creates one: the items of
+ * each createProduct's transaction (recordWrites), written 25 to a BatchWriteItem; the last
+ * product goes through createProduct itself, so the catalogue version is bumped once, as after
+ * any change. A product whose creation writes anything else than its items and the version's
+ * bump fails here, so the fixtures cannot drift from the code.
+ */
+export async function createProducts(ctx: Context, inputs: NewProductInput[]): Promise<Product[]> {
+  const last = inputs.at(-1);
+  if (!last) return [];
+  const products: Product[] = [];
+  const { puts, updates } = await recordWrites(ctx, async (recording) => {
+    for (const input of inputs.slice(0, -1)) products.push(await createProduct(recording, input));
+  });
+  const other = updates.find((update) => update.Key.pk !== CATALOG_VERSION_KEY.pk);
+  if (other) throw new Error(`createProducts: createProduct updated ${JSON.stringify(other)}`);
+  await putItems(ctx, puts);
+  products.push(await createProduct(ctx, last));
+  return products;
+}

@@ -30,6 +30,7 @@ import {
   unsubscribeToken,
   unsubscribeWithToken,
 } from "./subscriptions.server.ts";
+import { writeSubscribers } from "./test-fixtures.ts";
 
 interface StoredMail {
   subject: string;
@@ -194,9 +195,7 @@ describe("newsletter fan-out", () => {
     const tag = run();
     const subscribers = Array.from({ length: 500 }, (_, i) => `sub${i}-${tag}@example.com`);
     const leavers = Array.from({ length: 10 }, (_, i) => `left${i}-${tag}@example.com`);
-    for (let i = 0; i < subscribers.length; i += 50) {
-      await Promise.all(subscribers.slice(i, i + 50).map((e) => setSubscription(ctx, e, true)));
-    }
+    await writeSubscribers(ctx, subscribers);
     await Promise.all(leavers.map((e) => setSubscription(ctx, e, true)));
     await Promise.all(leavers.map((e) => setSubscription(ctx, e, false)));
 
