@@ -127,21 +127,12 @@ try {
   });
 
   // Every function of the registry on its trigger (functions/src/registry.ts), as on AWS.
-  const {
-    localChangeHandlers,
-    localMailEventHandlers,
-    localSchedules,
-    localStreamHandlers,
-    localUploadHandlers,
-  } = await import("@shop/local-cloud/functions");
+  const { localMailEventHandlers, localSchedules, localStreamHandlers, localUploadHandlers } =
+    await import("@shop/local-cloud/functions");
   const deliver = await localStreamHandlers();
   await cloud.deliverEvents((records) => deliver({ Records: records as never }));
   // An admin's photo → its variants, by the function S3 invokes on AWS (docs/architecture.md §3).
   cloud.deliverUploads(await localUploadHandlers());
-  // Changes cached pages show → the edge purge's invalidations, recorded by the CloudFront
-  // stand-in (docs/decisions/018-edge-cache.md): a stream reader of its own, as on AWS.
-  const purge = await localChangeHandlers();
-  await cloud.deliverChanges((records) => purge({ Records: records as never }));
 
   // Data an older version wrote is brought up to date, as a deploy does (core/src/migrations,
   // docs/decisions/024-migrations-on-deploy.md): once per table, each migration recorded when

@@ -3,8 +3,9 @@
 // function of the registry (functions/src/registry.ts, docs/decisions/029-function-registry.md)
 // that does not need the site, each built from its entry by stacks/functions.ts. The routing
 // (docs/decisions/004-dispatcher-and-work-queues.md):
-// - the dispatcher forwards work-item events (each queue entry's events) to their queue; it may
-//   send to those queues and nothing else;
+// - the dispatcher forwards work-item events (each queue entry's events) to their queue, and the
+//   catalogue's changes to the edge purge's queue (made here, polled from the Web stack:
+//   docs/decisions/042-two-stream-readers.md); it may send to those queues and nothing else;
 // - the order reactions (invoice PDF, confirmation, shipped notice, anonymisation, stock, the
 //   sales aggregates) read their events from the stream themselves;
 // - each queue's consumer takes its messages in batches and reports failures one by one; a

@@ -342,7 +342,7 @@ export function Web({ stack, app }: StackContext) {
   return { site, functions: here };
 }
 
-/** A stream entry's event types, or none for a reader of changes (the edge purge). */
+/** A stream entry's event types, or none for any other entry (the edge purge polls a queue). */
 function eventsOrNone(name: FunctionName) {
   const trigger = FUNCTIONS[name].trigger as Trigger;
   return trigger.kind === "stream" && "events" in trigger ? eventsOf(name) : undefined;

@@ -11,6 +11,7 @@ import { PURGING_ENTITIES, RELEASED_SLUG_PREFIX } from "@shop/core/edge-cache";
 import { SETTINGS_VARIABLE, type SettingName, settingsOf } from "@shop/core/server/context";
 import { EVENT_ENTITY } from "@shop/core/server/events";
 import {
+  CHANGE_QUEUES,
   type FunctionEntry,
   type FunctionName,
   type Permission,
@@ -217,29 +218,55 @@ function workQueue(
   return queue;
 }
 
-/** The work queues of the registry's queue entries, made before any function (the dispatcher's). */
+/** The kinds of change the dispatcher forwards (the registry's changes entries). */
+const changesDispatched = () => CHANGE_QUEUES.map(({ trigger }) => trigger.changes);
+
+/**
+ * The work queues of the registry's queue and changes entries, made before any function (the
+ * dispatcher sends to them all), in the Events stack; a consumer built in the Web stack (the
+ * edge purge) polls its queue from there.
+ */
 export function workQueues(wiring: Wiring, entries: ReadonlyArray<[FunctionName, FunctionEntry]>) {
   const byName = Object.fromEntries(entries);
   return Object.fromEntries(
-    WORK_QUEUES.map(({ queue, consumer, trigger }) => [
+    [...WORK_QUEUES, ...CHANGE_QUEUES].map(({ queue, consumer, trigger }) => [
       queue,
       workQueue(trigger, (byName[consumer] as FunctionEntry).timeout, wiring),
     ]),
   ) as Record<string, sqs.Queue>;
 }
 
-/** The stream mapping of a stream entry, filtered as its trigger says. */
+/**
+ * The stream's filters for the changes the dispatcher forwards (the registry's CHANGES_QUEUE_OF):
+ * the items cached pages show (core/src/edge-cache), and a released slug claim by its key.
+ */
+const CHANGE_FILTERS = {
+  catalogue: () => [
+    lambda.FilterCriteria.filter({
+      dynamodb: { NewImage: { entity: { S: lambda.FilterRule.or(...PURGING_ENTITIES) } } },
+    }),
+    lambda.FilterCriteria.filter({
+      eventName: lambda.FilterRule.isEqual("REMOVE"),
+      dynamodb: { Keys: { pk: { S: lambda.FilterRule.beginsWith(RELEASED_SLUG_PREFIX) } } },
+    }),
+  ],
+} as const;
+
+/**
+ * The stream mapping of a stream entry: inserted events of its types and, for the dispatcher, the
+ * changes it forwards (one mapping, its filters OR-ed: docs/decisions/042-two-stream-readers.md).
+ */
 function streamSource(
   name: FunctionName,
-  trigger: Extract<Trigger, { kind: "stream" }>,
   events: readonly string[],
+  changes: ReadonlyArray<keyof typeof CHANGE_FILTERS>,
   w: Wiring,
 ) {
   const id = pascal(name);
   const onFailure = new sources.SqsDlq(
     w.deadLetterQueue(id, `the ${name} stream reader (its on-failure destination)`),
   );
-  const common = {
+  return new sources.DynamoEventSource(w.table.cdk.table, {
     startingPosition: lambda.StartingPosition.TRIM_HORIZON,
     retryAttempts: 5,
     bisectBatchOnError: true,
@@ -247,27 +274,6 @@ function streamSource(
     onFailure,
     // Every reader answers with its batch's first failure (functions/src/lambda/queues.ts).
     reportBatchItemFailures: true,
-  };
-  if ("changes" in trigger) {
-    // The items cached pages show (core/src/edge-cache), and a released slug claim by its key.
-    return new sources.DynamoEventSource(w.table.cdk.table, {
-      ...common,
-      // Changes of a few seconds are handled together: fewer calls, deduplicated work.
-      batchSize: trigger.batchSize,
-      maxBatchingWindow: Duration.seconds(trigger.batchingWindowSeconds),
-      filters: [
-        lambda.FilterCriteria.filter({
-          dynamodb: { NewImage: { entity: { S: lambda.FilterRule.or(...PURGING_ENTITIES) } } },
-        }),
-        lambda.FilterCriteria.filter({
-          eventName: lambda.FilterRule.isEqual("REMOVE"),
-          dynamodb: { Keys: { pk: { S: lambda.FilterRule.beginsWith(RELEASED_SLUG_PREFIX) } } },
-        }),
-      ],
-    });
-  }
-  return new sources.DynamoEventSource(w.table.cdk.table, {
-    ...common,
     batchSize: 10,
     filters: [
       lambda.FilterCriteria.filter({
@@ -279,6 +285,7 @@ function streamSource(
           },
         },
       }),
+      ...changes.flatMap((kind) => CHANGE_FILTERS[kind]()),
     ],
   });
 }
@@ -289,8 +296,13 @@ function streamSource(
  */
 function consumeQueue(
   fn: Fn,
-  queue: sqs.Queue,
-  trigger: { batchSize: number; maxConcurrency: number; maxReceiveCount: number },
+  queue: sqs.IQueue,
+  trigger: {
+    batchSize: number;
+    maxConcurrency: number;
+    maxReceiveCount: number;
+    batchingWindowSeconds?: number;
+  },
   why: string,
 ) {
   fn.addEventSource(
@@ -298,6 +310,9 @@ function consumeQueue(
       batchSize: trigger.batchSize,
       maxConcurrency: trigger.maxConcurrency,
       reportBatchItemFailures: true,
+      ...(trigger.batchingWindowSeconds === undefined
+        ? {}
+        : { maxBatchingWindow: Duration.seconds(trigger.batchingWindowSeconds) }),
     }),
   );
   justifyFunction(fn, why);
@@ -432,8 +447,27 @@ export function buildFunction(
       );
       break;
     }
+    case "changes": {
+      // The dispatcher's to fill (stacks/Events.ts makes it with the work queues).
+      queue = wiring.workQueues[trigger.queue];
+      if (!queue) throw new Error(`no ${trigger.queue} queue for the ${name} function`);
+      consumeQueue(
+        fn,
+        queue,
+        trigger,
+        `polls the ${trigger.queue} queue, which the dispatcher fills with the table's ${trigger.changes} changes (an SQS event source, a synchronous invocation)`,
+      );
+      break;
+    }
     case "stream":
-      fn.addEventSource(streamSource(name, trigger, extra.events ?? [], wiring));
+      fn.addEventSource(
+        streamSource(
+          name,
+          extra.events ?? [],
+          name === "dispatcher" ? changesDispatched() : [],
+          wiring,
+        ),
+      );
       justifyFunction(fn, STREAM_READER);
       break;
     case "schedule":

@@ -16,6 +16,7 @@ import {
   SERVER_TIME_METRIC,
 } from "@shop/core/common";
 import {
+  CHANGE_QUEUES,
   ENTRIES,
   entriesOf,
   FUNCTIONS,
@@ -157,8 +158,11 @@ describe("the dashboard", () => {
     // Every queue of the shop, dead-letter queues included (the edge purge's is in Events too).
     for (const id of queues) expect(body, id).toContain(id);
     const workQueues = queues.filter((id) => !id.includes("DeadLetters"));
-    // The dispatcher's work queues and the mail events' queue (SES's bounces and complaints).
-    expect(workQueues).toHaveLength(WORK_QUEUES.length + entriesOf("mailEvents").length);
+    // The dispatcher's work queues (the edge purge's included) and the mail events' queue (SES's
+    // bounces and complaints).
+    expect(workQueues).toHaveLength(
+      WORK_QUEUES.length + CHANGE_QUEUES.length + entriesOf("mailEvents").length,
+    );
     expect(body).toContain("ApproximateAgeOfOldestMessage");
     expect(body).toContain("ApproximateNumberOfMessagesVisible");
     for (const reader of STREAM_READERS) {
@@ -257,7 +261,9 @@ describe("the alarms", () => {
     const ages = alarms().filter(
       ([, a]) => a.Properties.MetricName === "ApproximateAgeOfOldestMessage",
     );
-    expect(ages).toHaveLength(WORK_QUEUES.length + entriesOf("mailEvents").length);
+    expect(ages).toHaveLength(
+      WORK_QUEUES.length + CHANGE_QUEUES.length + entriesOf("mailEvents").length,
+    );
     // The newsletter's mails wait their turn at SES's rate: their queue's own threshold.
     const thresholds = ages.map(([, a]) => Number(a.Properties.Threshold)).sort((a, b) => a - b);
     const own = WORK_QUEUES.flatMap(({ trigger }) => trigger.ageAlarmSeconds ?? []);
@@ -267,7 +273,7 @@ describe("the alarms", () => {
         (a, b) => a - b,
       ),
     );
-    expect(STREAM_READERS).toEqual(["Dispatcher", "OrderReactions", "EdgePurge"]);
+    expect(STREAM_READERS).toEqual(["Dispatcher", "OrderReactions"]);
     for (const reader of STREAM_READERS) {
       const iterator = alarm(`${reader}IteratorAgeAlarm`);
       expect(iterator).toMatchObject({

@@ -145,6 +145,7 @@ describe("reserved concurrency (docs/decisions/040-capacity-model.md)", () => {
       "stripeWebhook",
       ...entriesOf("stream").map(({ name }) => name),
       ...entriesOf("queue").map(({ name }) => name),
+      ...entriesOf("changes").map(({ name }) => name),
       ...entriesOf("mailEvents").map(({ name }) => name),
     ];
     for (const name of readers) {

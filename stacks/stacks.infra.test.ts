@@ -20,6 +20,7 @@ import {
   worstCaseMs,
 } from "@shop/core/server/context";
 import {
+  CHANGE_QUEUES,
   ENTRIES,
   entriesOf,
   eventReaders,
@@ -136,7 +137,7 @@ const queueIds = () => Object.keys(resources(events, "AWS::SQS::Queue"));
 const mappings = () => Object.values(resources(events, "AWS::Lambda::EventSourceMapping"));
 /** The event source mappings that read the table's stream (the others read SQS queues). */
 const streamMappings = () => mappings().filter((m) => props(m).StartingPosition !== undefined);
-/** The Web stack's stream reader: the edge purge (stacks/Web.ts). */
+/** The Web stack's mapping: the edge purge's, on its queue in Events (stacks/Web.ts). */
 const purgeMappings = () => Object.values(resources(web, "AWS::Lambda::EventSourceMapping"));
 const workQueueId = (name: string) => idOf(events, "AWS::SQS::Queue", `${pascal(name)}Queue`);
 /**
@@ -157,11 +158,7 @@ function deadLetterQueueIds(): string[] {
       json(props(s).RedrivePolicy),
     ),
   ].join();
-  // The edge purge reads the stream from the Web stack: its queue comes by an import.
-  const imported = purgeMappings()
-    .map((m) => json(props(m).DestinationConfig))
-    .join();
-  return Object.keys(queues).filter((id) => targets.includes(`"${id}"`) || imported.includes(id));
+  return Object.keys(queues).filter((id) => targets.includes(`"${id}"`));
 }
 
 describe("the table", () => {
@@ -251,6 +248,41 @@ describe("the buckets", () => {
 });
 
 describe("the table's stream", () => {
+  it("has exactly two readers in the whole stage (AWS's advice): a third reader of it fails here", () => {
+    // Every event source mapping of every stack on the table's stream (its StreamArn): the
+    // catalogue's changes reach the edge purge through the dispatcher
+    // (docs/decisions/042-two-stream-readers.md).
+    const onStream = all.flatMap(({ name, template }) =>
+      Object.entries(resources(template, "AWS::Lambda::EventSourceMapping"))
+        .filter(
+          ([, m]) =>
+            props(m).StartingPosition !== undefined ||
+            json(props(m).EventSourceArn).includes("StreamArn"),
+        )
+        .map(([id]) => `${name}/${id}`),
+    );
+    expect(onStream).toHaveLength(2);
+    expect(onStream.every((id) => id.startsWith("events/"))).toBe(true);
+    expect(streamMappings()).toHaveLength(2);
+  });
+
+  it("gives the dispatcher the catalogue's changes too: products, slug claims, stock and released slug claims, no other item", () => {
+    const [dispatcher, ...others] = streamMappings().filter((m) =>
+      json(props(m).FunctionName).includes('"Dispatcher'),
+    );
+    expect(others).toEqual([]);
+    const filter = json(props(dispatcher).FilterCriteria);
+    for (const entity of ["product", "slugClaim", "stock"]) {
+      expect(filter).toContain(`\\"${entity}\\"`);
+    }
+    expect(filter).toContain('{\\"prefix\\":\\"SLUG#\\"}');
+    // The order reactions read events only.
+    const reactions = streamMappings().find((m) =>
+      json(props(m).FunctionName).includes('"OrderReactions'),
+    );
+    expect(json(props(reactions).FilterCriteria)).not.toContain('\\"slugClaim\\"');
+  });
+
   it("has at most two readers, each filtered to its own event types, parking failures in a dead-letter queue", () => {
     const readers = streamMappings();
     expect(readers.length).toBeLessThanOrEqual(2);
@@ -311,6 +343,32 @@ describe("the queues", () => {
     }
   });
 
+  it("the edge purge polls its own queue, which the dispatcher fills, in batches gathered over a window, failures reported one by one", () => {
+    expect(CHANGE_QUEUES.map(({ queue, consumer }) => [queue, consumer])).toEqual([
+      ["catalogueChanges", "edgePurge"],
+    ]);
+    const [{ queue: name, trigger }] = CHANGE_QUEUES as [(typeof CHANGE_QUEUES)[number]];
+    const [mapping, ...others] = purgeMappings();
+    expect(others).toEqual([]);
+    const p = props(mapping);
+    // The queue is in Events (the dispatcher's grant), the function in Web: an import.
+    expect(json(p.EventSourceArn)).toContain(workQueueId(name));
+    expect(json(p.FunctionName)).toContain('"EdgePurge');
+    expect(p.StartingPosition).toBeUndefined();
+    expect(p.FunctionResponseTypes).toEqual(["ReportBatchItemFailures"]);
+    expect(p.BatchSize).toBe(trigger.batchSize);
+    expect(p.MaximumBatchingWindowInSeconds).toBe(trigger.batchingWindowSeconds);
+    expect(p.ScalingConfig).toEqual({ MaximumConcurrency: trigger.maxConcurrency });
+    const queue = resources(events, "AWS::SQS::Queue")[workQueueId(name)];
+    expect((props(queue).RedrivePolicy as { maxReceiveCount: number }).maxReceiveCount).toBe(
+      trigger.maxReceiveCount,
+    );
+    // Six times the purge's timeout, so a batch in work is not handed out again.
+    expect(Number(props(queue).VisibilityTimeout)).toBeGreaterThanOrEqual(
+      FUNCTIONS.edgePurge.timeout * 6,
+    );
+  });
+
   it("every queue has a dead-letter queue (a redrive policy), and every dead-letter queue an alarm", () => {
     const queues = resources(events, "AWS::SQS::Queue");
     const dlqs = deadLetterQueueIds();
@@ -318,15 +376,17 @@ describe("the queues", () => {
     // The dispatcher's work queues, and the queue of each mail-events entry (SES's events).
     const mailEvents = entriesOf("mailEvents").map(({ name }) => workQueueId(name));
     expect(workQueues.sort()).toEqual(
-      [...WORK_QUEUES.map(({ queue }) => workQueueId(queue)), ...mailEvents].sort(),
+      [
+        ...[...WORK_QUEUES, ...CHANGE_QUEUES].map(({ queue }) => workQueueId(queue)),
+        ...mailEvents,
+      ].sort(),
     );
-    // One dead-letter queue per work queue, per stream reader (the edge purge's included), per
+    // One dead-letter queue per work queue (the edge purge's included), per stream reader, per
     // scheduled job and per function S3 notifies (the registry's schedule and upload entries),
     // and one for the MailEvents topic's subscription (SNS's redrive policy).
     expect(dlqs).toHaveLength(
       workQueues.length +
         streamMappings().length +
-        purgeMappings().length +
         entriesOf("schedule").length +
         entriesOf("upload").length +
         mailEvents.length,
@@ -486,7 +546,8 @@ describe("least privilege", () => {
       ].sort(),
     );
     const sendTo = resourcesFor(events, "Dispatcher", "sqs:SendMessage");
-    const queues = WORK_QUEUES.map(({ queue }) => workQueueId(queue));
+    const queues = [...WORK_QUEUES, ...CHANGE_QUEUES].map(({ queue }) => workQueueId(queue));
+    expect(queues).toContain(workQueueId("catalogueChanges"));
     for (const id of queues)
       expect(
         sendTo.some((r) => r.includes(`"${id}"`)),
@@ -504,23 +565,20 @@ describe("least privilege", () => {
     );
     expect(env.filter((v) => !v.startsWith("SST_") && !v.startsWith("AWS_")).sort()).toEqual(
       [
-        ...WORK_QUEUES.map(({ queue }) => queueUrlVariable(queue)),
+        ...[...WORK_QUEUES, ...CHANGE_QUEUES].map(({ queue }) => queueUrlVariable(queue)),
         "SHOP_FUNCTION",
         "SHOP_SETTINGS",
       ].sort(),
     );
   });
 
-  it("the edge purge reads the stream for the items cached pages show, may only invalidate this stage's distribution, and reads the catalogue to write the one search index object", () => {
+  it("the edge purge reads its queue of the catalogue's changes, may only invalidate this stage's distribution, and reads the catalogue to write the one search index object", () => {
     expect([...new Set(actionsOf(web, "EdgePurge"))].sort()).toEqual(
       [
-        // The stream (its event source mapping).
-        "dynamodb:DescribeStream",
-        "dynamodb:GetRecords",
-        "dynamodb:GetShardIterator",
-        "dynamodb:ListStreams",
-        // Its own dead-letter queue (CDK's grant for the failure destination).
-        "sqs:SendMessage",
+        // Its queue (its event source mapping; CDK's grant to consume), nothing of the stream.
+        "sqs:ReceiveMessage",
+        "sqs:ChangeMessageVisibility",
+        "sqs:DeleteMessage",
         "sqs:GetQueueAttributes",
         "sqs:GetQueueUrl",
         "cloudfront:CreateInvalidation",
@@ -548,21 +606,10 @@ describe("least privilege", () => {
     expect(invalidate).toHaveLength(1);
     expect(invalidate[0]).toContain(":cloudfront::");
     expect(invalidate[0]).toContain(`:distribution/",{"Ref":"${distribution}"}`);
-    expect(resourcesFor(web, "EdgePurge", "sqs:SendMessage").join()).toMatch(
-      /EdgePurgeDeadLetters/,
-    );
-
-    // On the stream, filtered to products, slug claims and stock (and released slug claims).
-    const mapping = Object.values(resources(web, "AWS::Lambda::EventSourceMapping"));
-    expect(mapping).toHaveLength(1);
-    const filter = json(props(mapping[0]).FilterCriteria);
-    for (const entity of ["product", "slugClaim", "stock"])
-      expect(filter).toContain(`\\"${entity}\\"`);
-    expect(filter).toContain('{\\"prefix\\":\\"SLUG#\\"}');
-    expect(filter).not.toContain('\\"event\\"');
-    expect(json(props(mapping[0]).EventSourceArn)).toContain("StreamArn");
-    expect(json(props(mapping[0]).DestinationConfig)).toMatch(/EdgePurgeDeadLetters/);
-    expect(props(mapping[0]).FunctionResponseTypes).toEqual(["ReportBatchItemFailures"]);
+    const receiveFrom = resourcesFor(web, "EdgePurge", "sqs:ReceiveMessage");
+    expect(receiveFrom).toHaveLength(1);
+    expect(receiveFrom[0]).toContain("CatalogueChangesQueue");
+    expect(receiveFrom[0]).not.toContain("DeadLetters");
 
     const fn = resources(web, "AWS::Lambda::Function")[
       idOf(web, "AWS::Lambda::Function", "EdgePurge")

@@ -1,17 +1,13 @@
-// Lambda: the catalogue's change reader. The table's stream (products, slug claims, stock) → one
-// CloudFront invalidation of exactly the storefront paths a batch makes stale
+// Lambda: the catalogue's change reader. Its queue, which the dispatcher fills with the table's
+// catalogue changes (products, slug claims, stock: docs/decisions/042-two-stream-readers.md) →
+// one CloudFront invalidation of exactly the storefront paths a batch makes stale
 // (docs/decisions/018-edge-cache.md), then, when a product changed, the search index published
-// anew for the sites to load (docs/decisions/021-search.md). One reader for both: the stream
-// serves few readers per shard.
+// anew for the sites to load (docs/decisions/021-search.md).
 import { changesSearch, publishSearchIndex } from "@shop/core/server/catalog";
 import { getContext, loadConfig } from "@shop/core/server/context";
-import {
-  cloudFrontInvalidate,
-  edgePurgeHandler,
-  type PurgeStreamRecord,
-} from "./lambda/cloudfront.ts";
+import { cloudFrontInvalidate, edgePurgeHandler } from "./lambda/cloudfront.ts";
 import { instrumented, logLine } from "./lambda/observability.ts";
-import { asWholeBatch } from "./lambda/queues.ts";
+import { changesHandler } from "./lambda/queues.ts";
 
 const distributionId = () => {
   const id = process.env.SITE_DISTRIBUTION_ID;
@@ -30,9 +26,9 @@ const purge = edgePurgeHandler(
 
 export const handler = instrumented(
   "edgePurge",
-  asWholeBatch(async (event: { Records: PurgeStreamRecord[] }) => {
-    await purge(event);
-    if (event.Records.some(changesSearch)) {
+  changesHandler(async (changes) => {
+    await purge({ Records: changes });
+    if (changes.some(changesSearch)) {
       logLine("info", "search index published", {
         searchIndex: await publishSearchIndex(getContext()),
       });

@@ -3,6 +3,8 @@ import { NEWSLETTER_SEND_REQUESTED } from "@shop/core/server/newsletter";
 import { REACTING_EVENT_TYPES } from "@shop/core/server/reactions";
 import { describe, expect, it } from "vitest";
 import {
+  CHANGE_QUEUES,
+  CHANGES_QUEUE_OF,
   ENTRIES,
   entriesOf,
   eventReaders,
@@ -23,13 +25,14 @@ describe("the function registry", () => {
     expect([...routed].sort()).toEqual([...REACTING_EVENT_TYPES].sort());
   });
 
-  it("has at most two readers of the table's events (AWS's advice per shard), and one of its changes", () => {
-    expect(eventReaders().length).toBeLessThanOrEqual(2);
+  it("has two readers of the table's stream (AWS's advice per shard); the catalogue's changes go through the dispatcher to the edge purge's queue", () => {
     expect(ENTRIES.filter(([, entry]) => readsTheStream(entry)).map(([name]) => name)).toEqual([
       "dispatcher",
       "orderReactions",
-      "edgePurge",
     ]);
+    expect(eventReaders().map(({ name }) => name)).toEqual(["dispatcher", "orderReactions"]);
+    expect(CHANGES_QUEUE_OF).toEqual({ catalogue: "catalogueChanges" });
+    expect(CHANGE_QUEUES.map(({ consumer }) => consumer)).toEqual(["edgePurge"]);
   });
 
   it("the dispatcher reads exactly the queued events and knows each one's queue", () => {
@@ -54,7 +57,7 @@ describe("the function registry", () => {
   });
 
   it("names each work queue once, and a handler file per function (the migrations' is written at synthesis)", () => {
-    const queues = WORK_QUEUES.map((q) => q.queue);
+    const queues = [...WORK_QUEUES, ...CHANGE_QUEUES].map((q) => q.queue);
     expect(new Set(queues).size).toBe(queues.length);
     for (const [name, entry] of ENTRIES) {
       if (entry.trigger.kind === "deploy") expect(entry.handler, name).toBe("migrations");

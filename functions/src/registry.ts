@@ -8,11 +8,11 @@
 // (README "Add a function", docs/decisions/029-function-registry.md).
 //
 // Domain events are routed from here too (docs/decisions/004-dispatcher-and-work-queues.md): the
-// table's stream has at most two readers of events (AWS advises at most two per shard), the
-// dispatcher, which forwards the events of every queue entry to that entry's SQS queue, and the
-// order reactions; the edge purge reads the catalogue's changes (a third reader, decision 004's
-// amendment). This file imports no core module that runs (only constants and types), so every
-// handler may import it at no cost to its cold start.
+// table's stream has two readers (AWS advises at most two per shard), the dispatcher, which
+// forwards the events of every queue entry to that entry's SQS queue and the catalogue's changes
+// to the edge purge's queue (docs/decisions/042-two-stream-readers.md), and the order reactions.
+// This file imports no core module that runs (only constants and types), so every handler may
+// import it at no cost to its cold start.
 
 import { CATALOG_INDEX, SEARCH_INDEX_KEY, UPLOADS_PREFIX } from "@shop/core/catalog";
 import type { SettingName } from "@shop/core/server/context";
@@ -48,21 +48,34 @@ export type Trigger =
       ageAlarmSeconds?: number;
     }
   /**
-   * A reader of the table's stream. `events`: inserted domain events of these types;
-   * `changes: "catalogue"`: the items cached pages show (core/src/edge-cache: products, slug
-   * claims, stock, released slug claims). Every reader reports its batch's first failure (Lambda's
-   * ReportBatchItemFailures): the records before it are not run again.
+   * A reader of the table's stream: inserted domain events of these types. Every reader reports
+   * its batch's first failure (Lambda's ReportBatchItemFailures): the records before it are not
+   * run again. The stream has two readers at most (AWS's advice; stacks/stacks.infra.test.ts
+   * counts them): a new reaction is an event of one of them or a queue's.
    */
   | {
       kind: "stream";
       events: readonly string[];
     }
+  /**
+   * Changes of the table's items, not events, forwarded by the dispatcher to an SQS queue of the
+   * function's own (docs/decisions/042-two-stream-readers.md). `changes: "catalogue"`: the items
+   * cached pages show (core/src/edge-cache: products, slug claims, stock, released slug claims),
+   * each message the record cut down to what the purge reads. Consumed in batches gathered over a
+   * window, failures reported one by one, a message received `maxReceiveCount` times set aside in
+   * the queue's dead-letter queue.
+   */
   | {
-      kind: "stream";
+      kind: "changes";
+      /** The queue's name (its construct is `<Queue>Queue`, its URL variable QUEUE_URL_<QUEUE>). */
+      queue: string;
       changes: "catalogue";
+      /** Messages per invocation at most (over 10, SQS's poller needs a window). */
       batchSize: number;
-      /** Seconds the mapping gathers changes before a batch. */
+      /** Seconds the poller gathers messages before a batch (SQS event source's window). */
       batchingWindowSeconds: number;
+      maxConcurrency: number;
+      maxReceiveCount: number;
     }
   /**
    * An EventBridge schedule (asynchronous: retried twice, then its dead-letter queue). Locally
@@ -106,7 +119,7 @@ export type Permission =
   | { bucket: BucketName; actions: readonly `s3:${string}`[]; keys: string; why?: string }
   /** Sends e-mail from the shop's SES identity. */
   | { mail: "send" }
-  /** Sends to every work queue (the queue entries' queues): the dispatcher's. */
+  /** Sends to every work queue (the queue and changes entries' queues): the dispatcher's. */
   | { queues: "send" }
   /** Creates invalidations on the storefront's CloudFront distribution. */
   | { distribution: "invalidate" };
@@ -150,7 +163,7 @@ const PAYING = ["PAYMENTS", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as con
 export const FUNCTIONS = {
   dispatcher: {
     handler: "functions/src/dispatcher.handler",
-    does: "forwards the stream's work-item events to their SQS queue (the queue entries)",
+    does: "forwards the stream's work-item events to their SQS queue (the queue entries), and the catalogue's changes to the edge purge's",
     // Every event of a queue entry: see QUEUED_EVENTS below (filled in once the entries exist).
     trigger: { kind: "stream", events: [] },
     // Only the queues' URLs (the registry's own wiring): no table item, bucket or secret.
@@ -348,7 +361,17 @@ export const FUNCTIONS = {
   edgePurge: {
     handler: "functions/src/edge-purge.handler",
     does: "invalidates the storefront paths a batch of catalogue changes makes stale, and publishes the search index anew",
-    trigger: { kind: "stream", changes: "catalogue", batchSize: 100, batchingWindowSeconds: 5 },
+    // The dispatcher forwards the changes; the poller gathers them 5 s, as the stream's mapping
+    // did, so a busy minute is a few invalidations (CloudFront allows 15 wildcard ones at once).
+    trigger: {
+      kind: "changes",
+      queue: "catalogueChanges",
+      changes: "catalogue",
+      batchSize: 100,
+      batchingWindowSeconds: 5,
+      maxConcurrency: 2,
+      maxReceiveCount: 5,
+    },
     settings: [...TABLE_READER, "SEARCH_BUCKET", "SITE_DISTRIBUTION_ID", "LOW_STOCK_THRESHOLD"],
     permissions: [
       { distribution: "invalidate" },
@@ -400,7 +423,6 @@ export type FunctionName = keyof typeof FUNCTIONS;
 export const ENTRIES = Object.entries(FUNCTIONS) as Array<[FunctionName, FunctionEntry]>;
 
 type Queued = Extract<Trigger, { kind: "queue" }>;
-type EventReader = Extract<Trigger, { kind: "stream"; events: readonly string[] }>;
 
 /** The entries whose trigger is of `kind`, with that trigger. */
 export function entriesOf<K extends Trigger["kind"]>(kind: K) {
@@ -422,6 +444,22 @@ export const WORK_QUEUES: ReadonlyArray<{
   trigger,
 }));
 
+/** The changes queues: each changes entry's queue (the edge purge's), by queue name. */
+export const CHANGE_QUEUES: ReadonlyArray<{
+  queue: string;
+  consumer: FunctionName;
+  trigger: Extract<Trigger, { kind: "changes" }>;
+}> = entriesOf("changes").map(({ name, trigger }) => ({
+  queue: trigger.queue,
+  consumer: name,
+  trigger,
+}));
+
+/** The dispatch rule of changes: which kind of change goes to which queue. */
+export const CHANGES_QUEUE_OF: Readonly<Partial<Record<"catalogue", string>>> = Object.fromEntries(
+  CHANGE_QUEUES.map(({ queue, trigger }) => [trigger.changes, queue]),
+);
+
 /** The dispatch rule: event type → its work queue. */
 export const QUEUE_OF: Readonly<Record<string, string>> = Object.fromEntries(
   WORK_QUEUES.flatMap(({ queue, trigger }) => trigger.events.map((type) => [type, queue])),
@@ -429,19 +467,18 @@ export const QUEUE_OF: Readonly<Record<string, string>> = Object.fromEntries(
 
 /** The readers of the table's stream that take domain events, with their event types. */
 export function eventReaders(): Array<{ name: FunctionName; events: readonly string[] }> {
-  return entriesOf("stream").flatMap(({ name, trigger }) =>
-    "events" in trigger
-      ? [{ name, events: name === "dispatcher" ? Object.keys(QUEUE_OF) : trigger.events }]
-      : [],
-  );
+  return entriesOf("stream").map(({ name, trigger }) => ({
+    name,
+    events: name === "dispatcher" ? Object.keys(QUEUE_OF) : trigger.events,
+  }));
 }
 
 /** The event types a stream reader or a queue's consumer handles. */
 export function eventsOf(name: FunctionName): readonly string[] {
   const trigger = FUNCTIONS[name].trigger as Trigger;
   if (trigger.kind === "queue") return trigger.events;
-  if (trigger.kind === "stream" && "events" in trigger) {
-    return name === "dispatcher" ? Object.keys(QUEUE_OF) : (trigger as EventReader).events;
+  if (trigger.kind === "stream") {
+    return name === "dispatcher" ? Object.keys(QUEUE_OF) : trigger.events;
   }
   throw new Error(`the ${name} function reads no events`);
 }

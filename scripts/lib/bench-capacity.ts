@@ -381,13 +381,10 @@ export async function runCapacityBench(options: CapacityOptions): Promise<string
 
     // The functions, on the table's stream, reach the table through their door.
     process.env.DYNAMODB_ENDPOINT = functionsDoor;
-    const { localChangeHandlers, localSchedules, localStreamHandlers } = await import(
-      "@shop/local-cloud/functions"
-    );
+    // The dispatcher forwards the catalogue's changes to the edge purge as well.
+    const { localSchedules, localStreamHandlers } = await import("@shop/local-cloud/functions");
     const deliver = await localStreamHandlers();
     await cloud.deliverEvents((records) => deliver({ Records: records as never }));
-    const purge = await localChangeHandlers();
-    await cloud.deliverChanges((records) => purge({ Records: records as never }));
     for (const schedule of await localSchedules()) {
       const timer = setInterval(() => void schedule.run().catch(() => {}), schedule.everyMs);
       stops.push(async () => clearInterval(timer));

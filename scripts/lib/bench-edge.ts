@@ -21,7 +21,6 @@ import {
   startSharedCache,
   startStreamDelivery,
 } from "@shop/local-cloud";
-import { throwingOnFailures } from "@shop/local-cloud/functions";
 
 export interface View {
   path: string;
@@ -416,8 +415,9 @@ async function priceChangeShown(cache: SharedCache, opts: EdgeBenchOptions): Pro
 }
 
 /**
- * The table's changes → the cache's purge, as on AWS and in one process: a stream reader of its
- * own with the edge purge's filter, the edge purge function's handler, and the CloudFront
+ * The table's changes → the cache's purge, as on AWS and in one process: a stream reader with the
+ * catalogue's filter, the dispatcher forwarding its changes to the edge purge function's handler
+ * (its queue, called at once: docs/decisions/042-two-stream-readers.md), and the CloudFront
  * stand-in it calls (AWS_ENDPOINT_URL_CLOUDFRONT), whose invalidations purge `cache`. The stream
  * so far (the seed, the added products) is drained before it answers.
  */
@@ -437,14 +437,16 @@ export function edgePurgeWiring(cloudEnv: Record<string, string>) {
       AWS_ENDPOINT_URL_CLOUDFRONT: cloudFront.endpoint,
       SITE_DISTRIBUTION_ID: "EBENCHSITE",
     });
-    const { handler } = await import("@shop/functions/edge-purge");
+    // The dispatcher's forwarding of the catalogue's changes, into the edge purge's handler.
+    const { localChangeHandlers } = await import("@shop/local-cloud/functions");
+    const purge = await localChangeHandlers();
     const delivery = await startStreamDelivery({
       endpoint: cloudEnv.DYNAMODB_ENDPOINT ?? "",
       tableName: cloudEnv.TABLE_NAME ?? "shop",
       checkpointFile: join(dir, "checkpoint.json"),
       deadLetterFile: join(dir, "dead-letters.jsonl"),
       filter: (record) => isPurgeCandidate(record as never),
-      deliver: (records) => throwingOnFailures("edgePurge", handler)({ Records: records as never }),
+      deliver: (records) => purge({ Records: records as never }),
     });
     await delivery.drain(300_000);
     return async () => {

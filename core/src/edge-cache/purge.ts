@@ -66,8 +66,9 @@ export const PURGING_ENTITIES = ["product", "slugClaim", "stock"] as const;
 export const RELEASED_SLUG_PREFIX = "SLUG#";
 
 /**
- * The records the purge function is given: the event source mapping's filters (stacks/Web.ts)
- * and the local cloud's delivery apply this same rule.
+ * The records the purge function is given: the dispatcher forwards these to the purge's queue
+ * (docs/decisions/042-two-stream-readers.md), its event source mapping's filters
+ * (stacks/functions.ts) and the local cloud's delivery apply this same rule.
  */
 export function isPurgeCandidate(record: ChangeRecord): boolean {
   const entity = record.dynamodb?.NewImage?.entity;

@@ -1,6 +1,8 @@
-// The edge purge on AWS: one CloudFront invalidation per stream batch (docs/decisions/018-edge-cache.md).
-// The caller reference is derived from the batch's sequence numbers, so a batch Lambda delivers
-// again sends the same invalidation, which CloudFront answers with the one it already has rather
+// The edge purge on AWS: one CloudFront invalidation per batch of the catalogue's changes
+// (docs/decisions/018-edge-cache.md; the dispatcher forwards them to the purge's queue, each with
+// its stream sequence number: docs/decisions/042-two-stream-readers.md). The caller reference is
+// derived from the batch's sequence numbers, so a batch delivered again as it was sends the same
+// invalidation, which CloudFront answers with the one it already has rather
 // than a second (billed) one. Locally the same code calls packages/local-cloud/src/cloudfront.ts
 // (AWS_ENDPOINT_URL_CLOUDFRONT, read by the SDK itself).
 import { createHash, randomUUID } from "node:crypto";
@@ -66,8 +68,8 @@ export function batchReference(records: readonly PurgeStreamRecord[]): string {
 
 /**
  * The purge function's handler: the paths a batch makes stale (core's rule), one invalidation
- * for all of them, nothing when no cached page changed. A failure throws: Lambda retries the batch
- * (the same caller reference), then sends it to the dead-letter queue.
+ * for all of them, nothing when no cached page changed. A failure throws: every message of the
+ * batch comes back (./queues.ts changesHandler), then waits in the queue's dead-letter queue.
  */
 export function edgePurgeHandler(invalidate: Invalidate, lowStockThreshold: () => number) {
   return async (event: { Records: PurgeStreamRecord[] }): Promise<void> => {

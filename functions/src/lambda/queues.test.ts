@@ -2,6 +2,7 @@
 // are reported for a retry. (The reactions they run are idempotent: a retried item that had
 // already been handled does nothing more; the integration tests in functions/ show it.)
 import { marshall } from "@aws-sdk/util-dynamodb";
+import { decodeChangeMessage, encodeChangeMessage } from "@shop/core/edge-cache";
 import type { Context } from "@shop/core/server/context";
 import {
   type DomainEvent,
@@ -11,7 +12,7 @@ import {
 } from "@shop/core/server/events";
 import { describe, expect, it } from "vitest";
 import {
-  asWholeBatch,
+  changesHandler,
   type DispatchedStreamRecord,
   dispatchToQueues,
   type QueueSend,
@@ -37,12 +38,36 @@ const routes = { "mail.requested": "mail", "newsletter.send.requested": "newslet
 /** A QueueSend that records what it was given and fails the listed event ids. */
 function recordingSend(failIds: string[] = []) {
   const sent: Array<[string, string[]]> = [];
-  const send: QueueSend = async (queue, events) => {
-    sent.push([queue, events.map((e) => e.id)]);
-    return events.filter((e) => failIds.includes(e.id)).map((e) => e.id);
+  const bodies: Array<[string, string[]]> = [];
+  const send: QueueSend = async (queue, messages) => {
+    sent.push([queue, messages.map((m) => m.id)]);
+    bodies.push([queue, messages.map((m) => m.body)]);
+    return messages.filter((m) => failIds.includes(m.id)).map((m) => m.id);
   };
-  return { sent, send };
+  return { sent, bodies, send };
 }
+
+/** A catalogue item's change as the stream gives it. */
+const itemRecord = (
+  item: Record<string, unknown>,
+  seq: string,
+  eventName = "MODIFY",
+): DispatchedStreamRecord => ({
+  eventName,
+  dynamodb: {
+    SequenceNumber: seq,
+    Keys: marshall({ pk: item.pk, sk: item.sk }),
+    NewImage: marshall(item),
+  },
+});
+const product = (id: string, slug: string) => ({
+  pk: `PRODUCT#${id}`,
+  sk: "PRODUCT",
+  entity: "product",
+  slug,
+  description: "A long description the purge does not read",
+});
+const changesQueue = { catalogue: "catalogueChanges" } as const;
 
 describe("the dispatcher", () => {
   it("forwards each work-item event to its queue, in stream order, and nothing else", async () => {
@@ -80,9 +105,9 @@ describe("the dispatcher", () => {
   });
 
   it("counts a queue that cannot be reached at all as a failure of its events", async () => {
-    const send: QueueSend = async (queue, events) => {
+    const send: QueueSend = async (queue, messages) => {
       if (queue === "newsletter") throw new Error("SQS unreachable");
-      return events.filter(() => false).map((e) => e.id);
+      return messages.filter(() => false).map((m) => m.id);
     };
     const answer = await dispatchToQueues(
       routes,
@@ -94,6 +119,51 @@ describe("the dispatcher", () => {
       ],
     });
     expect(answer.batchItemFailures).toEqual([{ itemIdentifier: "22" }]);
+  });
+
+  it("forwards the catalogue's changes to the edge purge's queue, cut down to what the purge reads, and no other item", async () => {
+    const { sent, bodies, send } = recordingSend();
+    const answer = await dispatchToQueues(
+      routes,
+      send,
+      changesQueue,
+    )({
+      Records: [
+        streamRecord(event("m1", "mail.requested"), "61"),
+        itemRecord(product("p1", "linen-shirt"), "62"),
+        itemRecord({ pk: "ORDER#o1", sk: "ORDER", entity: "order" }, "63"),
+        {
+          eventName: "REMOVE",
+          dynamodb: { SequenceNumber: "64", Keys: marshall({ pk: "SLUG#old-coat", sk: "SLUG" }) },
+        },
+        itemRecord({ pk: "PRODUCT#p1", sk: "STOCK", entity: "stock", counts: { M: 3 } }, "65"),
+      ],
+    });
+    expect(answer).toEqual({ batchItemFailures: [] });
+    expect(sent).toEqual([
+      ["mail", ["m1"]],
+      ["catalogueChanges", ["change:62", "change:64", "change:65"]],
+    ]);
+    const changes = (bodies[1]?.[1] ?? []).map((b) => decodeChangeMessage(b));
+    expect(changes.map((c) => c?.dynamodb?.SequenceNumber)).toEqual(["62", "64", "65"]);
+    expect(JSON.stringify(changes)).not.toContain("description");
+    expect(changes[1]?.eventName).toBe("REMOVE");
+  });
+
+  it("without a changes queue forwards no change; a change not forwarded is retried from there", async () => {
+    const { sent, send } = recordingSend(["change:72"]);
+    const records = [
+      itemRecord(product("p1", "linen-shirt"), "71"),
+      itemRecord(product("p2", "wool-coat"), "72"),
+      streamRecord(event("m1", "mail.requested"), "73"),
+    ];
+    expect(await dispatchToQueues(routes, send)({ Records: records })).toEqual({
+      batchItemFailures: [],
+    });
+    expect(sent).toEqual([["mail", ["m1"]]]);
+    expect(await dispatchToQueues(routes, send, changesQueue)({ Records: records })).toEqual({
+      batchItemFailures: [{ itemIdentifier: "72" }],
+    });
   });
 });
 
@@ -168,18 +238,29 @@ describe("a stream reader", () => {
     expect(ran).toEqual(["p1", "p2"]);
   });
 
-  it("whose work is one for the batch reports the first record when it fails, so all is retried", async () => {
-    const records = [
-      streamRecord(event("p1", "order.paid"), "51"),
-      streamRecord(event("p2", "order.paid"), "52"),
+  it("of changes, whose work is one for the batch: a failure reports every message, one that is not a change only itself", async () => {
+    const messages = [
+      { messageId: "a", body: encodeChangeMessage(itemRecord(product("p1", "linen-shirt"), "51")) },
+      { messageId: "b", body: "not a change" },
+      { messageId: "c", body: encodeChangeMessage(itemRecord(product("p2", "wool-coat"), "52")) },
     ];
-    const ok = asWholeBatch(async () => {});
-    expect(await ok({ Records: records })).toEqual({ batchItemFailures: [] });
-    const failing = asWholeBatch(async () => {
+    const given: string[][] = [];
+    const ok = changesHandler(async (changes) => {
+      given.push(changes.map((c) => c.dynamodb?.SequenceNumber ?? ""));
+    });
+    expect(await ok({ Records: messages })).toEqual({
+      batchItemFailures: [{ itemIdentifier: "b" }],
+    });
+    expect(given).toEqual([["51", "52"]]);
+    const failing = changesHandler(async () => {
       throw new Error("CloudFront unreachable");
     });
-    expect(await failing({ Records: records })).toEqual({
-      batchItemFailures: [{ itemIdentifier: "51" }],
+    expect(await failing({ Records: messages })).toEqual({
+      batchItemFailures: [
+        { itemIdentifier: "b" },
+        { itemIdentifier: "a" },
+        { itemIdentifier: "c" },
+      ],
     });
   });
 });

@@ -13,10 +13,18 @@
 // records are processed one after the other, in order, and a batch whose every record failed is
 // answered like any other (all of them reported), not thrown.
 import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
+import {
+  type ChangeRecord,
+  decodeChangeMessage,
+  encodeChangeMessage,
+  type ForwardedChange,
+  isPurgeCandidate,
+} from "@shop/core/edge-cache";
 import { getContext, loadBoundSecrets } from "@shop/core/server/context";
 import {
   type DomainEvent,
   decodeQueueMessage,
+  encodeQueueMessage,
   eventFromStreamRecord,
   type StreamRecord,
 } from "@shop/core/server/events";
@@ -53,12 +61,25 @@ export function processInOrder<R>(
   );
 }
 
-/** Sends events to a named queue, in order; answers the ids of the events it could not send. */
-export type QueueSend = (queue: string, events: DomainEvent[]) => Promise<string[]>;
+/** A message for a work queue: an id the sender answers failures by, and its body. */
+export interface QueueMessage {
+  /** The event's id, or a change's `change:<sequence number>`. */
+  id: string;
+  body: string;
+}
+
+/** Sends messages to a named queue, in order; answers the ids of those it could not send. */
+export type QueueSend = (queue: string, messages: QueueMessage[]) => Promise<string[]>;
+
+/** A domain event's message. */
+export const eventMessage = (event: DomainEvent): QueueMessage => ({
+  id: event.id,
+  body: encodeQueueMessage(event),
+});
 
 /** A stream record as Lambda gives it to a consumer that reports partial failures. */
 export interface DispatchedStreamRecord extends StreamRecord {
-  dynamodb?: StreamRecord["dynamodb"] & { SequenceNumber?: string };
+  dynamodb?: StreamRecord["dynamodb"] & ChangeRecord["dynamodb"] & { SequenceNumber?: string };
 }
 
 /** Lambda's partial batch response: the items to retry (stream: sequence number; SQS: message id). */
@@ -66,42 +87,91 @@ export interface BatchResponse {
   batchItemFailures: Array<{ itemIdentifier: string }>;
 }
 
+/** Where the dispatcher sends changes of the table's items, by kind (the registry's CHANGES_QUEUE_OF). */
+export type ChangesQueueOf = Readonly<Partial<Record<"catalogue", string>>>;
+
+interface Route {
+  index: number;
+  record: DispatchedStreamRecord;
+  queue: string;
+  message: QueueMessage;
+  keys: Record<string, string | undefined>;
+}
+
+/** A record's route: a queued event's to its queue, a catalogue change's to the purge's. */
+function routeOf(
+  record: DispatchedStreamRecord,
+  index: number,
+  queueOf: Readonly<Record<string, string>>,
+  changesQueueOf: ChangesQueueOf,
+): Route | undefined {
+  const domainEvent = eventFromStreamRecord(record);
+  if (domainEvent) {
+    const queue = queueOf[domainEvent.type];
+    if (!queue) return undefined;
+    return {
+      index,
+      record,
+      queue,
+      message: eventMessage(domainEvent),
+      keys: eventKeys(domainEvent),
+    };
+  }
+  const catalogue = changesQueueOf.catalogue;
+  if (catalogue && isPurgeCandidate(record)) {
+    const sequence = record.dynamodb?.SequenceNumber ?? String(index);
+    return {
+      index,
+      record,
+      queue: catalogue,
+      message: { id: `change:${sequence}`, body: encodeChangeMessage(record) },
+      keys: { sequenceNumber: sequence },
+    };
+  }
+  return undefined;
+}
+
 /**
  * The dispatcher: forwards the domain events of a stream batch to their queues (`queueOf`: event
- * type → queue name). On a failure it reports the first record not forwarded, so Lambda retries
- * the batch from there (later records may be forwarded twice: consumers are idempotent).
+ * type → queue name), and the catalogue's changes to the edge purge's queue (`changesQueueOf`,
+ * docs/decisions/042-two-stream-readers.md). On a failure it reports the first record not
+ * forwarded, so Lambda retries the batch from there (later records may be forwarded twice:
+ * consumers are idempotent).
  */
-export function dispatchToQueues(queueOf: Readonly<Record<string, string>>, send: QueueSend) {
+export function dispatchToQueues(
+  queueOf: Readonly<Record<string, string>>,
+  send: QueueSend,
+  changesQueueOf: ChangesQueueOf = {},
+) {
   return async (event: { Records: DispatchedStreamRecord[] }): Promise<BatchResponse> => {
     const routed = event.Records.flatMap((record, index) => {
-      const domainEvent = eventFromStreamRecord(record);
-      const queue = domainEvent ? queueOf[domainEvent.type] : undefined;
-      return domainEvent && queue ? [{ index, record, event: domainEvent, queue }] : [];
+      const route = routeOf(record, index, queueOf, changesQueueOf);
+      return route ? [route] : [];
     });
-    // Each queue's events in one go (SendMessageBatch takes ten at a time).
+    // Each queue's messages in one go (SendMessageBatch takes ten at a time).
     const failedIds = new Set<string>();
     for (const queue of new Set(routed.map((r) => r.queue))) {
-      const events = routed.filter((r) => r.queue === queue).map((r) => r.event);
+      const messages = routed.filter((r) => r.queue === queue).map((r) => r.message);
       try {
-        for (const id of await send(queue, events)) failedIds.add(id);
+        for (const id of await send(queue, messages)) failedIds.add(id);
       } catch (error) {
         logLine("error", `dispatch to the ${queue} queue failed`, { queue, error: String(error) });
-        for (const e of events) failedIds.add(e.id);
+        for (const m of messages) failedIds.add(m.id);
       }
     }
     // Then each record's outcome, in stream order, through Batch: a record not forwarded fails,
     // and so does every one after it (the stream resumes from the first failure).
-    const routeOf = new Map(routed.map((r) => [r.record, r]));
+    const routeByRecord = new Map(routed.map((r) => [r.record, r]));
     let failedAt: number | undefined;
     const answer = await processInOrder("DynamoDBStreams", event.Records, async (record) => {
-      const route = routeOf.get(record);
+      const route = routeByRecord.get(record);
       if (failedAt !== undefined) throw new Error("after a record that was not forwarded");
       if (!route) return;
-      await withKeys({ ...eventKeys(route.event), queue: route.queue }, async () => {
-        if (failedIds.has(route.event.id)) {
+      await withKeys({ ...route.keys, queue: route.queue }, async () => {
+        if (failedIds.has(route.message.id)) {
           failedAt = route.index;
           logLine("error", "not forwarded to its queue", {});
-          throw new Error(`event ${route.event.id} was not forwarded to ${route.queue}`);
+          throw new Error(`${route.message.id} was not forwarded to ${route.queue}`);
         }
         logLine("info", "forwarded to its queue", {});
       });
@@ -183,21 +253,39 @@ export function queueHandler(types: readonly string[], context = getContext, req
 }
 
 /**
- * A stream reader whose work is one piece for the whole batch (the edge purge's one invalidation):
- * a failure reports the batch's first record, so Lambda retries all of it, as it would after a
- * throw, while the mapping reports item failures as every reader's does.
+ * A changes queue's consumer whose work is one piece for the whole batch (the edge purge's one
+ * invalidation, docs/decisions/042-two-stream-readers.md): a message that is not a change is
+ * reported alone (it ends in the queue's dead-letter queue), the others are worked on together,
+ * and a failure of that work reports every one of them, so they all come back after the
+ * visibility timeout, as the whole batch would after a throw.
  */
-export function asWholeBatch<R extends DispatchedStreamRecord>(
-  work: (event: { Records: R[] }) => Promise<void>,
-) {
-  return async (event: { Records: R[] }): Promise<BatchResponse> => {
+export function changesHandler(work: (changes: ForwardedChange[]) => Promise<void>) {
+  return async (event: { Records: QueueRecord[] }): Promise<BatchResponse> => {
+    const decoded = event.Records.map((record) => ({
+      record,
+      change: decodeChangeMessage(record.body),
+    }));
+    const failures = decoded.flatMap(({ record, change }) => {
+      if (change) return [];
+      logLine("error", `message ${record.messageId} is not a change`, {
+        messageId: record.messageId,
+        body: record.body.slice(0, 200),
+      });
+      return [{ itemIdentifier: record.messageId }];
+    });
+    const changes = decoded.flatMap(({ record, change }) => (change ? [{ record, change }] : []));
+    if (changes.length === 0) return { batchItemFailures: failures };
     try {
-      await work(event);
-      return { batchItemFailures: [] };
+      await work(changes.map(({ change }) => change));
+      return { batchItemFailures: failures };
     } catch (error) {
       logLine("error", "the batch failed; all of it is retried", { error: String(error) });
-      const first = event.Records[0]?.dynamodb?.SequenceNumber;
-      return { batchItemFailures: [{ itemIdentifier: first ?? "0" }] };
+      return {
+        batchItemFailures: [
+          ...failures,
+          ...changes.map(({ record }) => ({ itemIdentifier: record.messageId })),
+        ],
+      };
     }
   };
 }

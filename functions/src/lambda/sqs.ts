@@ -1,30 +1,28 @@
 // The dispatcher's transport on AWS: SQS SendMessageBatch, ten messages a call, each message the
-// domain event as JSON (the queues accept 1 MiB, more than a table item's 400 KB). Which URL a
+// domain event as JSON (the queues accept 1 MiB, more than a table item's 400 KB), or a catalogue
+// change cut down to what the edge purge reads (core/src/edge-cache/change-message.ts). Which URL a
 // queue name has comes from the function's environment (stacks/Events.ts sets it).
 import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { awsClientOptions, guardCalls } from "@shop/core/server/context";
-import { type DomainEvent, encodeQueueMessage } from "@shop/core/server/events";
+import { encodeQueueMessage } from "@shop/core/server/events";
 import { logLine } from "./observability.ts";
-import type { QueueSend, Requeue } from "./queues.ts";
+import type { QueueMessage, QueueSend, Requeue } from "./queues.ts";
 
 const SQS_BATCH_LIMIT = 10;
 
 /** A QueueSend over SQS; `urlOf` answers a queue name's URL (throws for an unknown queue). */
 export function sqsQueueSend(urlOf: (queue: string) => string, client?: SQSClient): QueueSend {
   let sqs = client;
-  return async (queue: string, events: DomainEvent[]) => {
+  return async (queue: string, messages: QueueMessage[]) => {
     sqs ??= guardCalls(new SQSClient(awsClientOptions("sqs")), "sqs");
     const url = urlOf(queue);
     const failed: string[] = [];
-    for (let start = 0; start < events.length; start += SQS_BATCH_LIMIT) {
-      const chunk = events.slice(start, start + SQS_BATCH_LIMIT);
+    for (let start = 0; start < messages.length; start += SQS_BATCH_LIMIT) {
+      const chunk = messages.slice(start, start + SQS_BATCH_LIMIT);
       const { Failed } = await sqs.send(
         new SendMessageBatchCommand({
           QueueUrl: url,
-          Entries: chunk.map((event, i) => ({
-            Id: String(i),
-            MessageBody: encodeQueueMessage(event),
-          })),
+          Entries: chunk.map((message, i) => ({ Id: String(i), MessageBody: message.body })),
         }),
       );
       for (const failure of Failed ?? []) {
@@ -33,8 +31,8 @@ export function sqsQueueSend(urlOf: (queue: string) => string, client?: SQSClien
           code: failure.Code,
           reason: failure.Message,
         });
-        const event = chunk[Number(failure.Id)];
-        if (event) failed.push(event.id);
+        const message = chunk[Number(failure.Id)];
+        if (message) failed.push(message.id);
       }
     }
     return failed;

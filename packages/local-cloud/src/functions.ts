@@ -1,20 +1,26 @@
 // Local stand-in for the functions' triggers (stacks/functions.ts), read from the same registry
 // (functions/src/registry.ts): each batch of the table's stream goes to the stream readers' own
-// handlers, with the same routing; the catalogue's changes to the edge purge's (a reader of its
-// own); S3's notifications to the upload entries'; schedules run on a timer. The dispatcher runs core's
-// dispatchToQueues with an in-process queue: a "queue" is its consumer's handler, called at once
-// with SQS-shaped messages, so the mailer and the newsletter fan-out run the files Lambda runs.
-// Any failure (a stream handler throwing, a message reported failed) throws, and the local
-// cloud's stream reader retries the batch, then writes it to its dead-letter file; every
-// reaction is idempotent, so the redelivered part does nothing twice.
-import { type DomainEvent, encodeQueueMessage, type StreamRecord } from "@shop/core/server/events";
+// handlers, with the same routing (the dispatcher's records, events and the catalogue's changes,
+// and the order reactions' events); S3's notifications to the upload entries'; schedules run on
+// a timer. The dispatcher runs core's dispatchToQueues with an in-process queue: a "queue" is its
+// consumer's handler, called at once with SQS-shaped messages, so the mailer, the newsletter
+// fan-out and the edge purge run the files Lambda runs (the purge gets each stream batch's
+// changes at once, where SQS's poller gathers them 5 s). Any failure (a stream handler throwing,
+// a message reported failed) throws, and the local cloud's stream reader retries the batch, then
+// writes it to its dead-letter file; every reaction is idempotent, so the redelivered part does
+// nothing twice.
+import { isPurgeCandidate } from "@shop/core/edge-cache";
+import { eventFromStreamRecord, type StreamRecord } from "@shop/core/server/events";
 import {
   type BatchResponse,
+  type ChangesQueueOf,
   dispatchToQueues,
   type QueueRecord,
   type QueueSend,
 } from "@shop/functions/lambda/queues";
 import {
+  CHANGE_QUEUES,
+  CHANGES_QUEUE_OF,
   entriesOf,
   eventReaders,
   FUNCTIONS,
@@ -40,20 +46,27 @@ export async function loadHandler<H>(name: FunctionName): Promise<H> {
 export async function inProcessQueues(): Promise<QueueSend> {
   const consumers = Object.fromEntries(
     await Promise.all(
-      WORK_QUEUES.map(
+      [...WORK_QUEUES, ...CHANGE_QUEUES].map(
         async ({ queue, consumer }) => [queue, await loadHandler<QueueConsumer>(consumer)] as const,
       ),
     ),
   ) as Record<string, QueueConsumer>;
-  return async (queue: string, events: DomainEvent[]) => {
+  return async (queue, messages) => {
     const consumer = consumers[queue];
     if (!consumer) throw new Error(`no queue named ${queue}`);
     const { batchItemFailures } = await consumer({
-      Records: events.map((event) => ({ messageId: event.id, body: encodeQueueMessage(event) })),
+      Records: messages.map((message) => ({ messageId: message.id, body: message.body })),
     });
     return batchItemFailures.map((f) => f.itemIdentifier);
   };
 }
+
+/**
+ * The records of the table's stream some reader takes: domain events, and the catalogue's
+ * changes the dispatcher forwards (its event source mapping's filters on AWS).
+ */
+export const readByTheStreamReaders = (record: StreamRecord) =>
+  eventFromStreamRecord(record) !== null || isPurgeCandidate(record as never);
 
 /**
  * A stream reader's handler as the local stream delivery takes it: an item failure it reports
@@ -76,8 +89,8 @@ export async function localStreamHandlers(): Promise<
     eventReaders().map(
       async ({ name }): Promise<[string, StreamHandler]> =>
         name === "dispatcher"
-          ? [name, dispatchToQueues(QUEUE_OF, await inProcessQueues())]
-          : [name, await loadHandler<StreamHandler>(name)],
+          ? [name, dispatchToQueues(QUEUE_OF, await inProcessQueues(), CHANGES_QUEUE_OF)]
+          : [name, eventsOnly(await loadHandler<StreamHandler>(name))],
     ),
   );
   return async (event) => {
@@ -85,21 +98,24 @@ export async function localStreamHandlers(): Promise<
   };
 }
 
-/**
- * The readers of the catalogue's changes (the edge purge), each called with every batch of the
- * changes reader (LocalCloud.deliverChanges: the same filter, core/src/edge-cache).
- */
-export async function localChangeHandlers(): Promise<
-  (event: { Records: StreamRecord[] }) => Promise<void>
-> {
-  const handlers = await Promise.all(
-    entriesOf("stream")
-      .filter(({ trigger }) => "changes" in trigger)
-      .map(async ({ name }) => [name, await loadHandler<StreamHandler>(name)] as const),
-  );
-  return async (event) => {
-    for (const [name, handler] of handlers) await throwingOnFailures(name, handler)(event);
+/** An events reader is given the events of a batch only (its mapping's filter on AWS). */
+const eventsOnly =
+  (handler: StreamHandler): StreamHandler =>
+  async (event) => {
+    const Records = event.Records.filter((record) => eventFromStreamRecord(record) !== null);
+    return Records.length > 0 ? handler({ Records }) : undefined;
   };
+
+/**
+ * The dispatcher's forwarding of the catalogue's changes alone, into the edge purge's queue (an
+ * in-process call of its handler): for the tests and the bench that watch the purge without the
+ * rest of the stream's reactions (localStreamHandlers does this too).
+ */
+export async function localChangeHandlers(
+  changesQueueOf: ChangesQueueOf = CHANGES_QUEUE_OF,
+): Promise<(event: { Records: StreamRecord[] }) => Promise<void>> {
+  const dispatch = dispatchToQueues({}, await inProcessQueues(), changesQueueOf);
+  return throwingOnFailures("dispatcher (changes)", dispatch);
 }
 
 /**

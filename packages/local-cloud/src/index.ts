@@ -114,14 +114,12 @@ export interface LocalCloud {
    * LOCAL_METRICS_URL: `npm start` sets it for the site and the functions it runs).
    */
   metrics: MetricsStandIn;
-  /** Starts delivering domain events from the table's stream to `deliver`. */
-  deliverEvents(deliver: (records: _Record[]) => Promise<void>): Promise<StreamDelivery>;
   /**
-   * Starts delivering the changes cached pages show (products, slug claims, stock) from the
-   * table's stream to `deliver`, as the edge purge's event source mapping does on AWS: a reader
-   * of its own, with its own position.
+   * Starts delivering the records the stream's readers take (domain events, and the changes
+   * cached pages show: products, slug claims, stock, which the dispatcher forwards to the edge
+   * purge's queue) from the table's stream to `deliver`.
    */
-  deliverChanges(deliver: (records: _Record[]) => Promise<void>): Promise<StreamDelivery>;
+  deliverEvents(deliver: (records: _Record[]) => Promise<void>): Promise<StreamDelivery>;
   /** CloudFront's invalidation API (the edge purge's target). */
   cloudFront: CloudFrontStandIn;
   /**
@@ -244,21 +242,8 @@ export async function startLocalCloud(opts: LocalCloudOptions): Promise<LocalClo
           tableName,
           checkpointFile: join(opts.dataDir, "stream-checkpoint.json"),
           deadLetterFile: join(opts.dataDir, "dead-letters.jsonl"),
-          filter: (record) => eventFromStreamRecord(record as never) !== null,
-          deliver,
-          log,
-        });
-        stops.push(() => delivery.stop());
-        return delivery;
-      },
-      async deliverChanges(deliver) {
-        const delivery = await startStreamDelivery({
-          endpoint: dynamo.endpoint,
-          region: REGION,
-          tableName,
-          checkpointFile: join(opts.dataDir, "changes-checkpoint.json"),
-          deadLetterFile: join(opts.dataDir, "dead-letters.jsonl"),
-          filter: (record) => isPurgeCandidate(record as never),
+          filter: (record) =>
+            eventFromStreamRecord(record as never) !== null || isPurgeCandidate(record as never),
           deliver,
           log,
         });

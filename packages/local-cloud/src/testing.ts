@@ -11,7 +11,6 @@ import { type Context, createContext, loadConfig } from "@shop/core/server/conte
 import { type DomainEvent, eventFromStreamRecord } from "@shop/core/server/events";
 import { inject } from "vitest";
 import { type CloudFrontStandIn, startCloudFrontStandIn } from "./cloudfront.ts";
-import { throwingOnFailures } from "./functions.ts";
 import { ensureTable } from "./index.ts";
 import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 
@@ -126,7 +125,10 @@ export async function startChangeReader(test: TestContext): Promise<{
     AWS_ENDPOINT_URL_CLOUDFRONT: cloudFront.endpoint,
     SITE_DISTRIBUTION_ID: "ETESTSITE",
   });
-  const { handler } = await import("@shop/functions/edge-purge");
+  // The stream → the dispatcher's forwarding of the catalogue's changes → the edge purge's
+  // queue, here its handler called at once (docs/decisions/042-two-stream-readers.md).
+  const { localChangeHandlers } = await import("./functions.ts");
+  const purge = await localChangeHandlers();
   const dir = await mkdtemp(join(tmpdir(), "changes-"));
   const delivery = await startStreamDelivery({
     endpoint: test.env.DYNAMODB_ENDPOINT as string,
@@ -134,7 +136,7 @@ export async function startChangeReader(test: TestContext): Promise<{
     checkpointFile: join(dir, "checkpoint.json"),
     deadLetterFile: join(dir, "dead-letters.jsonl"),
     filter: (record) => isPurgeCandidate(record as never),
-    deliver: (records) => throwingOnFailures("edgePurge", handler)({ Records: records as never }),
+    deliver: (records) => purge({ Records: records as never }),
     pollMs: 50,
     maxAttempts: 1,
   });

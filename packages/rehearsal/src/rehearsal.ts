@@ -1031,7 +1031,7 @@ export async function rehearse(
     );
     await run(
       "purge",
-      "a new product's pages are purged at the edge (the stream → the edge purge → CloudFront)",
+      "a new product's pages are purged at the edge (the stream → the dispatcher → the purge's queue → the edge purge → CloudFront)",
       async () => {
         const slug = `rehearsal-purge-${randomBytes(3).toString("hex")}`;
         await createProduct(ctx, rehearsalShirt(slug, "Rehearsal shirt", 10));
