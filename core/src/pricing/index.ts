@@ -1,5 +1,5 @@
 // Pricing: delivery methods, the price quote and money formatting (browser-safe).
 export * from "./delivery.ts";
+export * from "./markdown.ts";
 export * from "./money.ts";
 export * from "./quote.ts";
-export * from "./markdown.ts";
