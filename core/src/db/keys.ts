@@ -58,11 +58,13 @@ export const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: "SLUG" });
 export const CATALOG_VERSION_KEY = { pk: "CATALOG", sk: "VERSION" } as const;
 
 /**
- * Stock of one product: units per size tag in the map `counts`, changed only by conditional or
- * relative updates (core/src/inventory); gsi1 STOCK lists every product's (the low-stock view).
+ * Stock of one product: units per variant in the map `counts`, changed only by conditional or
+ * relative updates (core/src/inventory). In no index: read by key, the lists through the
+ * catalogue's products (an index partition of every product's stock was rewritten by every
+ * order: docs/decisions/041-flash-sale-stock.md); an older item's gsi1 STOCK keys are removed by
+ * its next update.
  */
 export const stockKey = (productId: string) => ({ pk: `PRODUCT#${productId}`, sk: "STOCK" });
-export const stockIndex = (productId: string) => ({ gsi1pk: "STOCK", gsi1sk: productId });
 /** A shopper waiting for a sold-out size: one per address, product and size. */
 export const restockRequestKey = (productId: string, size: string, email: string) => ({
   pk: `PRODUCT#${productId}`,
