@@ -17,6 +17,8 @@
 // - checkout: paid orders of one unit of a random seeded product, a shopper each, one in four
 //   with the seed's unlimited promotion code;
 // - flash sale: order attempts on one product, in bursts (each second's attempts at once), paid;
+//   the product has BENCH_CAPACITY_FLASH_UNITS units (default 100,000: every attempt sells, the
+//   selling phase; fewer, and the attempts past the last unit are answered sold out);
 // - newsletter: a send to BENCH_CAPACITY_SUBSCRIBERS (default 300) subscribers, per recipient;
 // - the stream readers' writes: what the functions wrote during the checkout and the flash sale,
 //   per paid order.
@@ -281,6 +283,8 @@ export interface CapacityOptions {
   scale: number;
   seconds: number;
   subscribers: number;
+  /** The flash product's units (attempts past them are answered sold out). */
+  flashUnits?: number;
   log: (line: string) => void;
 }
 
@@ -445,7 +449,7 @@ export async function runCapacityBench(options: CapacityOptions): Promise<string
       priceCents: 1500,
       description: "The flash sale's tee",
       sizes: ["M"],
-      stock: unitsOfEach(["M"], 100_000),
+      stock: unitsOfEach(["M"], options.flashUnits ?? 100_000),
       images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: "tee" }],
     });
     const password = process.env.SEED_CUSTOMER_PASSWORD || "customer1234";

@@ -62,7 +62,7 @@ export async function seed(ctx: Context, options: SeedOptions) {
   const products = new Map<string, Product>();
   let created = 0;
   let done = 0;
-  // Which products have stock already (one Query, not one read per product).
+  // Which products have stock already (the catalogue's products' stock items, 100 a read).
   const stocked = await listAllStock(ctx);
   await eachLimited(SEED_PRODUCTS, 8, async (seedProduct) => {
     let product = await getProductBySlug(ctx, seedProduct.slug);

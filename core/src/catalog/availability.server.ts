@@ -10,7 +10,7 @@ import { bumpCatalogVersion } from "../db/catalog-version.ts";
 import { productKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import type { DomainEvent } from "../events/events.server.ts";
-import { getStocks, listAllStock, type StockChanged } from "../inventory/stock.server.ts";
+import { getStocks, type StockChanged } from "../inventory/stock.server.ts";
 import { inStockVariants } from "./in-stock.ts";
 import { getProductsByIds } from "./product-lookups.server.ts";
 import { catalogSnapshot } from "./read-model.server.ts";
@@ -78,11 +78,16 @@ export interface LowStockRow {
 
 /**
  * Every variant at or under the threshold, lowest first (then by name, colour and size): the
- * stock items (one Query on gsi1 STOCK, paged) joined with the catalogue read model in memory.
+ * catalogue read model's products, and their stock items read by key (BatchGetItem, 100 at a
+ * time: stock items are in no index, docs/decisions/041-flash-sale-stock.md), joined in memory.
  * Counts are kept per variant, by its key (docs/product.md §9 "Stock").
  */
 export async function listLowStock(ctx: Context): Promise<LowStockRow[]> {
-  const [stocks, snapshot] = await Promise.all([listAllStock(ctx), catalogSnapshot(ctx)]);
+  const snapshot = await catalogSnapshot(ctx);
+  const stocks = await getStocks(
+    ctx,
+    [...snapshot.bySlug.values()].map((product) => product.id),
+  );
   const threshold = ctx.config.lowStockThreshold;
   const rows: Array<LowStockRow & { order: number }> = [];
   for (const product of snapshot.bySlug.values()) {

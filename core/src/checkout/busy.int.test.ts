@@ -208,6 +208,19 @@ const answers503 = (error: unknown) => isBusy(error) || error instanceof Depende
 const BUSY_PRESSES = 20;
 
 describe("the flash sale", () => {
+  it("past the last unit, a buyer is told sold out at once, and no transaction is tried", async () => {
+    const { test, table, ctx, lines, shirt } = await busyShop({}, 1);
+    await withDeadline(CHARGE_BUDGET_MS, () => order(ctx, "u-last-unit", lines));
+    // Every transaction from now on would be cancelled: a sold-out answer must not need one.
+    table.refuse({ answer: "TransactionConflict", operation: "TransactWriteItems" });
+    const error = await rejection(withDeadline(SHORT_MS, () => order(ctx, "u-too-late", lines)));
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).status).toBe(409);
+    expect(table.refused.TransactionConflict ?? 0).toBe(0);
+    expect(await scan(test, "order")).toHaveLength(1);
+    expect(await unitsLeft(test, shirt.id)).toBe(0);
+  });
+
   it("10 units, 300 buyers at once, conflicts injected: exactly 10 orders, everyone else sold out or busy", async () => {
     const { test, table, instance, lines, shirt } = await busyShop({}, 10);
     table.refuse({ answer: "TransactionConflict", fraction: 0.3, touching: shirt.id });

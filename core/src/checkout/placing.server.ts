@@ -1,7 +1,8 @@
 // Placing an order (docs/architecture.md §4): validate, price on the server from stored products, write
 // in ONE transaction the order (PENDING, payment "awaiting"), its number claim, a limited
 // promotion's redemption (conditional; an unlimited code is not written), the units of every line taken from the stock (conditional: a line
-// over what is left refuses the whole order, naming it) and the event order.placed; then create the payment (idempotency key
+// over what is left refuses the whole order, naming it; a consistent read before it refuses such
+// an order without writing) and the event order.placed; then create the payment (idempotency key
 // = order id) and link it. With the checkout's placement key (placement.ts) the order id is
 // derived, not random, so the shopper's retry after an attempt that got no answer goes on with
 // that attempt's order.
@@ -110,6 +111,11 @@ export async function placeOrder(
     createdAt,
     updatedAt: createdAt,
   };
+  // A consistent read of the stock first: an attempt past the last unit answers "sold out" at
+  // once and writes nothing, so once a flash sale's units are gone its attempts no longer write
+  // (nor cancel each other on) the product's stock item (docs/decisions/041-flash-sale-stock.md).
+  const soldOut = await overStockError(ctx, namedLines(order));
+  if (soldOut) throw soldOut;
 
   for (let attempt = 1; ; attempt++) {
     const items: TransactItem[] = [
@@ -160,13 +166,7 @@ export async function placeOrder(
         throw await redemptionError(ctx, order.promotion.code, now);
       }
       if (stock.some((_, i) => error.failedAt(stockAt + i))) {
-        // Each line names its variant ("Navy, size Medium") in the message that refuses it.
-        const lines = order.lines.map((line) => ({
-          ...line,
-          colour: line.colour ?? "",
-          sizeName: lineVariant(line.colour, line.size),
-        }));
-        const refused = await overStockError(ctx, lines);
+        const refused = await overStockError(ctx, namedLines(order));
         if (refused) throw refused;
         // Sold and given back meanwhile: there is enough again.
         if (attempt < NUMBER_ATTEMPTS) continue;
@@ -187,6 +187,14 @@ export async function placeOrder(
   logLine("info", "order placed", { orderId: order.id, orderNumber: order.number });
   return startPayment(ctx, order, now);
 }
+
+/** The order's lines, each naming its variant ("Navy, size Medium") for a refusal's message. */
+const namedLines = (order: Order) =>
+  order.lines.map((line) => ({
+    ...line,
+    colour: line.colour ?? "",
+    sizeName: lineVariant(line.colour, line.size),
+  }));
 
 /** A placement tried again: the order goes on to its payment, unless that is over. */
 async function resumePlacement(ctx: Context, order: Order, now: Date): Promise<PlacedOrder> {

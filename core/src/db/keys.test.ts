@@ -3,7 +3,10 @@
 // a second, and a sale's peak would pass it.
 import { describe, expect, it } from "vitest";
 import {
+  NEWSLETTER_COUNT_SHARDS,
+  newsletterCountKey,
   newsletterDeliveryKey,
+  newsletterPageKey,
   newsletterSendKey,
   ORDER_INDEX_SHARDS,
   orderIndexes,
@@ -20,6 +23,15 @@ describe("keys written by every order or recipient", () => {
     const marks = ["a@x.io", "b@x.io", "c@x.io"].map((email) => newsletterDeliveryKey("s1", email));
     expect(new Set(marks.map((mark) => mark.pk)).size).toBe(3);
     expect(marks.map((mark) => mark.pk)).not.toContain(newsletterSendKey("s1").pk);
+  });
+
+  it("put each counter shard of a send on a partition of its own, apart from its pages and record", () => {
+    const shards = Array.from({ length: NEWSLETTER_COUNT_SHARDS }, (_, i) =>
+      newsletterCountKey("s1", i),
+    );
+    expect(new Set(shards.map((shard) => shard.pk)).size).toBe(NEWSLETTER_COUNT_SHARDS);
+    const apart = [newsletterPageKey("s1", 0).pk, newsletterSendKey("s1").pk];
+    for (const shard of shards) expect(apart).not.toContain(shard.pk);
   });
 
   it("spread the payment deadlines over their shards, each one the sweep reads", () => {

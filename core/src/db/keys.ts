@@ -58,11 +58,13 @@ export const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: "SLUG" });
 export const CATALOG_VERSION_KEY = { pk: "CATALOG", sk: "VERSION" } as const;
 
 /**
- * Stock of one product: units per size tag in the map `counts`, changed only by conditional or
- * relative updates (core/src/inventory); gsi1 STOCK lists every product's (the low-stock view).
+ * Stock of one product: units per variant in the map `counts`, changed only by conditional or
+ * relative updates (core/src/inventory). In no index: read by key, the lists through the
+ * catalogue's products (an index partition of every product's stock was rewritten by every
+ * order: docs/decisions/041-flash-sale-stock.md); an older item's gsi1 STOCK keys are removed by
+ * its next update.
  */
 export const stockKey = (productId: string) => ({ pk: `PRODUCT#${productId}`, sk: "STOCK" });
-export const stockIndex = (productId: string) => ({ gsi1pk: "STOCK", gsi1sk: productId });
 /** A shopper waiting for a sold-out size: one per address, product and size. */
 export const restockRequestKey = (productId: string, size: string, email: string) => ({
   pk: `PRODUCT#${productId}`,
@@ -153,12 +155,24 @@ export const newsletterDeliveryKey = (sendId: string, email: string) => ({
 });
 /**
  * A send's progress, apart from its record (which holds the body): counter shards (queued and
- * total added once per page, sent once per mail, each to a shard drawn at random) and one mark
- * per page of subscribers done, in a partition of their own (docs/decisions/038-newsletter-fan-out.md).
+ * total added once per page, sent once per mail, each to a shard drawn at random), each shard a
+ * partition key of its own (under one key, the ten took 29% of a partition's writes at 139 mails
+ * a second: docs/decisions/040-capacity-model.md), and one mark per page of subscribers done
+ * (docs/decisions/038-newsletter-fan-out.md).
  */
+export const NEWSLETTER_COUNT_SHARDS = 10;
 export const newsletterCountKey = (sendId: string, shard: number) => ({
+  pk: `SENDCOUNT#${sendId}#${String(shard).padStart(2, "0")}`,
+  sk: "COUNT",
+});
+/**
+ * Where the shards were before they had partitions of their own (`SENDCOUNT#<id>/SHARD#nn`): a send
+ * begun by the code of before a deploy keeps counting there until its fan-out's pages are done by
+ * the new code, so the progress sums both.
+ */
+export const newsletterCountsBefore = (sendId: string) => ({
   pk: `SENDCOUNT#${sendId}`,
-  sk: `SHARD#${String(shard).padStart(2, "0")}`,
+  skPrefix: "SHARD#",
 });
 export const newsletterPageKey = (sendId: string, page: number) => ({
   pk: `SENDCOUNT#${sendId}`,

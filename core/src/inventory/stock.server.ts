@@ -5,10 +5,14 @@
 // that changes its state (stockItems "release"), and an admin's save applies what they typed on
 // top of whatever sold meanwhile (saveStock, conditional on the count it read). Each change
 // carries a `stock.changed` event in its transaction; core/src/reactions follows it up.
+// Stock items are in no index: on gsi1's one STOCK partition every order's stock change rewrote
+// its entry (110% of a partition's writes at a sale's load, docs/decisions/040-capacity-model.md),
+// so every update removes the index keys an older item still carries, and the lists of all stock
+// read the catalogue's products' stock items by key (docs/decisions/041-flash-sale-stock.md).
 import { BatchGetCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
-import { stockIndex, stockKey } from "../db/keys.ts";
+import { productIndexes, stockKey } from "../db/keys.ts";
 import { queryIndexPage } from "../db/query.server.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
@@ -40,6 +44,11 @@ export interface StockLine {
 const BATCH_GET_LIMIT = 100;
 /** Saves retried when a sale changes a count between the read and the write. */
 const SAVE_ATTEMPTS = 5;
+/**
+ * Every update of a stock item takes it out of gsi1, where items written before stock left the
+ * index still are (gsi1 STOCK): the index's one partition is then written no more.
+ */
+const LEAVE_INDEX = "REMOVE gsi1pk, gsi1sk";
 
 /**
  * The Put of a new product's stock, in the transaction that creates the product. The product's
@@ -57,7 +66,6 @@ export function newStockItem(
       TableName: ctx.tableName,
       Item: {
         ...stockKey(productId),
-        ...stockIndex(productId),
         entity: STOCK_ENTITY,
         productId,
         counts: wholeCounts(counts),
@@ -80,7 +88,7 @@ export async function renameStock(ctx: Context, productId: string, slug: string)
       new UpdateCommand({
         TableName: ctx.tableName,
         Key: stockKey(productId),
-        UpdateExpression: "SET #slug = :slug",
+        UpdateExpression: `SET #slug = :slug ${LEAVE_INDEX}`,
         ConditionExpression: "attribute_exists(pk)",
         ExpressionAttributeNames: { "#slug": "slug" },
         ExpressionAttributeValues: { ":slug": slug },
@@ -104,8 +112,20 @@ export async function getStocks(
   ctx: Context,
   productIds: readonly string[],
 ): Promise<Map<string, StockCounts>> {
+  const found = await readStockItems(ctx, productIds);
+  return new Map(productIds.map((id) => [id, found.get(id) ?? {}]));
+}
+
+/**
+ * The counts of the products that have a stock item (a product without one is left out), read
+ * consistently in BatchGetItems of 100 keys, the keys DynamoDB left unprocessed asked again.
+ */
+async function readStockItems(
+  ctx: Context,
+  productIds: readonly string[],
+): Promise<Map<string, StockCounts>> {
   const ids = [...new Set(productIds)];
-  const found = new Map<string, StockCounts>(ids.map((id) => [id, {}]));
+  const found = new Map<string, StockCounts>();
   for (let start = 0; start < ids.length; start += BATCH_GET_LIMIT) {
     let keys: Array<Record<string, unknown>> = ids
       .slice(start, start + BATCH_GET_LIMIT)
@@ -125,18 +145,28 @@ export async function getStocks(
   return found;
 }
 
-/** Every product's counts (the low-stock view): Query gsi1 STOCK, paged. */
+/**
+ * Every stock item of the catalogue's products (the seed, the end-to-end tests' setup): the
+ * products' ids from the catalogue's index (gsi1 CATALOG, paged), then their stock items by key.
+ * A product without a stock item is left out.
+ */
 export async function listAllStock(ctx: Context): Promise<Map<string, StockCounts>> {
-  const all = new Map<string, StockCounts>();
+  return readStockItems(ctx, await catalogProductIds(ctx));
+}
+
+/** The ids of every product in the catalogue (gsi1 CATALOG, paged, only their ids). */
+export async function catalogProductIds(ctx: Context): Promise<string[]> {
+  const ids: string[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
-    const page = await queryIndexPage(ctx, stockIndex("").gsi1pk, { ExclusiveStartKey: cursor });
-    for (const item of page.Items ?? []) {
-      all.set(item.productId as string, (item.counts as StockCounts | undefined) ?? {});
-    }
+    const page = await queryIndexPage(ctx, productIndexes("", "").gsi1pk, {
+      ProjectionExpression: "id",
+      ...(cursor ? { ExclusiveStartKey: cursor } : {}),
+    });
+    for (const item of page.Items ?? []) ids.push(String(item.id));
     cursor = page.LastEvaluatedKey;
   } while (cursor);
-  return all;
+  return ids;
 }
 
 /**
@@ -214,7 +244,7 @@ function countsUpdate(
     Update: {
       TableName: ctx.tableName,
       Key: stockKey(productId),
-      UpdateExpression: `SET ${sets.join(", ")}`,
+      UpdateExpression: `SET ${sets.join(", ")} ${LEAVE_INDEX}`,
       ConditionExpression:
         change === "reserve" ? conditions.join(" AND ") : "attribute_exists(counts)",
       ExpressionAttributeNames: names,
@@ -323,7 +353,7 @@ function conditionalSet(
     Update: {
       TableName: ctx.tableName,
       Key: stockKey(productId),
-      UpdateExpression: `SET ${sets.join(", ")}`,
+      UpdateExpression: `SET ${sets.join(", ")} ${LEAVE_INDEX}`,
       ConditionExpression: conditions.join(" AND "),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,

@@ -1,45 +1,44 @@
 // Stock items written before the edge purge carry no product slug, so a change of their counts
 // cannot name the product's page to purge (docs/decisions/018-edge-cache.md). Each gets its
 // product's slug, under a condition (a slug set since, by a rename, is kept; a deleted item is
-// not revived). The stock items are read a page at a time from their index (gsi1 STOCK).
+// not revived). The stock items are found through the catalogue: a page of its products (gsi1
+// CATALOG), then their stock items by key (stock items are in no index:
+// docs/decisions/041-flash-sale-stock.md).
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { BatchGetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { productKey, stockIndex } from "../db/keys.ts";
+import { productIndexes, stockKey } from "../db/keys.ts";
 import { queryIndexPage } from "../db/query.server.ts";
 import { defineMigration } from "./runner.server.ts";
 
-/** Stock items per page (BatchGetItem reads at most 100 products). */
+/** Products per page (BatchGetItem reads at most 100 keys). */
 const PAGE = 100;
 
 export default defineMigration({
   description: "stock items get their product's slug",
   async page(ctx, cursor) {
-    const page = await queryIndexPage(ctx, stockIndex("").gsi1pk, {
-      FilterExpression: "attribute_not_exists(slug)",
-      ProjectionExpression: "pk, sk, productId",
+    const page = await queryIndexPage(ctx, productIndexes("", "").gsi1pk, {
+      ProjectionExpression: "id, slug",
       Limit: PAGE,
       ...(cursor ? { ExclusiveStartKey: cursor } : {}),
     });
-    const stock = page.Items ?? [];
     const slugs = new Map<string, string>();
-    if (stock.length > 0) {
-      const { Responses } = await ctx.db.send(
+    for (const product of page.Items ?? []) slugs.set(String(product.id), String(product.slug));
+    // Their stock items without a slug (a product without a stock item has nothing to name).
+    const bare: Array<Record<string, unknown>> = [];
+    let keys: Array<Record<string, unknown>> = [...slugs.keys()].map(stockKey);
+    while (keys.length > 0) {
+      const { Responses, UnprocessedKeys } = await ctx.db.send(
         new BatchGetCommand({
           RequestItems: {
-            [ctx.tableName]: {
-              Keys: stock.map((item) => productKey(String(item.productId))),
-              ProjectionExpression: "id, slug",
-            },
+            [ctx.tableName]: { Keys: keys, ProjectionExpression: "pk, sk, productId, slug" },
           },
         }),
       );
-      for (const product of Responses?.[ctx.tableName] ?? []) {
-        slugs.set(String(product.id), String(product.slug));
-      }
+      bare.push(...(Responses?.[ctx.tableName] ?? []).filter((item) => !item.slug));
+      keys = UnprocessedKeys?.[ctx.tableName]?.Keys ?? [];
     }
     let touched = 0;
-    for (const item of stock) {
-      // A product deleted since (or a read BatchGetItem left unprocessed: the next run, then).
+    for (const item of bare) {
       const slug = slugs.get(String(item.productId));
       if (!slug) continue;
       try {

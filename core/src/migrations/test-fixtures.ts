@@ -2,14 +2,7 @@
 // deploy (packages/rehearsal): written straight to the table, never through today's code.
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
-import {
-  productIndexes,
-  productKey,
-  salesDayKey,
-  slugKey,
-  stockIndex,
-  stockKey,
-} from "../db/keys.ts";
+import { productIndexes, productKey, salesDayKey, slugKey, stockKey } from "../db/keys.ts";
 
 /**
  * A product and its stock as the shop wrote them before colourways (migration 005): no colours,
@@ -48,7 +41,8 @@ export async function writeProductBeforeColourways(
       createdAt: now,
       updatedAt: now,
     },
-    { ...stockKey(id), ...stockIndex(id), entity: "stock", productId: id, slug, counts },
+    // Older stock items were on gsi1 STOCK (the low-stock view's index of before).
+    { ...stockKey(id), gsi1pk: "STOCK", gsi1sk: id, entity: "stock", productId: id, slug, counts },
   ]) {
     await ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item }));
   }

@@ -11,17 +11,20 @@
 // (docs/decisions/038-newsletter-fan-out.md). A subscriber whose address bounced hard or
 // complained (core/src/mail/reputation.ts) is skipped, and not counted in the total.
 import { randomUUID } from "node:crypto";
-import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import * as v from "valibot";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { countMetric } from "../context/telemetry.ts";
 import {
+  NEWSLETTER_COUNT_SHARDS,
   newsletterCountKey,
+  newsletterCountsBefore,
   newsletterDeliveryKey,
   newsletterPageKey,
   newsletterSendKey,
 } from "../db/keys.ts";
+import { allShards } from "../db/shards.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { type DomainEvent, eventPut } from "../events/events.server.ts";
 import { mailRequest, NEWSLETTER_MAIL_REQUESTED } from "../mail/queue.server.ts";
@@ -108,29 +111,53 @@ async function getSendRecord(ctx: Context, sendId: string): Promise<NewsletterSe
   };
 }
 
-/** A send and its progress (for the admin screen): its record, and its counters' shards summed. */
+/**
+ * A send and its progress (for the admin screen): its record, and its counters' shards summed
+ * (one consistent BatchGetItem of the shards' own keys, and the one partition where a send begun
+ * before they had their own keys counted).
+ */
 export async function getNewsletterSend(
   ctx: Context,
   sendId: string,
 ): Promise<NewsletterSend | null> {
-  const [send, shards] = await Promise.all([
+  const before = newsletterCountsBefore(sendId);
+  const [send, shards, older] = await Promise.all([
     getSendRecord(ctx, sendId),
+    readShards(ctx, sendId),
     ctx.db.send(
       new QueryCommand({
         TableName: ctx.tableName,
         KeyConditionExpression: "pk = :pk AND begins_with(sk, :shard)",
-        ExpressionAttributeValues: { ":pk": newsletterCountKey(sendId, 0).pk, ":shard": "SHARD#" },
+        ExpressionAttributeValues: { ":pk": before.pk, ":shard": before.skPrefix },
         ConsistentRead: true,
       }),
     ),
   ]);
   if (!send) return null;
-  for (const shard of shards.Items ?? []) {
+  for (const shard of [...shards, ...(older.Items ?? [])]) {
     send.total += Number(shard.total ?? 0);
     send.queued += Number(shard.queued ?? 0);
     send.sent += Number(shard.sent ?? 0);
   }
   return send;
+}
+
+/** Every counter shard of a send that exists (read consistently; unprocessed keys read again). */
+async function readShards(ctx: Context, sendId: string): Promise<Array<Record<string, unknown>>> {
+  const found: Array<Record<string, unknown>> = [];
+  let keys: Array<Record<string, unknown>> = allShards(NEWSLETTER_COUNT_SHARDS).map((shard) =>
+    newsletterCountKey(sendId, shard),
+  );
+  while (keys.length > 0) {
+    const { Responses, UnprocessedKeys } = await ctx.db.send(
+      new BatchGetCommand({
+        RequestItems: { [ctx.tableName]: { Keys: keys, ConsistentRead: true } },
+      }),
+    );
+    found.push(...(Responses?.[ctx.tableName] ?? []));
+    keys = UnprocessedKeys?.[ctx.tableName]?.Keys ?? [];
+  }
+  return found;
 }
 
 /**
@@ -257,9 +284,8 @@ async function queuePage(
   }
 }
 
-/** The counters' shards: sent mails add to one drawn at random, so no one item is hot. */
-export const SEND_COUNTER_SHARDS = 10;
-const randomShard = () => Math.floor(Math.random() * SEND_COUNTER_SHARDS);
+/** The counters' shards: sent mails add to one drawn at random, so no one key is hot. */
+const randomShard = () => Math.floor(Math.random() * NEWSLETTER_COUNT_SHARDS);
 
 /** One recipient: their mark and their queued mail, nothing shared. */
 async function queueOne(ctx: Context, send: NewsletterSend, email: string): Promise<void> {
