@@ -1,3 +1,4 @@
+export * from "./batch-get.server.ts";
 export * from "./keys.ts";
 export * from "./query.server.ts";
 export * from "./table.ts";

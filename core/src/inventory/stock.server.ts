@@ -9,9 +9,10 @@
 // its entry (110% of a partition's writes at a sale's load, docs/decisions/040-capacity-model.md),
 // so every update removes the index keys an older item still carries, and the lists of all stock
 // read the catalogue's products' stock items by key (docs/decisions/041-flash-sale-stock.md).
-import { BatchGetCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { batchGetItems } from "../db/batch-get.server.ts";
 import { productIndexes, stockKey } from "../db/keys.ts";
 import { queryIndexPage } from "../db/query.server.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
@@ -40,8 +41,6 @@ export interface StockLine {
   quantity: number;
 }
 
-/** BatchGetItem takes at most 100 keys. */
-const BATCH_GET_LIMIT = 100;
 /** Saves retried when a sale changes a count between the read and the write. */
 const SAVE_ATTEMPTS = 5;
 /**
@@ -124,23 +123,12 @@ async function readStockItems(
   ctx: Context,
   productIds: readonly string[],
 ): Promise<Map<string, StockCounts>> {
-  const ids = [...new Set(productIds)];
+  const items = await batchGetItems(ctx, [...new Set(productIds)].map(stockKey), {
+    consistent: true,
+  });
   const found = new Map<string, StockCounts>();
-  for (let start = 0; start < ids.length; start += BATCH_GET_LIMIT) {
-    let keys: Array<Record<string, unknown>> = ids
-      .slice(start, start + BATCH_GET_LIMIT)
-      .map(stockKey);
-    while (keys.length > 0) {
-      const { Responses, UnprocessedKeys } = await ctx.db.send(
-        new BatchGetCommand({
-          RequestItems: { [ctx.tableName]: { Keys: keys, ConsistentRead: true } },
-        }),
-      );
-      for (const item of Responses?.[ctx.tableName] ?? []) {
-        found.set(item.productId as string, (item.counts as StockCounts | undefined) ?? {});
-      }
-      keys = UnprocessedKeys?.[ctx.tableName]?.Keys ?? [];
-    }
+  for (const item of items) {
+    found.set(item.productId as string, (item.counts as StockCounts | undefined) ?? {});
   }
   return found;
 }

@@ -5,7 +5,8 @@
 // CATALOG), then their stock items by key (stock items are in no index:
 // docs/decisions/041-flash-sale-stock.md).
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { BatchGetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { batchGetItems } from "../db/batch-get.server.ts";
 import { productIndexes, stockKey } from "../db/keys.ts";
 import { queryIndexPage } from "../db/query.server.ts";
 import { defineMigration } from "./runner.server.ts";
@@ -24,19 +25,11 @@ export default defineMigration({
     const slugs = new Map<string, string>();
     for (const product of page.Items ?? []) slugs.set(String(product.id), String(product.slug));
     // Their stock items without a slug (a product without a stock item has nothing to name).
-    const bare: Array<Record<string, unknown>> = [];
-    let keys: Array<Record<string, unknown>> = [...slugs.keys()].map(stockKey);
-    while (keys.length > 0) {
-      const { Responses, UnprocessedKeys } = await ctx.db.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [ctx.tableName]: { Keys: keys, ProjectionExpression: "pk, sk, productId, slug" },
-          },
-        }),
-      );
-      bare.push(...(Responses?.[ctx.tableName] ?? []).filter((item) => !item.slug));
-      keys = UnprocessedKeys?.[ctx.tableName]?.Keys ?? [];
-    }
+    const bare = (
+      await batchGetItems(ctx, [...slugs.keys()].map(stockKey), {
+        projection: "pk, sk, productId, slug",
+      })
+    ).filter((item) => !item.slug);
     let touched = 0;
     for (const item of bare) {
       const slug = slugs.get(String(item.productId));

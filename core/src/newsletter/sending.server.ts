@@ -11,11 +11,12 @@
 // (docs/decisions/038-newsletter-fan-out.md). A subscriber whose address bounced hard or
 // complained (core/src/mail/reputation.ts) is skipped, and not counted in the total.
 import { randomUUID } from "node:crypto";
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import * as v from "valibot";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { countMetric } from "../context/telemetry.ts";
+import { batchGetItems } from "../db/batch-get.server.ts";
 import {
   NEWSLETTER_COUNT_SHARDS,
   newsletterCountKey,
@@ -144,20 +145,8 @@ export async function getNewsletterSend(
 
 /** Every counter shard of a send that exists (read consistently; unprocessed keys read again). */
 async function readShards(ctx: Context, sendId: string): Promise<Array<Record<string, unknown>>> {
-  const found: Array<Record<string, unknown>> = [];
-  let keys: Array<Record<string, unknown>> = allShards(NEWSLETTER_COUNT_SHARDS).map((shard) =>
-    newsletterCountKey(sendId, shard),
-  );
-  while (keys.length > 0) {
-    const { Responses, UnprocessedKeys } = await ctx.db.send(
-      new BatchGetCommand({
-        RequestItems: { [ctx.tableName]: { Keys: keys, ConsistentRead: true } },
-      }),
-    );
-    found.push(...(Responses?.[ctx.tableName] ?? []));
-    keys = UnprocessedKeys?.[ctx.tableName]?.Keys ?? [];
-  }
-  return found;
+  const keys = allShards(NEWSLETTER_COUNT_SHARDS).map((shard) => newsletterCountKey(sendId, shard));
+  return batchGetItems(ctx, keys, { consistent: true });
 }
 
 /**
