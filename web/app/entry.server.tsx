@@ -64,7 +64,7 @@ const unavailable = new WeakMap<Request, boolean>();
 
 /**
  * Reads the page's data stream to its end, for nothing, where the document is not rendered from
- * it. Remix's stream is encoded when first read (patches/turbo-stream, decision 023), and only the
+ * it. Remix's stream is encoded when first read (patches/turbo-stream+2.4.1.patch, decision 023), and only the
  * encoding attaches handlers to the data's deferred promises: unread, one that rejects would be an
  * unhandled rejection. A memo hit or a 304 needs none of this: their data holds no promise.
  */

@@ -1,5 +1,5 @@
 // Which variants of a product's uploads exist (./image-variants.ts), recorded by the processing
-// (core/src/images) after every variant is stored, so the storefront never offers one that is
+// (core/src/image-variants) after every variant is stored, so the storefront never offers one that is
 // not there. Two places, written in this order:
 //   1. an outcome item in the product's partition (pk PRODUCT#<id>, sk IMAGE#<file>, kept 30
 //      days): the upload may come before its product exists (a new product's photos are stored

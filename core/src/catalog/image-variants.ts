@@ -1,7 +1,7 @@
 // Responsive variants of the admin's product photos (docs/architecture.md §14 "image variants"):
 // each uploaded raster image is resized to a few widths, in AVIF and WebP, by the image-variants
 // function; the storefront offers them in a <picture> once all are stored. Browser-safe: the
-// plan, the keys and the srcset text; the processing is core/src/images, the state
+// plan, the keys and the srcset text; the processing is core/src/image-variants, the state
 // ./image-variants.server.ts.
 
 /** The widths made of each upload (never wider than the original: no upscaling). */

@@ -2,7 +2,7 @@
 // of work (AWS's guidance on timeouts, retries and backoff with jitter). A call's worst case is
 // its attempts × (connection + request timeout) plus the backoff between them; it must fit the
 // budget of the work that makes it, and the stacks give each function more time than its budget
-// (stacks/deadlines.infra.test.ts checks the chain from these same numbers):
+// (stacks/stacks.infra.test.ts, "deadlines, in order", checks the chain from these same numbers):
 //
 //   page budget (5 s) < charge budget (15 s) < site function timeout < CloudFront origin timeout
 //   consumer budget < consumer function timeout < its queue's visibility timeout

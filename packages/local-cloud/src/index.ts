@@ -106,7 +106,7 @@ export interface LocalCloudOptions {
 }
 
 export interface LocalCloud {
-  /** Environment variables that point the shop's code (core/context) at this cloud. */
+  /** Environment variables that point the shop's code (@shop/core's context) at this cloud. */
   env: Record<string, string>;
   mailboxUrl: string;
   /**
