@@ -15,7 +15,7 @@ import type { DomainEvent } from "../events/events.server.ts";
 import { mailRequest } from "../mail/queue.server.ts";
 import { renderMail } from "../mail/render.server.ts";
 import { formatPrice } from "../pricing/money.ts";
-import { getObjectBytes, putObject } from "../storage/index.server.ts";
+import { putObject } from "../storage/index.server.ts";
 import { documentLine } from "./document-lines.ts";
 import type { CreditNoteData } from "./documents.ts";
 import { getReturn, type Return } from "./returns.server.ts";
@@ -67,11 +67,6 @@ export async function storeCreditNote(
     ContentDisposition: `attachment; filename="${creditNoteFileName(data.number)}"`,
   });
   return { key, pdf };
-}
-
-/** The stored credit note of a return, or null. Callers check that the return is the user's. */
-export function getCreditNotePdf(ctx: Context, rma: string): Promise<Uint8Array | null> {
-  return getObjectBytes(ctx, ctx.config.invoicesBucket, creditNoteKey(rma));
 }
 
 /** return.refunded → credit note in S3 → refund e-mail queued with it attached, once. */

@@ -75,7 +75,12 @@ import {
   returnTransitionError,
   withinReturnWindow,
 } from "./rules.ts";
-import { RejectReturnSchema, returnRequestFromForm, returnRequestSchema } from "./schemas.ts";
+import {
+  ReceiveReturnSchema,
+  RejectReturnSchema,
+  returnRequestFromForm,
+  returnRequestSchema,
+} from "./schemas.ts";
 
 export const RETURN_ENTITY = "return";
 export const RETURN_NOT_FOUND = "Return not found";
@@ -707,9 +712,12 @@ async function releaseExchange(ctx: Context, r: Return, now: Date): Promise<Tran
 export async function receiveReturn(
   ctx: Context,
   rma: string,
-  options: { faulty: boolean },
+  form: Record<string, unknown>,
   now = new Date(),
 ): Promise<Return> {
+  const parsed = v.safeParse(ReceiveReturnSchema, form);
+  if (!parsed.success) throw new DomainError(parsed.issues[0].message, "faulty");
+  const options = parsed.output;
   const r = await mustGet(ctx, rma);
   refuseMove(r, "received");
   const at = now.toISOString();

@@ -18,9 +18,6 @@ export const RETURN_REASONS = [
 export type ReturnReason = (typeof RETURN_REASONS)[number]["tag"];
 export const RETURN_REASON_TAGS: readonly ReturnReason[] = RETURN_REASONS.map((r) => r.tag);
 
-export function isReturnReason(value: unknown): value is ReturnReason {
-  return RETURN_REASONS.some((r) => r.tag === value);
-}
 export function returnReasonLabel(reason: ReturnReason): string {
   return RETURN_REASONS.find((r) => r.tag === reason)?.label ?? reason;
 }

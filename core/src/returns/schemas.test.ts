@@ -1,6 +1,11 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { RejectReturnSchema, returnRequestFromForm, returnRequestSchema } from "./schemas.ts";
+import {
+  ReceiveReturnSchema,
+  RejectReturnSchema,
+  returnRequestFromForm,
+  returnRequestSchema,
+} from "./schemas.ts";
 
 const issues = (result: v.SafeParseResult<v.GenericSchema>) =>
   Object.fromEntries((result.issues ?? []).map((i) => [v.getDotPath(i), i.message]));
@@ -63,5 +68,14 @@ describe("the return request form", () => {
     expect(v.safeParse(RejectReturnSchema, { message: "Worn" }).output).toEqual({
       message: "Worn",
     });
+  });
+
+  it("receiving reads the faulty checkbox: ticked, not sent, or a boolean; nothing else", () => {
+    const faulty = (form: Record<string, unknown>) => v.safeParse(ReceiveReturnSchema, form).output;
+    expect(faulty({ faulty: "on" })).toEqual({ faulty: true });
+    expect(faulty({ faulty: null })).toEqual({ faulty: false });
+    expect(faulty({})).toEqual({ faulty: false });
+    expect(faulty({ faulty: true })).toEqual({ faulty: true });
+    expect(v.safeParse(ReceiveReturnSchema, { faulty: "maybe" }).success).toBe(false);
   });
 });

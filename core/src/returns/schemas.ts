@@ -11,7 +11,6 @@ import {
   RETURN_NOTHING_CHOSEN,
   RETURN_REASON_INVALID,
   RETURN_REASON_TAGS,
-  RETURN_STATES,
   type ReturnLineRequest,
   type ReturnReason,
 } from "./rules.ts";
@@ -100,13 +99,20 @@ export const RejectReturnSchema = v.object({
   message: requiredText("Message", { max: REJECT_MESSAGE_MAX }),
 });
 
-/** The admin's receiving: were the items faulty? (Faulty items are not restocked.) */
+/** The admin's receiving: were the items faulty? (Faulty items are not restocked.) A form's
+ * checkbox sends "on" when ticked and nothing when not; a caller in code may pass a boolean. */
 export const ReceiveReturnSchema = v.object({
-  faulty: v.pipe(
-    v.nullish(v.string(), ""),
-    v.transform((value) => value === "on" || value === "true"),
+  faulty: v.optional(
+    v.union(
+      [
+        v.boolean(),
+        v.pipe(
+          v.nullable(v.picklist(["on", "true", "false", ""])),
+          v.transform((value) => value === "on" || value === "true"),
+        ),
+      ],
+      "Choose whether the items are faulty",
+    ),
+    false,
   ),
 });
-
-/** The admin's list filter (from the URL). */
-export const ReturnStateFilterSchema = choiceField(RETURN_STATES, "Choose a valid return state");

@@ -71,7 +71,7 @@ async function submit({ request, params }: ActionFunctionArgs) {
       return done(`Return ${rma} rejected`);
     }
     if (intent === "receive") {
-      const r = await receiveReturn(ctx, rma, { faulty: form.get("faulty") === "on" });
+      const r = await receiveReturn(ctx, rma, { faulty: form.get("faulty") });
       return done(
         r.replacementOrderNumber
           ? `Return ${rma} received; replacement order ${r.replacementOrderNumber} created`
