@@ -283,7 +283,8 @@ export async function planStock(
   lines: readonly StockLine[],
   random: () => number = Math.random,
 ): Promise<
-  { plan: StockPlan; over?: undefined } | { plan?: undefined; over: { line: StockLine; left: number } }
+  | { plan: StockPlan; over?: undefined }
+  | { plan?: undefined; over: { line: StockLine; left: number } }
 > {
   const shards = await getStockShards(
     ctx,
@@ -301,7 +302,8 @@ export async function planStock(
     const summed = sumCounts(counts);
     const line =
       lines.find(
-        (l) => l.productId === productId && (units.get(countKey(l)) ?? 0) > (summed[countKey(l)] ?? 0),
+        (l) =>
+          l.productId === productId && (units.get(countKey(l)) ?? 0) > (summed[countKey(l)] ?? 0),
       ) ?? lines.find((l) => l.productId === productId);
     if (line) return { over: { line, left: Math.max(0, summed[countKey(line)] ?? 0) } };
   }
@@ -457,7 +459,10 @@ function shardSets(
     const item = conditionalSet(ctx, productId, shard, changing, counts, target);
     if (spreading && item.Update) {
       const update = item.Update;
-      update.UpdateExpression = (update.UpdateExpression ?? "").replace(/^SET /, "SET #shards = :shards, ");
+      update.UpdateExpression = (update.UpdateExpression ?? "").replace(
+        /^SET /,
+        "SET #shards = :shards, ",
+      );
       update.ExpressionAttributeNames = { ...update.ExpressionAttributeNames, "#shards": "shards" };
       update.ExpressionAttributeValues = {
         ...update.ExpressionAttributeValues,
