@@ -12,12 +12,7 @@ import type { Context } from "../context/index.server.ts";
 import { bumpCatalogVersion } from "../db/catalog-version.ts";
 import { productIndexes, productKey, skuKey, slugKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
-import {
-  getStock,
-  newStockItem,
-  renameStock,
-  stockItemKeys,
-} from "../inventory/stock.server.ts";
+import { getStock, newStockItem, renameStock, stockItemKeys } from "../inventory/stock.server.ts";
 import { anyInStock, type StockCounts } from "../inventory/stock.ts";
 import type { RatingCounts } from "../reviews/stats.ts";
 import type { Category } from "./categories.ts";

@@ -74,7 +74,8 @@ export const stockKey = (productId: string) => ({ pk: `PRODUCT#${productId}`, sk
 export const stockShardKey = (productId: string, shard: number) =>
   shard === 0 ? stockKey(productId) : { pk: `PRODUCT#${productId}#STOCK#${shard}`, sk: "STOCK" };
 /** The product of a stock item's (or shard's) partition key. */
-export const stockProductId = (pk: string) => pk.replace(/^PRODUCT#/, "").replace(/#STOCK#\d+$/, "");
+export const stockProductId = (pk: string) =>
+  pk.replace(/^PRODUCT#/, "").replace(/#STOCK#\d+$/, "");
 /** A shopper waiting for a sold-out size: one per address, product and size. */
 export const restockRequestKey = (productId: string, size: string, email: string) => ({
   pk: `PRODUCT#${productId}`,
