@@ -6,6 +6,7 @@ import {
   lineStock,
   overStockMessage,
   planShards,
+  type StockCounts,
   schemaAvailability,
   sizeAvailability,
   splitEvenly,
@@ -110,7 +111,7 @@ describe("stock in shards (docs/decisions/043-stock-shards.md)", () => {
   });
 
   it("takes a product's units from one shard that has them all, going round from the start", () => {
-    const shards = [{ M: 1 }, { M: 0 }, { M: 2, S: 1 }, { M: 2 }];
+    const shards: StockCounts[] = [{ M: 1 }, { M: 0 }, { M: 2, S: 1 }, { M: 2 }];
     expect(planShards(shards, want([["M", 2]]), 0)).toEqual(new Map([[2, want([["M", 2]])]]));
     expect(planShards(shards, want([["M", 2]]), 3)).toEqual(new Map([[3, want([["M", 2]])]]));
     expect(planShards(shards, want([["M", 1]]), 1)).toEqual(new Map([[2, want([["M", 1]])]]));
