@@ -9,7 +9,13 @@ import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { listLowStock, syncSoldOut } from "../catalog/availability.server.ts";
 import { getProductPage } from "../catalog/product-page.server.ts";
-import { createProduct, deleteProduct, getProductById } from "../catalog/products.server.ts";
+import {
+  createProduct,
+  deleteProduct,
+  getProductById,
+  type NewProduct,
+  updateProduct,
+} from "../catalog/products.server.ts";
 import { settleCatalog } from "../catalog/test-fixtures.ts";
 import type { Context } from "../context/index.server.ts";
 import { stockShardKey } from "../db/keys.ts";
@@ -27,18 +33,19 @@ import {
 const M = "as-shown/M";
 const S = "as-shown/S";
 
+const COAT = {
+  slug: "shard-coat",
+  name: "Shard Coat",
+  category: "Women",
+  priceCents: 9900,
+  description: "A coat.",
+  sizes: ["S", "M"],
+  images: [{ key: "products/shard-coat/1.svg", alt: "Front" }],
+} satisfies Omit<NewProduct, "stock">;
+
 async function coat(units: { S: number; M: number }) {
   const test = await createTestContext();
-  const product = await createProduct(test.ctx, {
-    slug: "shard-coat",
-    name: "Shard Coat",
-    category: "Women",
-    priceCents: 9900,
-    description: "A coat.",
-    sizes: ["S", "M"],
-    stock: units,
-    images: [{ key: "products/shard-coat/1.svg", alt: "Front" }],
-  });
+  const product = await createProduct(test.ctx, { ...COAT, stock: units });
   return { ...test, product };
 }
 
@@ -188,6 +195,15 @@ describe("stock spread over shards", () => {
     );
     expect(await getStock(ctx, product.id)).toEqual({ [S]: 0, [M]: 35 });
     expect(pathsToPurge([await streamed(ctx, product.id, 0)], options).paths).toEqual([]);
+  });
+
+  it("a rename reaches every shard's slug (the purge names the page from it)", async () => {
+    const { ctx, product } = await coat({ S: 1, M: 1 });
+    await spreadStock(ctx, product.id, 3);
+    await updateProduct(ctx, product.id, { ...COAT, slug: "renamed-coat" });
+    for (const shard of [0, 1, 2]) {
+      expect(await shardItem(ctx, product.id, shard)).toMatchObject({ slug: "renamed-coat" });
+    }
   });
 
   it("a deletion removes every shard", async () => {
