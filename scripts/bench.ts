@@ -110,6 +110,7 @@ const CAPACITY = {
   seconds: positiveInt(process.env.BENCH_CAPACITY_SECONDS, 15),
   subscribers: positiveInt(process.env.BENCH_CAPACITY_SUBSCRIBERS, 300),
   flashUnits: positiveInt(process.env.BENCH_CAPACITY_FLASH_UNITS, 100_000),
+  flashShards: positiveInt(process.env.BENCH_CAPACITY_FLASH_SHARDS, 10),
 };
 /** Timed requests of each kind for the product page's server time. */
 const PRODUCT_REQUESTS = positiveInt(process.env.BENCH_PRODUCT_REQUESTS, 200);

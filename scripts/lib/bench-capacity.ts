@@ -18,7 +18,9 @@
 //   with the seed's unlimited promotion code;
 // - flash sale: order attempts on one product, in bursts (each second's attempts at once), paid;
 //   the product has BENCH_CAPACITY_FLASH_UNITS units (default 100,000: every attempt sells, the
-//   selling phase; fewer, and the attempts past the last unit are answered sold out);
+//   selling phase; fewer, and the attempts past the last unit are answered sold out), its stock
+//   spread over BENCH_CAPACITY_FLASH_SHARDS stock items (default 10, as an admin spreads a sale's
+//   product; 1: its one stock item, docs/decisions/043-stock-shards.md);
 // - newsletter: a send to BENCH_CAPACITY_SUBSCRIBERS (default 300) subscribers, per recipient;
 // - the stream readers' writes: what the functions wrote during the checkout and the flash sale,
 //   per paid order.
@@ -38,6 +40,7 @@ import { loadAbuseLimits } from "@shop/core/server/accounts";
 import { createProduct, getCatalogPage } from "@shop/core/server/catalog";
 import { confirmCardPayment, placeForShopper } from "@shop/core/server/checkout";
 import { createContext, loadConfig } from "@shop/core/server/context";
+import { SALE_STOCK_SHARDS, spreadStock } from "@shop/core/server/inventory";
 import {
   getNewsletterSend,
   requestNewsletterSend,
@@ -285,6 +288,8 @@ export interface CapacityOptions {
   subscribers: number;
   /** The flash product's units (attempts past them are answered sold out). */
   flashUnits?: number;
+  /** The flash product's stock shards (1: its one stock item). */
+  flashShards?: number;
   log: (line: string) => void;
 }
 
@@ -452,6 +457,7 @@ export async function runCapacityBench(options: CapacityOptions): Promise<string
       stock: unitsOfEach(["M"], options.flashUnits ?? 100_000),
       images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: "tee" }],
     });
+    await spreadStock(setup, flashProduct.id, options.flashShards ?? SALE_STOCK_SHARDS);
     const password = process.env.SEED_CUSTOMER_PASSWORD || "customer1234";
     const cookies: string[] = [];
     for (const email of CUSTOMERS) cookies.push(await signIn(base, email, password));

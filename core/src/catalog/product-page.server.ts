@@ -2,7 +2,7 @@
 // a page of its reviews.
 import type { Context } from "../context/index.server.ts";
 import { stockKey } from "../db/keys.ts";
-import { getStock } from "../inventory/stock.server.ts";
+import { countsOfStockItem, getStock } from "../inventory/stock.server.ts";
 import type { StockCounts } from "../inventory/stock.ts";
 import { listProductReviews, type ReviewPage } from "../reviews/listing.server.ts";
 import type { Product } from "./products.server.ts";
@@ -28,7 +28,8 @@ export interface ProductPageData {
  * version (the product's id is known from the snapshot in memory); the first page of reviews,
  * which every visitor sees, is remembered for the catalogue version (a review written or deleted
  * bumps it): one round trip when warm, whatever the catalogue size. Other pages of reviews cost
- * one Query more, and so does a product the process has not seen yet.
+ * one Query more, and so does a product the process has not seen yet; a product whose stock is
+ * spread over shards one BatchGetItem more (docs/decisions/043-stock-shards.md).
  */
 export async function getProductPage(
   ctx: Context,
@@ -64,7 +65,8 @@ export async function getProductPageParts(
   if (knownId) {
     const read = await catalogSnapshotWith(ctx, stockKey(knownId));
     snapshot = read.snapshot;
-    stock = (read.item?.counts as StockCounts | undefined) ?? {};
+    // A product spread over stock shards for a sale: its other shards read now, and summed.
+    stock = await countsOfStockItem(ctx, read.item);
   } else {
     snapshot = await catalogSnapshot(ctx);
   }

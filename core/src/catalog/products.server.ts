@@ -10,9 +10,9 @@ import { BatchWriteCommand, GetCommand, paginateQuery } from "@aws-sdk/lib-dynam
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { bumpCatalogVersion } from "../db/catalog-version.ts";
-import { productIndexes, productKey, skuKey, slugKey, stockKey } from "../db/keys.ts";
+import { productIndexes, productKey, skuKey, slugKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
-import { getStock, newStockItem, renameStock } from "../inventory/stock.server.ts";
+import { getStock, newStockItem, renameStock, stockItemKeys } from "../inventory/stock.server.ts";
 import { anyInStock, type StockCounts } from "../inventory/stock.ts";
 import type { RatingCounts } from "../reviews/stats.ts";
 import type { Category } from "./categories.ts";
@@ -546,6 +546,8 @@ export async function deleteProduct(
 ): Promise<{ product: Product; imageKeys: string[]; reviewsDeleted: number }> {
   const current = PRODUCT_ID_PATTERN.test(id) ? await getProductItem(ctx, id) : null;
   if (!current) throw new DomainError(PRODUCT_NOT_FOUND, undefined, 404);
+  // Every shard of its stock (docs/decisions/043-stock-shards.md): one, unless spread for a sale.
+  const stockKeys = await stockItemKeys(ctx, id);
   try {
     await transact(ctx, [
       {
@@ -566,7 +568,7 @@ export async function deleteProduct(
         },
       },
       bumpCatalogVersion(ctx),
-      { Delete: { TableName: ctx.tableName, Key: stockKey(id) } },
+      ...stockKeys.map((Key) => ({ Delete: { TableName: ctx.tableName, Key } })),
       ...skuClaims(ctx, id, current.variants ?? {}, {}).release,
     ]);
   } catch (error) {

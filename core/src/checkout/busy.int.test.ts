@@ -3,7 +3,7 @@
 // fake Stripe API's 429: every refusal is tried again within the deadline; what stays refused
 // ends as a busy DependencyUnavailable (the 503), never another error; no order, stock unit or
 // event is lost or doubled; a busy attempt does not count against the order limit; and the
-// flash sale sells exactly its units.
+// flash sale sells exactly its units, on one stock item or spread over shards.
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { startBusyTable, startFakeStripeApi } from "@shop/local-cloud";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
@@ -22,7 +22,7 @@ import {
 import { withDeadline } from "../context/busy.server.ts";
 import { CHARGE_BUDGET_MS } from "../context/deadlines.ts";
 import { type Context, createContext, loadConfig } from "../context/index.server.ts";
-import { getStocks } from "../inventory/stock.server.ts";
+import { getStockShards, getStocks, spreadStock } from "../inventory/stock.server.ts";
 import { placeForShopper, TOO_MANY_ORDERS } from "./checkout-limits.server.ts";
 import { placeOrder } from "./placing.server.ts";
 import { createShirt, TEST_ADDRESS } from "./test-fixtures.ts";
@@ -221,40 +221,52 @@ describe("the flash sale", () => {
     expect(await unitsLeft(test, shirt.id)).toBe(0);
   });
 
-  it("10 units, 300 buyers at once, conflicts injected: exactly 10 orders, everyone else sold out or busy", async () => {
-    const { test, table, instance, lines, shirt } = await busyShop({}, 10);
-    table.refuse({ answer: "TransactionConflict", fraction: 0.3, touching: shirt.id });
-    const buyers = Array.from({ length: 300 }, (_, i) => `flash-${i}`);
-    // Each buyer told "busy" presses "Confirm order" again a moment later, as the page asks, up
-    // to BUSY_PRESSES times, each press a request with its own deadline. (On a two-core machine
-    // running other suites, a press can spend its whole deadline queued behind the 299 others:
-    // that is a busy answer, not a lost sale, and the next press finds the units still there.)
-    const buy = async (buyer: string) => {
-      const client = instance();
-      for (let press = 1; ; press++) {
-        try {
-          return await withDeadline(CHARGE_BUDGET_MS, () => order(client, buyer, lines));
-        } catch (error) {
-          if (!answers503(error) || press === BUSY_PRESSES) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 800));
+  // On its one stock item, and spread over 10 shards of one unit each
+  // (docs/decisions/043-stock-shards.md): a buyer whose shard was emptied under them plans again.
+  it.each([1, 10])(
+    "10 units on %i stock item(s), 300 buyers at once, conflicts injected: exactly 10 orders, everyone else sold out or busy",
+    async (shards) => {
+      const { test, table, instance, lines, shirt } = await busyShop({}, 10);
+      if (shards > 1) await spreadStock(test.ctx, shirt.id, shards);
+      expect((await getStockShards(test.ctx, [shirt.id])).get(shirt.id)).toHaveLength(shards);
+      table.refuse({ answer: "TransactionConflict", fraction: 0.3, touching: shirt.id });
+      const buyers = Array.from({ length: 300 }, (_, i) => `flash-${i}`);
+      // Each buyer told "busy" presses "Confirm order" again a moment later, as the page asks, up
+      // to BUSY_PRESSES times, each press a request with its own deadline. (On a two-core machine
+      // running other suites, a press can spend its whole deadline queued behind the 299 others:
+      // that is a busy answer, not a lost sale, and the next press finds the units still there.)
+      const buy = async (buyer: string) => {
+        const client = instance();
+        for (let press = 1; ; press++) {
+          try {
+            return await withDeadline(CHARGE_BUDGET_MS, () => order(client, buyer, lines));
+          } catch (error) {
+            if (!answers503(error) || press === BUSY_PRESSES) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 800));
+          }
         }
-      }
-    };
-    const results = await Promise.allSettled(buyers.map(buy));
-    const placed = results.filter((r) => r.status === "fulfilled");
-    const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
-    const soldOut = refused.filter((e) => e instanceof DomainError && e.status === 409);
-    const busy = refused.filter((e) => answers503(e));
-    const other = refused.filter((e) => !(e instanceof DomainError) && !answers503(e));
-    expect(other).toEqual([]);
-    // A press that timed out may have placed its order all the same (the table answered after
-    // the client gave up): the shopper saw the 503 page and finds the order in their history. So
-    // the table, not the answers, holds exactly the 10 orders.
-    expect(placed.length).toBeLessThanOrEqual(10);
-    expect(placed.length + soldOut.length + busy.length).toBe(300);
-    expect(table.refused.TransactionConflict).toBeGreaterThan(0);
-    expect(await scan(test, "order")).toHaveLength(10);
-    expect(await scan(test, "event", "order.placed")).toHaveLength(10);
-    expect(await unitsLeft(test, shirt.id)).toBe(0);
-  }, 300_000);
+      };
+      const results = await Promise.allSettled(buyers.map(buy));
+      const placed = results.filter((r) => r.status === "fulfilled");
+      const refused = results.flatMap((r) =>
+        r.status === "rejected" ? [r.reason as unknown] : [],
+      );
+      const soldOut = refused.filter((e) => e instanceof DomainError && e.status === 409);
+      const busy = refused.filter((e) => answers503(e));
+      const other = refused.filter((e) => !(e instanceof DomainError) && !answers503(e));
+      expect(other).toEqual([]);
+      // A press that timed out may have placed its order all the same (the table answered after
+      // the client gave up): the shopper saw the 503 page and finds the order in their history. So
+      // the table, not the answers, holds exactly the 10 orders.
+      expect(placed.length).toBeLessThanOrEqual(10);
+      expect(placed.length + soldOut.length + busy.length).toBe(300);
+      expect(table.refused.TransactionConflict).toBeGreaterThan(0);
+      expect(await scan(test, "order")).toHaveLength(10);
+      expect(await scan(test, "event", "order.placed")).toHaveLength(10);
+      expect(await unitsLeft(test, shirt.id)).toBe(0);
+      const left = (await getStockShards(test.ctx, [shirt.id])).get(shirt.id);
+      expect(left?.map((counts) => counts["as-shown/M"])).toEqual(Array(shards).fill(0));
+    },
+    300_000,
+  );
 });

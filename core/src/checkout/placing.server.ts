@@ -8,14 +8,14 @@
 // that attempt's order.
 import { randomUUID } from "node:crypto";
 import { lineVariant } from "../cart/names.ts";
-import { DomainError, isDependencyUnavailable } from "../common/errors.ts";
+import { DependencyUnavailable, DomainError, isDependencyUnavailable } from "../common/errors.ts";
 import { parseForm } from "../common/forms.ts";
 import type { Context } from "../context/index.server.ts";
 import { countMetric, logLine } from "../context/telemetry.ts";
 import { orderIndexes, orderKey, orderNumberKey, paymentKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
-import { overStockError, stockItems } from "../inventory/stock.server.ts";
+import { planOrderStock, stockItems } from "../inventory/stock.server.ts";
 import { newOrderNumber } from "../orders/order-number.ts";
 import { getOrder, ORDER_ENTITY, type Order } from "../orders/orders.server.ts";
 import { INITIAL_ORDER_STATE } from "../orders/state.ts";
@@ -29,6 +29,11 @@ import { CheckoutSchema } from "./schemas.ts";
 
 /** Tries of a new order number when the random one is taken. */
 const NUMBER_ATTEMPTS = 3;
+/**
+ * Plans of a reservation tried when shards empty under it: past them, with units still left,
+ * the buyer is told the shop is busy (docs/decisions/034-busy-not-error.md).
+ */
+const STOCK_ATTEMPTS = 8;
 
 export interface PlaceOrderInput {
   /** From the session, never from the request. */
@@ -114,8 +119,11 @@ export async function placeOrder(
   // A consistent read of the stock first: an attempt past the last unit answers "sold out" at
   // once and writes nothing, so once a flash sale's units are gone its attempts no longer write
   // (nor cancel each other on) the product's stock item (docs/decisions/041-flash-sale-stock.md).
-  const soldOut = await overStockError(ctx, namedLines(order));
-  if (soldOut) throw soldOut;
+  // The read also plans which of a spread product's shards each line takes its units from
+  // (docs/decisions/043-stock-shards.md); a shard emptied meanwhile makes it read and plan again.
+  let plan = await planOrderStock(ctx, namedLines(order));
+  if (plan instanceof DomainError) throw plan;
+  let stockTries = 0;
 
   for (let attempt = 1; ; attempt++) {
     const items: TransactItem[] = [
@@ -148,7 +156,7 @@ export async function placeOrder(
     ];
     if (order.promotion && redeems) items.push(redeemPromotionItem(ctx, order.promotion.code, now));
     const stockAt = items.length;
-    const stock = stockItems(ctx, order.lines, "reserve", now);
+    const stock = stockItems(ctx, order.lines, "reserve", now, plan);
     items.push(...stock);
     // Last, unconditional: the abandoned-payment sweep's way to this order (abandoned.server.ts).
     items.push(paymentDeadlineItem(ctx.tableName, id, now));
@@ -166,10 +174,12 @@ export async function placeOrder(
         throw await redemptionError(ctx, order.promotion.code, now);
       }
       if (stock.some((_, i) => error.failedAt(stockAt + i))) {
-        const refused = await overStockError(ctx, namedLines(order));
-        if (refused) throw refused;
-        // Sold and given back meanwhile: there is enough again.
-        if (attempt < NUMBER_ATTEMPTS) continue;
+        // Another order took the shard's units first (or they were sold and given back): read
+        // and plan again, until the units are there or the product is sold out.
+        plan = await planOrderStock(ctx, namedLines(order));
+        if (plan instanceof DomainError) throw plan;
+        if (++stockTries < STOCK_ATTEMPTS) continue;
+        throw new DependencyUnavailable("DynamoDB", "TransactWriteItems", { busy: true });
       }
       // (A transaction cancelled only by another on the same items, e.g. the same product's
       // stock, never comes here: the table's client tries it again within the request's

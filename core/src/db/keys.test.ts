@@ -14,6 +14,9 @@ import {
   PAYMENT_DEADLINE_SHARDS,
   paymentDeadlineKey,
   paymentDeadlinePartitions,
+  stockKey,
+  stockProductId,
+  stockShardKey,
 } from "./keys.ts";
 
 const ids = Array.from({ length: 200 }, () => crypto.randomUUID());
@@ -44,5 +47,13 @@ describe("keys written by every order or recipient", () => {
     const pks = new Set(ids.map((id) => orderIndexes("u1", "2026-11-27T10:00:00.000Z", id).gsi2pk));
     expect(pks.size).toBe(ORDER_INDEX_SHARDS);
     for (const pk of pks) expect(orderIndexPartitions()).toContain(pk);
+  });
+
+  it("put each shard of a spread product's stock on a partition of its own, shard 0 its stock item", () => {
+    expect(stockShardKey("p1", 0)).toEqual(stockKey("p1"));
+    const keys = [0, 1, 2, 9].map((n) => stockShardKey("p1", n));
+    expect(new Set(keys.map((k) => k.pk)).size).toBe(4);
+    expect(keys.every((k) => k.sk === "STOCK")).toBe(true);
+    expect(keys.map((k) => stockProductId(k.pk))).toEqual(["p1", "p1", "p1", "p1"]);
   });
 });

@@ -65,6 +65,17 @@ export const CATALOG_VERSION_KEY = { pk: "CATALOG", sk: "VERSION" } as const;
  * its next update.
  */
 export const stockKey = (productId: string) => ({ pk: `PRODUCT#${productId}`, sk: "STOCK" });
+/**
+ * A shard of a product's stock, once spread for a sale (core/src/inventory/stock.server.ts
+ * spreadStock): shard 0 is the product's one stock item (stockKey), shards 1… each a partition key
+ * of its own, so that a sale's writes are not all on one key
+ * (docs/decisions/043-stock-shards.md).
+ */
+export const stockShardKey = (productId: string, shard: number) =>
+  shard === 0 ? stockKey(productId) : { pk: `PRODUCT#${productId}#STOCK#${shard}`, sk: "STOCK" };
+/** The product of a stock item's (or shard's) partition key. */
+export const stockProductId = (pk: string) =>
+  pk.replace(/^PRODUCT#/, "").replace(/#STOCK#\d+$/, "");
 /** A shopper waiting for a sold-out size: one per address, product and size. */
 export const restockRequestKey = (productId: string, size: string, email: string) => ({
   pk: `PRODUCT#${productId}`,

@@ -87,6 +87,12 @@ describe("a catalogue change forwarded to the edge purge's queue", () => {
     change("MODIFY", "107", stock("p6", 40, 2, "cotton-tee")),
   ];
 
+  it("keeps how many shards a spread product's stock item says (the purge's rule for shards)", () => {
+    const spread = { ...stock("p7", 8, 9, "flash-tee"), shards: 10 };
+    const [message] = forwarded([change("MODIFY", "108", spread)]);
+    expect(message?.dynamodb?.NewImage?.shards).toEqual({ N: "10" });
+  });
+
   it("purges the same paths, and changes search alike, as the stream record it came from", () => {
     expect(batch.every(isPurgeCandidate)).toBe(true);
     const messages = forwarded(batch);

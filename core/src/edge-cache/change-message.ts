@@ -8,7 +8,16 @@ import * as v from "valibot";
 import type { ChangeRecord } from "./purge.ts";
 
 /** The image fields the purge and the search index's change test read (./purge.ts's header). */
-export const PURGE_FIELDS = ["pk", "sk", "entity", "slug", "counts", "previousCounts"] as const;
+export const PURGE_FIELDS = [
+  "pk",
+  "sk",
+  "entity",
+  "slug",
+  "counts",
+  "previousCounts",
+  // A spread stock's shard 0 says how many shards the page sums (docs/decisions/043-stock-shards.md).
+  "shards",
+] as const;
 
 /** A change record as the purge receives it, with its stream sequence number when it had one. */
 export interface ForwardedChange extends ChangeRecord {

@@ -197,6 +197,51 @@ describe("the paths a batch of changes purges", () => {
   });
 });
 
+describe("a shard of a product's stock spread for a sale (docs/decisions/043-stock-shards.md)", () => {
+  const shard = (
+    n: number,
+    counts: Record<string, number>,
+    previousCounts?: Record<string, number>,
+  ) => ({
+    pk: `PRODUCT#p1#STOCK#${n}`,
+    sk: "STOCK",
+    entity: "stock",
+    productId: "p1",
+    shard: n,
+    counts,
+    ...(previousCounts ? { previousCounts } : {}),
+    slug: "flash-tee",
+  });
+  const purged = (item: Record<string, unknown>) => pathsToPurge([record("MODIFY", item)], options);
+
+  it("purges nothing while the changed count has plenty on the shard, before and after", () => {
+    expect(purged(shard(3, { M: 40, S: 2 }, { M: 41, S: 2 })).paths).toEqual([]);
+    // Shard 0 says how many shards there are: the same rule, whatever a count other than M shows.
+    expect(
+      purged({
+        ...stock("p1", { M: 9, S: 1 }, "flash-tee"),
+        shards: 10,
+        previousCounts: { M: 10, S: 1 },
+      }).paths,
+    ).toEqual([]);
+  });
+
+  it("purges the product's page once the changed count on the shard is at or under the threshold", () => {
+    expect(purged(shard(3, { M: 5 }, { M: 6 }))).toEqual({
+      paths: productPaths("flash-tee").sort(),
+      unresolved: [],
+    });
+    expect(purged(shard(3, { M: 7 }, { M: 5 })).paths).toEqual(productPaths("flash-tee").sort());
+    // A shard just put, with no counts before: purges when some count is low.
+    expect(purged(shard(12, { M: 1 })).paths).toEqual(productPaths("flash-tee").sort());
+  });
+
+  it("names the product, not the shard, when no slug is known", () => {
+    const { slug: _, ...bare } = shard(2, { M: 0 }, { M: 1 });
+    expect(purged(bare)).toEqual({ paths: [], unresolved: ["p1"] });
+  });
+});
+
 describe("the records the purge function is given", () => {
   it("products, slug claims and stock as written, and released slug claims", async () => {
     const { isPurgeCandidate } = await import("./purge.ts");

@@ -21,6 +21,14 @@
 //   is at or under the threshold, where every count is shown. The page is named by the stock
 //   item's `slug` or by a product record of the same batch; a stock item without either is
 //   skipped and reported (`unresolved`);
+// - a shard of a product's stock spread for a sale (`PRODUCT#<id>#STOCK#<n>` / `STOCK`, or the
+//   product's stock item saying `shards`; docs/decisions/043-stock-shards.md): the page shows the
+//   sum of the shards, which one record cannot tell. A label can change only when the sum is at
+//   or under the threshold before or after, and then so is every shard of that variant, so the
+//   page purges when a changed variant's count on the shard is at or under the threshold before
+//   or after: a sale with plenty left on every shard purges nothing. (A shard below zero, after a
+//   payment that came after its order expired, breaks that bound: such a page may keep its label
+//   until its s-maxage.)
 // - promotions: no public page shows one (they apply in the cart and the checkout, which are
 //   private), so they purge nothing. Every other item is not shown on a cached page.
 //
@@ -148,9 +156,14 @@ export function pathsToPurge(
       const slug = pk.slice("SLUG#".length);
       if (isSlug(slug)) slugs.add(slug);
     } else if (pk.startsWith("PRODUCT#") && sk === "STOCK") {
-      if (!labelsMayHaveChanged(before, after, options.lowStockThreshold)) continue;
+      const sharded = SHARD_PK.test(pk) || Number(after?.shards ?? before?.shards ?? 1) > 1;
+      const threshold = options.lowStockThreshold;
+      const may = sharded
+        ? shardMayChangeLabels(before, after, threshold)
+        : labelsMayHaveChanged(before, after, threshold);
+      if (!may) continue;
       const slug = [after?.slug, before?.slug].find(isSlug);
-      stockChanged.push({ productId: pk.slice("PRODUCT#".length), slug });
+      stockChanged.push({ productId: pk.slice("PRODUCT#".length).replace(SHARD_PK, ""), slug });
     }
   }
 
@@ -169,6 +182,33 @@ export function pathsToPurge(
       ? [...shared, ALL_PRODUCT_PAGES]
       : [...shared, ...perProduct];
   return { paths: [...new Set(paths)].sort(), unresolved: [...new Set(unresolved)].sort() };
+}
+
+/** A stock shard's partition key ends so (core/src/db/keys.ts stockShardKey). */
+const SHARD_PK = /#STOCK#\d+$/;
+
+/**
+ * Whether a write of one shard of a spread product's stock may have changed a label of the page,
+ * which shows the shards' sum (see the header): some variant whose count changed is at or under
+ * the threshold on this shard, before or after.
+ */
+function shardMayChangeLabels(
+  before: Item | undefined,
+  after: Item | undefined,
+  threshold: number,
+): boolean {
+  if (!after) return false;
+  const countsAfter = (after.counts ?? {}) as Record<string, number>;
+  const countsBefore = (before?.counts ?? after.previousCounts) as
+    | Record<string, number>
+    | undefined;
+  const low = (n: number | undefined) => (n ?? 0) <= threshold;
+  if (!countsBefore) return Object.values(countsAfter).some(low);
+  const keys = new Set([...Object.keys(countsBefore), ...Object.keys(countsAfter)]);
+  return [...keys].some(
+    (key) =>
+      countsBefore[key] !== countsAfter[key] && (low(countsBefore[key]) || low(countsAfter[key])),
+  );
 }
 
 /** Whether a stock write may have changed a label of the product page (see the header). */

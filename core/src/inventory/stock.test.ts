@@ -5,8 +5,12 @@ import {
   countAfterSave,
   lineStock,
   overStockMessage,
+  planShards,
+  type StockCounts,
   schemaAvailability,
   sizeAvailability,
+  splitEvenly,
+  sumCounts,
   unitsByProduct,
   variantPhrase,
 } from "./stock.ts";
@@ -89,4 +93,62 @@ it("an admin's save adds what they typed to what sold meanwhile, never below zer
   expect(countAfterSave(3, 5, 8)).toBe(6);
   expect(countAfterSave(5, 5, 8)).toBe(8);
   expect(countAfterSave(0, 5, 2)).toBe(0);
+});
+
+describe("stock in shards (docs/decisions/043-stock-shards.md)", () => {
+  const want = (entries: Array<[string, number]>) => new Map(entries);
+
+  it("sums the shards' counts, a shard below zero counting against the sum", () => {
+    expect(sumCounts([{ M: 2, S: 1 }, { M: 3 }, { M: -1, L: 4 }])).toEqual({ M: 4, S: 1, L: 4 });
+    expect(sumCounts([])).toEqual({});
+  });
+
+  it("shares units out evenly, the first shards taking the rest; never below zero", () => {
+    expect(splitEvenly(10, 4)).toEqual([3, 3, 2, 2]);
+    expect(splitEvenly(2, 3)).toEqual([1, 1, 0]);
+    expect(splitEvenly(-3, 2)).toEqual([0, 0]);
+    expect(splitEvenly(7, 1)).toEqual([7]);
+  });
+
+  it("takes a product's units from one shard that has them all, going round from the start", () => {
+    const shards: StockCounts[] = [{ M: 1 }, { M: 0 }, { M: 2, S: 1 }, { M: 2 }];
+    expect(planShards(shards, want([["M", 2]]), 0)).toEqual(new Map([[2, want([["M", 2]])]]));
+    expect(planShards(shards, want([["M", 2]]), 3)).toEqual(new Map([[3, want([["M", 2]])]]));
+    expect(planShards(shards, want([["M", 1]]), 1)).toEqual(new Map([[2, want([["M", 1]])]]));
+    expect(
+      planShards(
+        shards,
+        want([
+          ["M", 1],
+          ["S", 1],
+        ]),
+        3,
+      ),
+    ).toEqual(
+      new Map([
+        [
+          2,
+          want([
+            ["M", 1],
+            ["S", 1],
+          ]),
+        ],
+      ]),
+    );
+  });
+
+  it("splits the units over shards when none has them all, and refuses past the sum", () => {
+    const shards = [{ M: 1 }, { M: 1 }, { M: 1 }];
+    expect(planShards(shards, want([["M", 3]]), 1)).toEqual(
+      new Map([
+        [1, want([["M", 1]])],
+        [2, want([["M", 1]])],
+        [0, want([["M", 1]])],
+      ]),
+    );
+    expect(planShards(shards, want([["M", 4]]), 0)).toBeNull();
+    // Owed units (a shard below zero) count against what can be sold.
+    expect(planShards([{ M: 2 }, { M: -1 }], want([["M", 2]]), 0)).toBeNull();
+    expect(planShards([{}], want([["M", 1]]), 0)).toBeNull();
+  });
 });

@@ -146,3 +146,62 @@ export function unitsByProduct(
 export function countAfterSave(current: number, shown: number, typed: number): number {
   return Math.max(0, current + (typed - shown));
 }
+
+/**
+ * A product's counts summed over its stock shards (docs/decisions/043-stock-shards.md): what the
+ * shop shows and sells. A product never spread has one shard, its one stock item.
+ */
+export function sumCounts(shards: readonly StockCounts[]): StockCounts {
+  const sum: Record<string, number> = {};
+  for (const counts of shards) {
+    for (const [key, n] of Object.entries(counts)) sum[key] = (sum[key] ?? 0) + n;
+  }
+  return sum;
+}
+
+/** `total` units over `parts` shards, as evenly as whole units go (the first ones get the rest). */
+export function splitEvenly(total: number, parts: number): number[] {
+  const whole = Math.max(0, Math.floor(total));
+  const base = Math.floor(whole / parts);
+  return Array.from({ length: parts }, (_, i) => base + (i < whole % parts ? 1 : 0));
+}
+
+/** Units to take per shard (its number) and count key. */
+export type ShardTake = Map<number, Map<string, number>>;
+
+/**
+ * Where an order takes one product's units (`wanted` per count key) among its shards' counts:
+ * one shard that can serve them all, the first found going round from `start` (a buyer's random
+ * start spreads buyers over the shards); else each key's units from the shards that have some,
+ * going round from `start`. Null when the product's summed count of some key is short of what
+ * is wanted (a shard below zero, after a payment that arrived late, counts against the sum).
+ */
+export function planShards(
+  shards: readonly StockCounts[],
+  wanted: ReadonlyMap<string, number>,
+  start = 0,
+): ShardTake | null {
+  const n = Math.max(1, shards.length);
+  const summed = sumCounts(shards);
+  for (const [key, quantity] of wanted) if ((summed[key] ?? 0) < quantity) return null;
+  const order = Array.from({ length: n }, (_, i) => (start + i) % n);
+  const whole = order.find((shard) =>
+    [...wanted].every(([key, quantity]) => (shards[shard]?.[key] ?? 0) >= quantity),
+  );
+  if (whole !== undefined) return new Map([[whole, new Map(wanted)]]);
+  const take: ShardTake = new Map();
+  for (const [key, quantity] of wanted) {
+    let left = quantity;
+    for (const shard of order) {
+      const units = Math.min(left, Math.max(0, shards[shard]?.[key] ?? 0));
+      if (units <= 0) continue;
+      const keys = take.get(shard) ?? new Map<string, number>();
+      keys.set(key, units);
+      take.set(shard, keys);
+      left -= units;
+      if (left === 0) break;
+    }
+    if (left > 0) return null;
+  }
+  return take;
+}

@@ -16,7 +16,7 @@ import { readSalesDays } from "../insights/dashboard.server.ts";
 import { dayOf } from "../insights/figures.ts";
 import { orderExportRow } from "../insights/order-export.ts";
 import { rebuildAggregates } from "../insights/rebuild.server.ts";
-import { getStock } from "../inventory/stock.server.ts";
+import { getStock, spreadStock } from "../inventory/stock.server.ts";
 import { changeOrderState } from "../orders/admin-changes.server.ts";
 import { getOrder } from "../orders/orders.server.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
@@ -41,7 +41,8 @@ import {
   requestReturn,
 } from "./returns.server.ts";
 
-async function shop({ stockL = 10 } = {}) {
+/** With `shards`, the shirt's and the socks' stock spread over that many (decision 043). */
+async function shop({ stockL = 10, shards = 1 } = {}) {
   const test = await createTestContext();
   const { ctx } = test;
   const shirt = await createProduct(ctx, {
@@ -90,6 +91,10 @@ async function shop({ stockL = 10 } = {}) {
     await changeOrderState(ctx, order.id, "DELIVERED");
     return { order: (await getOrder(ctx, order.id)) ?? order, userId };
   };
+  if (shards > 1) {
+    await spreadStock(ctx, shirt.id, shards);
+    await spreadStock(ctx, socks.id, shards);
+  }
   return { ...test, shirt, socks, delivered };
 }
 
@@ -251,37 +256,41 @@ describe("a refund the provider turns down", () => {
 });
 
 describe("exchanges", () => {
-  it("two exchanges racing for the last unit of a size: one wins, the other is told", async () => {
-    const { ctx, delivered, shirt } = await shop({ stockL: 1 });
-    const a = await delivered();
-    const b = await delivered();
-    const ask = (o: { order: { id: string }; userId: string }) =>
-      requestReturn(ctx, {
-        userId: o.userId,
-        orderId: o.order.id,
-        form: { "quantity-0": "1", "size-0": "L", reason: "too-small" },
-      }).then(
-        (r) => r,
-        (e: unknown) => e,
-      );
-    const outcomes = await Promise.all([ask(a), ask(b)]);
-    const won = outcomes.filter((o) => !(o instanceof Error));
-    const lost = outcomes.filter((o) => o instanceof DomainError) as DomainError[];
-    expect(won).toHaveLength(1);
-    expect(lost).toHaveLength(1);
-    expect(lost[0]).toMatchObject({
-      field: "size-0",
-      status: 409,
-      message: "This colour and size is out of stock",
-    });
-    expect((await getStock(ctx, shirt.id))["navy/L"]).toBe(0);
+  // On the product's one stock item, and spread over 3 (docs/decisions/043-stock-shards.md).
+  it.each([1, 3])(
+    "two exchanges racing for the last unit of a size: one wins, the other is told (%i stock items)",
+    async (shards) => {
+      const { ctx, delivered, shirt } = await shop({ stockL: 1, shards });
+      const a = await delivered();
+      const b = await delivered();
+      const ask = (o: { order: { id: string }; userId: string }) =>
+        requestReturn(ctx, {
+          userId: o.userId,
+          orderId: o.order.id,
+          form: { "quantity-0": "1", "size-0": "L", reason: "too-small" },
+        }).then(
+          (r) => r,
+          (e: unknown) => e,
+        );
+      const outcomes = await Promise.all([ask(a), ask(b)]);
+      const won = outcomes.filter((o) => !(o instanceof Error));
+      const lost = outcomes.filter((o) => o instanceof DomainError) as DomainError[];
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(1);
+      expect(lost[0]).toMatchObject({
+        field: "size-0",
+        status: 409,
+        message: "This colour and size is out of stock",
+      });
+      expect((await getStock(ctx, shirt.id))["navy/L"]).toBe(0);
 
-    // Cancelled, the reserved unit goes back, once.
-    const winner = won[0] as { rma: string; userId: string };
-    await cancelReturn(ctx, winner.userId, winner.rma);
-    await refusal(cancelReturn(ctx, winner.userId, winner.rma));
-    expect((await getStock(ctx, shirt.id))["navy/L"]).toBe(1);
-  });
+      // Cancelled, the reserved unit goes back, once.
+      const winner = won[0] as { rma: string; userId: string };
+      await cancelReturn(ctx, winner.userId, winner.rma);
+      await refusal(cancelReturn(ctx, winner.userId, winner.rma));
+      expect((await getStock(ctx, shirt.id))["navy/L"]).toBe(1);
+    },
+  );
 
   it("receiving ships the reserved size as a new order at no charge, linked to the return", async () => {
     const { ctx, delivered, shirt } = await shop({ stockL: 3 });
@@ -393,30 +402,33 @@ describe("the admin's rejection", () => {
 });
 
 describe("receiving", () => {
-  it("restocks exactly once, however often it is pressed; faulty items are not restocked", async () => {
-    const { ctx, delivered, shirt, socks } = await shop();
-    const { order, userId } = await delivered();
-    const r = await requestReturn(ctx, {
-      userId,
-      orderId: order.id,
-      form: { "quantity-0": "1", reason: "too-large" },
-    });
-    await approveReturn(ctx, r.rma);
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 3 }, () => receiveReturn(ctx, r.rma, { faulty: false })),
-    );
-    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
-    expect((await getStock(ctx, shirt.id))["navy/M"]).toBe(10);
+  it.each([1, 3])(
+    "restocks exactly once, however often it is pressed; faulty items are not restocked (%i stock items)",
+    async (shards) => {
+      const { ctx, delivered, shirt, socks } = await shop({ shards });
+      const { order, userId } = await delivered();
+      const r = await requestReturn(ctx, {
+        userId,
+        orderId: order.id,
+        form: { "quantity-0": "1", reason: "too-large" },
+      });
+      await approveReturn(ctx, r.rma);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 3 }, () => receiveReturn(ctx, r.rma, { faulty: false })),
+      );
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+      expect((await getStock(ctx, shirt.id))["navy/M"]).toBe(10);
 
-    const f = await requestReturn(ctx, {
-      userId,
-      orderId: order.id,
-      form: { "quantity-1": "1", reason: "faulty" },
-    });
-    await approveReturn(ctx, f.rma);
-    await receiveReturn(ctx, f.rma, { faulty: true });
-    expect((await getStock(ctx, socks.id))["heather-grey/M"]).toBe(9);
-  });
+      const f = await requestReturn(ctx, {
+        userId,
+        orderId: order.id,
+        form: { "quantity-1": "1", reason: "faulty" },
+      });
+      await approveReturn(ctx, f.rma);
+      await receiveReturn(ctx, f.rma, { faulty: true });
+      expect((await getStock(ctx, socks.id))["heather-grey/M"]).toBe(9);
+    },
+  );
 });
 
 describe("refused requests: a field and a message, never a 5xx", () => {

@@ -32,10 +32,11 @@ import {
   returnIndexes,
   returnKey,
   rmaKey,
+  stockProductId,
 } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
-import { getStocks, stockItems } from "../inventory/stock.server.ts";
+import { getStocks, planStock, stockItems } from "../inventory/stock.server.ts";
 import { mailRequest } from "../mail/queue.server.ts";
 import { renderMail } from "../mail/render.server.ts";
 import { newOrderNumber } from "../orders/order-number.ts";
@@ -503,8 +504,16 @@ export async function requestReturn(
       mailRequest(ctx, { to: order.email, ...mail }, now),
     ];
     const stockAt = items.length;
-    if (exchanges.length > 0)
-      items.push(...stockItems(ctx, replacementLines(exchanges, options), "reserve", now));
+    if (exchanges.length > 0) {
+      // From the shards that have the new variant's units (docs/decisions/043-stock-shards.md).
+      const replacements = replacementLines(exchanges, options);
+      const { plan, over } = await planStock(ctx, replacements);
+      if (over) {
+        const line = exchanges.find((l) => l.productId === over.line.productId) ?? exchanges[0];
+        throw new DomainError(EXCHANGE_SIZE_OUT_OF_STOCK, exchangeSizeField(line?.line ?? 0), 409);
+      }
+      items.push(...stockItems(ctx, replacements, "reserve", now, plan));
+    }
     try {
       await transact(ctx, items);
       return record;
@@ -514,10 +523,10 @@ export async function requestReturn(
         (reason, i) => i >= stockAt && reason === "ConditionalCheckFailed",
       );
       if (stockFailed >= 0) {
-        // The last unit of a size went to someone else meanwhile: name the line.
-        const productId = (
-          items[stockFailed] as { Update?: { Key: { pk: string } } }
-        ).Update?.Key.pk.replace(/^PRODUCT#/, "");
+        // A shard's units went to someone else meanwhile: plan again from what is left.
+        if (attempt < REQUEST_ATTEMPTS) continue;
+        const pk = (items[stockFailed] as { Update?: { Key: { pk: string } } }).Update?.Key.pk;
+        const productId = pk && stockProductId(pk);
         const line = exchanges.find((l) => l.productId === productId) ?? exchanges[0];
         throw new DomainError(EXCHANGE_SIZE_OUT_OF_STOCK, exchangeSizeField(line?.line ?? 0), 409);
       }
