@@ -1,4 +1,7 @@
-// `npm test`: every suite, in phases. Within a phase, lanes run side by side (each line of their
+// `npm test`: what a change in code needs, in phases: typecheck, lint and the web build, then the
+// unit, integration and infrastructure tests. `npm run test:full` (`--full`, the gate `.ci/run`
+// runs) adds the deploy rehearsal after the infrastructure tests and the end-to-end tests last.
+// Within a phase, lanes run side by side (each line of their
 // output prefixed with the suite's name), and the suites of a lane one after the other: most
 // suites wait on something other than the processor (DynamoDB Local, the synthesis's files, a
 // Lambda's answer) and a machine has at least two cores. The integration tests, the longest
@@ -20,19 +23,30 @@ type Lane = Suite[];
 
 const npm = (script: string): Suite => ({ name: script, command: ["npm", "run", "-s", script] });
 
+const FULL = process.argv.includes("--full");
+const COMMAND = FULL ? "npm run test:full" : "npm test";
+
 const PHASES: Lane[][] = [
   // The web build is what the infrastructure tests, the rehearsal, the end-to-end tests and the
   // site's log test (web/server/no-token-in-logs.int.test.ts) read.
   [[npm("typecheck")], [npm("lint")], [npm("build")]],
-  [[npm("test:integration")], [npm("test:unit")], [npm("test:infra"), npm("test:rehearsal")]],
   [
-    [
-      {
-        name: "test:e2e",
-        command: ["npx", "playwright", "test", "-c", "packages/e2e/playwright.config.ts"],
-      },
-    ],
+    [npm("test:integration")],
+    [npm("test:unit")],
+    FULL ? [npm("test:infra"), npm("test:rehearsal")] : [npm("test:infra")],
   ],
+  ...(FULL
+    ? [
+        [
+          [
+            {
+              name: "test:e2e",
+              command: ["npx", "playwright", "test", "-c", "packages/e2e/playwright.config.ts"],
+            },
+          ],
+        ],
+      ]
+    : []),
 ];
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
@@ -85,8 +99,8 @@ for (const phase of PHASES) {
   // Without a web build the later suites would only fail for want of it.
   if (failed.includes("build")) break;
 }
-console.log(`\nnpm test: ${seconds(Date.now() - started)} (${timings.join(", ")})`);
+console.log(`\n${COMMAND}: ${seconds(Date.now() - started)} (${timings.join(", ")})`);
 if (failed.length > 0) {
-  console.error(`npm test failed: ${failed.join(", ")}`);
+  console.error(`${COMMAND} failed: ${failed.join(", ")}`);
   process.exit(1);
 }
