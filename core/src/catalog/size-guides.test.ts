@@ -107,7 +107,7 @@ describe("the admin's form", () => {
     });
   });
 
-  it.each([["", "missing"], ["abc"], ["96-88"], ["0"], ["400"], ["<script>"], ["88--96"]])(
+  it.each(["", "abc", "96-88", "0", "400", "<script>", "88--96"])(
     "refuses %j with the field and its message",
     (value) => {
       const parsed = parseGuideForm("adult", { ...formOf("adult"), "L.hips": value });
