@@ -12,13 +12,15 @@ import { type DomainEvent, EVENT_ENTITY } from "@shop/core/server/events";
 import { changeOrderState } from "@shop/core/server/orders";
 import { handleEventAfterBatch, handleEventBatch } from "@shop/core/server/reactions";
 import { approveReturn, receiveReturn, requestReturn } from "@shop/core/server/returns";
-import { addReview, deleteReview, FIT_EVENT_TYPES } from "@shop/core/server/reviews";
+import { addReview, deleteReview } from "@shop/core/server/reviews";
 import { TEST_ADDRESS, VISA } from "@shop/core/testing/checkout";
 import { createTestContext, deliverEventsTo, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import type { DispatchedStreamRecord } from "./lambda/queues.ts";
 import { streamHandler } from "./lambda/stream.ts";
 import { eventsOf } from "./registry.ts";
+
+const FIT_EVENT_TYPES = ["review.added", "review.deleted", "return.received"];
 
 async function shop() {
   const test = await createTestContext();

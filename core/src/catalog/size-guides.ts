@@ -7,6 +7,7 @@
 // Browser-safe; the storefront's product page does not load it (the guide's own page renders it).
 import * as v from "valibot";
 import { SCALE_TAGS, type SizeScaleId, type SizeTag } from "./size-tags.ts";
+import type { SizeOption } from "./sizes.ts";
 
 export const MEASUREMENTS = ["height", "chest", "waist", "hips", "insideLeg", "foot"] as const;
 export type Measurement = (typeof MEASUREMENTS)[number];
@@ -272,4 +273,39 @@ export function guideFromStored(scale: SizeScaleId, stored: unknown): SizeGuide 
     ]),
   );
   return { ...fallback, sizes };
+}
+
+// ─── What a page shows ──────────────────────────────────────────────────────────────────────
+
+export interface SizeGuideView {
+  scale: SizeScaleId;
+  garment: string;
+  unit: Unit;
+  /** The table's columns after the size: heading and "how to measure". */
+  columns: { id: Measurement; label: string; how: string }[];
+  /** One row per size shown, its cells formatted in the unit ("88–96 cm"). */
+  rows: { tag: SizeTag; label: string; name: string; cells: string[] }[];
+}
+
+/** The guide's table for these sizes (a product's), in centimetres or inches. */
+export function sizeGuideView(
+  guide: SizeGuide,
+  sizes: readonly SizeOption[],
+  unit: Unit,
+): SizeGuideView {
+  return {
+    scale: guide.scale,
+    garment: guide.garment,
+    unit,
+    columns: guide.measurements.map((id) => ({ id, ...MEASUREMENT_INFO[id] })),
+    rows: sizes.map(({ tag, label, name }) => ({
+      tag,
+      label,
+      name,
+      cells: guide.measurements.map((m) => {
+        const range = guide.sizes[tag]?.[m];
+        return range ? formatRange(range, unit) : "–";
+      }),
+    })),
+  };
 }

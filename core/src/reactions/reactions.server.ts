@@ -26,8 +26,9 @@ import { NEWSLETTER_PAGE_REQUESTED, NEWSLETTER_SEND_REQUESTED } from "../newslet
 import { countNewsletterSent, fanOutNewsletter } from "../newsletter/sending.server.ts";
 import { ORDER_EVENT_TYPES, ORDER_PAID, ORDER_SHIPPED } from "../orders/order-events.ts";
 import { RETURN_RECEIVED, RETURN_REFUNDED } from "../returns/events.ts";
+import { countReturnFit } from "../returns/fit.server.ts";
 import { anonymiseReturnsOfDeletedUser, sendRefundNotice } from "../returns/notices.server.ts";
-import { countFit } from "../reviews/fit.server.ts";
+import { countReviewFit } from "../reviews/fit.server.ts";
 import { REVIEW_ADDED, REVIEW_DELETED } from "../reviews/fit-events.ts";
 import { sendOrderConfirmation, sendShippedNotice } from "./order-mails.server.ts";
 
@@ -44,9 +45,9 @@ const reactions: Record<string, Reaction[]> = {
   /** Credit note PDF → invoices bucket → refund e-mail with it attached; the day's revenue. */
   [RETURN_REFUNDED]: [sendRefundNotice, countReturnRefund],
   /** A product's fit answers (docs/decisions/043-fit-feedback.md), each event once. */
-  [REVIEW_ADDED]: [countFit],
-  [REVIEW_DELETED]: [countFit],
-  [RETURN_RECEIVED]: [countFit],
+  [REVIEW_ADDED]: [countReviewFit],
+  [REVIEW_DELETED]: [countReviewFit],
+  [RETURN_RECEIVED]: [countReturnFit],
   /** The deleted account's orders keep their amounts, not the person's data. */
   [USER_DELETED]: [anonymiseOrdersOfDeletedUser, anonymiseReturnsOfDeletedUser],
   /** The mailer: sends a queued e-mail once. */
