@@ -3,22 +3,21 @@
 // takes it back, a return received for "Too small" or "Too large" counts runs small or runs large,
 // and each event counts exactly once however its batches are replayed.
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
-import { marshall } from "@aws-sdk/util-dynamodb";
 import { fitSummary } from "@shop/core/reviews";
 import { createProduct, getProductBySlug } from "@shop/core/server/catalog";
 import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
 import type { Context } from "@shop/core/server/context";
-import { type DomainEvent, EVENT_ENTITY } from "@shop/core/server/events";
+import type { DomainEvent } from "@shop/core/server/events";
 import { changeOrderState } from "@shop/core/server/orders";
 import { handleEventAfterBatch, handleEventBatch } from "@shop/core/server/reactions";
 import { approveReturn, receiveReturn, requestReturn } from "@shop/core/server/returns";
 import { addReview, deleteReview } from "@shop/core/server/reviews";
 import { TEST_ADDRESS, VISA } from "@shop/core/testing/checkout";
-import { createTestContext, deliverEventsTo, type TestContext } from "@shop/local-cloud/testing";
+import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import type { DispatchedStreamRecord } from "./lambda/queues.ts";
 import { streamHandler } from "./lambda/stream.ts";
 import { eventsOf } from "./registry.ts";
+import { recordsOf, streamed } from "./stream-records.test-support.ts";
 
 const FIT_EVENT_TYPES = ["review.added", "review.deleted", "return.received"];
 
@@ -77,26 +76,6 @@ async function returned(ctx: Context, productId: string, reason: string) {
   await approveReturn(ctx, r.rma);
   await receiveReturn(ctx, r.rma, { faulty: false });
 }
-
-/** The stream's events so far, in stream order (nothing reacts to them). */
-async function streamed(test: TestContext): Promise<DomainEvent[]> {
-  const seen: DomainEvent[] = [];
-  const delivery = await deliverEventsTo(test, async (event) => {
-    seen.push(event);
-  });
-  await delivery.drain();
-  await delivery.stop();
-  return seen;
-}
-
-const recordsOf = (events: DomainEvent[]): DispatchedStreamRecord[] =>
-  events.map((e, i) => ({
-    eventName: "INSERT",
-    dynamodb: {
-      SequenceNumber: String(1000 + i),
-      NewImage: marshall({ pk: `EVENT#${e.id}`, sk: "EVENT", entity: EVENT_ENTITY, ...e }),
-    },
-  }));
 
 /** The order reactions' reader, as its Lambda runs it, on the test's table. */
 const reader = (ctx: Context) =>
