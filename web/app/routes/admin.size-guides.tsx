@@ -112,7 +112,8 @@ export default function AdminSizeGuides() {
           ))}
         </ul>
       </nav>
-      <Form method="post" key={scale} className="mt-6">
+      {/* Saved (the stored values changed): the fields start again from them. */}
+      <Form method="post" key={`${scale}:${JSON.stringify(rows)}`} className="mt-6">
         <input type="hidden" name="scale" value={scale} />
         <div className="overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm">
