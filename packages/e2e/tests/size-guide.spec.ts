@@ -8,7 +8,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createProduct, type Product } from "@shop/core/server/catalog";
 import { writeReview } from "@shop/core/server/reviews";
-import { serious, waitForHydration } from "../support/pages";
+import { expectFitsPhone, serious, waitForHydration } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 let seq = 0;
@@ -75,6 +75,7 @@ test("the size guide opens by keyboard with the chosen size highlighted, and Esc
   await page.goto(`/product/${product.slug}/size-guide?size=L`);
   await expect(page.getByRole("table").locator('tr[aria-current="true"]')).toContainText("L");
   expect(await serious(page)).toEqual([]);
+  await expectFitsPhone(page);
 });
 
 test.describe("without JavaScript", () => {
