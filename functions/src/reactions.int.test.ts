@@ -4,10 +4,9 @@
 // batches are replayed: whole (Lambda retries a batch), in part (it resumes from a reported
 // failure, the next batch overlapping the one before), after a transaction failed half-way.
 // "Equal the orders": the rebuild from the orders gives the same aggregates.
-import { marshall } from "@aws-sdk/util-dynamodb";
 import { createProduct } from "@shop/core/server/catalog";
 import type { Context } from "@shop/core/server/context";
-import { type DomainEvent, EVENT_ENTITY } from "@shop/core/server/events";
+import type { DomainEvent } from "@shop/core/server/events";
 import {
   countSales,
   readSalesDays,
@@ -17,11 +16,12 @@ import {
 import { changeOrderState, type Order } from "@shop/core/server/orders";
 import { handleEventBatch } from "@shop/core/server/reactions";
 import { orderPlacer, type TestLine } from "@shop/core/testing/checkout";
-import { createTestContext, deliverEventsTo, type TestContext } from "@shop/local-cloud/testing";
+import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import type { DispatchedStreamRecord } from "./lambda/queues.ts";
 import { streamHandler } from "./lambda/stream.ts";
 import { eventsOf } from "./registry.ts";
+import { recordsOf, streamed } from "./stream-records.test-support.ts";
 
 async function shop() {
   const test = await createTestContext();
@@ -56,27 +56,6 @@ async function shop() {
     place(lines, at, paid ? at : undefined);
   return { test, ctx, polo, shirt, order };
 }
-
-/** The stream's events so far, in stream order (nothing reacts to them). */
-async function streamed(test: TestContext): Promise<DomainEvent[]> {
-  const seen: DomainEvent[] = [];
-  const delivery = await deliverEventsTo(test, async (event) => {
-    seen.push(event);
-  });
-  await delivery.drain();
-  await delivery.stop();
-  return seen;
-}
-
-/** The events as the stream records Lambda hands the reader, numbered in order. */
-const recordsOf = (events: DomainEvent[]): DispatchedStreamRecord[] =>
-  events.map((e, i) => ({
-    eventName: "INSERT",
-    dynamodb: {
-      SequenceNumber: String(1000 + i),
-      NewImage: marshall({ pk: `EVENT#${e.id}`, sk: "EVENT", entity: EVENT_ENTITY, ...e }),
-    },
-  }));
 
 /** The order reactions' reader on the test's table, the sales summed per batch. */
 const reader = (

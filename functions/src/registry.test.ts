@@ -42,7 +42,7 @@ describe("the function registry", () => {
     expect(QUEUE_OF["order.paid"]).toBeUndefined();
   });
 
-  it("the order reactions take the order events, a deleted account's orders, stock changes and refunded returns", () => {
+  it("the order reactions take the order events, a deleted account's orders, stock changes, received and refunded returns and reviews' fit answers", () => {
     expect([...eventsOf("orderReactions")].sort()).toEqual([
       "order.canceled",
       "order.deleted",
@@ -50,7 +50,10 @@ describe("the function registry", () => {
       "order.paid",
       "order.placed",
       "order.shipped",
+      "return.received",
       "return.refunded",
+      "review.added",
+      "review.deleted",
       "stock.changed",
       "user.deleted",
     ]);

@@ -176,7 +176,7 @@ export const FUNCTIONS = {
   },
   orderReactions: {
     handler: "functions/src/reactions.handler",
-    does: "order, account, stock and return reactions: invoice and credit note PDFs, their e-mails queued, anonymised orders, sold-out flags and back-in-stock e-mails, the sales aggregates",
+    does: "order, account, stock and return reactions: invoice and credit note PDFs, their e-mails queued, anonymised orders, sold-out flags and back-in-stock e-mails, the sales aggregates, the products' fit counters",
     trigger: {
       kind: "stream",
       events: [
@@ -189,6 +189,9 @@ export const FUNCTIONS = {
         "user.deleted",
         "stock.changed",
         "return.refunded",
+        "return.received",
+        "review.added",
+        "review.deleted",
       ],
     },
     settings: [...TABLE_READER, "INVOICES_BUCKET", "APP_URL", "SHOP_TIME_ZONE"],

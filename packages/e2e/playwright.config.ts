@@ -6,8 +6,9 @@ import { CHROMIUM_LAUNCH_OPTIONS as launchOptions } from "./support/chromium";
 /**
  * The mobile project (a Pixel 7) runs what a phone changes: the slide-in menu and the layouts, the
  * shopper's path from the catalogue through a product, the cart and the checkout to an account,
- * search, the colour lines up to the invoice, a return and an exchange, and one pass over every
- * other page a shopper opens, each fitting 375 px (phone-pages.spec.ts). The desktop project runs
+ * search, the colour lines up to the invoice, a return and an exchange, the size guide and the fit
+ * line, and one pass over every other page a shopper opens, each fitting 375 px
+ * (phone-pages.spec.ts). The desktop project runs
  * everything else once: journeys whose steps are the same at every width (the account's forms,
  * the order history, reviews, the newsletter, the admin's screens, whose phone layouts are checked
  * at 375 px by the tests that resize to it) and checks of HTTP answers, headers, guards, security,
@@ -22,6 +23,7 @@ const PHONE = [
   "product.spec.ts",
   "colour-picker.spec.ts",
   "size-scales.spec.ts",
+  "size-guide.spec.ts",
   "cart.spec.ts",
   "checkout.spec.ts",
   "auth.spec.ts",

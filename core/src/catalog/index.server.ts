@@ -15,3 +15,4 @@ export * from "./read-model.server.ts";
 export * from "./search.server.ts";
 export * from "./search-index.server.ts";
 export * from "./sitemap.server.ts";
+export * from "./size-guides.server.ts";

@@ -18,6 +18,7 @@ export * from "./schemas.ts";
 export * from "./search-colours.ts";
 export * from "./search-object.ts";
 export * from "./sitemap.ts";
+export * from "./size-guides.ts";
 export * from "./sizes.ts";
 export * from "./sku.ts";
 export * from "./slug.ts";

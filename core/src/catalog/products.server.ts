@@ -14,6 +14,7 @@ import { productIndexes, productKey, skuKey, slugKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { getStock, newStockItem, renameStock, stockItemKeys } from "../inventory/stock.server.ts";
 import { anyInStock, type StockCounts } from "../inventory/stock.ts";
+import { type FitCounts, fitCountsOf } from "../reviews/fit.ts";
 import type { RatingCounts } from "../reviews/stats.ts";
 import type { Category } from "./categories.ts";
 import { PRODUCT_ID_PATTERN } from "./ids.ts";
@@ -91,6 +92,8 @@ export interface Product {
   failedImages: ProductImage[];
   /** Number of 1★ … 5★ reviews. */
   ratingCounts: RatingCounts;
+  /** Its fit answers from reviews and returns (../reviews/fit.ts). */
+  fitCounts: FitCounts;
   /**
    * No offered size has a unit left, as the catalogue last heard (kept by a reaction to stock
    * changes: ./availability.server.ts); the product page reads the counts themselves.
@@ -135,6 +138,7 @@ export interface ProductItem
     | "images"
     | "failedImages"
     | "ratingCounts"
+    | "fitCounts"
     | "soldOut"
     | "inStock"
     | "sizeScale"
@@ -158,6 +162,12 @@ export interface ProductItem
   rating3?: number;
   rating4?: number;
   rating5?: number;
+  /** The fit counters (../reviews/fit.ts FIT_ATTRIBUTES), moved by ../reviews/fit.server.ts. */
+  fitSmall?: number;
+  fitTrue?: number;
+  fitLarge?: number;
+  fitReturnSmall?: number;
+  fitReturnLarge?: number;
 }
 
 /**
@@ -254,6 +264,7 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
       item.rating4 ?? 0,
       item.rating5 ?? 0,
     ],
+    fitCounts: fitCountsOf(item as unknown as Record<string, unknown>),
     soldOut,
     inStock: item.inStock
       ? offered.filter((key) => item.inStock?.includes(key))

@@ -293,3 +293,11 @@ export const returnIndexes = (userId: string, createdAt: string, rma: string) =>
 });
 /** A return's number (RMA) claim: unique by condition, and the way from an RMA to its order. */
 export const rmaKey = (rma: string) => ({ pk: `RMA#${rma}`, sk: "RMA" });
+
+/**
+ * An event the fit counters counted (core/src/reviews/fit.server.ts), written under
+ * attribute_not_exists with the counters, so a redelivered event counts once; expires (TTL).
+ */
+export const fitMarkKey = (eventId: string) => ({ pk: `FITCOUNTED#${eventId}`, sk: "FITCOUNTED" });
+/** A size scale's guide as the admin set it (core/src/catalog/size-guides.server.ts). */
+export const sizeGuideKey = (scale: string) => ({ pk: `SIZEGUIDE#${scale}`, sk: "SIZEGUIDE" });

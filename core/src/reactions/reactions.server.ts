@@ -25,8 +25,11 @@ import {
 import { NEWSLETTER_PAGE_REQUESTED, NEWSLETTER_SEND_REQUESTED } from "../newsletter/event-types.ts";
 import { countNewsletterSent, fanOutNewsletter } from "../newsletter/sending.server.ts";
 import { ORDER_EVENT_TYPES, ORDER_PAID, ORDER_SHIPPED } from "../orders/order-events.ts";
-import { RETURN_REFUNDED } from "../returns/events.ts";
+import { RETURN_RECEIVED, RETURN_REFUNDED } from "../returns/events.ts";
+import { countReturnFit } from "../returns/fit.server.ts";
 import { anonymiseReturnsOfDeletedUser, sendRefundNotice } from "../returns/notices.server.ts";
+import { countReviewFit } from "../reviews/fit.server.ts";
+import { REVIEW_ADDED, REVIEW_DELETED } from "../reviews/fit-events.ts";
 import { sendOrderConfirmation, sendShippedNotice } from "./order-mails.server.ts";
 
 export type Reaction = (ctx: Context, event: DomainEvent) => Promise<void>;
@@ -41,6 +44,10 @@ const reactions: Record<string, Reaction[]> = {
   [ORDER_SHIPPED]: [sendShippedNotice, countOrderEvent],
   /** Credit note PDF → invoices bucket → refund e-mail with it attached; the day's revenue. */
   [RETURN_REFUNDED]: [sendRefundNotice, countReturnRefund],
+  /** A product's fit answers (docs/decisions/044-fit-feedback.md), each event once. */
+  [REVIEW_ADDED]: [countReviewFit],
+  [REVIEW_DELETED]: [countReviewFit],
+  [RETURN_RECEIVED]: [countReturnFit],
   /** The deleted account's orders keep their amounts, not the person's data. */
   [USER_DELETED]: [anonymiseOrdersOfDeletedUser, anonymiseReturnsOfDeletedUser],
   /** The mailer: sends a queued e-mail once. */

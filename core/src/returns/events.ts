@@ -17,3 +17,10 @@ export interface ReturnRefundedPayload extends ReturnEventPayload {
   refundCents: number;
   refundedAt: string;
 }
+
+/** return.received also says, for a "Too small" or "Too large" return, the products sent back. */
+export interface ReturnReceivedPayload extends ReturnEventPayload {
+  faulty: boolean;
+  fit?: "small" | "large";
+  fitProducts?: string[];
+}

@@ -747,9 +747,26 @@ export async function receiveReturn(
     // Each returned unit back to its own variant.
     items.push(...stockItems(ctx, await stockLinesOf(ctx, r.lines), "release", now));
   }
-  items.push(eventPut(ctx, RETURN_RECEIVED, { ...payloadOf(r), faulty: options.faulty }, now));
+  items.push(
+    eventPut(
+      ctx,
+      RETURN_RECEIVED,
+      { ...payloadOf(r), faulty: options.faulty, ...returnFitOf(r) },
+      now,
+    ),
+  );
   // The move first: runMove reads a failure of item 0 as "changed meanwhile".
   return runMove(ctx, r, to, [moveItem(ctx, r, to, sets), ...items]);
+}
+
+/**
+ * What a received return tells the fit counters (core/src/reviews/fit.server.ts): "Too small" or
+ * "Too large" and the products returned, nothing personal; nothing for another reason.
+ */
+function returnFitOf(r: Return): { fit?: "small" | "large"; fitProducts?: string[] } {
+  const fit = r.reason === "too-small" ? "small" : r.reason === "too-large" ? "large" : undefined;
+  if (!fit) return {};
+  return { fit, fitProducts: [...new Set(r.lines.map((line) => line.productId))] };
 }
 
 async function ownOrderById(ctx: Context, orderId: string): Promise<Order> {

@@ -13,6 +13,9 @@ import type { Context } from "../context/index.server.ts";
 import { bumpCatalogVersion } from "../db/catalog-version.ts";
 import { productKey, purchaseKey, reviewIndexes, reviewKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
+import { eventPut } from "../events/events.server.ts";
+import { type Fit, isFit } from "./fit.ts";
+import { REVIEW_ADDED, REVIEW_DELETED } from "./fit-events.ts";
 
 export interface Review {
   productId: string;
@@ -21,6 +24,8 @@ export interface Review {
   authorLastName: string;
   rating: 1 | 2 | 3 | 4 | 5;
   description: string;
+  /** How the size fitted, when the reviewer said (./fit.ts). */
+  fit?: Fit;
   createdAt: string;
 }
 
@@ -36,10 +41,16 @@ export function toReview(item: Record<string, unknown>): Review {
     authorLastName: String(item.authorLastName ?? ""),
     rating: item.rating as Review["rating"],
     description: String(item.description ?? ""),
+    ...(isFit(item.fit) ? { fit: item.fit } : {}),
     createdAt: String(item.createdAt),
   };
 }
 
+/**
+ * Writes a review, its product's rating counter and the catalogue version in one transaction; a
+ * review that says how the size fitted emits review.added with it, which the fit counters count
+ * once (./fit.server.ts).
+ */
 export async function writeReview(ctx: Context, review: Review): Promise<Review> {
   try {
     await transact(ctx, [
@@ -66,6 +77,9 @@ export async function writeReview(ctx: Context, review: Review): Promise<Review>
         },
       },
       bumpCatalogVersion(ctx),
+      ...(review.fit
+        ? [eventPut(ctx, REVIEW_ADDED, { productId: review.productId, fit: review.fit })]
+        : []),
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled) {
@@ -120,7 +134,7 @@ export async function addReview(
   ctx: Context,
   user: Reviewer,
   productId: string,
-  form: { rating: Review["rating"]; description: string },
+  form: { rating: Review["rating"]; description: string; fit?: Fit | undefined },
   now = new Date(),
 ): Promise<Review> {
   if (!(await mayReview(ctx, user.id, productId))) {
@@ -137,6 +151,7 @@ export async function addReview(
     authorLastName: user.lastName,
     rating: form.rating,
     description: form.description,
+    ...(form.fit ? { fit: form.fit } : {}),
     createdAt: now.toISOString(),
   });
 }
@@ -144,7 +159,8 @@ export async function addReview(
 /**
  * Deletes a review: its author, or an admin (the actor comes from the session). The product's
  * rating counter goes down and the catalogue version up in the same transaction; the review's
- * rating is a condition, so a concurrent delete cannot count twice.
+ * rating is a condition, so a concurrent delete cannot count twice. A review with a fit answer
+ * emits review.deleted, which takes it back from the fit counters.
  */
 export async function deleteReview(
   ctx: Context,
@@ -163,6 +179,7 @@ export async function deleteReview(
   );
   if (!Item) throw new DomainError(REVIEW_NOT_FOUND, undefined, 404);
   const rating = Item.rating as Review["rating"];
+  const fit = isFit(Item.fit) ? Item.fit : undefined;
   try {
     await transact(ctx, [
       {
@@ -184,6 +201,8 @@ export async function deleteReview(
         },
       },
       bumpCatalogVersion(ctx),
+      // Its fit answer is taken back once, as it was counted (./fit.server.ts).
+      ...(fit ? [eventPut(ctx, REVIEW_DELETED, { productId, fit })] : []),
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled) {

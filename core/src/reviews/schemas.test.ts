@@ -50,3 +50,23 @@ describe("ReviewSchema", () => {
     expect(result).toEqual({ success: true, data: { rating: 5, description: "Great" } });
   });
 });
+
+describe("ReviewSchema's fit", () => {
+  it.each(["small", "true", "large"])("takes %j", (fit) => {
+    expect(parseForm(ReviewSchema, { rating: "4", description: "Nice", fit })).toEqual({
+      success: true,
+      data: { rating: 4, description: "Nice", fit },
+    });
+  });
+
+  it.each([undefined, null, ""])("is optional: %j is no answer", (fit) => {
+    const parsed = parseForm(ReviewSchema, { rating: "4", description: "Nice", fit });
+    expect(parsed.success && parsed.data.fit).toBeUndefined();
+  });
+
+  it.each(["medium", "too-small", ["small"], 1])("refuses %j with its message", (fit) => {
+    expect(errorsOf(parseForm(ReviewSchema, { rating: "4", description: "Nice", fit }))).toEqual({
+      fit: "Choose runs small, true to size or runs large",
+    });
+  });
+});

@@ -1,7 +1,7 @@
 import { addedToCartText } from "@shop/core/cart";
 import { COLOUR_PARAM, type SizeOption, type SizeTag } from "@shop/core/catalog";
 import { availabilityLabel, OUT_OF_STOCK, type SizeAvailability } from "@shop/core/inventory";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { addItem } from "../lib/cart";
 import type { FormReply } from "../lib/forms";
 import { showToast } from "../lib/toast";
@@ -27,6 +27,7 @@ export function AddToCartForm({
   initialSize,
   onSize,
   answer,
+  sizeGuide,
 }: {
   productId: string;
   productName: string;
@@ -41,6 +42,8 @@ export function AddToCartForm({
   onSize?: (size: SizeTag) => void;
   /** The action's refusal of a form posted without JavaScript. */
   answer?: { result?: FormReply } | undefined;
+  /** Beside the picker: the size guide's link, for the size chosen. */
+  sizeGuide?: (size: SizeTag | undefined) => ReactNode;
 }) {
   const inStock = sizes
     .map((option) => option.tag)
@@ -72,8 +75,9 @@ export function AddToCartForm({
     <form method="post" onSubmit={onSubmit} className="mt-8">
       <input type="hidden" name="intent" value="add-to-cart" />
       <input type="hidden" name={COLOUR_PARAM} value={colour.id} />
-      <fieldset>
+      <fieldset className="relative">
         <legend className="text-sm font-semibold text-stone-900">Size</legend>
+        {sizeGuide ? <div className="absolute top-0 right-0">{sizeGuide(size)}</div> : null}
         <div className="mt-3 flex flex-wrap gap-2">
           {sizes.map(({ tag, label: sizeLabel, name: sizeName }) => {
             const soldOut = availability[tag]?.state === "out";

@@ -1,11 +1,12 @@
 // The add-review modal (docs/product.md §2, §5 "Review"), loaded on its own (./ReviewDialog.tsx):
 // open while the URL says ?write-review=1, so it works without JavaScript (a real link and a real
 // form); with JavaScript it is a modal <dialog>: focus stays inside, Escape closes it. Stars are
-// five radio buttons: a click or the arrow keys choose, hovering highlights. The form is checked
+// five radio buttons: a click or the arrow keys choose, hovering highlights. How the size fitted
+// is three more, optional (docs/product.md §9 "Fit feedback"). The form is checked
 // with the action's schema (docs/decisions/015-forms.md).
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import { REVIEW_MAX_LENGTH, ReviewSchema } from "@shop/core/reviews";
+import { FIT_LABELS, FITS, REVIEW_MAX_LENGTH, ReviewSchema } from "@shop/core/reviews";
 import { useEffect, useRef, useState } from "react";
 import { type FormReply, useSchemaForm } from "../lib/forms";
 import { primaryButtonClass, secondaryButtonClass } from "./AuthField";
@@ -49,6 +50,7 @@ export function ReviewDialogForm({
   }, [closeHref, navigate]);
 
   const ratingError = fields.rating.errors?.[0];
+  const fitError = fields.fit.errors?.[0];
   // A refusal of the server ("You have already reviewed this product") or "An error has occurred".
   const serverMessage = form.errors?.[0];
   const shown = hover || rating;
@@ -113,6 +115,30 @@ export function ReviewDialogForm({
           {ratingError ? (
             <p id={fields.rating.errorId} className="mt-1 text-sm text-red-700">
               {ratingError}
+            </p>
+          ) : null}
+        </fieldset>
+        <fieldset aria-describedby={fitError ? fields.fit.errorId : undefined}>
+          <legend className="text-sm font-medium text-stone-800">
+            How did the size fit? <span className="font-normal text-stone-600">(optional)</span>
+          </legend>
+          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+            {FITS.map((fit) => (
+              <label key={fit} className="flex items-center gap-2 text-sm text-stone-800">
+                <input
+                  type="radio"
+                  name="fit"
+                  value={fit}
+                  defaultChecked={sent?.fit === fit}
+                  className="size-4 accent-accent-600"
+                />
+                {FIT_LABELS[fit]}
+              </label>
+            ))}
+          </div>
+          {fitError ? (
+            <p id={fields.fit.errorId} className="mt-1 text-sm text-red-700">
+              {fitError}
             </p>
           ) : null}
         </fieldset>

@@ -13,6 +13,7 @@ import {
 import { getContext } from "@shop/core/server/context";
 import { getStock } from "@shop/core/server/inventory";
 import { AdminErrorBanner } from "../components/admin/AdminErrorBanner";
+import { ProductFit } from "../components/admin/ProductFit";
 import { ProductForm } from "../components/admin/ProductForm";
 import { ErrorPage } from "../components/ErrorPage";
 import { adminAction, adminLoader, adminSuccess } from "../lib/admin.server";
@@ -64,6 +65,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       mode: product ? ("update" as const) : ("create" as const),
       // A new product gets its id now: its images' folder while the form is being filled in.
       draft: productDraft(product, randomUUID(), stock),
+      // Its fit answers from reviews and returns (counts only).
+      fit: product ? product.fitCounts : null,
     },
     { headers: { "Cache-Control": NO_STORE } },
   );
@@ -146,7 +149,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
 ];
 
 export default function EditProduct() {
-  const { mode, draft } = useLoaderData<typeof loader>();
+  const { mode, draft, fit } = useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>();
   const shown = answer?.draft ?? draft;
   return (
@@ -156,6 +159,7 @@ export default function EditProduct() {
         {mode === "update" ? `Edit ${draft.name}` : "New product"}
       </h2>
       <ProductForm key={draft.id} mode={mode} draft={shown} lastResult={answer?.result} />
+      {fit ? <ProductFit counts={fit} className="mt-10 border-t border-stone-200 pt-6" /> : null}
     </section>
   );
 }

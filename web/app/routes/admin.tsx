@@ -21,6 +21,7 @@ const SECTIONS = [
   { to: "/admin/customers", label: "Customers" },
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/reviews", label: "Reviews" },
+  { to: "/admin/size-guides", label: "Size guides" },
 ] as const;
 
 export default function AdminLayout() {

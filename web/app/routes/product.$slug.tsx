@@ -22,7 +22,7 @@ import {
   sizesOfColour,
   variantAvailability,
 } from "@shop/core/catalog";
-import { reviewAuthorName, reviewStats } from "@shop/core/reviews";
+import { fitDetail, fitSummary, reviewAuthorName, reviewStats } from "@shop/core/reviews";
 import { getProductPageParts } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 import { mayReview } from "@shop/core/server/reviews";
@@ -38,6 +38,7 @@ import { ProductBreadcrumb } from "../components/ProductBreadcrumb";
 import { jsonLdText, ProductJsonLd } from "../components/ProductJsonLd";
 import { ProductReviews } from "../components/ProductReviews";
 import { ReviewDialog, WRITE_REVIEW_PARAM, WriteReviewBox } from "../components/ReviewDialog";
+import { SizeGuideLink } from "../components/SizeGuideLink";
 import { Stars } from "../components/Stars";
 import type { FormReply } from "../lib/forms";
 import { isPersonalRequest, publicPageCacheControl, publicPageHeaders } from "../lib/http";
@@ -104,6 +105,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }));
   const threshold = ctx.config.lowStockThreshold;
   const stats = reviewStats(product.ratingCounts);
+  // What buyers say of the fit, once there are enough answers (docs/product.md §9 "Fit feedback").
+  const fitShare = fitSummary(product.fitCounts);
   const canonicalUrl = `${ctx.config.appUrl}/product/${product.slug}`;
   // Every variant's availability, by variant key: the page shows the chosen colour's sizes, and
   // in the browser another colour's at once, without asking the server again.
@@ -115,6 +118,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       product,
       stats,
+      fit: fitShare && { message: fitShare.message, detail: fitDetail(fitShare) },
       // Deferred data (docs/architecture.md §13): a signed-in visitor's client navigation shows
       // the page first and streams the reviews and "may review" in. A document is rendered whole
       // (so it works without JavaScript, entry.server.tsx), so it gets them awaited here, as the
@@ -191,6 +195,7 @@ export default function ProductPage() {
   const {
     product,
     stats,
+    fit,
     reviews,
     viewer,
     writing,
@@ -249,6 +254,12 @@ export default function ProductPage() {
           <a href="#reviews" className="mt-3 inline-block rounded hover:underline">
             <Stars average={stats.roundedAverage} count={stats.count} />
           </a>
+          {fit ? (
+            <div className="mt-3 text-sm" data-fit>
+              <p className="font-semibold text-stone-900">{fit.message}</p>
+              <p className="text-stone-600">{fit.detail}</p>
+            </div>
+          ) : null}
           <p className="mt-6 leading-relaxed text-stone-700">{product.description}</p>
           {colourName ? (
             <ColourPicker
@@ -268,6 +279,9 @@ export default function ProductPage() {
             availability={sizes}
             initialSize={choice.size}
             onSize={(size) => choose(choice.colour, size, true)}
+            sizeGuide={(size) => (
+              <SizeGuideLink slug={product.slug} productName={product.name} size={size} />
+            )}
             // A refusal of "Add to cart" posted without JavaScript (its field and message).
             answer={
               answer && (answer as { intent?: string }).intent === "add-to-cart"
