@@ -157,11 +157,12 @@ function checkoutQuote(
     })),
     deliveryMethod: priced.deliveryMethod,
     promotion: priced.promotion ?? null,
-    promotions: priced.promotions.map(({ id, label, code, totalCents }) => ({
+    promotions: priced.promotions.map(({ id, label, code, totalCents, shippingCents }) => ({
       id,
       label,
       ...(code ? { code } : {}),
       totalCents,
+      shippingCents,
     })),
     breakdown: priced.breakdown,
   };

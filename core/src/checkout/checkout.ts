@@ -29,7 +29,15 @@ export interface CheckoutQuote {
    * Every promotion applied, automatic offers first ("Winter sale: 20% off coats"), then the
    * code; each with all it takes, items and delivery.
    */
-  promotions: Array<{ id: string; label: string; code?: string; totalCents: number }>;
+  promotions: Array<{
+    id: string;
+    label: string;
+    code?: string;
+    /** All it takes: off the items and off the delivery. */
+    totalCents: number;
+    /** Of which off the delivery. */
+    shippingCents: number;
+  }>;
   breakdown: PriceBreakdown;
 }
 

@@ -23,8 +23,9 @@ import {
   MergedQuery,
 } from "../db/merged-query.server.ts";
 import type { DeliveryMethodName } from "../pricing/delivery.ts";
-import type { PromotionKind } from "../promotions/offers.ts";
+import type { AppliedPromotion as AppliedOffer } from "../promotions/offers.ts";
 import type { AppliedPromotion } from "../promotions/promotions.server.ts";
+import type { OrderRedemptions } from "../promotions/redemptions.server.ts";
 import {
   ORDER_NOT_PAID_FOR_SHIPPING,
   type OrderState,
@@ -48,24 +49,8 @@ export interface OrderLine extends CartLine {
 }
 
 /** A promotion an order was given: what it took off each line (by index) and the delivery. */
-export interface OrderPromotion {
-  id: string;
-  label: string;
-  code?: string;
-  kind: PromotionKind;
-  lineCents: number[];
-  shippingCents: number;
-  totalCents: number;
-}
-
-/**
- * What placing the order wrote for its promotions, for a failed or cancelled payment to give
- * back: the usage counters it took (promotion ids) and the customer's claims (PROMOUSE# keys).
- */
-export interface OrderRedemptions {
-  counted: string[];
-  claims: string[];
-}
+export type OrderPromotion = AppliedOffer;
+export type { OrderRedemptions };
 
 /** Where an order is shipped: the one address shape (common/address.ts). */
 export type OrderAddress = Address;

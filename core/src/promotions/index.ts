@@ -1,5 +1,6 @@
 // Promotions: the promotion forms' schemas and the rules that need no table (browser-safe).
 
+export * from "./offer-quote.ts";
 export * from "./offers.ts";
 export * from "./rules.ts";
 export * from "./schemas.ts";

@@ -13,7 +13,6 @@ import {
   promotionUseKey,
 } from "../db/keys.ts";
 import type { TransactItem } from "../db/transact.server.ts";
-import type { Order, OrderRedemptions } from "../orders/orders.server.ts";
 import {
   OFFER_CHANGED,
   redeemPromotionItem,
@@ -21,12 +20,29 @@ import {
   releasePromotionItem,
 } from "./promotions.server.ts";
 
+/**
+ * What placing an order wrote for its promotions, for a failed or cancelled payment to give
+ * back: the usage counters it took (promotion ids) and the customer's claims (PROMOUSE# keys).
+ */
+export interface OrderRedemptions {
+  counted: string[];
+  claims: string[];
+}
+
+/** An order as its redemptions need it (an order from before the kinds has no `redemptions`). */
+interface RedeemingOrder {
+  id: string;
+  userId: string;
+  promotion?: { code: string };
+  redemptions?: OrderRedemptions;
+}
+
 export const USED_BY_CUSTOMER = "You have already used this promotion code";
 export const FIRST_ORDER_ONLY = "This promotion code is for a first order only";
 
 /** What the order redeemed (an order from before the kinds: its code, if it had a limit). */
 export function orderRedemptions(
-  order: Pick<Order, "redemptions" | "promotion">,
+  order: Pick<RedeemingOrder, "redemptions" | "promotion">,
 ): OrderRedemptions {
   if (order.redemptions) return order.redemptions;
   return { counted: order.promotion ? [order.promotion.code] : [], claims: [] };
@@ -79,7 +95,7 @@ export async function redeemError(
 }
 
 /** The items that give the order's redemptions back: counters down, claims deleted. */
-export function releaseItems(ctx: Context, order: Order): TransactItem[] {
+export function releaseItems(ctx: Context, order: RedeemingOrder): TransactItem[] {
   const redemptions = orderRedemptions(order);
   return [
     ...redemptions.counted.map((id) => releasePromotionItem(ctx, id)),
@@ -95,7 +111,7 @@ export function releaseItems(ctx: Context, order: Order): TransactItem[] {
  * A payment that succeeds after its failure gave the redemptions back takes them again, without
  * a condition (the customer was shown that price): counters up, claims written.
  */
-export function reRedeemItems(ctx: Context, order: Order): TransactItem[] {
+export function reRedeemItems(ctx: Context, order: RedeemingOrder): TransactItem[] {
   const redemptions = orderRedemptions(order);
   return [
     ...redemptions.counted.map(
