@@ -13,10 +13,12 @@ import { unitsOfEach } from "../inventory/stock.ts";
 import { getOrder, listAllOrders } from "../orders/orders.server.ts";
 import {
   automaticOffers,
+  createCheckedOffer,
   createOffer,
   getOffer,
   listOffers,
   PROMOTION_USED_UP,
+  UNKNOWN_TARGET,
 } from "../promotions/promotions.server.ts";
 import { FIRST_ORDER_ONLY, USED_BY_CUSTOMER } from "../promotions/redemptions.server.ts";
 import { confirmCardPayment } from "./card-payment.server.ts";
@@ -122,6 +124,32 @@ describe("storing promotions", () => {
     resetTableCalls();
     expect(await automaticOffers(ctx)).toEqual([sale]);
     expect(tableCalls()).toBe(1);
+  });
+
+  it("refuses a target that doesn't exist, naming it on productIds, and stores nothing", async () => {
+    const { ctx, dress } = await shop();
+    const refused = await domainError(
+      createCheckedOffer(ctx, {
+        label: "Two products",
+        effect: {
+          kind: "percent-off-items",
+          percent: 10,
+          target: { productIds: [dress.id, "no-such-product"] },
+        },
+        conditions: {},
+      }),
+    );
+    expect([refused.field, refused.message]).toEqual([
+      "productIds",
+      `${UNKNOWN_TARGET} no-such-product`,
+    ]);
+    expect(await listOffers(ctx)).toEqual([]);
+    await createCheckedOffer(ctx, {
+      label: "The dress",
+      effect: { kind: "percent-off-items", percent: 10, target: { productIds: [dress.id] } },
+      conditions: {},
+    });
+    expect(await listOffers(ctx)).toHaveLength(1);
   });
 
   it("an automatic offer applies from its first day to its last, in the shop's time zone", async () => {

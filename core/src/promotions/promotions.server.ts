@@ -10,6 +10,7 @@
 // them back (./redemptions.server.ts).
 import { randomUUID } from "node:crypto";
 import { GetCommand, paginateQuery, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { getProductsByIds } from "../catalog/product-lookups.server.ts";
 import { dayIn } from "../common/date-window.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
@@ -105,6 +106,31 @@ export async function createOffer(ctx: Context, input: NewOffer, now = new Date(
     throw error;
   }
   return offer;
+}
+
+export const UNKNOWN_TARGET = "No product has the id";
+
+/**
+ * The admin's "New promotion" of any kind (OfferFormSchema's output): every product it targets
+ * must exist (one BatchGetItem), else a DomainError on "productIds" naming the first unknown one;
+ * then createOffer.
+ */
+export async function createCheckedOffer(
+  ctx: Context,
+  input: NewOffer,
+  now = new Date(),
+): Promise<Offer> {
+  const effect = input.effect;
+  const ids =
+    effect.kind === "amount-off-items" || effect.kind === "percent-off-items"
+      ? (effect.target.productIds ?? [])
+      : [];
+  if (ids.length > 0) {
+    const found = new Set((await getProductsByIds(ctx, ids)).map((product) => product.id));
+    const unknown = ids.find((id) => !found.has(id));
+    if (unknown) throw new DomainError(`${UNKNOWN_TARGET} ${unknown}`, "productIds");
+  }
+  return createOffer(ctx, input, now);
 }
 
 /** A fixed amount off the order with a code (the form before the kinds). */
