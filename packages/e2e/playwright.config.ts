@@ -24,6 +24,7 @@ const PHONE = [
   "size-scales.spec.ts",
   "cart.spec.ts",
   "checkout.spec.ts",
+  "offers.spec.ts",
   "auth.spec.ts",
   "search.spec.ts",
   "search-relevance.spec.ts",
