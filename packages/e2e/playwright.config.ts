@@ -26,6 +26,7 @@ const PHONE = [
   "size-guide.spec.ts",
   "cart.spec.ts",
   "checkout.spec.ts",
+  "offers.spec.ts",
   "auth.spec.ts",
   "search.spec.ts",
   "search-relevance.spec.ts",

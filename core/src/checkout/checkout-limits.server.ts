@@ -118,7 +118,10 @@ export async function quoteForShopper(
     limits,
     input.code,
     now,
-    () => quoteCheckout(ctx, input.lines, input.deliveryMethod, input.code ?? "", now),
+    () =>
+      quoteCheckout(ctx, input.lines, input.deliveryMethod, input.code ?? "", now, {
+        userId: who.userId,
+      }),
     (quoted) => quoted.codeError === undefined,
   );
 }

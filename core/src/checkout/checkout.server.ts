@@ -144,6 +144,7 @@ function checkoutQuote(
       name: line.name,
       slug: line.slug,
       unitPriceCents: line.unitPriceCents,
+      discountCents: line.discountCents ?? 0,
       stock: lineStock(
         {
           quantity: line.quantity,
@@ -156,6 +157,13 @@ function checkoutQuote(
     })),
     deliveryMethod: priced.deliveryMethod,
     promotion: priced.promotion ?? null,
+    promotions: priced.promotions.map(({ id, label, code, totalCents, shippingCents }) => ({
+      id,
+      label,
+      ...(code ? { code } : {}),
+      totalCents,
+      shippingCents,
+    })),
     breakdown: priced.breakdown,
   };
 }

@@ -17,11 +17,27 @@ export interface CheckoutQuote {
     name: string;
     slug: string;
     unitPriceCents: number;
+    /** What its promotions take off it, tax included (0: none). */
+    discountCents: number;
     /** What is left of its variant against its quantity (a line over it cannot be ordered). */
     stock: LineStock;
   }>;
   deliveryMethod: DeliveryMethodName;
+  /** The code's promotion, when it gives something (amountCents: all it takes). */
   promotion: { code: string; label: string; amountCents: number } | null;
+  /**
+   * Every promotion applied, automatic offers first ("Winter sale: 20% off coats"), then the
+   * code; each with all it takes, items and delivery.
+   */
+  promotions: Array<{
+    id: string;
+    label: string;
+    code?: string;
+    /** All it takes: off the items and off the delivery. */
+    totalCents: number;
+    /** Of which off the delivery. */
+    shippingCents: number;
+  }>;
   breakdown: PriceBreakdown;
 }
 

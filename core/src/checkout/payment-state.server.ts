@@ -3,7 +3,7 @@
 // cancelled or expired is refunded), or failed (the promotion released).
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
-import { orderKey, paymentKey, promotionKey, purchaseKey } from "../db/keys.ts";
+import { orderKey, paymentKey, purchaseKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
 import { stockItems } from "../inventory/stock.server.ts";
@@ -11,7 +11,13 @@ import { stockRelease } from "../inventory/stock-release.server.ts";
 import { issueRefund, promotionStillRedeemed } from "../orders/admin-changes.server.ts";
 import { ORDER_PAID, type OrderEventPayload, orderSaleFacts } from "../orders/order-events.ts";
 import { getOrder, type Order } from "../orders/orders.server.ts";
-import { isPromotionLimited, releasePromotionItem } from "../promotions/promotions.server.ts";
+import { isPromotionLimited } from "../promotions/promotions.server.ts";
+import {
+  orderRedemptions,
+  redeemsAnything,
+  releaseItems,
+  reRedeemItems,
+} from "../promotions/redemptions.server.ts";
 
 /** Why an order's payment cannot be asked for again (paid, failed or given up meanwhile). */
 export const ORDER_NOT_PAYABLE = "This order can no longer be paid";
@@ -58,8 +64,9 @@ export async function markOrderPaid(
   // An unlimited code was never counted, so it is not counted now either.
   const reRedeem =
     order.payment === "failed" &&
-    order.promotion !== undefined &&
-    (await isPromotionLimited(ctx, order.promotion.code));
+    (order.redemptions
+      ? redeemsAnything(order.redemptions)
+      : order.promotion !== undefined && (await isPromotionLimited(ctx, order.promotion.code)));
   // Its units were given back when it failed: the goods are owed now, take them again.
   const reTake = order.payment === "failed" && order.stockReserved === false;
   const items: TransactItem[] = [
@@ -113,22 +120,13 @@ export async function markOrderPaid(
   ];
   const retaken = reTake ? stockItems(ctx, order.lines, "take", now) : [];
   items.push(...retaken);
-  if (reRedeem && order.promotion) {
-    items.push({
-      Update: {
-        TableName: ctx.tableName,
-        Key: promotionKey(order.promotion.code),
-        UpdateExpression: "ADD usedCount :one",
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":one": 1 },
-      },
-    });
-  }
+  const redeemed = reRedeem ? reRedeemItems(ctx, order) : [];
+  items.push(...redeemed);
   try {
     await transact(ctx, items);
   } catch (error) {
     if (!(error instanceof TransactionCancelled)) throw error;
-    const withoutExtras = items.length - retaken.length - (reRedeem ? 1 : 0);
+    const withoutExtras = items.length - retaken.length - redeemed.length;
     if ((reRedeem || reTake) && !error.failedAt(0)) {
       // The promotion or a product's stock was deleted meanwhile: mark paid without them.
       await transact(ctx, items.slice(0, withoutExtras));
@@ -200,8 +198,9 @@ export async function failOrder(
   message: string,
   now: Date,
 ): Promise<Order | null> {
-  // Only a code the order counted is given back (an unlimited code is never counted).
-  const release = Boolean(order.promotion) && (await promotionStillRedeemed(ctx, order.id));
+  // Only what the order redeemed is given back (an unlimited code is never counted).
+  const release =
+    redeemsAnything(orderRedemptions(order)) && (await promotionStillRedeemed(ctx, order.id));
   const stock = stockRelease(ctx, order, now);
   const update: TransactItem = {
     Update: {
@@ -225,7 +224,7 @@ export async function failOrder(
     },
   };
   const items = [update, ...(stock?.items ?? [])];
-  if (release && order.promotion) items.push(releasePromotionItem(ctx, order.promotion.code));
+  if (release) items.push(...releaseItems(ctx, order));
   try {
     await transact(ctx, items);
   } catch (error) {

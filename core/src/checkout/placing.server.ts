@@ -1,6 +1,7 @@
 // Placing an order (docs/architecture.md §4): validate, price on the server from stored products, write
-// in ONE transaction the order (PENDING, payment "awaiting"), its number claim, a limited
-// promotion's redemption (conditional; an unlimited code is not written), the units of every line taken from the stock (conditional: a line
+// in ONE transaction the order (PENDING, payment "awaiting"), its number claim, its promotions'
+// redemptions (conditional: each limited promotion's counter, the customer's claims; an
+// unlimited code is not written), the units of every line taken from the stock (conditional: a line
 // over what is left refuses the whole order, naming it; a consistent read before it refuses such
 // an order without writing) and the event order.placed; then create the payment (idempotency key
 // = order id) and link it. With the checkout's placement key (placement.ts) the order id is
@@ -20,7 +21,7 @@ import { newOrderNumber } from "../orders/order-number.ts";
 import { getOrder, ORDER_ENTITY, type Order } from "../orders/orders.server.ts";
 import { INITIAL_ORDER_STATE } from "../orders/state.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
-import { redeemPromotionItem, redemptionError } from "../promotions/promotions.server.ts";
+import { redeemError, redeemItems, redeemsAnything } from "../promotions/redemptions.server.ts";
 import { paymentDeadlineItem } from "./payment-deadline.ts";
 import { failOrder, ORDER_NOT_PAYABLE } from "./payment-state.server.ts";
 import { placementKey, placementOrderId } from "./placement.ts";
@@ -90,12 +91,16 @@ export async function placeOrder(
     const written = await getOrder(ctx, id);
     if (written?.userId === input.userId) return resumePlacement(ctx, written, now);
   }
-  const priced = await priceCart(ctx, input.lines, form.data.deliveryMethod, code, now);
+  const priced = await priceCart(ctx, input.lines, form.data.deliveryMethod, code, now, {
+    userId: input.userId,
+  });
   const { company, address, apartment, country, city, zipCode, phone } = form.data;
   const createdAt = now.toISOString();
   const b = priced.breakdown;
-  // Only a code with a usage limit is redeemed in the transaction (CheckedPromotion).
-  const redeems = Boolean(priced.promotion && priced.redeemsPromotion);
+  // Only a promotion with a usage limit is counted, and only a customer condition claimed, in the
+  // transaction (../promotions/redemptions.server.ts).
+  const { redemptions } = priced;
+  const redeems = redeemsAnything(redemptions);
   let order: Order = {
     id,
     number: newOrderNumber(),
@@ -112,6 +117,8 @@ export async function placeOrder(
     discountCents: b.discountCents,
     totalCents: b.totalCents,
     ...(priced.promotion ? { promotion: priced.promotion } : {}),
+    ...(priced.promotions.length > 0 ? { promotions: priced.promotions } : {}),
+    redemptions,
     stockReserved: true,
     createdAt,
     updatedAt: createdAt,
@@ -154,7 +161,9 @@ export async function placeOrder(
         now,
       ),
     ];
-    if (order.promotion && redeems) items.push(redeemPromotionItem(ctx, order.promotion.code, now));
+    const redeemAt = items.length;
+    const redeemed = redeemItems(ctx, order.userId, redemptions, now);
+    items.push(...redeemed);
     const stockAt = items.length;
     const stock = stockItems(ctx, order.lines, "reserve", now, plan);
     items.push(...stock);
@@ -170,9 +179,8 @@ export async function placeOrder(
         const written = await getOrder(ctx, id);
         if (written?.userId === input.userId) return resumePlacement(ctx, written, now);
       }
-      if (order.promotion && redeems && error.failedAt(3)) {
-        throw await redemptionError(ctx, order.promotion.code, now);
-      }
+      const refused = redeemed.findIndex((_, i) => error.failedAt(redeemAt + i));
+      if (refused >= 0) throw await redeemError(ctx, redemptions, refused, now);
       if (stock.some((_, i) => error.failedAt(stockAt + i))) {
         // Another order took the shard's units first (or they were sold and given back): read
         // and plan again, until the units are there or the product is sold out.

@@ -20,8 +20,9 @@ describe("the checkout's quote", () => {
     const { ctx, lines, tableCalls, resetTableCalls } = await shop();
     resetTableCalls();
     const { priced, codeError } = await quoteCheckout(ctx, lines, "STANDARD", "NOPE");
-    // One BatchGetItem for the products and one GetItem for the code, in parallel: no second pricing.
-    expect(tableCalls()).toBe(2);
+    // One BatchGetItem for the products, one Query of the automatic offers and one GetItem for
+    // the code, in parallel: no second pricing.
+    expect(tableCalls()).toBe(3);
     expect(codeError).toBeInstanceOf(DomainError);
     expect([codeError?.field, codeError?.message]).toEqual(["code", PROMOTION_NOT_FOUND]);
     expect(priced.promotion).toBeUndefined();
@@ -34,7 +35,7 @@ describe("the checkout's quote", () => {
     const { ctx, lines, tableCalls, resetTableCalls } = await shop();
     resetTableCalls();
     const { priced, codeError } = await quoteCheckout(ctx, lines, "STANDARD", " WELCOME10 ");
-    expect(tableCalls()).toBe(2);
+    expect(tableCalls()).toBe(3);
     expect(codeError).toBeUndefined();
     expect(priced.promotion?.code).toBe("WELCOME10");
     expect(priced.breakdown.discountCents).toBe(1000);

@@ -1,9 +1,11 @@
 // The cart priced on the server from stored products, for the checkout's quote and the order's
 // lines (docs/architecture.md §5, docs/product.md §4 "Checkout flow"): the browser sends
-// product ids, colours, sizes and quantities only (a line is a variant, docs/product.md §9); names and unit prices come from the table, the
-// breakdown from quote() (the pricing rules, ../pricing/quote.ts) and the promotion from its
-// stored amount.
-// Round trips: one BatchGetItem for the products and, with a code, one GetItem, in parallel.
+// product ids, colours, sizes and quantities only (a line is a variant, docs/product.md §9);
+// names and unit prices come from the table, the breakdown and each line's discount from
+// quoteWithOffers (quote() and the promotions' rules, docs/product.md §9 "Promotions").
+// Round trips: one in parallel (a BatchGetItem for the products, a Query of the automatic offers
+// and, with a code, a GetItem); a second (the customer's claims and order count) only when a
+// promotion in play is once per customer or for a first order.
 import * as v from "valibot";
 import { lineKey } from "../cart/cart.ts";
 import {
@@ -14,15 +16,28 @@ import {
   MAX_QUANTITY,
   QUANTITY_RANGE,
 } from "../cart/line.ts";
+import type { Category } from "../catalog/categories.ts";
 import { getProductsByIds } from "../catalog/product-lookups.server.ts";
 import { sizeName } from "../catalog/sizes.ts";
 import { colourOf, variantKey } from "../catalog/variants.ts";
 import { DomainError, isDomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
-import type { OrderLine } from "../orders/orders.server.ts";
+import { FIRST_ORDER_CLAIM } from "../db/keys.ts";
+import type { OrderLine, OrderPromotion, OrderRedemptions } from "../orders/orders.server.ts";
 import { type DeliveryMethodName, isDeliveryMethodName } from "../pricing/delivery.ts";
-import { type PriceBreakdown, quote } from "../pricing/quote.ts";
-import { type AppliedPromotion, checkPromotion } from "../promotions/promotions.server.ts";
+import { formatPrice } from "../pricing/money.ts";
+import type { PriceBreakdown } from "../pricing/quote.ts";
+import { quoteWithOffers } from "../promotions/offer-quote.ts";
+import type { Offer, OfferRefusal } from "../promotions/offers.ts";
+import {
+  type AppliedPromotion,
+  automaticOffers,
+  customerHistory,
+  findCode,
+  PROMOTION_EXPIRED,
+  PROMOTION_USED_UP,
+} from "../promotions/promotions.server.ts";
+import { FIRST_ORDER_ONLY, USED_BY_CUSTOMER } from "../promotions/redemptions.server.ts";
 
 // The cart's limits and its line's schema are the cart's own (cart/line.ts): one set for the
 // cart, the quote and the order.
@@ -38,16 +53,25 @@ export type RequestedLine = CartLine;
 export interface PricedCart {
   lines: OrderLine[];
   deliveryMethod: DeliveryMethodName;
+  /** The code's promotion, when it gives something (amountCents: all it takes). */
   promotion?: AppliedPromotion;
-  /** The promotion has a usage limit: the order's transaction redeems it (CheckedPromotion). */
-  redeemsPromotion?: boolean;
+  /** Every promotion applied, automatic offers and the code, in the order applied. */
+  promotions: OrderPromotion[];
+  /** What the order's transaction must redeem (see OrderRedemptions). */
+  redemptions: OrderRedemptions;
   breakdown: PriceBreakdown;
 }
 
+/** Who is pricing: the signed-in customer (for "once per customer" and "first order"). */
+export interface PricingFor {
+  userId?: string;
+}
+
 /**
- * Prices `lines` (untrusted: any shape) with `method` and an optional promotion code.
- * Throws a DomainError naming the problem: empty cart, malformed line, unknown product, colour
- * or size not offered, quantity outside 1–9, unknown method, or the promotion's own errors (field "code").
+ * Prices `lines` (untrusted: any shape) with `method`, the automatic offers and an optional
+ * promotion code. Throws a DomainError naming the problem: empty cart, malformed line, unknown
+ * product, colour or size not offered, quantity outside 1–9, unknown method, or a code that
+ * gives nothing (field "code").
  */
 export async function priceCart(
   ctx: Context,
@@ -55,8 +79,9 @@ export async function priceCart(
   method: unknown,
   promotionCode?: string | null,
   now = new Date(),
+  who: PricingFor = {},
 ): Promise<PricedCart> {
-  return (await pricing(ctx, lines, method, promotionCode, now, "strict")).priced;
+  return (await pricing(ctx, lines, method, promotionCode, now, "strict", who)).priced;
 }
 
 export interface QuotedCart {
@@ -67,8 +92,8 @@ export interface QuotedCart {
 
 /**
  * The checkout's price quote: like priceCart, but a code that cannot be used (unknown,
- * expired, used up) does not fail it: the cart is priced once, without the promotion, and the
- * code's error comes back beside the prices. Same round trips as priceCart.
+ * expired, used up, its conditions unmet) does not fail it: the cart is priced without it and
+ * the code's error comes back beside the prices. Same round trips as priceCart.
  */
 export async function quoteCheckout(
   ctx: Context,
@@ -76,9 +101,35 @@ export async function quoteCheckout(
   method: unknown,
   promotionCode?: string | null,
   now = new Date(),
+  who: PricingFor = {},
 ): Promise<QuotedCart> {
-  return pricing(ctx, lines, method, promotionCode, now, "quote");
+  return pricing(ctx, lines, method, promotionCode, now, "quote", who);
 }
+
+/** What a code that gives nothing says, by why (offers.ts OfferRefusal). */
+const REFUSALS: Record<OfferRefusal, (offer: Offer) => DomainError> = {
+  "not-started": () => new DomainError("This promotion code is not valid yet", "code"),
+  ended: () => new DomainError(PROMOTION_EXPIRED, "code"),
+  "used-up": () => new DomainError(PROMOTION_USED_UP, "code", 409),
+  "min-subtotal": (offer) =>
+    new DomainError(
+      `This code needs a subtotal of at least ${formatPrice(offer.conditions.minSubtotalCents ?? 0)}`,
+      "code",
+    ),
+  "used-by-customer": () => new DomainError(USED_BY_CUSTOMER, "code", 409),
+  "first-order-only": () => new DomainError(FIRST_ORDER_ONLY, "code", 409),
+  "sign-in-needed": () => new DomainError("Sign in to use this promotion code", "code"),
+  "nothing-eligible": (offer) =>
+    new DomainError(
+      offer.effect.kind === "free-delivery"
+        ? "This promotion code gives free standard delivery only"
+        : "This promotion code does not apply to the items in your cart",
+      "code",
+    ),
+};
+
+const needsCustomer = (offer: Offer) =>
+  Boolean(offer.conditions.oncePerCustomer || offer.conditions.firstOrderOnly);
 
 async function pricing(
   ctx: Context,
@@ -87,36 +138,34 @@ async function pricing(
   promotionCode: string | null | undefined,
   now: Date,
   mode: "strict" | "quote",
+  who: PricingFor,
 ): Promise<QuotedCart> {
   const requested = parseRequestedLines(lines);
   if (!isDeliveryMethodName(method)) {
     throw new DomainError("Choose a delivery method", "deliveryMethod");
   }
-  const code = typeof promotionCode === "string" ? promotionCode.trim() : "";
-  const [found, promotion] = await Promise.all([
+  const typed = typeof promotionCode === "string" ? promotionCode.trim() : "";
+  // One round trip in parallel: the products, the automatic offers and the code.
+  const [found, automatic, codeOrError] = await Promise.all([
     getProductsByIds(
       ctx,
       requested.map((line) => line.productId),
     ),
-    code === ""
+    automaticOffers(ctx),
+    typed === ""
       ? Promise.resolve(undefined)
-      : checkPromotion(ctx, code, now).catch((error: unknown) => {
+      : findCode(ctx, typed).catch((error: unknown) => {
           if (mode === "quote" && isDomainError(error) && error.field === "code") return error;
           throw error;
         }),
   ]);
-  const codeError = promotion instanceof DomainError ? promotion : undefined;
-  const checked = promotion instanceof DomainError ? undefined : promotion;
-  const applied: AppliedPromotion | undefined = checked && {
-    code: checked.code,
-    label: checked.label,
-    amountCents: checked.amountCents,
-  };
+  let codeError = codeOrError instanceof DomainError ? codeOrError : undefined;
+  const code = codeOrError instanceof DomainError ? undefined : codeOrError;
   const products = new Map(found.map((product) => [product.id, product]));
 
   // Each line is one variant: a line without a colour (a cart saved before colourways) is the
   // product's first colourway, and then adds up with a line naming that colour.
-  const byVariant = new Map<string, OrderLine>();
+  const byVariant = new Map<string, OrderLine & { category: Category }>();
   for (const line of requested) {
     const product = products.get(line.productId);
     if (!product) throw new DomainError(PRODUCT_UNAVAILABLE, "cart", 409);
@@ -146,16 +195,56 @@ async function pricing(
       name: product.name,
       slug: product.slug,
       unitPriceCents: product.priceCents,
+      category: product.category,
     });
   }
   const priced = [...byVariant.values()];
 
+  // A customer condition in play: the customer's history (a second round trip, only then).
+  const inPlay = code ? [...automatic, code] : automatic;
+  const customer =
+    who.userId && inPlay.some(needsCustomer) ? await customerHistory(ctx, who.userId) : undefined;
+  const { breakdown, outcome } = quoteWithOffers(priced, method, automatic, code, {
+    now,
+    timeZone: ctx.config.timeZone,
+    ...(customer ? { customer } : {}),
+  });
+  if (code && outcome.codeRefused) {
+    const refusal = REFUSALS[outcome.codeRefused](code);
+    if (mode === "strict") throw refusal;
+    codeError = refusal;
+  }
+  const promotions: OrderPromotion[] = outcome.applied;
+  const applied = outcome.applied.find((promotion) => promotion.code !== undefined);
+  const byId = new Map(inPlay.map((offer) => [offer.id, offer]));
+  const used = outcome.applied.flatMap((promotion) => byId.get(promotion.id) ?? []);
+  const redemptions: OrderRedemptions = {
+    counted: used.filter((offer) => offer.conditions.usageLimit !== undefined).map((o) => o.id),
+    claims: [
+      ...used.filter((offer) => offer.conditions.oncePerCustomer).map((offer) => offer.id),
+      ...(used.some((offer) => offer.conditions.firstOrderOnly) ? [FIRST_ORDER_CLAIM] : []),
+    ],
+  };
+
   return {
     priced: {
-      lines: priced,
+      lines: priced.map(({ category: _, ...line }, i) => ({
+        ...line,
+        ...(outcome.lineDiscountCents[i] ? { discountCents: outcome.lineDiscountCents[i] } : {}),
+      })),
       deliveryMethod: method,
-      ...(applied ? { promotion: applied, redeemsPromotion: checked?.limited === true } : {}),
-      breakdown: quote(priced, method, applied),
+      ...(applied?.code
+        ? {
+            promotion: {
+              code: applied.code,
+              label: applied.label,
+              amountCents: applied.totalCents,
+            },
+          }
+        : {}),
+      promotions,
+      redemptions,
+      breakdown,
     },
     ...(codeError ? { codeError } : {}),
   };

@@ -142,9 +142,25 @@ export const paymentKey = (paymentIntentId: string) => ({
   sk: "PAYMENT",
 });
 
-/** Promotion: the code is the key (unique by condition, case as stored); gsi1 PROMOS lists them. */
-export const promotionKey = (code: string) => ({ pk: `PROMO#${code}`, sk: "PROMO" });
-export const promotionIndexes = (code: string) => ({ gsi1pk: "PROMOS", gsi1sk: code });
+/**
+ * Promotion, by its id: a code's id is the code (unique by condition, case as stored); an
+ * automatic offer's id is `auto:<uuid>` (a code has no ":"). gsi1 PROMOS lists them all, the
+ * automatic ones together (begins_with "auto:").
+ */
+export const promotionKey = (id: string) => ({ pk: `PROMO#${id}`, sk: "PROMO" });
+export const promotionIndexes = (id: string) => ({ gsi1pk: "PROMOS", gsi1sk: id });
+export const AUTOMATIC_OFFER_PREFIX = "auto:";
+/**
+ * A customer's claim on a promotion, written by condition in the order's transaction: their one
+ * use of a once-per-customer promotion (sk PROMOUSE#<promotion id>), or their first order's
+ * (sk PROMOUSE#:first-order). Listed with begins_with(sk, "PROMOUSE#").
+ */
+export const promotionUseKey = (userId: string, claim: string) => ({
+  pk: `USER#${userId}`,
+  sk: `PROMOUSE#${claim}`,
+});
+export const PROMOTION_USE_PREFIX = "PROMOUSE#";
+export const FIRST_ORDER_CLAIM = ":first-order";
 
 /** Newsletter subscription; gsi1 SUBSCRIBERS is sparse (only while subscribed). */
 export const subscriptionKey = (email: string) => ({

@@ -105,6 +105,27 @@ describe("the invoice layout", () => {
     expect(row(page, "Total")).toEqual(["Total", "195.00 €"]);
   });
 
+  it("names each promotion of the kinds with what it took off the items", () => {
+    const pages = layoutInvoice({
+      ...invoice,
+      discountCents: 2_500,
+      totalCents: 175_00,
+      promotions: [
+        { label: "Winter sale: 20% off coats", itemsCents: 2_000 },
+        { label: "5 € off, single use", itemsCents: 500 },
+        { label: "Free delivery", itemsCents: 0 },
+      ],
+    });
+    const [page] = pages;
+    expect(row(page, "Winter sale: 20% off coats")).toEqual([
+      "Winter sale: 20% off coats",
+      "-20.00 €",
+    ]);
+    expect(row(page, "5 € off, single use")).toEqual(["5 € off, single use", "-5.00 €"]);
+    expect(row(page, "Free delivery")).toEqual(["Free delivery", "Delivery"]);
+    expect(texts(pages).some((t) => t.startsWith("Discount"))).toBe(false);
+  });
+
   it("shows no discount line without one, and a paid shipping price", () => {
     const all = texts(
       layoutInvoice({

@@ -36,6 +36,12 @@ export interface InvoiceData {
   discountCents: number;
   totalCents: number;
   promotionLabel?: string;
+  /**
+   * Each promotion applied (docs/product.md §9 "Promotions"), with what it took off the items
+   * (0: only off the delivery, whose line is already the price paid). Set, it replaces the one
+   * discount line.
+   */
+  promotions?: Array<{ label: string; itemsCents: number }>;
 }
 
 export interface TextItem {
@@ -210,7 +216,15 @@ export function layoutInvoice(
     ],
     ["Taxes (25%)", formatPrice(invoice.taxCents), false],
   ];
-  if (invoice.discountCents > 0) {
+  if (invoice.promotions && invoice.promotions.length > 0) {
+    for (const promotion of invoice.promotions) {
+      totals.push([
+        promotion.label,
+        promotion.itemsCents > 0 ? formatPrice(-promotion.itemsCents) : "Delivery",
+        false,
+      ]);
+    }
+  } else if (invoice.discountCents > 0) {
     const label = invoice.promotionLabel ? `Discount: ${invoice.promotionLabel}` : "Discount";
     totals.push([label, formatPrice(-invoice.discountCents), false]);
   }

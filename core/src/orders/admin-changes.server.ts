@@ -10,7 +10,11 @@ import { type TransactItem, TransactionCancelled, transact } from "../db/transac
 import { eventPut } from "../events/events.server.ts";
 import { stockRelease } from "../inventory/stock-release.server.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
-import { releasePromotionItem } from "../promotions/promotions.server.ts";
+import {
+  orderRedemptions,
+  redeemsAnything,
+  releaseItems,
+} from "../promotions/redemptions.server.ts";
 import {
   ORDER_CANCELED,
   ORDER_DELETED,
@@ -67,12 +71,12 @@ export async function changeOrderState(
     }
     condition += " AND payment = :payment";
     values[":payment"] = order.payment;
-    if (order.promotion && (await promotionStillRedeemed(ctx, order.id))) {
+    if (redeemsAnything(orderRedemptions(order)) && (await promotionStillRedeemed(ctx, order.id))) {
       sets.push("promotionRedeemed = :false");
       values[":false"] = false;
       values[":true"] = true;
       condition += " AND promotionRedeemed = :true";
-      extra.push(releasePromotionItem(ctx, order.promotion.code));
+      extra.push(...releaseItems(ctx, order));
     }
     const stock = stockRelease(ctx, order, now);
     if (stock) {
@@ -230,8 +234,10 @@ export async function deleteOrder(ctx: Context, id: string, now = new Date()): P
   const kept = items.length;
   if (stock) items.push(...stock.items);
   const release =
-    order.promotion && order.payment !== "paid" && (await promotionStillRedeemed(ctx, order.id));
-  if (release && order.promotion) items.push(releasePromotionItem(ctx, order.promotion.code));
+    redeemsAnything(orderRedemptions(order)) &&
+    order.payment !== "paid" &&
+    (await promotionStillRedeemed(ctx, order.id));
+  if (release) items.push(...releaseItems(ctx, order));
   try {
     await transact(ctx, items);
   } catch (error) {

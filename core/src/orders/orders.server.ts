@@ -23,7 +23,9 @@ import {
   MergedQuery,
 } from "../db/merged-query.server.ts";
 import type { DeliveryMethodName } from "../pricing/delivery.ts";
+import type { AppliedPromotion as AppliedOffer } from "../promotions/offers.ts";
 import type { AppliedPromotion } from "../promotions/promotions.server.ts";
+import type { OrderRedemptions } from "../promotions/redemptions.server.ts";
 import {
   ORDER_NOT_PAID_FOR_SHIPPING,
   type OrderState,
@@ -39,7 +41,16 @@ export interface OrderLine extends CartLine {
   slug: string;
   /** The stored product's price when the cart was priced, in EUR cents. */
   unitPriceCents: number;
+  /**
+   * What its promotions took off it, all together, tax included (docs/product.md §9
+   * "Promotions"); none on an order placed before the kinds (its discount is the order's).
+   */
+  discountCents?: number;
 }
+
+/** A promotion an order was given: what it took off each line (by index) and the delivery. */
+export type OrderPromotion = AppliedOffer;
+export type { OrderRedemptions };
 
 /** Where an order is shipped: the one address shape (common/address.ts). */
 export type OrderAddress = Address;
@@ -64,7 +75,12 @@ export interface Order {
   shippingCents: number;
   discountCents: number;
   totalCents: number;
+  /** The code's promotion, as the checkout showed it (amountCents: all it took). */
   promotion?: AppliedPromotion;
+  /** Every promotion applied, in the order applied (docs/product.md §9). */
+  promotions?: OrderPromotion[];
+  /** What the order's transaction redeemed; none on an order placed before the kinds. */
+  redemptions?: OrderRedemptions;
   createdAt: string;
   updatedAt: string;
   paidAt?: string;
@@ -292,6 +308,8 @@ export function toOrder(item: Record<string, unknown>): Order {
     discountCents: i.discountCents,
     totalCents: i.totalCents,
     ...(i.promotion ? { promotion: i.promotion } : {}),
+    ...(i.promotions ? { promotions: i.promotions } : {}),
+    ...(i.redemptions ? { redemptions: i.redemptions } : {}),
     ...(typeof i.stockReserved === "boolean" ? { stockReserved: i.stockReserved } : {}),
     createdAt: i.createdAt,
     updatedAt: i.updatedAt,

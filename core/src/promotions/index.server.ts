@@ -1,1 +1,2 @@
 export * from "./promotions.server.ts";
+export * from "./redemptions.server.ts";

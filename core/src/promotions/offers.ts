@@ -131,7 +131,9 @@ export function shareOut(total: number, weights: readonly number[]): number[] {
 }
 
 /** Each line's price plus its share of the cart's tax (25% of the subtotal, rounded once). */
-export function lineGross(lines: readonly OfferLine[]): number[] {
+export function lineGross(
+  lines: readonly Pick<OfferLine, "unitPriceCents" | "quantity">[],
+): number[] {
   const nets = lines.map((line) => line.unitPriceCents * line.quantity);
   const subtotal = nets.reduce((a, b) => a + b, 0);
   const tax = shareOut(Math.round(subtotal * TAX_RATE), nets);

@@ -1,17 +1,34 @@
-// Promotion codes. Keys: pk PROMO#<code> sk PROMO (the code is unique by condition; its case is
-// kept as stored), listed on gsi1 PROMOS / <code>. "Apply" only checks a code (docs/product.md
-// §4 "Promotion"); placing the order redeems a code with a usage limit with a conditional counter in
-// the order's own transaction (usedCount < usageLimit, not expired), and a failed or cancelled
-// payment releases it. A code without a limit is not written by orders (CheckedPromotion).
-import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+// Promotions: codes and automatic offers (docs/product.md §9 "Promotions: kinds, conditions and
+// how they combine"). Keys: pk PROMO#<id> sk PROMO, where a code's id is the code (unique by
+// condition; its case is kept as stored) and an automatic offer's is auto:<uuid>; all listed on
+// gsi1 PROMOS / <id>. An item holds its effect (kind, amount or percentage, target) and its
+// conditions; an item stored before the kinds (amountCents, expiresAt) reads as an amount off the
+// order that ends on that day. "Apply" only checks a code (docs/product.md §4 "Promotion");
+// placing the order redeems, in the order's own transaction, each promotion with a usage limit
+// (a conditional counter: usedCount < usageLimit, not ended) and writes a customer's claim for a
+// once-per-customer or first-order promotion (by condition); a failed or cancelled payment gives
+// them back (./redemptions.server.ts).
+import { randomUUID } from "node:crypto";
+import { GetCommand, paginateQuery, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { getProductsByIds } from "../catalog/product-lookups.server.ts";
+import { dayIn } from "../common/date-window.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
-import { promotionIndexes, promotionKey } from "../db/keys.ts";
+import {
+  AUTOMATIC_OFFER_PREFIX,
+  FIRST_ORDER_CLAIM,
+  PROMOTION_USE_PREFIX,
+  promotionIndexes,
+  promotionKey,
+  userOrdersIndex,
+} from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
+import type { Offer, PromotionConditions, PromotionEffect } from "./offers.ts";
 import { isPromotionExpired, isPromotionUsedUp } from "./rules.ts";
 
 export { isPromotionExpired, isPromotionUsedUp } from "./rules.ts";
 
+/** A code that takes a fixed amount off the order: the admin's form before the kinds. */
 export interface Promotion {
   code: string;
   label: string;
@@ -19,29 +36,63 @@ export interface Promotion {
   /** How many orders may redeem it; undefined = unlimited. */
   usageLimit?: number;
   usedCount: number;
-  /** ISO time after which it no longer applies. */
+  /** Last day (or ISO instant) it applies. */
   expiresAt?: string;
   createdAt: string;
 }
 
 export const PROMOTION_CODE_TAKEN = "A promotion with this code already exists";
+export const PROMOTION_CODE_RETIRED =
+  "This code belonged to a deleted promotion and cannot be used again";
+export const PROMOTION_GONE = "This promotion no longer exists";
+export const USAGE_LIMIT_BELOW_USE = "The usage limit cannot be lower than the times already used";
 
-export async function createPromotion(
-  ctx: Context,
-  input: Omit<Promotion, "usedCount" | "createdAt">,
-  now = new Date(),
-): Promise<Promotion> {
-  const promotion: Promotion = { ...input, usedCount: 0, createdAt: now.toISOString() };
+/** What the admin creates: a code (with `code`) or an automatic offer (without). */
+export interface NewOffer {
+  code?: string;
+  label: string;
+  effect: PromotionEffect;
+  conditions: PromotionConditions;
+}
+
+/** The conditions' attributes, stored beside the effect (none = not set). */
+const CONDITION_NAMES = [
+  "minSubtotalCents",
+  "startsAt",
+  "endsAt",
+  "usageLimit",
+  "oncePerCustomer",
+  "firstOrderOnly",
+] as const satisfies readonly (keyof PromotionConditions)[];
+
+/** Creates a code (its id is the code, by condition) or an automatic offer (a new id). */
+export async function createOffer(ctx: Context, input: NewOffer, now = new Date()): Promise<Offer> {
+  const id = input.code ?? `${AUTOMATIC_OFFER_PREFIX}${randomUUID()}`;
+  const offer: Offer = {
+    id,
+    label: input.label,
+    ...(input.code ? { code: input.code } : {}),
+    effect: input.effect,
+    conditions: definedConditions(input.conditions),
+    usedCount: 0,
+    createdAt: now.toISOString(),
+  };
   try {
     await transact(ctx, [
       {
         Put: {
           TableName: ctx.tableName,
           Item: {
-            ...promotionKey(input.code),
+            ...promotionKey(id),
             entity: "promotion",
-            ...promotionIndexes(input.code),
-            ...promotion,
+            ...promotionIndexes(id),
+            id,
+            ...(offer.code ? { code: offer.code } : {}),
+            label: offer.label,
+            effect: offer.effect,
+            ...offer.conditions,
+            usedCount: 0,
+            createdAt: offer.createdAt,
           },
           ConditionExpression: "attribute_not_exists(pk)",
         },
@@ -49,22 +100,70 @@ export async function createPromotion(
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(0)) {
-      const deleted = (await rawPromotion(ctx, input.code))?.deletedAt;
+      const deleted = (await rawPromotion(ctx, id))?.deletedAt;
       throw new DomainError(deleted ? PROMOTION_CODE_RETIRED : PROMOTION_CODE_TAKEN, "code", 409);
     }
     throw error;
   }
-  return promotion;
+  return offer;
 }
 
-export const PROMOTION_CODE_RETIRED =
-  "This code belonged to a deleted promotion and cannot be used again";
-export const PROMOTION_GONE = "This promotion no longer exists";
-export const USAGE_LIMIT_BELOW_USE = "The usage limit cannot be lower than the times already used";
+export const UNKNOWN_TARGET = "No product has the id";
 
-async function rawPromotion(ctx: Context, code: string) {
+/**
+ * The admin's "New promotion" of any kind (OfferFormSchema's output): every product it targets
+ * must exist (one BatchGetItem), else a DomainError on "productIds" naming the first unknown one;
+ * then createOffer.
+ */
+export async function createCheckedOffer(
+  ctx: Context,
+  input: NewOffer,
+  now = new Date(),
+): Promise<Offer> {
+  const effect = input.effect;
+  const ids =
+    effect.kind === "amount-off-items" || effect.kind === "percent-off-items"
+      ? (effect.target.productIds ?? [])
+      : [];
+  if (ids.length > 0) {
+    const found = new Set((await getProductsByIds(ctx, ids)).map((product) => product.id));
+    const unknown = ids.find((id) => !found.has(id));
+    if (unknown) throw new DomainError(`${UNKNOWN_TARGET} ${unknown}`, "productIds");
+  }
+  return createOffer(ctx, input, now);
+}
+
+/** A fixed amount off the order with a code (the form before the kinds). */
+export async function createPromotion(
+  ctx: Context,
+  input: Omit<Promotion, "usedCount" | "createdAt">,
+  now = new Date(),
+): Promise<Promotion> {
+  const offer = await createOffer(
+    ctx,
+    {
+      code: input.code,
+      label: input.label,
+      effect: { kind: "amount-off-order", amountCents: input.amountCents },
+      conditions: { endsAt: input.expiresAt, usageLimit: input.usageLimit },
+    },
+    now,
+  );
+  return promotionOf(offer);
+}
+
+function definedConditions(conditions: PromotionConditions): PromotionConditions {
+  const out: Record<string, unknown> = {};
+  for (const name of CONDITION_NAMES) {
+    const value = conditions[name];
+    if (value !== undefined && value !== false) out[name] = value;
+  }
+  return out as PromotionConditions;
+}
+
+async function rawPromotion(ctx: Context, id: string) {
   const { Item } = await ctx.db.send(
-    new GetCommand({ TableName: ctx.tableName, Key: promotionKey(code), ConsistentRead: true }),
+    new GetCommand({ TableName: ctx.tableName, Key: promotionKey(id), ConsistentRead: true }),
   );
   return Item;
 }
@@ -77,44 +176,86 @@ export async function promotionCodeUsed(ctx: Context, code: string): Promise<boo
   return (await rawPromotion(ctx, code)) !== undefined;
 }
 
-/** Every live promotion, by code (gsi1 PROMOS; a shop has tens, so all pages are read). */
-export async function listPromotions(ctx: Context): Promise<Promotion[]> {
-  const promotions: Promotion[] = [];
+/** Every live promotion, codes and automatic offers, by id (gsi1 PROMOS, all pages). */
+export async function listOffers(ctx: Context): Promise<Offer[]> {
+  return queryOffers(ctx, "gsi1pk = :pk", { ":pk": promotionIndexes("").gsi1pk });
+}
+
+/**
+ * The live automatic offers, in one query (gsi1 PROMOS, begins_with "auto:"): the cart and the
+ * checkout read them beside the products, in parallel, so they add no round trip in sequence.
+ */
+export async function automaticOffers(ctx: Context): Promise<Offer[]> {
+  return queryOffers(ctx, "gsi1pk = :pk AND begins_with(gsi1sk, :auto)", {
+    ":pk": promotionIndexes("").gsi1pk,
+    ":auto": AUTOMATIC_OFFER_PREFIX,
+  });
+}
+
+async function queryOffers(
+  ctx: Context,
+  condition: string,
+  values: Record<string, unknown>,
+): Promise<Offer[]> {
+  const offers: Offer[] = [];
   const pages = paginateQuery(
     { client: ctx.db },
     {
       TableName: ctx.tableName,
       IndexName: "gsi1",
-      KeyConditionExpression: "gsi1pk = :pk",
-      ExpressionAttributeValues: { ":pk": promotionIndexes("").gsi1pk },
+      KeyConditionExpression: condition,
+      ExpressionAttributeValues: values,
     },
   );
   for await (const page of pages) {
-    for (const item of page.Items ?? []) if (!item.deletedAt) promotions.push(toPromotion(item));
+    for (const item of page.Items ?? []) if (!item.deletedAt) offers.push(toOffer(item));
   }
-  return promotions;
+  return offers;
+}
+
+/** Every live code as the fixed-amount form shows it (gsi1 PROMOS; a shop has tens). */
+export async function listPromotions(ctx: Context): Promise<Promotion[]> {
+  return (await listOffers(ctx)).filter((offer) => offer.code).map(promotionOf);
+}
+
+/** One live promotion (a code or an automatic offer) by its id; null when none or deleted. */
+export async function getOffer(
+  ctx: Context,
+  id: string,
+  consistent = false,
+): Promise<Offer | null> {
+  const { Item } = await ctx.db.send(
+    new GetCommand({ TableName: ctx.tableName, Key: promotionKey(id), ConsistentRead: consistent }),
+  );
+  if (!Item || Item.deletedAt) return null;
+  return toOffer(Item);
 }
 
 /**
- * Changes a promotion's label, amount, expiry and usage limit (the code is its key and stays).
- * Orders already placed keep the label and amount they were given. A limit below the times
- * already used is refused, by condition, so a concurrent redemption cannot slip under it.
+ * Changes a code's label, amount, expiry and usage limit (the code is its key and stays); it
+ * becomes an amount off the order. Orders already placed keep what they were given. A limit
+ * below the times already used is refused, by condition, so a concurrent redemption cannot slip
+ * under it.
  */
 export async function updatePromotion(
   ctx: Context,
   code: string,
   input: Omit<Promotion, "code" | "usedCount" | "createdAt">,
 ): Promise<Promotion> {
-  const names: Record<string, string> = { "#label": "label", "#amount": "amountCents" };
-  const values: Record<string, unknown> = { ":label": input.label, ":amount": input.amountCents };
-  const sets = ["#label = :label", "#amount = :amount"];
-  const removes: string[] = [];
+  const names: Record<string, string> = { "#label": "label", "#effect": "effect" };
+  const values: Record<string, unknown> = {
+    ":label": input.label,
+    ":effect": { kind: "amount-off-order", amountCents: input.amountCents },
+  };
+  const sets = ["#label = :label", "#effect = :effect"];
+  // An item from before the kinds gives up its old attributes.
+  const removes: string[] = ["amountCents", "expiresAt"];
   let condition = "attribute_exists(pk) AND attribute_not_exists(deletedAt)";
   if (input.expiresAt) {
-    names["#expires"] = "expiresAt";
-    values[":expires"] = input.expiresAt;
-    sets.push("#expires = :expires");
-  } else removes.push("expiresAt");
+    names["#ends"] = "endsAt";
+    values[":ends"] = input.expiresAt;
+    sets.push("#ends = :ends");
+  } else removes.push("endsAt");
   if (input.usageLimit !== undefined) {
     names["#limit"] = "usageLimit";
     values[":limit"] = input.usageLimit;
@@ -126,14 +267,14 @@ export async function updatePromotion(
       new UpdateCommand({
         TableName: ctx.tableName,
         Key: promotionKey(code),
-        UpdateExpression: `SET ${sets.join(", ")}${removes.length ? ` REMOVE ${removes.join(", ")}` : ""}`,
+        UpdateExpression: `SET ${sets.join(", ")} REMOVE ${removes.join(", ")}`,
         ConditionExpression: condition,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
         ReturnValues: "ALL_NEW",
       }),
     );
-    return toPromotion(Attributes ?? {});
+    return promotionOf(toOffer(Attributes ?? {}));
   } catch (error) {
     if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
     // Why: read consistently, so a promotion deleted a moment ago is not taken for a limit issue.
@@ -152,12 +293,12 @@ export async function updatePromotion(
  * tombstone (no longer listed), so an order placed with it can still give its redemption back
  * (payment failed, order cancelled) and the code is never handed to a different promotion.
  */
-export async function deletePromotion(ctx: Context, code: string, now = new Date()) {
+export async function deletePromotion(ctx: Context, id: string, now = new Date()) {
   try {
     await ctx.db.send(
       new UpdateCommand({
         TableName: ctx.tableName,
-        Key: promotionKey(code),
+        Key: promotionKey(id),
         UpdateExpression: "SET deletedAt = :now REMOVE gsi1pk, gsi1sk",
         ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deletedAt)",
         ExpressionAttributeValues: { ":now": now.toISOString() },
@@ -170,39 +311,46 @@ export async function deletePromotion(ctx: Context, code: string, now = new Date
 }
 
 export async function getPromotion(ctx: Context, code: string): Promise<Promotion | null> {
-  const { Item } = await ctx.db.send(
-    new GetCommand({ TableName: ctx.tableName, Key: promotionKey(code) }),
-  );
-  if (!Item || Item.deletedAt) return null;
-  return toPromotion(Item);
+  const offer = await getOffer(ctx, code);
+  return offer?.code ? promotionOf(offer) : null;
 }
 
-function toPromotion(Item: Record<string, unknown>): Promotion {
-  const {
-    code: c,
-    label,
-    amountCents,
-    usageLimit,
-    usedCount,
-    expiresAt,
-    createdAt,
-  } = Item as {
-    code: string;
+/** A stored item as an offer; an item from before the kinds is an amount off the order. */
+export function toOffer(item: Record<string, unknown>): Offer {
+  const i = item as unknown as {
+    id?: string;
+    code?: string;
     label: string;
-    amountCents: number;
-    usageLimit?: number;
-    usedCount?: number;
+    effect?: PromotionEffect;
+    amountCents?: number;
     expiresAt?: string;
+    usedCount?: number;
     createdAt: string;
-  };
+  } & PromotionConditions;
+  const conditions: Record<string, unknown> = {};
+  for (const name of CONDITION_NAMES) if (i[name] !== undefined) conditions[name] = i[name];
+  if (conditions.endsAt === undefined && i.expiresAt) conditions.endsAt = i.expiresAt;
   return {
-    code: c,
-    label,
-    amountCents,
-    usageLimit,
-    usedCount: usedCount ?? 0,
-    expiresAt,
-    createdAt,
+    id: i.id ?? (i.code as string),
+    label: i.label,
+    ...(i.code ? { code: i.code } : {}),
+    effect: i.effect ?? { kind: "amount-off-order", amountCents: Number(i.amountCents ?? 0) },
+    conditions: conditions as PromotionConditions,
+    usedCount: Number(i.usedCount ?? 0),
+    createdAt: i.createdAt,
+  };
+}
+
+/** A code as the fixed-amount form shows it (another kind shows an amount of 0). */
+function promotionOf(offer: Offer): Promotion {
+  return {
+    code: offer.code ?? offer.id,
+    label: offer.label,
+    amountCents: offer.effect.kind === "amount-off-order" ? offer.effect.amountCents : 0,
+    usageLimit: offer.conditions.usageLimit,
+    usedCount: offer.usedCount,
+    expiresAt: offer.conditions.endsAt,
+    createdAt: offer.createdAt,
   };
 }
 
@@ -227,20 +375,26 @@ export interface CheckedPromotion extends AppliedPromotion {
   limited: boolean;
 }
 
+/** The live code as typed (trimmed, case as stored); a DomainError on "code" when none. */
+export async function findCode(ctx: Context, code: unknown): Promise<Offer> {
+  const trimmed = typeof code === "string" ? code.trim() : "";
+  if (trimmed === "") throw new DomainError("Promotion code is required", "code");
+  const offer = trimmed.length <= 40 ? await getOffer(ctx, trimmed) : null;
+  if (!offer?.code) throw new DomainError(PROMOTION_NOT_FOUND, "code", 404);
+  return offer;
+}
+
 /**
- * "Apply": the code (trimmed; case as stored) must exist, not be expired and not be used up.
- * Checking never marks it used: the order's transaction redeems it (docs/product.md §4 "Promotion").
- * One GetItem. Errors are DomainErrors on the field "code".
+ * "Apply" for a code: it must exist, not be expired and not be used up. Checking never marks it
+ * used: the order's transaction redeems it (docs/product.md §4 "Promotion"). One GetItem.
+ * Errors are DomainErrors on the field "code".
  */
 export async function checkPromotion(
   ctx: Context,
   code: string,
   now = new Date(),
 ): Promise<CheckedPromotion> {
-  const trimmed = typeof code === "string" ? code.trim() : "";
-  if (trimmed === "") throw new DomainError("Promotion code is required", "code");
-  const promotion = trimmed.length <= 40 ? await getPromotion(ctx, trimmed) : null;
-  if (!promotion) throw new DomainError(PROMOTION_NOT_FOUND, "code", 404);
+  const promotion = promotionOf(await findCode(ctx, code));
   if (isPromotionExpired(promotion, now)) throw new DomainError(PROMOTION_EXPIRED, "code");
   if (isPromotionUsedUp(promotion)) throw new DomainError(PROMOTION_USED_UP, "code", 409);
   return {
@@ -251,45 +405,43 @@ export async function checkPromotion(
   };
 }
 
-/** Whether the code now has a usage limit (a payment retried after a failure counts it again). */
-export async function isPromotionLimited(ctx: Context, code: string): Promise<boolean> {
-  return (await getPromotion(ctx, code))?.usageLimit !== undefined;
+/** Whether the promotion now has a usage limit (a payment retried after a failure counts it again). */
+export async function isPromotionLimited(ctx: Context, id: string): Promise<boolean> {
+  return (await getOffer(ctx, id))?.conditions.usageLimit !== undefined;
 }
 
 /**
- * The item that redeems a code inside the order's TransactWriteItems: the transaction is
- * cancelled (this item's condition fails) when the code is gone, used up or expired by now, so
- * two concurrent checkouts cannot both redeem a single-use code.
+ * The item that redeems a promotion inside the order's TransactWriteItems: the transaction is
+ * cancelled (this item's condition fails) when the promotion is gone, used up or past its last
+ * day (in the shop's time zone), so two concurrent checkouts cannot both redeem a single-use code.
  */
 export function redeemPromotionItem(
   ctx: Pick<Context, "tableName">,
-  code: string,
+  id: string,
   now = new Date(),
+  timeZone = "UTC",
 ) {
   return {
     Update: {
       TableName: ctx.tableName,
-      Key: promotionKey(code),
+      Key: promotionKey(id),
       UpdateExpression: "SET usedCount = if_not_exists(usedCount, :zero) + :one",
       ConditionExpression:
         "attribute_exists(pk) AND attribute_not_exists(deletedAt)" +
         " AND (attribute_not_exists(usageLimit) OR usedCount < usageLimit)" +
-        " AND (attribute_not_exists(expiresAt) OR expiresAt >= :today)",
-      ExpressionAttributeValues: {
-        ":zero": 0,
-        ":one": 1,
-        ":today": now.toISOString().slice(0, 10),
-      },
+        " AND (attribute_not_exists(expiresAt) OR expiresAt >= :today)" +
+        " AND (attribute_not_exists(endsAt) OR endsAt >= :today)",
+      ExpressionAttributeValues: { ":zero": 0, ":one": 1, ":today": dayIn(now, timeZone) },
     },
   };
 }
 
 /** The item that gives a redemption back (payment failed, order cancelled). */
-export function releasePromotionItem(ctx: Pick<Context, "tableName">, code: string) {
+export function releasePromotionItem(ctx: Pick<Context, "tableName">, id: string) {
   return {
     Update: {
       TableName: ctx.tableName,
-      Key: promotionKey(code),
+      Key: promotionKey(id),
       UpdateExpression: "SET usedCount = usedCount - :one",
       ConditionExpression: "attribute_exists(pk) AND usedCount > :zero",
       ExpressionAttributeValues: { ":zero": 0, ":one": 1 },
@@ -297,14 +449,76 @@ export function releasePromotionItem(ctx: Pick<Context, "tableName">, code: stri
   };
 }
 
+/** An automatic offer ran out (or ended) between the quote and the order. */
+export const OFFER_CHANGED =
+  "An offer in your cart has just ended: check the new total and confirm again";
+
 /** Why a redemption failed, read after the transaction was cancelled (one GetItem). */
 export async function redemptionError(
   ctx: Context,
-  code: string,
+  id: string,
   now = new Date(),
 ): Promise<DomainError> {
-  const promotion = await getPromotion(ctx, code);
-  if (!promotion) return new DomainError(PROMOTION_NOT_FOUND, "code", 404);
-  if (isPromotionExpired(promotion, now)) return new DomainError(PROMOTION_EXPIRED, "code");
+  const offer = await getOffer(ctx, id, true);
+  if (!offer) return new DomainError(PROMOTION_NOT_FOUND, "code", 404);
+  if (!offer.code) return new DomainError(OFFER_CHANGED, "code", 409);
+  if (isPromotionExpired({ expiresAt: offer.conditions.endsAt }, now)) {
+    return new DomainError(PROMOTION_EXPIRED, "code");
+  }
   return new DomainError(PROMOTION_USED_UP, "code", 409);
+}
+
+/** What a customer's history says to the promotions' customer conditions. */
+export interface CustomerHistory {
+  /** Their orders placed before, a failed or cancelled one not counted. */
+  ordersBefore: number;
+  /** The once-per-customer promotions they have used. */
+  usedPromotionIds: Set<string>;
+}
+
+/**
+ * A customer's history for the conditions "once per customer" and "first order": their claims
+ * (one Query of their partition) and how many of their orders count (one Query of gsi1, Select
+ * COUNT), in parallel. Read only when a promotion in play has such a condition.
+ */
+export async function customerHistory(ctx: Context, userId: string): Promise<CustomerHistory> {
+  const [claims, orders] = await Promise.all([
+    ctx.db.send(
+      new QueryCommand({
+        TableName: ctx.tableName,
+        KeyConditionExpression: "pk = :pk AND begins_with(sk, :use)",
+        ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":use": PROMOTION_USE_PREFIX },
+        ProjectionExpression: "sk",
+        ConsistentRead: true,
+      }),
+    ),
+    countLiveOrders(ctx, userId),
+  ]);
+  const used = new Set(
+    (claims.Items ?? []).map((item) => String(item.sk).slice(PROMOTION_USE_PREFIX.length)),
+  );
+  const firstClaimed = used.delete(FIRST_ORDER_CLAIM);
+  return { ordersBefore: Math.max(orders, firstClaimed ? 1 : 0), usedPromotionIds: used };
+}
+
+async function countLiveOrders(ctx: Context, userId: string): Promise<number> {
+  let count = 0;
+  const pages = paginateQuery(
+    { client: ctx.db },
+    {
+      TableName: ctx.tableName,
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :pk",
+      FilterExpression: "payment <> :failed AND #state <> :canceled",
+      ExpressionAttributeNames: { "#state": "state" },
+      ExpressionAttributeValues: {
+        ":pk": userOrdersIndex(userId).gsi1pk,
+        ":failed": "failed",
+        ":canceled": "CANCELED",
+      },
+      Select: "COUNT",
+    },
+  );
+  for await (const page of pages) count += page.Count ?? 0;
+  return count;
 }

@@ -84,6 +84,14 @@ export function invoiceDataFromOrder(order: Order): InvoiceData {
     discountCents: order.discountCents,
     totalCents: order.totalCents,
     ...(order.promotion ? { promotionLabel: order.promotion.label } : {}),
+    ...(order.promotions
+      ? {
+          promotions: order.promotions.map((promotion) => ({
+            label: promotion.label,
+            itemsCents: promotion.totalCents - promotion.shippingCents,
+          })),
+        }
+      : {}),
   };
 }
 
@@ -174,14 +182,22 @@ function confirmationProps(ctx: Context, order: Order) {
         amount: order.shippingCents === 0 ? "Free" : formatPrice(order.shippingCents),
       },
       { label: "Taxes", amount: formatPrice(order.taxCents) },
-      ...(order.discountCents > 0
-        ? [
-            {
-              label: order.promotion?.label ?? "Discount",
-              amount: formatPrice(-order.discountCents),
-            },
-          ]
-        : []),
+      ...(order.promotions
+        ? order.promotions.map((promotion) => ({
+            label: promotion.label,
+            amount:
+              promotion.totalCents > promotion.shippingCents
+                ? formatPrice(promotion.shippingCents - promotion.totalCents)
+                : "Delivery",
+          }))
+        : order.discountCents > 0
+          ? [
+              {
+                label: order.promotion?.label ?? "Discount",
+                amount: formatPrice(-order.discountCents),
+              },
+            ]
+          : []),
       { label: "Total", amount: formatPrice(order.totalCents) },
     ],
     deliveryMethod: order.deliveryMethod,

@@ -149,7 +149,7 @@ export async function renderCreditNotePdf(note: CreditNoteData): Promise<Uint8Ar
   w.text("Total refunded", { isBold: true });
   w.right(formatPrice(note.totalCents), AMOUNT_X, { isBold: true });
   w.gap(30);
-  w.line("The promotion of the order is shared out over its items; taxes are included.", {
+  w.line("Each item refunds what was paid for it, after every promotion; taxes included.", {
     size: 9,
   });
   return doc.save();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { quote } from "../pricing/quote.ts";
+import { quoteWithOffers } from "../promotions/offer-quote.ts";
 import {
   EXCHANGE_COLOUR_NOT_OFFERED,
   EXCHANGE_SAME_SIZE,
@@ -307,5 +308,85 @@ describe("the states", () => {
       "A return that is received cannot be cancelled",
     );
     expect(returnTransitionError("refunded", "refunded")).toBe("The return is already refunded");
+  });
+});
+
+describe("refunds of an order with promotions of the kinds (docs/product.md §9)", () => {
+  /** A dress and two shirts, 20% off the dress (automatic) and 10 € off the order (a code). */
+  function promoted(): ReturnableOrder {
+    const lines = [
+      { productId: "dress", category: "Women" as const, unitPriceCents: 8_000, quantity: 1 },
+      { productId: "shirt", category: "Men" as const, unitPriceCents: 1_999, quantity: 2 },
+    ];
+    const sale = {
+      id: "auto:sale",
+      label: "20% off dresses",
+      effect: {
+        kind: "percent-off-items" as const,
+        percent: 20,
+        target: { audiences: ["Women" as const] },
+      },
+      conditions: {},
+      usedCount: 0,
+      createdAt: "2026-11-01T00:00:00Z",
+    };
+    const code = {
+      ...sale,
+      id: "TEN",
+      code: "TEN",
+      label: "10 € off",
+      effect: { kind: "amount-off-order" as const, amountCents: 1_000 },
+    };
+    const { breakdown, outcome } = quoteWithOffers(lines, "STANDARD", [sale], code, {
+      now: new Date("2026-12-10T12:00:00Z"),
+      timeZone: "UTC",
+    });
+    return {
+      userId: "u1",
+      state: "DELIVERED",
+      payment: "paid",
+      deliveredAt: "2026-12-11T10:00:00.000Z",
+      lines: lines.map((line, i) => ({
+        productId: line.productId,
+        size: "M",
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        discountCents: outcome.lineDiscountCents[i] ?? 0,
+      })),
+      ...breakdown,
+      promotions: outcome.applied,
+    };
+  }
+
+  it("a returned dress refunds what it paid after its share of every promotion", () => {
+    const o = promoted();
+    // Gross: the dress 100 €, the shirts 49.98 € (the 30 € tax shared by price). 20% off the
+    // dress = 20 €; 10 € shared over what is left (80 : 49.98): 6.15 € and 3.85 € (the odd cent
+    // to the larger remainder).
+    expect(o.lines.map((line) => line.discountCents)).toEqual([2_615, 385]);
+    const r = refundFor(o, [{ line: 0, quantity: 1 }], []);
+    expect(r.itemsCents).toBe(10_000 - 2_615);
+    // Not the order's discount shared by price: the dress took the sale alone. The shirts paid
+    // 46.13 €, the first unit taking the odd cent.
+    expect(unitAmounts(o)[1]).toEqual([2_307, 2_306]);
+  });
+
+  it("returning every unit, one by one, refunds exactly what the order paid", () => {
+    const o = promoted();
+    const done: ExistingReturn[] = [];
+    let refunded = 0;
+    o.lines.forEach((line, i) => {
+      for (let u = 0; u < line.quantity; u++) {
+        const r = refundFor(o, [{ line: i, quantity: 1 }], done);
+        refunded += r.totalCents;
+        done.push({
+          state: "refunded",
+          lines: [{ line: i, quantity: 1 }],
+          refundCents: r.totalCents,
+          refundsShipping: r.shippingCents > 0,
+        });
+      }
+    });
+    expect(refunded).toBe(o.totalCents);
   });
 });

@@ -4,6 +4,7 @@
 // an exchange may ask for. Pure and browser-safe: the data access is ./returns.server.ts.
 import { isSizeTag, type SizeTag } from "../catalog/sizes.ts";
 import { variantKey } from "../catalog/variants.ts";
+import { lineGross, unitRefundCents } from "../promotions/offers.ts";
 
 /** Days a delivered order may be returned in, unless RETURN_DAYS says otherwise. */
 export const DEFAULT_RETURN_DAYS = 30;
@@ -115,6 +116,8 @@ export interface ReturnableOrderLine {
   size: string;
   quantity: number;
   unitPriceCents: number;
+  /** What its promotions took off it (an order placed with promotions of the kinds). */
+  discountCents?: number;
 }
 
 export interface ReturnableOrder {
@@ -128,6 +131,8 @@ export interface ReturnableOrder {
   shippingCents: number;
   discountCents: number;
   totalCents: number;
+  /** The promotions applied, each per line (docs/product.md §9): set, each line's paid amount is its own. */
+  promotions?: readonly unknown[];
 }
 
 /**
@@ -347,6 +352,17 @@ export function paidSplit(order: ReturnableOrder): { goodsCents: number; shippin
  * never a cent more.
  */
 export function unitAmounts(order: ReturnableOrder): number[][] {
+  if (order.promotions) {
+    // Each line paid its gross less its promotions' shares of it (docs/product.md §9
+    // "Promotions"): its units share that, the first units taking the odd cents.
+    const gross = lineGross(order.lines);
+    return order.lines.map((line, i) => {
+      const paid = (gross[i] ?? 0) - (line.discountCents ?? 0);
+      return Array.from({ length: line.quantity }, (_, u) =>
+        unitRefundCents(paid, line.quantity, u, 1),
+      );
+    });
+  }
   const { goodsCents } = paidSplit(order);
   const units: Array<{ line: number; weight: number }> = [];
   order.lines.forEach((line, i) => {

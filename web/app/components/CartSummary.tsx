@@ -4,6 +4,14 @@ import type { ReactNode } from "react";
 import { Ghost } from "./Ghost";
 import { Price } from "./Price";
 
+/** A promotion as the summary shows it: all it takes, and of that what comes off the delivery. */
+export interface CartPromotion {
+  id: string;
+  label: string;
+  totalCents: number;
+  shippingCents: number;
+}
+
 /**
  * The cart's order summary: subtotal, shipping estimate (STANDARD; green exactly when it is
  * free), tax estimate, total and the Checkout link. The breakdown comes from core's `quote()`;
@@ -12,9 +20,12 @@ import { Price } from "./Price";
  */
 export function CartSummary({
   breakdown,
+  promotions = [],
   checkout,
 }: {
   breakdown: PriceBreakdown | null;
+  /** The automatic offers that apply ("Winter sale: 20% off coats"), with what each takes. */
+  promotions?: readonly CartPromotion[];
   checkout?: ReactNode;
 }) {
   const amount = (cents: number | undefined) =>
@@ -55,6 +66,23 @@ export function CartSummary({
             {amount(breakdown?.taxCents)}
           </dd>
         </div>
+        {promotions.map((promotion) => (
+          <div
+            key={promotion.id}
+            className="flex items-center justify-between gap-4 border-t border-stone-200 pt-4"
+          >
+            <dt className="text-stone-600">{promotion.label}</dt>
+            <dd className="font-medium text-accent-700" data-testid="summary-offer">
+              {promotion.totalCents > promotion.shippingCents ? (
+                <>
+                  −<Price cents={promotion.totalCents - promotion.shippingCents} />
+                </>
+              ) : (
+                "Delivery"
+              )}
+            </dd>
+          </div>
+        ))}
         <div className="flex items-center justify-between border-t border-stone-200 pt-4 text-base">
           <dt className="font-medium text-stone-900">Order total</dt>
           <dd className="font-semibold text-stone-900" data-testid={testId("summary-total")}>

@@ -161,6 +161,15 @@ export function CheckoutSummary({
             Promotion code applied: {quote.promotion.label}
           </p>
         ) : null}
+        {quote?.promotions.some((promotion) => !promotion.code) ? (
+          <ul className="mt-2 space-y-1 text-sm text-accent-700" data-testid="offers-applied">
+            {quote.promotions
+              .filter((promotion) => !promotion.code)
+              .map((promotion) => (
+                <li key={promotion.id}>Offer applied: {promotion.label}</li>
+              ))}
+          </ul>
+        ) : null}
       </form>
 
       {b ? (
@@ -178,14 +187,9 @@ export function CheckoutSummary({
             </dd>
           </div>
           <Row label="Taxes" testId="summary-tax" cents={b.taxCents} />
-          {quote?.promotion ? (
-            <div className="flex items-center justify-between border-t border-stone-200 pt-4">
-              <dt className="text-stone-600">{quote.promotion.label}</dt>
-              <dd className="font-medium text-accent-700" data-testid="summary-discount">
-                −<Price cents={b.discountCents} />
-              </dd>
-            </div>
-          ) : null}
+          {quote?.promotions.map((promotion) => (
+            <PromotionRow key={promotion.id} promotion={promotion} />
+          ))}
           <div className="flex items-center justify-between border-t border-stone-200 pt-4 text-base">
             <dt className="font-medium text-stone-900">Total</dt>
             <dd className="font-semibold text-stone-900" data-testid="summary-total">
@@ -219,6 +223,31 @@ export function CheckoutSummary({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * One promotion: what it takes off the items; one that only takes off the delivery says so (the
+ * delivery line above is then "Free" or lower).
+ */
+function PromotionRow({ promotion }: { promotion: CheckoutQuote["promotions"][number] }) {
+  const offItems = promotion.totalCents - promotion.shippingCents;
+  return (
+    <div className="flex items-center justify-between gap-4 border-t border-stone-200 pt-4">
+      <dt className="text-stone-600">{promotion.label}</dt>
+      <dd
+        className="font-medium text-accent-700"
+        data-testid={promotion.code ? "summary-discount" : "summary-offer"}
+      >
+        {offItems > 0 ? (
+          <>
+            −<Price cents={offItems} />
+          </>
+        ) : (
+          "Delivery"
+        )}
+      </dd>
+    </div>
   );
 }
 

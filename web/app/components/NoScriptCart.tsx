@@ -1,6 +1,6 @@
 import { QUANTITY_CHOICES } from "@shop/core/cart";
-import { quote } from "@shop/core/pricing";
 import type { CookieCartLine } from "../lib/cart-cookie.server";
+import { type CartOffers, cartQuote } from "../lib/cart-offers";
 import { CartSummary } from "./CartSummary";
 import { Price } from "./Price";
 
@@ -10,11 +10,14 @@ import { Price } from "./Price";
  * "Remove" per line (plain POSTs too), and the order summary. Paying by card needs JavaScript:
  * the summary says so in place of the Checkout link.
  */
-export function NoScriptCart({ lines }: { lines: readonly CookieCartLine[] }) {
-  const breakdown = quote(
-    lines.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity })),
-    "STANDARD",
-  );
+export function NoScriptCart({
+  lines,
+  offers,
+}: {
+  lines: readonly CookieCartLine[];
+  offers: CartOffers;
+}) {
+  const summary = cartQuote(lines, offers);
   return (
     <div className="mt-8 lg:mt-12 lg:grid lg:grid-cols-12 lg:items-start lg:gap-x-12">
       <section aria-labelledby="no-script-lines" className="lg:col-span-7">
@@ -82,7 +85,7 @@ export function NoScriptCart({ lines }: { lines: readonly CookieCartLine[] }) {
       </section>
       <div className="mt-10 lg:col-span-5 lg:mt-0">
         <CartSummary
-          breakdown={breakdown}
+          {...summary}
           checkout={
             <p className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-stone-900">
               Checking out needs JavaScript (the card form runs in your browser). Turn it on to pay:

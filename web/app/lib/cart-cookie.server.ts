@@ -12,7 +12,7 @@ import {
   lineKey,
   lineVariant,
 } from "@shop/core/cart";
-import { choiceQuery, namedColour, sizeLabel } from "@shop/core/catalog";
+import { type Category, choiceQuery, namedColour, sizeLabel } from "@shop/core/catalog";
 import { getProductsByIds } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 
@@ -36,6 +36,9 @@ export function cartCookieHeader(lines: readonly CartLine[]): string {
 /** A line of the cart kept without JavaScript, as its page shows it. */
 export interface CookieCartLine {
   key: string;
+  productId: string;
+  /** Its audience: what an automatic offer's target may name. */
+  category: Category;
   name: string;
   /** The product page on the line's colour. */
   href: string;
@@ -67,6 +70,8 @@ export async function cookieCartView(lines: readonly CartLine[]): Promise<Cookie
     return [
       {
         key: lineKey(line),
+        productId: product.id,
+        category: product.category,
         name: product.name,
         href: `/product/${product.slug}${choiceQuery(colour, line.size)}`,
         colour: namedColour(colour),

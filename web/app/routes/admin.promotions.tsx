@@ -1,15 +1,24 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
-import { PromotionFormSchema, promotionState, promotionUsage } from "@shop/core/promotions";
+import {
+  describeEffect,
+  effectAmount,
+  OfferFormSchema,
+  PromotionFormSchema,
+  promotionState,
+  promotionUsage,
+} from "@shop/core/promotions";
 import { getContext } from "@shop/core/server/context";
 import {
+  createCheckedOffer,
   createPromotion,
   deletePromotion,
   getPromotion,
-  listPromotions,
+  listOffers,
   updatePromotion,
 } from "@shop/core/server/promotions";
 import { AdminErrorBanner, bannerOf } from "../components/admin/AdminErrorBanner";
+import { OfferForm } from "../components/admin/OfferForm";
 import { PromotionForm, promotionFormValues } from "../components/admin/PromotionForm";
 import { PromotionList } from "../components/admin/PromotionList";
 import { adminFormAction, adminPage, adminSuccess, refuseAdminChange } from "../lib/admin.server";
@@ -18,27 +27,35 @@ import { parseSubmission } from "../lib/forms";
 import { adminTitle } from "../lib/title";
 import { useActionAnswer } from "../lib/unavailable";
 
-// Promotions (docs/product.md §10 "Promotions", §8: admin errors as a banner titled
-// "error"): the list with each code's state and usage, a form to create one, the same form to
-// edit one (?edit=<code>), and delete behind a confirmation.
+// Promotions (docs/product.md §10 "Promotions", §9 "Promotions: kinds, conditions and how they
+// combine", §8: admin errors as a banner titled "error"): the list of codes and automatic offers
+// with each one's state and usage, a form to create a fixed-amount code and edit one
+// (?edit=<code>), a form to create a promotion of any kind, and delete behind a confirmation.
 
 export const loader = adminPage(async ({ request }) => {
   const ctx = getContext();
   const editCode = new URL(request.url).searchParams.get("edit");
   const [promotions, editing] = await Promise.all([
-    listPromotions(ctx),
+    listOffers(ctx),
     editCode && editCode.length <= 100 ? getPromotion(ctx, editCode) : null,
   ]);
   const now = new Date();
   return {
-    promotions: promotions.map((p) => ({
-      code: p.code,
-      label: p.label,
-      amountCents: p.amountCents,
-      expiresAt: p.expiresAt,
-      usage: promotionUsage(p),
-      state: promotionState(p, now),
-    })),
+    promotions: promotions.map((p) => {
+      const counted = { ...p.conditions, expiresAt: p.conditions.endsAt, usedCount: p.usedCount };
+      return {
+        id: p.id,
+        ...(p.code ? { code: p.code } : {}),
+        label: p.label,
+        amount: effectAmount(p.effect),
+        gives: describeEffect(p.effect),
+        // The fixed-amount form edits an amount off the order only.
+        editable: Boolean(p.code) && p.effect.kind === "amount-off-order",
+        expiresAt: p.conditions.endsAt,
+        usage: promotionUsage(counted),
+        state: promotionState(counted, now),
+      };
+    }),
     editing: editing ? promotionFormValues(editing) : null,
     editMissing: Boolean(editCode) && !editing,
   };
@@ -49,6 +66,7 @@ export const action = adminFormAction(submit);
 async function submit(form: FormData) {
   const intent = form.get("intent");
   const ctx = getContext();
+  if (intent === "create-offer") return createOfferFrom(form);
   if (intent !== "create" && intent !== "update" && intent !== "delete") {
     return refuseForm(form, 400, {}, { intent: "create", banner: "Unknown action" });
   }
@@ -69,6 +87,20 @@ async function submit(form: FormData) {
     return success(`Promotion ${code} updated`);
   } catch (error) {
     return refuseAdminChange(intent === "delete" ? form : submission, error, "code", { intent });
+  }
+}
+
+/** A promotion of any kind: 400 with the field and its message, or created. */
+async function createOfferFrom(form: FormData) {
+  const submission = parseSubmission(form, OfferFormSchema);
+  if (submission.status !== "success") {
+    return refuseForm(submission, 400, {}, { intent: "create-offer" });
+  }
+  try {
+    const offer = await createCheckedOffer(getContext(), submission.value);
+    return success(`${offer.code ? `Promotion ${offer.code}` : "Automatic offer"} created`);
+  } catch (error) {
+    return refuseAdminChange(submission, error, "code", { intent: "create-offer" });
   }
 }
 
@@ -104,6 +136,12 @@ export default function AdminPromotions() {
             lastResult={ownAnswer?.result}
             busy={busy}
           />
+          <div className="mt-8">
+            <OfferForm
+              lastResult={answer && answer.intent === "create-offer" ? answer.result : undefined}
+              busy={busy}
+            />
+          </div>
         </div>
       </div>
     </section>

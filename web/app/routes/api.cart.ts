@@ -7,7 +7,7 @@
 // stock, in parallel.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { SizeTag } from "@shop/core/cart";
-import type { ImageSources } from "@shop/core/catalog";
+import type { Category, ImageSources } from "@shop/core/catalog";
 import { variantKey } from "@shop/core/catalog";
 import { parseForm } from "@shop/core/common";
 import type { ProductImage } from "@shop/core/server/catalog";
@@ -38,6 +38,8 @@ export interface CartProduct {
   id: string;
   slug: string;
   name: string;
+  /** Its audience: what an automatic offer's target may name. */
+  category: Category;
   priceCents: number;
   /** The first photo the shop shows, with its AVIF and WebP variants once stored. */
   image: CartImage | null;
@@ -78,6 +80,7 @@ async function load({ request }: LoaderFunctionArgs) {
       id: product.id,
       slug: product.slug,
       name: product.name,
+      category: product.category,
       priceCents: product.priceCents,
       image: cartImage(product.images[0]),
       colourways: product.colourways.map((way) => ({

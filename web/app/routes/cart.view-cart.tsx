@@ -11,7 +11,8 @@ import type {
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { data, redirect } from "@remix-run/server-runtime";
 import { CartLineChangeSchema, removeLine, setQuantity } from "@shop/core/cart";
-import { quote } from "@shop/core/pricing";
+import { getContext } from "@shop/core/server/context";
+import { automaticOffers } from "@shop/core/server/promotions";
 import { useRef } from "react";
 import { CartLineItem } from "../components/CartLineItem";
 import { CartSkeleton, EmptyCart } from "../components/CartSkeleton";
@@ -20,6 +21,7 @@ import { ErrorPage } from "../components/ErrorPage";
 import { NoScriptCart } from "../components/NoScriptCart";
 import { removeItem, setItemQuantity, useCartLines, useCartReady } from "../lib/cart";
 import { cartCookieHeader, cookieCartLines, cookieCartView } from "../lib/cart-cookie.server";
+import { cartQuote, publicOffers } from "../lib/cart-offers";
 import { useCartProducts } from "../lib/cart-products";
 import { readForm, refuseForm } from "../lib/form.server";
 import { parseSubmission } from "../lib/forms";
@@ -33,8 +35,24 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": NO_STORE });
 
 /** The cart the `cart` cookie keeps, for a browser without JavaScript (none: nothing to load). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const lines = await cookieCartView(cookieCartLines(request));
-  return data({ cookieCart: lines }, { headers: { "Cache-Control": NO_STORE } });
+  const ctx = getContext();
+  // The automatic offers, read beside the cookie's products (one round trip): the summary
+  // prices the cart with them, at the server's clock, in the shop's time zone.
+  const [lines, offers] = await Promise.all([
+    cookieCartView(cookieCartLines(request)),
+    automaticOffers(ctx),
+  ]);
+  return data(
+    {
+      cookieCart: lines,
+      offers: {
+        list: publicOffers(offers),
+        now: new Date().toISOString(),
+        timeZone: ctx.config.timeZone,
+      },
+    },
+    { headers: { "Cache-Control": NO_STORE } },
+  );
 }
 
 /** "Update" and "Remove" on the cookie's cart; a 303 back to the cart (reload sends nothing). */
@@ -66,7 +84,7 @@ export const meta: MetaFunction = () =>
   );
 
 export default function ViewCart() {
-  const { cookieCart } = useLoaderData<typeof loader>();
+  const { cookieCart, offers } = useLoaderData<typeof loader>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const ready = useCartReady();
   const lines = useCartLines();
@@ -90,7 +108,7 @@ export default function ViewCart() {
 
       <noscript>
         {cookieCart.length > 0 ? (
-          <NoScriptCart lines={cookieCart} />
+          <NoScriptCart lines={cookieCart} offers={offers} />
         ) : (
           <p className="mt-8 rounded-lg border border-amber-300 bg-amber-50 p-4 text-stone-900">
             Your cart is kept in this browser and needs JavaScript to be shown. Please turn on
@@ -148,12 +166,14 @@ export default function ViewCart() {
             </section>
             <div className="mt-10 lg:col-span-5 lg:mt-0">
               <CartSummary
-                breakdown={quote(
+                {...cartQuote(
                   cart.lines.map((line) => ({
+                    productId: line.product.id,
+                    category: line.product.category,
                     unitPriceCents: line.product.priceCents,
                     quantity: line.quantity,
                   })),
-                  "STANDARD",
+                  offers,
                 )}
               />
             </div>

@@ -4,9 +4,16 @@ import type { PromotionState } from "@shop/core/promotions";
 import { ConfirmButton } from "./ConfirmButton";
 
 export interface PromotionRow {
-  code: string;
+  id: string;
+  /** None: an automatic offer. */
+  code?: string;
   label: string;
-  amountCents: number;
+  /** "7.50 €", "20%", "Free delivery". */
+  amount: string;
+  /** What it gives, in words: "20% off Women". */
+  gives: string;
+  /** The fixed-amount form can edit it. */
+  editable: boolean;
   expiresAt?: string;
   usage: string;
   state: PromotionState;
@@ -27,17 +34,20 @@ export function PromotionList({ promotions }: { promotions: readonly PromotionRo
     <ul className="grid gap-4 md:grid-cols-2">
       {promotions.map((promotion) => (
         <li
-          key={promotion.code}
+          key={promotion.id}
           data-testid="promotion-row"
           className="rounded-xl border border-stone-200 p-4"
         >
-          <article aria-label={`Promotion ${promotion.code}`}>
+          <article aria-label={`Promotion ${promotion.code ?? promotion.label}`}>
             <div className="flex flex-wrap items-start justify-between gap-2">
               <div className="min-w-0">
                 <h3 className="break-all font-mono text-base font-semibold text-stone-900">
-                  {promotion.code}
+                  {promotion.code ?? "Automatic"}
                 </h3>
                 <p className="break-words text-sm text-stone-600">{promotion.label}</p>
+                <p className="break-words text-sm text-stone-600" data-testid="promotion-gives">
+                  {promotion.gives}
+                </p>
               </div>
               <span
                 data-testid="promotion-state"
@@ -50,7 +60,7 @@ export function PromotionList({ promotions }: { promotions: readonly PromotionRo
               <div>
                 <dt className="text-stone-500">Amount</dt>
                 <dd data-testid="promotion-amount" className="font-medium tabular-nums">
-                  {formatPrice(promotion.amountCents, "EUR")}
+                  {promotion.amount}
                 </dd>
               </div>
               <div>
@@ -67,18 +77,20 @@ export function PromotionList({ promotions }: { promotions: readonly PromotionRo
               </div>
             </dl>
             <div className="mt-4 flex flex-wrap gap-3">
-              <Link
-                to={`/admin/promotions?edit=${encodeURIComponent(promotion.code)}`}
-                aria-label={`Edit ${promotion.code}`}
-                className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50"
-              >
-                Edit
-              </Link>
+              {promotion.editable && promotion.code ? (
+                <Link
+                  to={`/admin/promotions?edit=${encodeURIComponent(promotion.code)}`}
+                  aria-label={`Edit ${promotion.code}`}
+                  className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50"
+                >
+                  Edit
+                </Link>
+              ) : null}
               <ConfirmButton
                 label="Delete"
-                question={`Delete the promotion ${promotion.code}?`}
-                detail="The code stops working at once and cannot be given to a new promotion. Orders already placed keep their discount."
-                fields={{ intent: "delete", code: promotion.code }}
+                question={`Delete the promotion ${promotion.code ?? promotion.label}?`}
+                detail="It stops applying at once; a code cannot be given to a new promotion. Orders already placed keep their discount."
+                fields={{ intent: "delete", code: promotion.id }}
               />
             </div>
           </article>
