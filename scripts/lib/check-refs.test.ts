@@ -52,7 +52,7 @@ describe("the check that cited files exist", () => {
         "docs/x.md",
         [
           "core/src/<area>/rules.ts, docs/decisions/NNN-title.md, core/src/*.ts, core/src/…",
-          '"^web/app/lib/observability\\\\.server\\\\.ts$", core/src/$1/, core/src/A, web/build/server/index.js',
+          '"^web/app/lib/observability\\\\.server\\\\.ts$", core/src/$1/, core/src/A, web/build/server/index.js, web/build, core/node_modules',
         ].join("\n"),
       ),
     ).toEqual([]);

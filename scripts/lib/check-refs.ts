@@ -25,8 +25,8 @@ const ROOTED = new RegExp(
 const LINK = /\]\(([^)\s#]+)(?:#[^)\s]*)?\)/g;
 /** A cited name that is a pattern or an example, not a file: skipped. */
 const PLACEHOLDER = /[<>*…{}]|\$[A-Z_\d]|\bNAME\b|\bNNN\b|\/[A-Z]$|\.\.\.$/;
-/** Generated folders (the web build, its bundles), absent from a fresh checkout. */
-const GENERATED = /^web\/build\//;
+/** What a fresh checkout lacks until it is installed and built: the web build, node_modules. */
+const GENERATED = /^web\/build(\/|$)|(^|\/)node_modules(\/|$)/;
 
 export interface SourceFile {
   file: string;

@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import { formatPrice } from "@shop/core/pricing";
 import type { PromotionState } from "@shop/core/promotions";
 import { ConfirmButton } from "./ConfirmButton";
 
