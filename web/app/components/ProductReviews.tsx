@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReviewStats } from "@shop/core/reviews";
 import type { ReactNode } from "react";
+import { longDateUtc } from "../lib/dates";
 import { StarIcon, Stars } from "./Stars";
 
 export interface ReviewView {
@@ -15,13 +16,6 @@ export interface ReviewView {
   description: string;
   createdAt: string;
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 /**
  * Customer reviews (docs/product.md §2): the rounded average, the distribution from 5 stars down to 1 and
@@ -116,7 +110,7 @@ export function ProductReviews({
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     <p className="font-semibold text-stone-900">{review.author}</p>
                     <time dateTime={review.createdAt} className="text-sm text-stone-500">
-                      {dateFormat.format(new Date(review.createdAt))}
+                      {longDateUtc(review.createdAt)}
                     </time>
                   </div>
                   <div className="mt-1">

@@ -5,6 +5,7 @@ import { type Currency, DEFAULT_CURRENCY, parseCurrency } from "@shop/core/prici
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -34,7 +35,8 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
   const [currency, setState] = useState<Currency>(DEFAULT_CURRENCY);
 
   useEffect(() => {
-    setState(readStoredCurrency());
+    // After hydration, in slices (a transition), like the other switches of a hydrated page.
+    startTransition(() => setState(readStoredCurrency()));
     const onStorage = (event: StorageEvent) => {
       if (event.key === CURRENCY_STORAGE_KEY || event.key === null) setState(readStoredCurrency());
     };
