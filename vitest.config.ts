@@ -27,8 +27,10 @@ export default defineConfig({
           testTimeout: 20_000,
           // The files share their workers' imports: importing the web app, the AWS SDK and
           // core again for each of 140 files was most of the suite's time (604 s with, 83 s
-          // without, on a loaded two-core machine). A file that mocks a module (vi.mock) still
-          // gets its own copy: vitest resets mocked modules between files.
+          // without, on a loaded two-core machine). Mocks and module state outlive a file here:
+          // a file that mocks core (vi.mock) or needs a context made from its own environment
+          // imports afresh and undoes its mocks itself (web/app/actions.test.ts,
+          // functions/src/stripe-webhook.test.ts).
           isolate: false,
         },
       },
