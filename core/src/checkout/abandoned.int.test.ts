@@ -1,5 +1,7 @@
 // Abandoned payments give their promotion back (docs/product.md §4 "Promotion"), found without a Scan, exactly once.
+
 import { DeleteCommand, PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
@@ -18,7 +20,10 @@ const PLACED_AT = new Date("2026-11-22T10:00:00.000Z");
 const minutesAfter = (minutes: number) => new Date(PLACED_AT.getTime() + minutes * 60_000);
 
 async function shop() {
-  const test = await testShop({ products: { shirt: shirtInput("S") }, promotions: [ONCE5] });
+  const test = await testShop(await createTestContext(), {
+    products: { shirt: shirtInput("S") },
+    promotions: [ONCE5],
+  });
   const order = orderingOf(test.ctx, test.products.shirt, "S");
   const place = (userId: string, at: Date, promotionCode?: string) =>
     order(userId, { at, ...(promotionCode ? { promotionCode } : {}) });

@@ -2,6 +2,7 @@
 // each per account and per client address, counted before the work so parallel requests stop
 // at the limit exactly, with a clear 429.
 
+import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { loadAbuseLimits } from "../accounts/limits.ts";
 import { createUser } from "../accounts/users.server.ts";
@@ -29,7 +30,7 @@ const address = {
 let n = 0;
 
 async function shop() {
-  const test = await testShop({
+  const test = await testShop(await createTestContext(), {
     products: {
       shirt: productInput(`shirt-${n}`, { name: "Shirt", description: "A shirt", sizes: ["S"] }),
     },

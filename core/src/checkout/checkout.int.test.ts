@@ -2,7 +2,9 @@
 // back paid; with Stripe (a Stripe API on this machine) it comes back with the PaymentIntent's
 // client secret for the browser, the order awaiting payment. A card that cannot be valid, or a
 // cart that cannot be read, is refused before anything is stored.
+
 import { startFakeStripeApi } from "@shop/local-cloud";
+import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { loadAbuseLimits } from "../accounts/limits.ts";
 import { createContext, loadConfig } from "../context/index.server.ts";
@@ -16,7 +18,7 @@ const who = { userId: "u1", clientAddress: "198.51.100.7" };
 const limits = loadAbuseLimits();
 
 async function shop() {
-  const test = await testShop({ products: { shirt: shirtInput("S") } });
+  const test = await testShop(await createTestContext(), { products: { shirt: shirtInput("S") } });
   const { shirt } = test.products;
   const input = (card: object = VISA) => ({
     userId: "u1",

@@ -1,13 +1,15 @@
 // A cart line is a variant (docs/product.md §9 "Colours"): the checkout prices each line in its
 // colour, a line without one (a cart saved before colourways) in the product's first, and refuses
 // a colour the product does not come in with the field "cart", a 4xx, and nothing stored.
+
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { priceCart } from "./priced-cart.server.ts";
 import { domainError, placeAsAna, productInput, testShop } from "./test-fixtures.ts";
 
 async function shop() {
-  const test = await testShop({
+  const test = await testShop(await createTestContext(), {
     products: {
       polo: productInput("pique-polo-shirt", {
         name: "Piqué Polo Shirt",

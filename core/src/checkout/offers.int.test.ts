@@ -2,7 +2,9 @@
 // how they combine"): stored and read back (an item from before the kinds too), automatic offers
 // priced by their dates in the shop's time zone, and the conditions the order's transaction
 // holds exactly: a usage limit, once per customer, a first order.
+
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
@@ -27,7 +29,7 @@ const DECLINED = { cardNumber: "4000 0000 0000 0002", expiry: "12/30", cvc: "123
 
 async function shop() {
   // The shop's days are Madrid's: 23:30 UTC on 30 Nov is already 1 Dec there.
-  const test = await testShop({
+  const test = await testShop(await createTestContext(), {
     timeZone: "Europe/Madrid",
     products: {
       dress: productInput("dress", { category: "Women", priceCents: 4000, stock: { M: 100 } }),

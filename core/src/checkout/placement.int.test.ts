@@ -2,7 +2,9 @@
 // the order's transaction: the attempt fails as unavailable and leaves no order and no redeemed
 // promotion; the shopper's retry (same placement key) places exactly one order. An attempt whose
 // transaction landed but whose answer was lost is found by the retry, not written twice.
+
 import { startStallProxy } from "@shop/local-cloud";
+import { createTestContext } from "@shop/local-cloud/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isDependencyUnavailable } from "../common/errors.ts";
 import { createContext, loadConfig } from "../context/index.server.ts";
@@ -16,7 +18,10 @@ afterEach(() => {
 });
 
 async function shop() {
-  const test = await testShop({ products: { shirt: shirtInput("S") }, promotions: [ONCE5] });
+  const test = await testShop(await createTestContext(), {
+    products: { shirt: shirtInput("S") },
+    promotions: [ONCE5],
+  });
   const { shirt } = test.products;
   const order = (placementKey: string, quantity = 2) => ({
     userId: "u1",

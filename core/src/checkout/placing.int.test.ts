@@ -1,7 +1,9 @@
 // Placing an order (totals from stored prices, refusals that store nothing, a single-use code
 // under concurrency) and paying it (declined, insufficient funds, a good card, the webhook once,
 // a bad signature). What an order is once placed, and the admin's changes: ../orders/.
+
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
@@ -29,7 +31,7 @@ const address = TEST_ADDRESS;
 const DECLINED = { ...VISA, cardNumber: "4000 0000 0000 0002" };
 
 async function shop() {
-  const test = await testShop({
+  const test = await testShop(await createTestContext(), {
     products: {
       shirt: productInput("shirt", { sizes: ["S", "M"] }),
       coat: productInput("coat", { priceCents: 12_000, sizes: ["L"] }),

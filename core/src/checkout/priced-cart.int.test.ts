@@ -1,3 +1,4 @@
+import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
 import { quote } from "../pricing/quote.ts";
@@ -6,7 +7,10 @@ import { priceCart, quoteCheckout } from "./priced-cart.server.ts";
 import { shirtInput, testShop, WELCOME10 } from "./test-fixtures.ts";
 
 async function shop() {
-  const test = await testShop({ products: { shirt: shirtInput("S") }, promotions: [WELCOME10] });
+  const test = await testShop(await createTestContext(), {
+    products: { shirt: shirtInput("S") },
+    promotions: [WELCOME10],
+  });
   return { ...test, lines: [{ productId: test.products.shirt.id, size: "S", quantity: 2 }] };
 }
 

@@ -21,7 +21,9 @@ import { orderingOf, shirtInput, TEST_ADDRESS, testShop } from "./test-fixtures.
 const PLACED_AT = new Date("2026-11-22T10:00:00.000Z");
 
 async function shop(units: number, shards = 1) {
-  const test = await testShop({ products: { shirt: shirtInput("M", units) } });
+  const test = await testShop(await createTestContext(), {
+    products: { shirt: shirtInput("M", units) },
+  });
   const { shirt } = test.products;
   if (shards > 1) expect(await spreadStock(test.ctx, shirt.id, shards)).toBe(shards);
   const order = orderingOf(test.ctx, shirt, "M");

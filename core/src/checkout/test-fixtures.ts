@@ -2,7 +2,6 @@
 // (a table of their own with products and promotions), a product to order, a shipping address, a
 // test card the local gateway accepts, an order placed by one customer, and the domain error a
 // refusal throws.
-import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { expect } from "vitest";
 import { createProduct, type Product } from "../catalog/products.server.ts";
 import type { SizeTag } from "../catalog/sizes.ts";
@@ -61,14 +60,17 @@ export function productInput(slug: string, input: Partial<ProductInput> = {}): P
 }
 
 /**
- * The shop an integration test runs against: a table of its own (createTestContext), its days
- * in `timeZone` when given, with `products` created (answered under the same names) and
- * `promotions` offered.
+ * The shop an integration test runs against: `test`, a table of its own (the local cloud's
+ * createTestContext), its days in `timeZone` when given, with `products` created (answered under
+ * the same names) and `promotions` offered.
  */
-export async function testShop<P extends Record<string, ProductInput> = Record<never, never>>(
+export async function testShop<
+  T extends { ctx: Context },
+  P extends Record<string, ProductInput> = Record<never, never>,
+>(
+  test: T,
   setup: { products?: P; promotions?: PromotionInput[]; timeZone?: string } = {},
-): Promise<TestContext & { products: { [K in keyof P]: Product } }> {
-  const test = await createTestContext();
+): Promise<T & { ctx: Context; products: { [K in keyof P]: Product } }> {
   const ctx: Context = setup.timeZone
     ? { ...test.ctx, config: { ...test.ctx.config, timeZone: setup.timeZone } }
     : test.ctx;

@@ -3,7 +3,7 @@
 // payment, reproduced by the rebuild from the orders, and read by the dashboard without a Scan
 // in a constant number of table calls; a best seller's units are split by colour.
 import { QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { deliverEventsTo, type TestContext } from "@shop/local-cloud/testing";
+import { createTestContext, deliverEventsTo, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import { settleCatalog } from "../catalog/test-fixtures.ts";
@@ -30,7 +30,7 @@ async function shop() {
       sizes: ["M", "L"],
       stock: { M: 500, L: 500 },
     });
-  const test = await testShop({
+  const test = await testShop(await createTestContext(), {
     timeZone: ZONE,
     products: { shirt: product("shirt", 2000), coat: product("coat", 12000) },
   });

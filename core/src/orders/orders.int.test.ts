@@ -1,7 +1,9 @@
 // What an order is once placed: reading one (the customer's own only), a customer's history and
 // the admin's list, and the admin's changes of its state. Placing and paying are the checkout's
 // (core/src/checkout/placing.int.test.ts).
+
 import { ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { confirmCardPayment } from "../checkout/card-payment.server.ts";
 import { placeOrder } from "../checkout/placing.server.ts";
@@ -22,7 +24,10 @@ import { getOrder, getOrderForUser, listAllOrders, listOrdersForUser } from "./o
 const address = TEST_ADDRESS;
 
 async function shop() {
-  const test = await testShop({ products: { shirt: shirtInput("S") }, promotions: [ONCE5] });
+  const test = await testShop(await createTestContext(), {
+    products: { shirt: shirtInput("S") },
+    promotions: [ONCE5],
+  });
   return { ...test, shirt: test.products.shirt };
 }
 
