@@ -25,6 +25,13 @@ export default defineConfig({
           // `npm test` runs this beside the integration and infra tests: a file's first test,
           // which pays for importing the web app's routes, took over 5 s on a loaded machine.
           testTimeout: 20_000,
+          // The files share their workers' imports: importing the web app, the AWS SDK and
+          // core again for each of 140 files was most of the suite's time (604 s with, 83 s
+          // without, on a loaded two-core machine). Mocks and module state outlive a file here:
+          // a file that mocks core (vi.mock) or needs a context made from its own environment
+          // imports afresh and undoes its mocks itself (web/app/actions.test.ts,
+          // functions/src/stripe-webhook.test.ts).
+          isolate: false,
         },
       },
       {

@@ -1,12 +1,15 @@
 import { signWebhookPayload } from "@shop/core/server/payments";
-import { describe, expect, it } from "vitest";
-import { handler } from "./stripe-webhook.ts";
+import { describe, expect, it, vi } from "vitest";
 
 // Events of a type the shop does not handle are verified, then acknowledged without touching the
 // table, so this runs without a cloud; the paid/failed paths are covered in core's integration tests.
 const secret = process.env.STRIPE_WEBHOOK_SECRET || "whsec_local_test_gateway";
 // The laptop's payment setting (npm start sets it): the local test gateway verifies the events.
 process.env.PAYMENTS ??= "test";
+// The unit files share their worker's imports (vitest.config.ts), and the handler's context is
+// made once from the environment: imported afresh, it is made with the setting above.
+vi.resetModules();
+const { handler } = await import("./stripe-webhook.ts");
 const body = JSON.stringify({
   id: "evt_1",
   object: "event",

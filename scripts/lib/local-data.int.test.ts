@@ -4,13 +4,14 @@
 // recorded — is brought up to date by what `npm start` runs (migrateLocalData), which records
 // every migration as done; a second start does nothing again. And `npm start` runs it.
 import { readFileSync } from "node:fs";
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createUser } from "@shop/core/server/accounts";
 import { createProduct } from "@shop/core/server/catalog";
 import { listCustomers } from "@shop/core/server/customers";
 import { stockKey, userKey } from "@shop/core/server/db";
 import { migrationsIn, readMigrationRecord } from "@shop/core/server/migrations";
+import { withoutAttributes } from "@shop/core/testing/migrations";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateLocalData } from "./local-data.ts";
@@ -20,16 +21,8 @@ let olderUserId = "";
 let productId = "";
 const slug = `older-tee-${crypto.randomUUID().slice(0, 8)}`;
 
-/** Removes attributes from an item, as the version before them wrote it. */
-async function without(key: Record<string, string>, ...attributes: string[]) {
-  await test.ctx.db.send(
-    new UpdateCommand({
-      TableName: test.ctx.tableName,
-      Key: key,
-      UpdateExpression: `REMOVE ${attributes.join(", ")}`,
-    }),
-  );
-}
+const without = (key: Record<string, string>, ...attributes: string[]) =>
+  withoutAttributes(test.ctx, key, ...attributes);
 
 beforeAll(async () => {
   test = await createTestContext();

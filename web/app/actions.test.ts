@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { REPEATED_FIELD } from "@shop/core/common";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 const writes = vi.hoisted(() => ({
   signIn: vi.fn(),
@@ -34,6 +34,21 @@ vi.mock("@shop/core/server/contact", async (original) => ({
   ...(await original<object>()),
   sendContactMessage: writes.sendContactMessage,
 }));
+
+// The unit files share their worker's imports (vitest.config.ts): the routes are imported afresh
+// here, against the spies, and the next file imports them afresh against core's own functions.
+const MOCKED = [
+  "@shop/core/server/accounts",
+  "@shop/core/server/newsletter",
+  "@shop/core/server/contact",
+];
+beforeAll(() => {
+  vi.resetModules();
+});
+afterAll(() => {
+  for (const path of MOCKED) vi.doUnmock(path);
+  vi.resetModules();
+});
 
 const routes = {
   "/auth/sign-in": () => import("./routes/auth.sign-in"),

@@ -3,6 +3,7 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
 import { putItems, recordWrites } from "../db/test-fixtures.ts";
+import { unitsOfEach } from "../inventory/stock.ts";
 import { createProduct, type Product } from "./products.server.ts";
 import { CATALOG_SETTLE_MS } from "./read-model.server.ts";
 
@@ -18,6 +19,18 @@ export const settleCatalog = (ctx: Context) =>
   );
 
 type NewProductInput = Parameters<typeof createProduct>[1];
+
+/** A women's coat in S and M, 5 of each, under `name`: what the search tests look for. */
+export const harbourCoat = (name: string): NewProductInput => ({
+  slug: "harbour-coat",
+  name,
+  category: "Women",
+  priceCents: 18_900,
+  description: "A long wool coat for cold harbours.",
+  sizes: ["S", "M"],
+  stock: unitsOfEach(["S", "M"], 5),
+  images: [{ key: "products/harbour-coat/1.svg", alt: "Harbour coat" }],
+});
 
 /**
  * Many products at once, for a test that reads a catalogue rather than creates one: the items of

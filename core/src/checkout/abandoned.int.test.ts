@@ -1,15 +1,12 @@
 // Abandoned payments give their promotion back (docs/product.md §4 "Promotion"), found without a Scan, exactly once.
+
 import { DeleteCommand, PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { getOrder } from "../orders/orders.server.ts";
-import {
-  createPromotion,
-  getPromotion,
-  PROMOTION_USED_UP,
-} from "../promotions/promotions.server.ts";
+import { getPromotion, PROMOTION_USED_UP } from "../promotions/promotions.server.ts";
 import {
   expireAbandonedOrders,
   PAYMENT_EXPIRED_MESSAGE,
@@ -17,41 +14,19 @@ import {
 } from "./abandoned.server.ts";
 import { confirmCardPayment } from "./card-payment.server.ts";
 import { markOrderPaid } from "./payment-state.server.ts";
-import { placeOrder } from "./placing.server.ts";
-import { createShirt, VISA } from "./test-fixtures.ts";
+import { ONCE5, orderingOf, shirtInput, testShop, VISA } from "./test-fixtures.ts";
 
 const PLACED_AT = new Date("2026-11-22T10:00:00.000Z");
 const minutesAfter = (minutes: number) => new Date(PLACED_AT.getTime() + minutes * 60_000);
 
 async function shop() {
-  const test = await createTestContext();
-  const { ctx } = test;
-  const shirt = await createShirt(ctx, "S");
-  await createPromotion(ctx, {
-    code: "ONCE5",
-    label: "5 € off, single use",
-    amountCents: 500,
-    usageLimit: 1,
+  const test = await testShop(await createTestContext(), {
+    products: { shirt: shirtInput("S") },
+    promotions: [ONCE5],
   });
+  const order = orderingOf(test.ctx, test.products.shirt, "S");
   const place = (userId: string, at: Date, promotionCode?: string) =>
-    placeOrder(
-      ctx,
-      {
-        userId,
-        email: `${userId}@example.com`,
-        lines: [{ productId: shirt.id, size: "S", quantity: 1 }],
-        address: {
-          address: "1 Main Street",
-          country: "France",
-          city: "Paris",
-          zipCode: "75001",
-          phone: "0123456789",
-        },
-        deliveryMethod: "STANDARD",
-        ...(promotionCode ? { promotionCode } : {}),
-      },
-      at,
-    ).then((placed) => placed.order);
+    order(userId, { at, ...(promotionCode ? { promotionCode } : {}) });
   return { ...test, place };
 }
 

@@ -1,13 +1,11 @@
 // The checkout's abuse limits against DynamoDB Local: quotes, wrong promotion codes and orders,
 // each per account and per client address, counted before the work so parallel requests stop
 // at the limit exactly, with a clear 429.
+
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { loadAbuseLimits } from "../accounts/limits.ts";
 import { createUser } from "../accounts/users.server.ts";
-import { createProduct } from "../catalog/products.server.ts";
-import { unitsOfEach } from "../inventory/stock.ts";
-import { createPromotion } from "../promotions/promotions.server.ts";
 import {
   placeForShopper,
   quoteForShopper,
@@ -15,6 +13,7 @@ import {
   TOO_MANY_ORDERS,
   TOO_MANY_QUOTES,
 } from "./checkout-limits.server.ts";
+import { productInput, testShop, WELCOME10 } from "./test-fixtures.ts";
 
 const tight = loadAbuseLimits({
   CHECKOUT_QUOTES_PER_HOUR: "6",
@@ -31,18 +30,13 @@ const address = {
 let n = 0;
 
 async function shop() {
-  const test = await createTestContext();
-  const shirt = await createProduct(test.ctx, {
-    slug: `shirt-${n}`,
-    name: "Shirt",
-    category: "Men",
-    priceCents: 2000,
-    description: "A shirt",
-    sizes: ["S"],
-    stock: unitsOfEach(["S"], 50),
-    images: [{ key: "shirt.svg", alt: "shirt" }],
+  const test = await testShop(await createTestContext(), {
+    products: {
+      shirt: productInput(`shirt-${n}`, { name: "Shirt", description: "A shirt", sizes: ["S"] }),
+    },
+    promotions: [WELCOME10],
   });
-  await createPromotion(test.ctx, { code: "WELCOME10", label: "10 € off", amountCents: 1000 });
+  const { shirt } = test.products;
   const user = await createUser(test.ctx, {
     firstName: "Lia",
     lastName: "Limit",

@@ -2,6 +2,7 @@
 // back paid; with Stripe (a Stripe API on this machine) it comes back with the PaymentIntent's
 // client secret for the browser, the order awaiting payment. A card that cannot be valid, or a
 // cart that cannot be read, is refused before anything is stored.
+
 import { startFakeStripeApi } from "@shop/local-cloud";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
@@ -11,14 +12,14 @@ import { getOrder, listOrdersForUser } from "../orders/orders.server.ts";
 import { CARD_DECLINED, CVC_INVALID } from "../payments/cards.ts";
 import { checkout } from "./checkout.server.ts";
 import { CART_LINE_INVALID } from "./priced-cart.server.ts";
-import { createShirt, TEST_ADDRESS, VISA } from "./test-fixtures.ts";
+import { shirtInput, TEST_ADDRESS, testShop, VISA } from "./test-fixtures.ts";
 
 const who = { userId: "u1", clientAddress: "198.51.100.7" };
 const limits = loadAbuseLimits();
 
 async function shop() {
-  const test = await createTestContext();
-  const shirt = await createShirt(test.ctx, "S");
+  const test = await testShop(await createTestContext(), { products: { shirt: shirtInput("S") } });
+  const { shirt } = test.products;
   const input = (card: object = VISA) => ({
     userId: "u1",
     email: "ana@example.com",

@@ -1,30 +1,25 @@
 // A cart line is a variant (docs/product.md §9 "Colours"): the checkout prices each line in its
 // colour, a line without one (a cart saved before colourways) in the product's first, and refuses
 // a colour the product does not come in with the field "cart", a 4xx, and nothing stored.
+
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
 import { priceCart } from "./priced-cart.server.ts";
-import { domainError, placeAsAna } from "./test-fixtures.ts";
+import { domainError, placeAsAna, productInput, testShop } from "./test-fixtures.ts";
 
 async function shop() {
-  const test = await createTestContext();
-  const polo = await createProduct(test.ctx, {
-    slug: "pique-polo-shirt",
-    name: "Piqué Polo Shirt",
-    category: "Men",
-    priceCents: 2000,
-    description: "A polo",
-    sizes: ["M", "L"],
-    colours: ["forest", "navy"],
-    stock: { "forest/M": 5, "forest/L": 5, "navy/M": 5, "navy/L": 5 },
-    images: [
-      { key: "polo-forest.svg", alt: "Forest polo", colour: "forest" },
-      { key: "polo-navy.svg", alt: "Navy polo", colour: "navy" },
-    ],
+  const test = await testShop(await createTestContext(), {
+    products: {
+      polo: productInput("pique-polo-shirt", {
+        name: "Piqué Polo Shirt",
+        sizes: ["M", "L"],
+        colours: ["forest", "navy"],
+        stock: { "forest/M": 5, "forest/L": 5, "navy/M": 5, "navy/L": 5 },
+      }),
+    },
   });
-  return { ...test, polo };
+  return { ...test, polo: test.products.polo };
 }
 
 describe("the checkout's lines and their colours", () => {

@@ -2,14 +2,13 @@
 // how they combine"): stored and read back (an item from before the kinds too), automatic offers
 // priced by their dates in the shop's time zone, and the conditions the order's transaction
 // holds exactly: a usage limit, once per customer, a first order.
+
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { promotionIndexes, promotionKey } from "../db/keys.ts";
-import { unitsOfEach } from "../inventory/stock.ts";
 import { getOrder, listAllOrders } from "../orders/orders.server.ts";
 import {
   automaticOffers,
@@ -24,28 +23,20 @@ import { FIRST_ORDER_ONLY, USED_BY_CUSTOMER } from "../promotions/redemptions.se
 import { confirmCardPayment } from "./card-payment.server.ts";
 import { placeOrder } from "./placing.server.ts";
 import { priceCart } from "./priced-cart.server.ts";
-import { domainError, TEST_ADDRESS } from "./test-fixtures.ts";
+import { domainError, productInput, TEST_ADDRESS, testShop } from "./test-fixtures.ts";
 
 const DECLINED = { cardNumber: "4000 0000 0000 0002", expiry: "12/30", cvc: "123" };
 
 async function shop() {
-  const test = await createTestContext();
   // The shop's days are Madrid's: 23:30 UTC on 30 Nov is already 1 Dec there.
-  const ctx: Context = { ...test.ctx, config: { ...test.ctx.config, timeZone: "Europe/Madrid" } };
-  const make = (slug: string, category: "Men" | "Women", priceCents: number) =>
-    createProduct(ctx, {
-      slug,
-      name: slug[0]?.toUpperCase() + slug.slice(1),
-      category,
-      priceCents,
-      description: `A ${slug}`,
-      sizes: ["M"],
-      stock: unitsOfEach(["M"], 100),
-      images: [{ key: `${slug}.svg`, alt: slug }],
-    });
-  const dress = await make("dress", "Women", 4000);
-  const shirt = await make("shirt", "Men", 2000);
-  return { ...test, ctx, dress, shirt };
+  const test = await testShop(await createTestContext(), {
+    timeZone: "Europe/Madrid",
+    products: {
+      dress: productInput("dress", { category: "Women", priceCents: 4000, stock: { M: 100 } }),
+      shirt: productInput("shirt", { stock: { M: 100 } }),
+    },
+  });
+  return { ...test, ...test.products };
 }
 
 const line = (productId: string, quantity = 1) => [{ productId, size: "M", quantity }];

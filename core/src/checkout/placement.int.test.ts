@@ -2,36 +2,34 @@
 // the order's transaction: the attempt fails as unavailable and leaves no order and no redeemed
 // promotion; the shopper's retry (same placement key) places exactly one order. An attempt whose
 // transaction landed but whose answer was lost is found by the retry, not written twice.
+
 import { startStallProxy } from "@shop/local-cloud";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isDependencyUnavailable } from "../common/errors.ts";
 import { createContext, loadConfig } from "../context/index.server.ts";
 import { listOrdersForUser } from "../orders/orders.server.ts";
-import { createPromotion, getPromotion } from "../promotions/promotions.server.ts";
+import { getPromotion } from "../promotions/promotions.server.ts";
 import { placeOrder } from "./placing.server.ts";
-import { createShirt, TEST_ADDRESS } from "./test-fixtures.ts";
+import { ONCE5, shirtInput, TEST_ADDRESS, testShop } from "./test-fixtures.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 async function shop() {
-  const test = await createTestContext();
-  const shirt = await createShirt(test.ctx, "S");
-  await createPromotion(test.ctx, {
-    code: "ONCE",
-    label: "5 € off",
-    amountCents: 500,
-    usageLimit: 1,
+  const test = await testShop(await createTestContext(), {
+    products: { shirt: shirtInput("S") },
+    promotions: [ONCE5],
   });
+  const { shirt } = test.products;
   const order = (placementKey: string, quantity = 2) => ({
     userId: "u1",
     email: "ana@example.com",
     lines: [{ productId: shirt.id, size: "S", quantity }],
     address: TEST_ADDRESS,
     deliveryMethod: "STANDARD",
-    promotionCode: "ONCE",
+    promotionCode: "ONCE5",
     placementKey,
   });
   return { ...test, order };
@@ -54,15 +52,15 @@ describe("placing an order when the table stops answering", () => {
       expect(failed).toMatchObject({ dependency: "dynamodb", operation: "TransactWriteItems" });
 
       expect((await listOrdersForUser(ctx, "u1")).orders).toEqual([]);
-      expect((await getPromotion(ctx, "ONCE"))?.usedCount).toBe(0);
+      expect((await getPromotion(ctx, "ONCE5"))?.usedCount).toBe(0);
 
       proxy.resume();
       const placed = await placeOrder(stalling, order(key));
-      expect(placed.order).toMatchObject({ payment: "awaiting", promotion: { code: "ONCE" } });
+      expect(placed.order).toMatchObject({ payment: "awaiting", promotion: { code: "ONCE5" } });
       expect((await listOrdersForUser(ctx, "u1")).orders.map((o) => o.id)).toEqual([
         placed.order.id,
       ]);
-      expect((await getPromotion(ctx, "ONCE"))?.usedCount).toBe(1);
+      expect((await getPromotion(ctx, "ONCE5"))?.usedCount).toBe(1);
     } finally {
       await proxy.close();
     }
@@ -78,7 +76,7 @@ describe("placing an order when the table stops answering", () => {
     expect(again.order.paymentId).toBe(first.order.paymentId);
     expect(again.clientSecret).toBe(first.clientSecret);
     expect((await listOrdersForUser(ctx, "u1")).orders).toHaveLength(1);
-    expect((await getPromotion(ctx, "ONCE"))?.usedCount).toBe(1);
+    expect((await getPromotion(ctx, "ONCE5"))?.usedCount).toBe(1);
   });
 
   it("takes a changed cart under the same key as another order", async () => {

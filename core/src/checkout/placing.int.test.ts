@@ -1,68 +1,44 @@
 // Placing an order (totals from stored prices, refusals that store nothing, a single-use code
 // under concurrency) and paying it (declined, insufficient funds, a good card, the webhook once,
 // a bad signature). What an order is once placed, and the admin's changes: ../orders/.
+
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { promotionKey, purchaseKey } from "../db/keys.ts";
-import { unitsOfEach } from "../inventory/stock.ts";
 import { ORDER_NUMBER_PATTERN } from "../orders/order-number.ts";
 import { getOrder, listAllOrders } from "../orders/orders.server.ts";
 import { createLocalGateway } from "../payments/local-gateway.server.ts";
-import {
-  createPromotion,
-  getPromotion,
-  PROMOTION_USED_UP,
-} from "../promotions/promotions.server.ts";
+import { getPromotion, PROMOTION_USED_UP } from "../promotions/promotions.server.ts";
 import { confirmCardPayment } from "./card-payment.server.ts";
 import { markOrderPaid } from "./payment-state.server.ts";
 import { handlePaymentWebhook } from "./payment-webhook.server.ts";
 import { placeOrder } from "./placing.server.ts";
-import { domainError, placeAsAna } from "./test-fixtures.ts";
+import {
+  domainError,
+  ONCE5,
+  placeAsAna,
+  productInput,
+  TEST_ADDRESS,
+  testShop,
+  VISA,
+  WELCOME10,
+} from "./test-fixtures.ts";
 
-const address = {
-  address: "1 Main Street",
-  country: "France",
-  city: "Paris",
-  zipCode: "75001",
-  phone: "0123456789",
-};
-const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
+const address = TEST_ADDRESS;
 const DECLINED = { ...VISA, cardNumber: "4000 0000 0000 0002" };
 
 async function shop() {
-  const test = await createTestContext();
-  const { ctx } = test;
-  const shirt = await createProduct(ctx, product("shirt", 2000, ["S", "M"]));
-  const coat = await createProduct(ctx, product("coat", 12_000, ["L"]));
-  await createPromotion(ctx, {
-    code: "WELCOME10",
-    label: "Welcome offer: 10 € off",
-    amountCents: 1000,
+  const test = await testShop(await createTestContext(), {
+    products: {
+      shirt: productInput("shirt", { sizes: ["S", "M"] }),
+      coat: productInput("coat", { priceCents: 12_000, sizes: ["L"] }),
+    },
+    promotions: [{ ...WELCOME10, label: "Welcome offer: 10 € off" }, ONCE5],
   });
-  await createPromotion(ctx, {
-    code: "ONCE5",
-    label: "5 € off, single use",
-    amountCents: 500,
-    usageLimit: 1,
-  });
-  return { ...test, shirt, coat };
-}
-
-function product(slug: string, priceCents: number, sizes: Array<"S" | "M" | "L">) {
-  return {
-    slug,
-    name: slug[0]?.toUpperCase() + slug.slice(1),
-    category: "Men" as const,
-    priceCents,
-    description: `A ${slug}`,
-    sizes,
-    stock: unitsOfEach(sizes, 50),
-    images: [{ key: `${slug}.svg`, alt: slug }],
-  };
+  return { ...test, ...test.products };
 }
 
 /** The promotion's item as stored (a consistent read). */

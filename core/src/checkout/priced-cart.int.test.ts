@@ -1,18 +1,17 @@
-// The checkout's price quote: a code that cannot be used is reported beside the prices of the
-// cart without it, priced once (it used to price the cart a second time without the code).
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
 import { quote } from "../pricing/quote.ts";
-import { createPromotion, PROMOTION_NOT_FOUND } from "../promotions/promotions.server.ts";
+import { PROMOTION_NOT_FOUND } from "../promotions/promotions.server.ts";
 import { priceCart, quoteCheckout } from "./priced-cart.server.ts";
-import { createShirt } from "./test-fixtures.ts";
+import { shirtInput, testShop, WELCOME10 } from "./test-fixtures.ts";
 
 async function shop() {
-  const test = await createTestContext();
-  const shirt = await createShirt(test.ctx, "S");
-  await createPromotion(test.ctx, { code: "WELCOME10", label: "10 € off", amountCents: 1000 });
-  return { ...test, lines: [{ productId: shirt.id, size: "S", quantity: 2 }] };
+  const test = await testShop(await createTestContext(), {
+    products: { shirt: shirtInput("S") },
+    promotions: [WELCOME10],
+  });
+  return { ...test, lines: [{ productId: test.products.shirt.id, size: "S", quantity: 2 }] };
 }
 
 describe("the checkout's quote", () => {

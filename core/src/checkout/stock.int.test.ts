@@ -16,26 +16,18 @@ import { createLocalGateway } from "../payments/local-gateway.server.ts";
 import { expireAbandonedOrders } from "./abandoned.server.ts";
 import { handlePaymentWebhook } from "./payment-webhook.server.ts";
 import { placeOrder } from "./placing.server.ts";
-import { createShirt, TEST_ADDRESS } from "./test-fixtures.ts";
+import { orderingOf, shirtInput, TEST_ADDRESS, testShop } from "./test-fixtures.ts";
 
 const PLACED_AT = new Date("2026-11-22T10:00:00.000Z");
 
 async function shop(units: number, shards = 1) {
-  const test = await createTestContext();
-  const shirt = await createShirt(test.ctx, "M", units);
+  const test = await testShop(await createTestContext(), {
+    products: { shirt: shirtInput("M", units) },
+  });
+  const { shirt } = test.products;
   if (shards > 1) expect(await spreadStock(test.ctx, shirt.id, shards)).toBe(shards);
-  const place = (userId: string, quantity = 1, at = new Date()) =>
-    placeOrder(
-      test.ctx,
-      {
-        userId,
-        email: `${userId}@example.com`,
-        lines: [{ productId: shirt.id, size: "M", quantity }],
-        address: TEST_ADDRESS,
-        deliveryMethod: "STANDARD",
-      },
-      at,
-    ).then((placed) => placed.order);
+  const order = orderingOf(test.ctx, shirt, "M");
+  const place = (userId: string, quantity = 1, at = new Date()) => order(userId, { quantity, at });
   const left = async () => (await getStock(test.ctx, shirt.id))["as-shown/M"];
   return { ...test, shirt, place, left };
 }

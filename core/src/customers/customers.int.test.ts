@@ -2,7 +2,7 @@
 // first from its index (never a Scan), its search, the backfill of older accounts, and one
 // customer's page (orders, total spent, reviews, newsletter).
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
-import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
+import { createTestContext, recordCommands, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { deleteAccount } from "../accounts/auth.server.ts";
 import { createUser } from "../accounts/users.server.ts";
@@ -17,22 +17,6 @@ import { addReview } from "../reviews/reviews.server.ts";
 import { backfillCustomerIndex } from "./backfill.server.ts";
 import { INVALID_CURSOR, listCustomers } from "./list.server.ts";
 import { customerOverview } from "./overview.server.ts";
-
-/**
- * The names of the table commands sent through ctx.db from now on, as the client names them
- * (QueryCommand, GetItemCommand, ScanCommand…).
- */
-function recordCommands(test: TestContext): string[] {
-  const names: string[] = [];
-  test.ctx.db.middlewareStack.add(
-    (next, context) => async (args) => {
-      names.push(String(context.commandName));
-      return next(args);
-    },
-    { step: "initialize", name: `recordCommands${Math.random()}` },
-  );
-  return names;
-}
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 9));
 

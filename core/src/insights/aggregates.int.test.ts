@@ -7,11 +7,10 @@ import { createTestContext, deliverEventsTo, type TestContext } from "@shop/loca
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import { settleCatalog } from "../catalog/test-fixtures.ts";
-import { orderPlacer } from "../checkout/test-fixtures.ts";
+import { orderPlacer, productInput, testShop } from "../checkout/test-fixtures.ts";
 import type { Context } from "../context/index.server.ts";
 import { PRODUCT_SALES_PK } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
-import { unitsOfEach } from "../inventory/stock.ts";
 import { changeOrderState, deleteOrder } from "../orders/admin-changes.server.ts";
 import { getOrder } from "../orders/orders.server.ts";
 import { handleEvent } from "../reactions/reactions.server.ts";
@@ -23,24 +22,22 @@ import { rebuildAggregates, rebuildAggregatesPage } from "./rebuild.server.ts";
 const ZONE = "Europe/Madrid";
 
 async function shop() {
-  const test = await createTestContext();
-  const ctx: Context = { ...test.ctx, config: { ...test.ctx.config, timeZone: ZONE } };
   const product = (slug: string, priceCents: number) =>
-    createProduct(ctx, {
-      slug,
+    productInput(slug, {
       name: slug,
-      category: "Men",
-      priceCents,
       description: slug,
+      priceCents,
       sizes: ["M", "L"],
-      stock: unitsOfEach(["M", "L"], 500),
-      images: [{ key: `${slug}.svg`, alt: slug }],
+      stock: { M: 500, L: 500 },
     });
-  const shirt = await product("shirt", 2000);
-  const coat = await product("coat", 12000);
+  const test = await testShop(await createTestContext(), {
+    timeZone: ZONE,
+    products: { shirt: product("shirt", 2000), coat: product("coat", 12000) },
+  });
+  const { ctx } = test;
   /** An order placed at `at` (and paid at `paidAt`, when given). */
   const order = orderPlacer(ctx);
-  return { test, ctx, shirt, coat, order };
+  return { test, ctx, ...test.products, order };
 }
 
 /** Delivers every event written so far, as the stream does, and returns them. */

@@ -2,7 +2,7 @@
 // page at a time (never a Scan), and the stream's bytes: BOM, header, CRLF records; then the
 // export as the site hands it over: the same bytes written to the local S3 under exports/ of the
 // invoices bucket, and a link that downloads them, named, for a few minutes.
-import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
+import { createTestContext, recordCommands, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createUser } from "../accounts/users.server.ts";
 import { confirmCardPayment } from "../checkout/card-payment.server.ts";
@@ -12,19 +12,6 @@ import { orderIndexPartitions } from "../db/keys.ts";
 import { objectLinkOrigin } from "../storage/index.ts";
 import { exportOrders, orderExportRows, orderExportStream } from "./order-export.server.ts";
 import { EXPORT_LINK_SECONDS, EXPORTS_PREFIX, ORDER_EXPORT_COLUMNS } from "./order-export.ts";
-
-/** The names of the table commands sent through ctx.db from now on. */
-function recordCommands(test: TestContext): string[] {
-  const names: string[] = [];
-  test.ctx.db.middlewareStack.add(
-    (next, context) => async (args) => {
-      names.push(String(context.commandName));
-      return next(args);
-    },
-    { step: "initialize", name: `recordCommands${Math.random()}` },
-  );
-  return names;
-}
 
 /** Seven orders, one a day from 2026-03-01 to 03-07 at 23:30 UTC (the last minutes of each day). */
 async function week(test: TestContext) {

@@ -5,7 +5,7 @@
 // nothing.
 import { randomUUID } from "node:crypto";
 import { HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -18,22 +18,15 @@ import { listCustomers } from "../customers/list.server.ts";
 import { ORDER_STATE_COUNTS_KEY, stockKey, userKey } from "../db/keys.ts";
 import { migrationsIn } from "./folder.server.ts";
 import { readMigrationRecord, runMigrations } from "./runner.server.ts";
+import { withoutAttributes } from "./test-fixtures.ts";
 
 let test: TestContext;
 const photoKey = `products/${randomUUID()}/${randomUUID()}.png`;
 let oldUserId = "";
 let shirtId = "";
 
-/** Removes attributes from an item, as a version from before them wrote it. */
-async function without(key: Record<string, string>, ...attributes: string[]) {
-  await test.ctx.db.send(
-    new UpdateCommand({
-      TableName: test.ctx.tableName,
-      Key: key,
-      UpdateExpression: `REMOVE ${attributes.join(", ")}`,
-    }),
-  );
-}
+const without = (key: Record<string, string>, ...attributes: string[]) =>
+  withoutAttributes(test.ctx, key, ...attributes);
 
 beforeAll(async () => {
   test = await createTestContext();

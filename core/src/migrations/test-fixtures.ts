@@ -1,6 +1,6 @@
 // Data as older versions of the shop wrote it, for the migrations' tests and the rehearsal's
 // deploy (packages/rehearsal): written straight to the table, never through today's code.
-import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { productIndexes, productKey, salesDayKey, slugKey, stockKey } from "../db/keys.ts";
 
@@ -62,6 +62,21 @@ export async function writeSalesDayBeforeProductItems(
     new PutCommand({
       TableName: ctx.tableName,
       Item: { ...salesDayKey(day.day), entity: "salesDay", ...day, products, colours },
+    }),
+  );
+}
+
+/** Removes `attributes` from the item at `key`, as a version from before them wrote it. */
+export async function withoutAttributes(
+  ctx: Pick<Context, "db" | "tableName">,
+  key: Record<string, string>,
+  ...attributes: string[]
+): Promise<void> {
+  await ctx.db.send(
+    new UpdateCommand({
+      TableName: ctx.tableName,
+      Key: key,
+      UpdateExpression: `REMOVE ${attributes.join(", ")}`,
     }),
   );
 }

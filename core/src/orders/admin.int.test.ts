@@ -7,8 +7,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createUser } from "../accounts/users.server.ts";
 import { confirmCardPayment } from "../checkout/card-payment.server.ts";
 import { placeOrder } from "../checkout/placing.server.ts";
-import { createShirt, VISA } from "../checkout/test-fixtures.ts";
-import { DomainError } from "../common/errors.ts";
+import { createShirt, domainError, TEST_ADDRESS, VISA } from "../checkout/test-fixtures.ts";
 import { orderKey } from "../db/keys.ts";
 import { handleEvent } from "../reactions/reactions.server.ts";
 import {
@@ -20,14 +19,6 @@ import {
 import { getOrder, getOrderByNumber } from "./orders.server.ts";
 import { searchOrders } from "./search.server.ts";
 import { ORDER_SEARCH_INVALID } from "./search.ts";
-
-const address = {
-  address: "1 Main Street",
-  country: "France",
-  city: "Paris",
-  zipCode: "75001",
-  phone: "0123456789",
-};
 
 async function shop() {
   const test = await createTestContext();
@@ -50,7 +41,7 @@ async function shop() {
         userId: user.id,
         email: user.email,
         lines: [{ productId: shirt.id, size: "M", quantity: 1 }],
-        address,
+        address: TEST_ADDRESS,
         deliveryMethod: "STANDARD",
       },
       new Date(`2026-11-22T10:${String(minute).padStart(2, "0")}:00Z`),
@@ -62,14 +53,7 @@ async function shop() {
   return { ...test, customer, order };
 }
 
-const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-};
+const refusal = domainError;
 const ids = (page: { orders: Array<{ id: string }> }) => page.orders.map((o) => o.id);
 
 describe("the admin's order search", () => {

@@ -1,35 +1,34 @@
 // What an order is once placed: reading one (the customer's own only), a customer's history and
 // the admin's list, and the admin's changes of its state. Placing and paying are the checkout's
 // (core/src/checkout/placing.int.test.ts).
+
 import { ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { confirmCardPayment } from "../checkout/card-payment.server.ts";
 import { placeOrder } from "../checkout/placing.server.ts";
 import {
-  createShirt,
   domainError,
+  ONCE5,
   placeAsAna,
+  shirtInput,
   TEST_ADDRESS,
+  testShop,
   VISA,
 } from "../checkout/test-fixtures.ts";
 import type { Context } from "../context/index.server.ts";
-import { createPromotion, getPromotion } from "../promotions/promotions.server.ts";
+import { getPromotion } from "../promotions/promotions.server.ts";
 import { changeOrderState, deleteOrder } from "./admin-changes.server.ts";
 import { getOrder, getOrderForUser, listAllOrders, listOrdersForUser } from "./orders.server.ts";
 
 const address = TEST_ADDRESS;
 
 async function shop() {
-  const test = await createTestContext();
-  const shirt = await createShirt(test.ctx, "S");
-  await createPromotion(test.ctx, {
-    code: "ONCE5",
-    label: "5 € off, single use",
-    amountCents: 500,
-    usageLimit: 1,
+  const test = await testShop(await createTestContext(), {
+    products: { shirt: shirtInput("S") },
+    promotions: [ONCE5],
   });
-  return { ...test, shirt };
+  return { ...test, shirt: test.products.shirt };
 }
 
 const place = (ctx: Context, lines: unknown, extra: Record<string, unknown> = {}) =>

@@ -6,18 +6,9 @@ import { describe, expect, it } from "vitest";
 import { createProduct, updateProduct } from "../catalog/products.server.ts";
 import { parseCatalogQuery } from "../catalog/query.ts";
 import { getCatalogPage, liveSearch } from "../catalog/search.server.ts";
-import { unitsOfEach } from "../inventory/stock.ts";
+import { harbourCoat } from "../catalog/test-fixtures.ts";
 
-const input = (name: string) => ({
-  slug: "harbour-coat",
-  name,
-  category: "Women" as const,
-  priceCents: 18_900,
-  description: "A long wool coat for cold harbours.",
-  sizes: ["S" as const, "M" as const],
-  stock: unitsOfEach(["S", "M"], 5),
-  images: [{ key: "products/harbour-coat/1.svg", alt: "Harbour coat" }],
-});
+const input = harbourCoat;
 
 const found = async (ctx: Parameters<typeof liveSearch>[0], text: string) => {
   const live = await liveSearch(ctx, text, 6);

@@ -1,5 +1,4 @@
 import { parseCatalogQuery } from "@shop/core/catalog";
-import { unitsOfEach } from "@shop/core/inventory";
 import {
   catalogSnapshot,
   createProduct,
@@ -14,20 +13,12 @@ import {
   writeSearchIndex,
 } from "@shop/core/server/catalog";
 import { createContext, loadConfig } from "@shop/core/server/context";
+import { harbourCoat } from "@shop/core/testing/catalog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StreamDelivery } from "./stream-delivery.ts";
 import { createTestContext, startChangeReader, type TestContext } from "./testing.ts";
 
-const input = (name: string) => ({
-  slug: "harbour-coat",
-  name,
-  category: "Women" as const,
-  priceCents: 18_900,
-  description: "A long wool coat for cold harbours.",
-  sizes: ["S" as const, "M" as const],
-  stock: unitsOfEach(["S", "M"], 5),
-  images: [{ key: "products/harbour-coat/1.svg", alt: "Harbour coat" }],
-});
+const input = harbourCoat;
 
 let test: TestContext;
 let delivery: StreamDelivery;

@@ -57,6 +57,22 @@ export async function createTestContext(): Promise<TestContext> {
   };
 }
 
+/**
+ * The names of the table commands sent through the test's ctx.db from now on, as the client
+ * names them (QueryCommand, GetItemCommand, ScanCommand…).
+ */
+export function recordCommands(test: TestContext): string[] {
+  const names: string[] = [];
+  test.ctx.db.middlewareStack.add(
+    (next, context) => async (args) => {
+      names.push(String(context.commandName));
+      return next(args);
+    },
+    { step: "initialize", name: `recordCommands${randomUUID()}` },
+  );
+  return names;
+}
+
 /** An e-mail queued through the table (a `mail.requested` event's payload). */
 export interface QueuedMail {
   to: string;
