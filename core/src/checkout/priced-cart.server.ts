@@ -165,7 +165,7 @@ async function pricing(
 
   // Each line is one variant: a line without a colour (a cart saved before colourways) is the
   // product's first colourway, and then adds up with a line naming that colour.
-  const byVariant = new Map<string, OrderLine & { category: Category }>();
+  const byVariant = new Map<string, OrderLine & { category: Category; productType?: string }>();
   for (const line of requested) {
     const product = products.get(line.productId);
     if (!product) throw new DomainError(PRODUCT_UNAVAILABLE, "cart", 409);
@@ -196,6 +196,7 @@ async function pricing(
       slug: product.slug,
       unitPriceCents: product.priceCents,
       category: product.category,
+      ...(product.productType ? { productType: product.productType } : {}),
     });
   }
   const priced = [...byVariant.values()];
@@ -228,7 +229,7 @@ async function pricing(
 
   return {
     priced: {
-      lines: priced.map(({ category: _, ...line }, i) => ({
+      lines: priced.map(({ category: _, productType: _type, ...line }, i) => ({
         ...line,
         ...(outcome.lineDiscountCents[i] ? { discountCents: outcome.lineDiscountCents[i] } : {}),
       })),

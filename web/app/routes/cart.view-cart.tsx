@@ -170,6 +170,7 @@ export default function ViewCart() {
                   cart.lines.map((line) => ({
                     productId: line.product.id,
                     category: line.product.category,
+                    ...(line.product.productType ? { productType: line.product.productType } : {}),
                     unitPriceCents: line.product.priceCents,
                     quantity: line.quantity,
                   })),
