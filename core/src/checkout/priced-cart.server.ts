@@ -21,6 +21,7 @@ import { getProductsByIds } from "../catalog/product-lookups.server.ts";
 import { sizeName } from "../catalog/sizes.ts";
 import { colourOf, variantKey } from "../catalog/variants.ts";
 import { DomainError, isDomainError } from "../common/errors.ts";
+import { shopNow } from "../context/clock.server.ts";
 import type { Context } from "../context/index.server.ts";
 import { FIRST_ORDER_CLAIM } from "../db/keys.ts";
 import type { OrderLine, OrderPromotion, OrderRedemptions } from "../orders/orders.server.ts";
@@ -78,7 +79,7 @@ export async function priceCart(
   lines: unknown,
   method: unknown,
   promotionCode?: string | null,
-  now = new Date(),
+  now = shopNow(ctx),
   who: PricingFor = {},
 ): Promise<PricedCart> {
   return (await pricing(ctx, lines, method, promotionCode, now, "strict", who)).priced;
@@ -100,7 +101,7 @@ export async function quoteCheckout(
   lines: unknown,
   method: unknown,
   promotionCode?: string | null,
-  now = new Date(),
+  now = shopNow(ctx),
   who: PricingFor = {},
 ): Promise<QuotedCart> {
   return pricing(ctx, lines, method, promotionCode, now, "quote", who);
