@@ -6,7 +6,8 @@ import { CHROMIUM_LAUNCH_OPTIONS as launchOptions } from "./support/chromium";
 /**
  * The mobile project (a Pixel 7) runs what a phone changes: the slide-in menu and the layouts, the
  * shopper's path from the catalogue through a product, the cart and the checkout to an account,
- * search, the colour lines up to the invoice, a return and an exchange, the size guide and the fit
+ * search, the colour lines up to the invoice, a return and an exchange, the merchandiser's sale
+ * from tomorrow (a test clock) up to its refund, the size guide and the fit
  * line, and one pass over every other page a shopper opens, each fitting 375 px
  * (phone-pages.spec.ts). The desktop project runs
  * everything else once: journeys whose steps are the same at every width (the account's forms,
@@ -27,6 +28,7 @@ const PHONE = [
   "cart.spec.ts",
   "checkout.spec.ts",
   "offers.spec.ts",
+  "merchandiser.spec.ts",
   "auth.spec.ts",
   "search.spec.ts",
   "search-relevance.spec.ts",

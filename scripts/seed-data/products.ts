@@ -4,7 +4,8 @@
 // generated SVG photos, its front view first; in sizes on its proper scale (§9 "Size scales":
 // letters for adults, waist for jeans and trousers, age for kids, months for babies, shoe sizes
 // for socks, one size for caps, beanies and bibs); and with units per variant. A data table
-// turned into `SeedProduct`s; pure and deterministic.
+// turned into `SeedProduct`s, each with its product type (the garment, in the plural); pure
+// and deterministic.
 import type { Category } from "@shop/core/catalog";
 import { PALETTE } from "../../core/src/catalog/palette.ts";
 import { SIZE_SCALES, type SizeScaleId, scaleOfSize } from "../../core/src/catalog/sizes.ts";
@@ -26,6 +27,8 @@ export interface SeedProduct {
   slug: string;
   name: string;
   category: SeedCategory;
+  /** Its type, the garment in the plural ("dresses": core/src/catalog/product-type.ts). */
+  productType: string;
   priceCents: number;
   description: string;
   sizeScale: SizeScaleId;
@@ -55,6 +58,31 @@ const TRIMS = {
   sky: "#9cc3e6",
   cocoa: "#6b4a3a",
 } as const;
+
+/** Each garment's product type: the plural a promotion targets (docs/product.md §9). */
+export const PRODUCT_TYPE_OF: Record<GarmentKind, string> = {
+  "t-shirt": "t-shirts",
+  polo: "polos",
+  shirt: "shirts",
+  hoodie: "hoodies",
+  sweater: "sweaters",
+  "roll-neck": "roll-necks",
+  cardigan: "cardigans",
+  jacket: "jackets",
+  coat: "coats",
+  dress: "dresses",
+  skirt: "skirts",
+  trousers: "trousers",
+  jeans: "jeans",
+  shorts: "shorts",
+  onesie: "onesies",
+  romper: "rompers",
+  bib: "bibs",
+  booties: "booties",
+  cap: "caps",
+  beanie: "beanies",
+  socks: "socks",
+};
 
 /** The palette's colours by the name the shop writes ("Heather Grey"). */
 const PALETTE_BY_NAME = new Map(PALETTE.map((colour) => [colour.name, colour]));
@@ -453,6 +481,7 @@ function buildProducts(): SeedProduct[] {
       slug,
       name,
       category,
+      productType: PRODUCT_TYPE_OF[kind],
       priceCents,
       description,
       sizeScale: scale,

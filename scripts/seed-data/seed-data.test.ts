@@ -1,10 +1,11 @@
 // The seed data meets docs/architecture.md §6 and what the catalogue screens need: enough products in
-// every category and price band, clean slugs, colourways of the palette each with its photos,
+// every category and price band, a product type each, clean slugs, colourways of the palette each with its photos,
 // sizes on each garment's proper scale, units for every variant (docs/product.md §9), well-formed
 // standalone SVG images, determinism, and reviews that point at real products and customers,
 // once per customer and product.
 import { describe, expect, it, vi } from "vitest";
 import { paletteColour } from "../../core/src/catalog/palette.ts";
+import { SUGGESTED_PRODUCT_TYPES } from "../../core/src/catalog/product-type.ts";
 import { type SizeScaleId, sizeName, sortSizes } from "../../core/src/catalog/sizes.ts";
 import { colourNamedIn, variantKeys } from "../../core/src/catalog/variants.ts";
 import { GARMENT_KINDS, type GarmentView, garmentSvg } from "./garments.ts";
@@ -63,6 +64,19 @@ describe("seed products", () => {
         .replace(/[^a-z0-9]/g, "");
       expect(letters).toBe(product.slug.replaceAll("-", ""));
     }
+  });
+
+  it("gives every product a type of the shop's suggestions, its garment in the plural: Women have dresses", () => {
+    for (const product of SEED_PRODUCTS) {
+      expect(SUGGESTED_PRODUCT_TYPES as readonly string[]).toContain(product.productType);
+    }
+    const womensDresses = SEED_PRODUCTS.filter(
+      (p) => p.category === "Women" && p.productType === "dresses",
+    );
+    expect(womensDresses.map((p) => p.name)).toContain("Jersey Wrap Dress");
+    expect(SEED_PRODUCTS.find((p) => p.name === "Oxford Button-Down Shirt")?.productType).toBe(
+      "shirts",
+    );
   });
 
   it("populates every price band, with the boundary prices present", () => {

@@ -12,6 +12,7 @@ export * from "./photos.ts";
 export * from "./product-choice.ts";
 export * from "./product-form.ts";
 export * from "./product-json-ld.ts";
+export * from "./product-type.ts";
 export * from "./query.ts";
 export * from "./robots.ts";
 export * from "./schemas.ts";

@@ -15,6 +15,7 @@ import {
   type UploadedFile,
 } from "./product-form.server.ts";
 import { SKU_REPEATED, STOCK_FORMAT, sizesOutsideScale, variantField } from "./product-form.ts";
+import { PRODUCT_TYPE_FORMAT } from "./product-type.ts";
 import { createProduct, getProductById } from "./products.server.ts";
 
 const png: UploadedFile = {
@@ -73,6 +74,23 @@ describe("submitProductForm", () => {
     expect((await keysIn(test, `products/${ID}/`)).sort()).toEqual(
       stored?.images.map((image) => image.key).sort(),
     );
+  });
+
+  it("saves the product type typed, shows it again, and a bad one is a 400 on its field", async () => {
+    const test = await createTestContext();
+    const ID = randomUUID();
+    const typed = filled({ productType: "shirts", slug: `typed-${ID}` });
+    expect(await submitProductForm(test.ctx, null, ID, typed, [png, png])).toMatchObject({
+      outcome: "saved",
+    });
+    const stored = await getProductById(test.ctx, ID);
+    expect(stored?.productType).toBe("shirts");
+    expect(productDraft(stored, ID).productType).toBe("shirts");
+    const bad = filled({ productType: "Shirts!", slug: `bad-${ID}` });
+    expect(await submitProductForm(test.ctx, null, randomUUID(), bad, [png, png])).toMatchObject({
+      status: 400,
+      fieldErrors: { productType: PRODUCT_TYPE_FORMAT },
+    });
   });
 
   it("refuses a file that is not an image, by its content, storing nothing", async () => {

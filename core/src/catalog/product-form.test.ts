@@ -31,6 +31,7 @@ import {
   TOO_MANY_IMAGES,
   variantField,
 } from "./product-form.ts";
+import { PRODUCT_TYPE_FORMAT } from "./product-type.ts";
 
 /**
  * A valid submission, as the browser sends it: two colourways (navy, then forest), a photo of
@@ -183,6 +184,21 @@ describe("ProductFormSchema", () => {
     expect(submission((f) => f.set("description", ""))).toMatchObject({
       fieldErrors: { description: "Description is required" },
     });
+  });
+
+  it("reads an optional product type, trimmed; refuses one that is not a lower-case word with hyphens", () => {
+    expect(submission((f) => f.set("productType", " t-shirts "))).toMatchObject({
+      success: true,
+      data: { productType: "t-shirts" },
+    });
+    const none = submission((f) => f.set("productType", "  "));
+    expect(none.success && "productType" in none.data).toBe(false);
+    for (const type of ["Dresses", "summer dresses", "-coats", "dresses!", "x".repeat(41)]) {
+      expect(submission((f) => f.set("productType", type))).toEqual({
+        success: false,
+        fieldErrors: { productType: PRODUCT_TYPE_FORMAT },
+      });
+    }
   });
 
   it("needs a scale, and at least one size, each on the scale, in the scale's order", () => {

@@ -1,5 +1,5 @@
 // The admin's product form (create and edit), one schema for the browser and the server
-// (docs/product.md §10 "Products"): name, slug, category, price in euro (at most 2 decimals,
+// (docs/product.md §10 "Products"): name, slug, category, product type (optional), price in euro (at most 2 decimals,
 // stored in cents), description; the colourways (palette colours, in order, each once, each shown
 // by at least one photo); the size scale and the sizes it offers on it; 1 to 10 images in order,
 // each of one colourway, each an image already stored (its key), a photo the browser uploaded to
@@ -11,6 +11,7 @@ import * as v from "valibot";
 import { choiceField, requiredText } from "../common/fields.ts";
 import { CATEGORIES } from "./categories.ts";
 import { MAX_IMAGES } from "./photos.ts";
+import { PRODUCT_TYPE_FORMAT, PRODUCT_TYPE_PATTERN } from "./product-type.ts";
 import { isSizeScaleId, SIZE_SCALES, type SizeScaleId, type SizeTag, sortSizes } from "./sizes.ts";
 import { duplicateSkus, isGtin, normaliseSku, SKU_PATTERN } from "./sku.ts";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug.ts";
@@ -174,6 +175,12 @@ const FieldsSchema = v.object({
   name: requiredText("Name", { max: PRODUCT_NAME_MAX_LENGTH }),
   slug: slugField,
   category: choiceField(CATEGORIES, CATEGORY_REQUIRED),
+  /** Optional: empty gives none (./product-type.ts). */
+  productType: v.pipe(
+    v.nullish(v.string(PRODUCT_TYPE_FORMAT), ""),
+    v.trim(),
+    v.check((type) => type === "" || PRODUCT_TYPE_PATTERN.test(type), PRODUCT_TYPE_FORMAT),
+  ),
   price: priceField,
   description: requiredText("Description", { max: DESCRIPTION_MAX_LENGTH }),
   sizeScale: sizeScaleField,
@@ -214,6 +221,8 @@ export interface ProductFormData {
   name: string;
   slug: string;
   category: (typeof CATEGORIES)[number];
+  /** "dresses" (./product-type.ts); absent when left empty. */
+  productType?: string;
   /** In cents. */
   price: number;
   description: string;
@@ -334,9 +343,10 @@ export const ProductFormSchema = v.pipe(
     }
 
     if (failed || !fields.success || !scale) return NEVER;
-    const { sizes: _, ...rest } = fields.output;
+    const { sizes: _, productType, ...rest } = fields.output;
     return {
       ...rest,
+      ...(productType ? { productType } : {}),
       category: rest.category as ProductFormData["category"],
       sizeScale: scale,
       sizes,
@@ -368,6 +378,7 @@ export interface ProductDraft {
   name: string;
   slug: string;
   category: string;
+  productType: string;
   price: string;
   description: string;
   sizeScale: string;
@@ -452,6 +463,7 @@ export function productFormInput(
     name: text("name"),
     slug: text("slug"),
     category: text("category"),
+    productType: text("productType"),
     price: text("price"),
     description: text("description"),
     sizeScale: text("sizeScale"),
@@ -475,6 +487,7 @@ export const ProductFormFieldsSchema = v.pipe(
     name: v.optional(v.unknown()),
     slug: v.optional(v.unknown()),
     category: v.optional(v.unknown()),
+    productType: v.optional(v.unknown()),
     price: v.optional(v.unknown()),
     description: v.optional(v.unknown()),
     sizeScale: v.optional(v.unknown()),

@@ -6,7 +6,7 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
-import { CATALOG_VERSION_KEY, slugKey } from "../db/keys.ts";
+import { CATALOG_VERSION_KEY, productKey, slugKey } from "../db/keys.ts";
 import { type StockCounts, unitsOfEach } from "../inventory/stock.ts";
 import { writeReview } from "../reviews/reviews.server.ts";
 import { deleteProductImages, putProductImage } from "./images.server.ts";
@@ -116,6 +116,28 @@ describe("updateProduct", () => {
       ["Linen Shirt, washed", 3999, "2.png"],
     ]);
     expect((await getCatalogPage(test.ctx, { category: "Men", page: 1 })).total).toBe(0);
+  });
+
+  it("keeps the product type on the item, the read model and the cart's lookup; a save without one removes it", async () => {
+    const test = await createTestContext();
+    const created = await createProduct(test.ctx, shirt("wrap-dress", { productType: "dresses" }));
+    expect(created.productType).toBe("dresses");
+    const summary = async () =>
+      (await getCatalogPage(test.ctx, { page: 1 })).items.find((p) => p.id === created.id);
+    expect((await summary())?.productType).toBe("dresses");
+    expect((await getProductsByIds(test.ctx, [created.id]))[0]?.productType).toBe("dresses");
+
+    const { productType: _, ...untyped } = shirt("wrap-dress");
+    const { product } = await updateProduct(test.ctx, created.id, untyped);
+    expect(product.productType).toBeUndefined();
+    const item = await test.ctx.db.send(
+      new GetCommand({ TableName: test.ctx.tableName, Key: productKey(created.id) }),
+    );
+    expect(item.Item && "productType" in item.Item).toBe(false);
+    expect((await getProductBySlug(test.ctx, "wrap-dress"))?.productType).toBeUndefined();
+    expect((await summary())?.productType).toBeUndefined();
+    await updateProduct(test.ctx, created.id, shirt("wrap-dress", { productType: "skirts" }));
+    expect((await getProductById(test.ctx, created.id))?.productType).toBe("skirts");
   });
 
   it("moves the slug: the new one finds it, the old one is free for another product", async () => {

@@ -27,6 +27,7 @@ import {
 } from "./image-variants.ts";
 import { inStockVariants } from "./in-stock.ts";
 import type { PaletteColour } from "./palette.ts";
+import { isProductType } from "./product-type.ts";
 import { DEFAULT_SIZE_SCALE, type SizeScaleId, type SizeTag } from "./sizes.ts";
 import { duplicateSkus, suggestSku } from "./sku.ts";
 import { colourOf, MAX_VARIANTS, splitByColour, variantKey } from "./variants.ts";
@@ -74,6 +75,8 @@ export interface Product {
   slug: string;
   name: string;
   category: Category;
+  /** Its type in the plural ("dresses", ./product-type.ts); none on products saved before types. */
+  productType?: string;
   priceCents: number;
   description: string;
   /** The scale its sizes are on, and the sizes it offers, in the scale's order. */
@@ -115,7 +118,10 @@ export interface Product {
  * suggested one.
  */
 export interface NewProduct
-  extends Pick<Product, "slug" | "name" | "category" | "priceCents" | "description" | "sizes"> {
+  extends Pick<
+    Product,
+    "slug" | "name" | "category" | "productType" | "priceCents" | "description" | "sizes"
+  > {
   sizeScale?: SizeScaleId;
   colours?: string[];
   images: StoredImage[];
@@ -249,6 +255,7 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
     slug: item.slug,
     name: item.name,
     category: item.category,
+    ...(isProductType(item.productType) ? { productType: item.productType } : {}),
     priceCents: item.priceCents,
     description: item.description,
     sizeScale: item.sizeScale ?? DEFAULT_SIZE_SCALE,
@@ -358,6 +365,7 @@ function storedShape(input: NewProduct) {
     slug: input.slug,
     name: input.name,
     category: input.category,
+    ...(input.productType ? { productType: input.productType } : {}),
     priceCents: input.priceCents,
     description: input.description,
     sizeScale,
@@ -510,9 +518,10 @@ export async function updateProduct(
         Update: {
           TableName: ctx.tableName,
           Key: productKey(id),
+          // A type taken off the product is removed from its item.
           UpdateExpression: `SET ${Object.keys(fields)
             .map((name) => `#${name} = :${name}`)
-            .join(", ")}`,
+            .join(", ")}${fields.productType === undefined ? " REMOVE productType" : ""}`,
           ConditionExpression: "attribute_exists(pk) AND #slug = :oldSlug",
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: { ...values, ":oldSlug": current.slug },
@@ -537,7 +546,9 @@ export async function updateProduct(
   }
   if (renamed) await renameStock(ctx, id, input.slug);
   const kept = new Set(fields.images.map((image) => image.key));
-  const product = toProduct(ctx, { ...current, ...fields });
+  // The type as saved: none when the form left it empty.
+  const { productType: _before, ...unchanged } = current;
+  const product = toProduct(ctx, { ...unchanged, ...fields });
   return {
     product,
     removedImageKeys: current.images.map((image) => image.key).filter((key) => !kept.has(key)),

@@ -38,6 +38,8 @@ export interface ProductSummary {
   slug: string;
   name: string;
   category: Category;
+  /** "dresses" (./product-type.ts); none on products saved before types. */
+  productType?: string;
   priceCents: number;
   imageUrl: string;
   /** The picture's AVIF and WebP variants, once stored (./image-variants.ts). */

@@ -103,6 +103,7 @@ function toSummary(p: Product): ProductSummary {
     slug: p.slug,
     name: p.name,
     category: p.category,
+    ...(p.productType ? { productType: p.productType } : {}),
     priceCents: p.priceCents,
     imageUrl: p.images[0]?.url ?? "",
     ...(p.images[0]?.sources ? { imageSources: p.images[0].sources } : {}),

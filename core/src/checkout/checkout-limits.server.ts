@@ -10,6 +10,7 @@ import type { AbuseLimits } from "../accounts/limits.ts";
 import { tryAgainIn } from "../accounts/limits.ts";
 import { consume, type Limit, release } from "../accounts/rate-limit.server.ts";
 import { DomainError, isBusy, isDomainError } from "../common/errors.ts";
+import { shopNow } from "../context/clock.server.ts";
 import type { Context } from "../context/index.server.ts";
 import { logLine } from "../context/telemetry.ts";
 import { type PlacedOrder, type PlaceOrderInput, placeOrder } from "./placing.server.ts";
@@ -102,7 +103,7 @@ export async function quoteForShopper(
   who: Shopper,
   limits: AbuseLimits,
   input: { lines: unknown; deliveryMethod: unknown; code?: string },
-  now = new Date(),
+  now = shopNow(ctx),
 ): Promise<QuotedCart> {
   await take(
     ctx,
@@ -132,7 +133,7 @@ export async function placeForShopper(
   who: Shopper,
   limits: AbuseLimits,
   input: PlaceOrderInput,
-  now = new Date(),
+  now = shopNow(ctx),
 ): Promise<PlacedOrder> {
   const giveBack = await take(
     ctx,

@@ -11,6 +11,7 @@ import { lineVariant } from "../cart/names.ts";
 import { variantKey } from "../catalog/variants.ts";
 import type { Address } from "../common/address.ts";
 import { DomainError } from "../common/errors.ts";
+import { shopNow } from "../context/clock.server.ts";
 import type { Context } from "../context/index.server.ts";
 import { getStocks } from "../inventory/stock.server.ts";
 import { lineStock, type StockCounts } from "../inventory/stock.ts";
@@ -57,7 +58,7 @@ export async function checkout(
   who: Shopper,
   limits: AbuseLimits,
   input: CheckoutInput,
-  now = new Date(),
+  now = shopNow(ctx),
 ): Promise<CheckoutOutcome> {
   const lines = sentLines(input.lines);
   const charge = cardCharger(ctx.config);
@@ -90,7 +91,7 @@ export async function quoteAtCheckout(
   who: Shopper,
   limits: AbuseLimits,
   input: { lines: unknown; deliveryMethod: unknown; code: string },
-  now = new Date(),
+  now = shopNow(ctx),
 ): Promise<{ quote: CheckoutQuote; codeError?: DomainError }> {
   const lines = sentLines(input.lines);
   const [{ priced, codeError }, stocks] = await Promise.all([

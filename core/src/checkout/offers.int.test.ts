@@ -180,6 +180,40 @@ describe("storing promotions", () => {
     expect(priced.redemptions).toEqual({ counted: [], claims: [] });
   });
 
+  it("an offer on Women's dresses reads the stored product types: a Women's dress only, not a kids' dress nor an untyped one", async () => {
+    const { ctx, dress } = await shop();
+    const typed = (slug: string, category: "Women" | "Kid", productType?: string) =>
+      createProduct(ctx, {
+        slug,
+        name: slug,
+        category,
+        ...(productType ? { productType } : {}),
+        priceCents: 4000,
+        description: `A ${slug}`,
+        sizes: ["M"],
+        stock: unitsOfEach(["M"], 100),
+        images: [{ key: `${slug}.svg`, alt: slug }],
+      });
+    const wrap = await typed("wrap-dress", "Women", "dresses");
+    const kids = await typed("kids-dress", "Kid", "dresses");
+    await createOffer(ctx, {
+      label: "20% off Women's dresses",
+      effect: {
+        kind: "percent-off-items",
+        percent: 20,
+        target: { audiences: ["Women"], productTypes: ["dresses"] },
+      },
+      conditions: {},
+    });
+    // `dress` was made without a type (as products saved before types are).
+    const cart = [...line(wrap.id), ...line(kids.id), ...line(dress.id)];
+    const priced = await priceCart(ctx, cart, "STANDARD", null, new Date("2026-12-10T12:00:00Z"));
+    expect(priced.lines.map((l) => l.discountCents ?? 0)).toEqual([1000, 0, 0]);
+    expect(priced.promotions.map((p) => p.label)).toEqual(["20% off Women's dresses"]);
+    // The order's lines keep no type (nor category): what they paid is what they record.
+    expect(priced.lines[0]).not.toHaveProperty("productType");
+  });
+
   it("a free-delivery code makes the delivery free under the 100 € threshold, and the order records it", async () => {
     const { ctx, shirt } = await shop();
     await createOffer(ctx, {

@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import { lineVariant } from "../cart/names.ts";
 import { DependencyUnavailable, DomainError, isDependencyUnavailable } from "../common/errors.ts";
 import { parseForm } from "../common/forms.ts";
+import { shopNow } from "../context/clock.server.ts";
 import type { Context } from "../context/index.server.ts";
 import { countMetric, logLine } from "../context/telemetry.ts";
 import { orderIndexes, orderKey, orderNumberKey, paymentKey } from "../db/keys.ts";
@@ -63,7 +64,7 @@ export interface PlacedOrder {
 export async function placeOrder(
   ctx: Context,
   input: PlaceOrderInput,
-  now = new Date(),
+  now = shopNow(ctx),
 ): Promise<PlacedOrder> {
   const fields = typeof input.address === "object" && input.address !== null ? input.address : {};
   const form = parseForm(CheckoutSchema, {

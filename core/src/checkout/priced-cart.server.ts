@@ -21,6 +21,7 @@ import { getProductsByIds } from "../catalog/product-lookups.server.ts";
 import { sizeName } from "../catalog/sizes.ts";
 import { colourOf, variantKey } from "../catalog/variants.ts";
 import { DomainError, isDomainError } from "../common/errors.ts";
+import { shopNow } from "../context/clock.server.ts";
 import type { Context } from "../context/index.server.ts";
 import { FIRST_ORDER_CLAIM } from "../db/keys.ts";
 import type { OrderLine, OrderPromotion, OrderRedemptions } from "../orders/orders.server.ts";
@@ -78,7 +79,7 @@ export async function priceCart(
   lines: unknown,
   method: unknown,
   promotionCode?: string | null,
-  now = new Date(),
+  now = shopNow(ctx),
   who: PricingFor = {},
 ): Promise<PricedCart> {
   return (await pricing(ctx, lines, method, promotionCode, now, "strict", who)).priced;
@@ -100,7 +101,7 @@ export async function quoteCheckout(
   lines: unknown,
   method: unknown,
   promotionCode?: string | null,
-  now = new Date(),
+  now = shopNow(ctx),
   who: PricingFor = {},
 ): Promise<QuotedCart> {
   return pricing(ctx, lines, method, promotionCode, now, "quote", who);
@@ -165,7 +166,7 @@ async function pricing(
 
   // Each line is one variant: a line without a colour (a cart saved before colourways) is the
   // product's first colourway, and then adds up with a line naming that colour.
-  const byVariant = new Map<string, OrderLine & { category: Category }>();
+  const byVariant = new Map<string, OrderLine & { category: Category; productType?: string }>();
   for (const line of requested) {
     const product = products.get(line.productId);
     if (!product) throw new DomainError(PRODUCT_UNAVAILABLE, "cart", 409);
@@ -196,6 +197,7 @@ async function pricing(
       slug: product.slug,
       unitPriceCents: product.priceCents,
       category: product.category,
+      ...(product.productType ? { productType: product.productType } : {}),
     });
   }
   const priced = [...byVariant.values()];
@@ -228,7 +230,7 @@ async function pricing(
 
   return {
     priced: {
-      lines: priced.map(({ category: _, ...line }, i) => ({
+      lines: priced.map(({ category: _, productType: _type, ...line }, i) => ({
         ...line,
         ...(outcome.lineDiscountCents[i] ? { discountCents: outcome.lineDiscountCents[i] } : {}),
       })),

@@ -69,6 +69,11 @@ export interface Config {
   timeZone: string;
   /** Days after delivery an order may be returned in (RETURN_DAYS, 30 by default). */
   returnDays: number;
+  /**
+   * A local shop's test clock (TEST_CLOCK_FILE): a file whose milliseconds are added to "now"
+   * (./clock.server.ts). Never on a deployed stage: left out there, whatever the environment.
+   */
+  testClockFile?: string;
 }
 
 /** The laptop's names for the stage's own resources and its mail addresses (npm start). */
@@ -140,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailRatePerSecond: Math.max(1, wholeNumber(env.MAIL_RATE_PER_SECOND, DEFAULT_MAIL_RATE)),
     timeZone: timeZone(env.SHOP_TIME_ZONE),
     returnDays: Math.max(1, wholeNumber(env.RETURN_DAYS, DEFAULT_RETURN_DAYS)),
+    ...(!production && env.TEST_CLOCK_FILE ? { testClockFile: env.TEST_CLOCK_FILE } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ export {
   tableBusyReason,
   withDeadline,
 } from "./busy.server.ts";
+export { shopNow, testClockOffsetMs } from "./clock.server.ts";
 export type { Config } from "./config.ts";
 export { LOCAL_DEFAULTS, loadConfig } from "./config.ts";
 export * from "./deadlines.ts";

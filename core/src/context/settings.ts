@@ -279,6 +279,10 @@ export function deployedSettingProblems(env: Record<string, string | undefined>)
   if (payments === "test" && isProductionStage(stage)) {
     problems.push(`PAYMENTS: the local test gateway is refused on the production stage "${stage}"`);
   }
+  // The test clock moves "now" for the promotions' dates and orders: a local shop's only.
+  if (env.TEST_CLOCK_FILE) {
+    problems.push("TEST_CLOCK_FILE: a test clock is refused on a deployed stage; unset it");
+  }
   return problems;
 }
 

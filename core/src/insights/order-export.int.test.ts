@@ -81,6 +81,7 @@ describe("orderExportRows", () => {
       "30.00",
       "1× Shirt (M) @ 20.00",
       "0.00",
+      "",
     ]);
     expect(rows[2]?.[4]).toBe("Paid");
     expect(rows[2]?.[10]).toBe("2× Shirt (M) @ 20.00");

@@ -65,7 +65,7 @@ describe("exportLines", () => {
 
 describe("orderExportRow", () => {
   it("holds the columns in order, amounts in euros, the admin's payment label", () => {
-    expect(ORDER_EXPORT_COLUMNS).toHaveLength(12);
+    expect(ORDER_EXPORT_COLUMNS).toHaveLength(13);
     expect(orderExportRow(order)).toEqual([
       "TL-7K3QX9PM",
       "2026-03-04T10:20:30.000Z",
@@ -79,7 +79,25 @@ describe("orderExportRow", () => {
       "131.25",
       "2× Linen shirt (M) @ 49.00; 1× Cap (S) @ 15.00",
       "0.00",
+      "",
     ]);
+  });
+
+  it("has each promotion's discount, in the order applied; an older order's code; a formula made inert", () => {
+    const promoted = {
+      ...order,
+      promotions: [
+        { label: "Winter sale: 20% off coats", totalCents: 3000 },
+        { code: "WELCOME10", label: "Welcome", totalCents: 1000 },
+      ],
+    };
+    expect(orderExportRow(promoted)[12]).toBe(
+      "Winter sale: 20% off coats: 30.00; WELCOME10 Welcome: 10.00",
+    );
+    const older = { ...order, promotion: { code: "SPRING5", label: "Spring", amountCents: 500 } };
+    expect(orderExportRow(older)[12]).toBe("SPRING5 Spring: 5.00");
+    const hostile = { ...order, promotions: [{ label: "=HYPERLINK(1)", totalCents: 100 }] };
+    expect(orderExportRow(hostile)[12]).toBe("'=HYPERLINK(1): 1.00");
   });
 
   it("has the refunded amount: a refunded cancellation's total, or what its returns refunded", () => {

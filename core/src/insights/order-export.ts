@@ -81,6 +81,7 @@ export const ORDER_EXPORT_COLUMNS = [
   "Total",
   "Lines",
   "Refunded",
+  "Promotions",
 ] as const;
 
 /** Decimal euros with two decimals and a point, whatever the locale: 4900 → "49.00". */
@@ -135,6 +136,24 @@ export interface ExportOrder {
   discountCents: number;
   totalCents: number;
   lines: readonly ExportLine[];
+  /** Every promotion applied, with all it took (docs/product.md §9 "Promotions"). */
+  promotions?: ReadonlyArray<{ label: string; code?: string | undefined; totalCents: number }>;
+  /** The code of an order placed before the promotions' kinds (amountCents: all it took). */
+  promotion?: { code: string; label: string; amountCents: number };
+}
+
+/**
+ * The discount of each promotion of the order in one cell, in the order applied: "Winter sale:
+ * 20% off coats: 30.00; WELCOME10 Welcome: 10.00" (a code before its label); an order placed
+ * before the kinds names its code's promotion; none: empty.
+ */
+export function exportPromotions(order: Pick<ExportOrder, "promotions" | "promotion">): string {
+  const applied =
+    order.promotions ??
+    (order.promotion ? [{ ...order.promotion, totalCents: order.promotion.amountCents }] : []);
+  return applied
+    .map((p) => `${p.code ? `${p.code} ` : ""}${p.label}: ${euros(p.totalCents)}`)
+    .join("; ");
 }
 
 /** One order's row, in the order of ORDER_EXPORT_COLUMNS (quoting is the CSV writer's). */
@@ -152,6 +171,7 @@ export function orderExportRow(order: ExportOrder): string[] {
     euros(order.totalCents),
     inertCell(exportLines(order.lines)),
     euros(refundedCents(order)),
+    inertCell(exportPromotions(order)),
   ];
 }
 

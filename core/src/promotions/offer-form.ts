@@ -4,6 +4,7 @@
 // exists is the table's to say (the form only checks the ids' shape).
 import * as v from "valibot";
 import { CATEGORIES, type Category } from "../catalog/categories.ts";
+import { PRODUCT_TYPE_PATTERN } from "../catalog/product-type.ts";
 import type { PromotionConditions, PromotionEffect } from "./offers.ts";
 import { PromotionSchema } from "./schemas.ts";
 
@@ -16,7 +17,6 @@ export const OFFER_KINDS = [
 ] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const PRODUCT_TYPE = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const PRODUCT_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 /** A form field's text, trimmed; "" and missing give undefined. */
@@ -98,7 +98,7 @@ export const OfferFormSchema = v.pipe(
     const targeted = input.kind === "amount-off-items" || input.kind === "percent-off-items";
     const productTypes = list(input.productTypes);
     const productIds = list(input.productIds);
-    if (productTypes.some((t) => !PRODUCT_TYPE.test(t))) {
+    if (productTypes.some((t) => !PRODUCT_TYPE_PATTERN.test(t))) {
       return fail("productTypes", "Product types are lower-case words with hyphens, e.g. dresses");
     }
     if (productIds.some((id) => !PRODUCT_ID.test(id))) {

@@ -109,6 +109,30 @@ describe("each kind", () => {
     }
   });
 
+  it("a target's parts must all hold, any entry of each: Women's dresses are neither every Women's item nor every dress", () => {
+    const KIDS_DRESS: OfferLine = { ...DRESS, productId: "kids-dress", category: "Kid" };
+    const TOP: OfferLine = { ...DRESS, productId: "top", productType: "tops" };
+    // Saved before product types: no type, so a type-targeted offer passes it by.
+    const OLD: OfferLine = {
+      productId: "old",
+      category: "Women",
+      unitPriceCents: 8_000,
+      quantity: 1,
+    };
+    const sale = offer({
+      label: "20% off Women's dresses",
+      effect: {
+        kind: "percent-off-items",
+        percent: 20,
+        target: { audiences: ["Women"], productTypes: ["dresses", "skirts"] },
+      },
+    });
+    const out = applyOffers([DRESS, KIDS_DRESS, TOP, OLD], [sale], undefined, ctx());
+    expect(out.lineDiscountCents).toEqual([2_000, 0, 0, 0]);
+    const none = offer({ effect: { kind: "percent-off-items", percent: 20, target: {} } });
+    expect(applyOffers([DRESS], [none], undefined, ctx()).discountCents).toBe(0);
+  });
+
   it("an amount off each targeted item counts its quantity, and never passes the line", () => {
     const code = offer({
       code: "TEES5",

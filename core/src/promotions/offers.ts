@@ -10,7 +10,11 @@ import { dateWindow } from "../common/date-window.ts";
 import { TAX_RATE } from "../pricing/quote.ts";
 import { isPromotionUsedUp } from "./rules.ts";
 
-/** Which items an item promotion takes off: any listed audience, product type or product. */
+/**
+ * Which items an item promotion takes off. Each part given must hold, and within a part any of
+ * its entries: { audiences: ["Women"], productTypes: ["dresses"] } is Women's dresses (not every
+ * Women's item and every dress). A part left out or empty holds for every item.
+ */
 export interface PromotionTarget {
   audiences?: readonly Category[];
   productTypes?: readonly string[];
@@ -141,10 +145,14 @@ export function lineGross(
 }
 
 export function isTargeted(line: OfferLine, target: PromotionTarget): boolean {
+  const { audiences = [], productTypes = [], productIds = [] } = target;
+  // A target with no part at all takes off nothing (the form refuses one).
+  if (audiences.length + productTypes.length + productIds.length === 0) return false;
   return (
-    (target.audiences ?? []).includes(line.category) ||
-    (line.productType !== undefined && (target.productTypes ?? []).includes(line.productType)) ||
-    (target.productIds ?? []).includes(line.productId)
+    (audiences.length === 0 || audiences.includes(line.category)) &&
+    (productTypes.length === 0 ||
+      (line.productType !== undefined && productTypes.includes(line.productType))) &&
+    (productIds.length === 0 || productIds.includes(line.productId))
   );
 }
 

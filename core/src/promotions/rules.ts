@@ -1,5 +1,6 @@
 // Promotion rules that need no table (browser-safe): when a code has expired, when it is used
 // up, and the state the admin list shows.
+import { dateWindow } from "../common/date-window.ts";
 
 /** "2026-12-31" works through that day (UTC); a full ISO time works until that instant. */
 export function isPromotionExpired(promotion: { expiresAt?: string }, now: Date): boolean {
@@ -13,14 +14,24 @@ export function isPromotionUsedUp(promotion: { usageLimit?: number; usedCount: n
   return promotion.usageLimit !== undefined && promotion.usedCount >= promotion.usageLimit;
 }
 
-export type PromotionState = "active" | "expired" | "used up";
+export type PromotionState = "scheduled" | "active" | "expired" | "used up";
 
-/** What the admin list says of a promotion; expired wins over used up. */
+/**
+ * What the admin list says of a promotion; expired wins over used up. One whose start is still
+ * ahead (a day in the shop's time zone, UTC unless given, or an instant) is scheduled.
+ */
 export function promotionState(
-  promotion: { expiresAt?: string; usageLimit?: number; usedCount: number },
+  promotion: { startsAt?: string; expiresAt?: string; usageLimit?: number; usedCount: number },
   now: Date,
+  timeZone = "UTC",
 ): PromotionState {
   if (isPromotionExpired(promotion, now)) return "expired";
+  if (
+    promotion.startsAt &&
+    dateWindow({ startsAt: promotion.startsAt }, now, timeZone) === "not-started"
+  ) {
+    return "scheduled";
+  }
   if (isPromotionUsedUp(promotion)) return "used up";
   return "active";
 }

@@ -161,6 +161,7 @@ test("Export CSV downloads the range's orders, with a BOM, parsing back into the
     "Total",
     "Lines",
     "Refunded",
+    "Promotions",
   ]);
   for (const order of orders) {
     const row = rows.find((r) => r[0] === order.number);

@@ -39,6 +39,7 @@ export interface CookieCartLine {
   productId: string;
   /** Its audience: what an automatic offer's target may name. */
   category: Category;
+  productType?: string;
   name: string;
   /** The product page on the line's colour. */
   href: string;
@@ -72,6 +73,7 @@ export async function cookieCartView(lines: readonly CartLine[]): Promise<Cookie
         key: lineKey(line),
         productId: product.id,
         category: product.category,
+        ...(product.productType ? { productType: product.productType } : {}),
         name: product.name,
         href: `/product/${product.slug}${choiceQuery(colour, line.size)}`,
         colour: namedColour(colour),

@@ -18,6 +18,8 @@ export interface CartOffers {
 export interface CartOfferLine {
   productId: string;
   category: Category;
+  /** "dresses": what an offer's product types may name (none on products saved before types). */
+  productType?: string;
   unitPriceCents: number;
   quantity: number;
 }
@@ -49,9 +51,10 @@ export function cartQuote(
   offers: CartOffers,
 ): { breakdown: PriceBreakdown; promotions: CartPromotion[] } {
   const { breakdown, outcome } = quoteWithOffers(
-    lines.map(({ productId, category, unitPriceCents, quantity }) => ({
+    lines.map(({ productId, category, productType, unitPriceCents, quantity }) => ({
       productId,
       category,
+      ...(productType ? { productType } : {}),
       unitPriceCents,
       quantity,
     })),

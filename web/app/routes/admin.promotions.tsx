@@ -8,7 +8,7 @@ import {
   promotionState,
   promotionUsage,
 } from "@shop/core/promotions";
-import { getContext } from "@shop/core/server/context";
+import { getContext, shopNow } from "@shop/core/server/context";
 import {
   createCheckedOffer,
   createPromotion,
@@ -39,7 +39,7 @@ export const loader = adminPage(async ({ request }) => {
     listOffers(ctx),
     editCode && editCode.length <= 100 ? getPromotion(ctx, editCode) : null,
   ]);
-  const now = new Date();
+  const now = shopNow(ctx);
   return {
     promotions: promotions.map((p) => {
       const counted = { ...p.conditions, expiresAt: p.conditions.endsAt, usedCount: p.usedCount };
@@ -53,7 +53,7 @@ export const loader = adminPage(async ({ request }) => {
         editable: Boolean(p.code) && p.effect.kind === "amount-off-order",
         expiresAt: p.conditions.endsAt,
         usage: promotionUsage(counted),
-        state: promotionState(counted, now),
+        state: promotionState(counted, now, ctx.config.timeZone),
       };
     }),
     editing: editing ? promotionFormValues(editing) : null,

@@ -40,6 +40,8 @@ export interface CartProduct {
   name: string;
   /** Its audience: what an automatic offer's target may name. */
   category: Category;
+  /** Its type ("dresses"): what an automatic offer's target may name too. */
+  productType?: string;
   priceCents: number;
   /** The first photo the shop shows, with its AVIF and WebP variants once stored. */
   image: CartImage | null;
@@ -81,6 +83,7 @@ async function load({ request }: LoaderFunctionArgs) {
       slug: product.slug,
       name: product.name,
       category: product.category,
+      ...(product.productType ? { productType: product.productType } : {}),
       priceCents: product.priceCents,
       image: cartImage(product.images[0]),
       colourways: product.colourways.map((way) => ({

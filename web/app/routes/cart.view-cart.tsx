@@ -11,7 +11,7 @@ import type {
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { data, redirect } from "@remix-run/server-runtime";
 import { CartLineChangeSchema, removeLine, setQuantity } from "@shop/core/cart";
-import { getContext } from "@shop/core/server/context";
+import { getContext, shopNow } from "@shop/core/server/context";
 import { automaticOffers } from "@shop/core/server/promotions";
 import { useRef } from "react";
 import { CartLineItem } from "../components/CartLineItem";
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       cookieCart: lines,
       offers: {
         list: publicOffers(offers),
-        now: new Date().toISOString(),
+        now: shopNow(ctx).toISOString(),
         timeZone: ctx.config.timeZone,
       },
     },
@@ -170,6 +170,7 @@ export default function ViewCart() {
                   cart.lines.map((line) => ({
                     productId: line.product.id,
                     category: line.product.category,
+                    ...(line.product.productType ? { productType: line.product.productType } : {}),
                     unitPriceCents: line.product.priceCents,
                     quantity: line.quantity,
                   })),

@@ -9,6 +9,7 @@ import {
   ProductFormFieldsSchema,
   SIZE_SCALE_IDS,
   SIZE_SCALES,
+  SUGGESTED_PRODUCT_TYPES,
   slugify,
 } from "@shop/core/catalog";
 import { useEffect, useState } from "react";
@@ -138,6 +139,22 @@ export function ProductForm({
             </option>
           ))}
         </Field>
+        <Field
+          meta={fields.productType}
+          label="Product type"
+          description="Plural, lower-case, e.g. dresses: what a promotion may target. Optional."
+          defaultValue={draft.productType}
+          list="product-types"
+          maxLength={40}
+          spellCheck={false}
+          autoCapitalize="none"
+          required={false}
+        />
+        <datalist id="product-types">
+          {SUGGESTED_PRODUCT_TYPES.map((type) => (
+            <option key={type} value={type} />
+          ))}
+        </datalist>
         <Field
           meta={fields.price}
           label="Price (€)"

@@ -19,6 +19,7 @@ export interface PromotionRow {
 }
 
 const STATE_CLASS: Record<PromotionState, string> = {
+  scheduled: "bg-sky-50 text-sky-900 ring-sky-200",
   active: "bg-accent-50 text-accent-800 ring-accent-200",
   expired: "bg-stone-100 text-stone-700 ring-stone-300",
   "used up": "bg-amber-50 text-amber-900 ring-amber-200",
