@@ -18,7 +18,7 @@ import { formatPrice } from "../pricing/money.ts";
 import { putObject } from "../storage/index.server.ts";
 import { documentLine } from "./document-lines.ts";
 import type { CreditNoteData } from "./documents.ts";
-import { getReturn, type Return } from "./returns.server.ts";
+import { getReturn, type Return } from "./reading.server.ts";
 import { creditNoteNumber, RETURN_ADDRESS, returnReasonLabel } from "./rules.ts";
 
 /**
