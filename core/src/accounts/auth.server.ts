@@ -1,3 +1,6 @@
+// The account flows a route calls, one function each: sign in, sign up, change password, delete
+// account (forgot and reset password: ./password-reset.server.ts). Abuse limits are applied
+// here, so every caller gets them (docs/architecture.md §5, §6).
 import { DeleteCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError, isDomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";

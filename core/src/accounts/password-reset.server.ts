@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { isConditionFailed } from "../db/conditional.server.ts";
 import { emailKey, resetTokenKey } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
@@ -193,7 +194,7 @@ export async function resetPassword(
     ]);
   } catch (error) {
     // Used, expired or voided meanwhile (a concurrent reset or password change).
-    if (error instanceof TransactionCancelled && error.reasons.includes("ConditionalCheckFailed")) {
+    if (isConditionFailed(error)) {
       throw new DomainError(INVALID_TOKEN, "token", 400);
     }
     throw error;

@@ -1,9 +1,10 @@
 // The admin's changes of the stock: a save applies what they typed on top of whatever sold
 // meanwhile (conditional on the counts read), spreading a product over shards before a sale, and
 // the stock items' copy of a renamed product's slug (design: ./stock-read.server.ts).
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { conditionalUpdate } from "../db/conditional.server.ts";
 import { stockKey, stockShardKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
@@ -36,20 +37,14 @@ const SAVE_ATTEMPTS = 5;
 export async function renameStock(ctx: Context, productId: string, slug: string) {
   // Every shard carries the slug: the edge purge names the page from the shard that changed.
   for (const Key of await stockItemKeys(ctx, productId)) {
-    try {
-      await ctx.db.send(
-        new UpdateCommand({
-          TableName: ctx.tableName,
-          Key,
-          UpdateExpression: `SET #slug = :slug ${LEAVE_INDEX}`,
-          ConditionExpression: "attribute_exists(pk)",
-          ExpressionAttributeNames: { "#slug": "slug" },
-          ExpressionAttributeValues: { ":slug": slug },
-        }),
-      );
-    } catch (error) {
-      if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
-    }
+    await conditionalUpdate(ctx, {
+      TableName: ctx.tableName,
+      Key,
+      UpdateExpression: `SET #slug = :slug ${LEAVE_INDEX}`,
+      ConditionExpression: "attribute_exists(pk)",
+      ExpressionAttributeNames: { "#slug": "slug" },
+      ExpressionAttributeValues: { ":slug": slug },
+    });
   }
 }
 /** One variant (its key, "navy/M") as the admin's form had it: the count it showed and the count typed. */

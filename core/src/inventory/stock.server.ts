@@ -1,3 +1,8 @@
+// The orders' changes of the stock: an order takes its units in the transaction that writes it
+// (stockItems "reserve", conditional on enough being left, from the shards planStock names), and
+// gives them back in the transaction that changes its state (stockItems "release"). The stock
+// items, their reading and the admin's changes are in the modules re-exported here (the whole
+// design: ./stock-read.server.ts).
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { stockShardKey } from "../db/keys.ts";

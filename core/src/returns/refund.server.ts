@@ -1,9 +1,9 @@
 // The refund of a received return through the payment port, and the provider's answer through
 // the payment webhook: confirmed (the return becomes "refunded", once) or turned down.
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { handlePaymentWebhook, type WebhookAnswer } from "../checkout/payment-webhook.server.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { conditionalUpdate } from "../db/conditional.server.ts";
 import { orderKey, returnKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { eventPut } from "../events/events.server.ts";
@@ -161,29 +161,23 @@ export async function failReturnRefund(
   const r = await getReturn(ctx, event.rma);
   if (!r) return "unknown-return";
   if (r.state !== "received" || r.refundId !== event.refundId) return "ignored";
-  try {
-    await ctx.db.send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: returnKey(r.orderId, r.rma),
-        UpdateExpression:
-          "SET refundError = :why, refundAttempts = if_not_exists(refundAttempts, :zero) + :one, updatedAt = :now REMOVE refundId, refundRequestedAt",
-        ConditionExpression: "#state = :received AND refundId = :refundId",
-        ExpressionAttributeNames: { "#state": "state" },
-        ExpressionAttributeValues: {
-          ":why": event.message ?? "The payment provider turned the refund down",
-          ":zero": 0,
-          ":one": 1,
-          ":now": now.toISOString(),
-          ":received": "received",
-          ":refundId": event.refundId,
-        },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name === "ConditionalCheckFailedException") return "ignored";
-    throw error;
-  }
+  const { ok } = await conditionalUpdate(ctx, {
+    TableName: ctx.tableName,
+    Key: returnKey(r.orderId, r.rma),
+    UpdateExpression:
+      "SET refundError = :why, refundAttempts = if_not_exists(refundAttempts, :zero) + :one, updatedAt = :now REMOVE refundId, refundRequestedAt",
+    ConditionExpression: "#state = :received AND refundId = :refundId",
+    ExpressionAttributeNames: { "#state": "state" },
+    ExpressionAttributeValues: {
+      ":why": event.message ?? "The payment provider turned the refund down",
+      ":zero": 0,
+      ":one": 1,
+      ":now": now.toISOString(),
+      ":received": "received",
+      ":refundId": event.refundId,
+    },
+  });
+  if (!ok) return "ignored";
   return "refund-failed";
 }
 

@@ -241,9 +241,7 @@ export async function requestReturn(
       return record;
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
-      const stockFailed = error.reasons.findIndex(
-        (reason, i) => i >= stockAt && reason === "ConditionalCheckFailed",
-      );
+      const stockFailed = error.reasons.findIndex((_, i) => i >= stockAt && error.failedAt(i));
       if (stockFailed >= 0) {
         // A shard's units went to someone else meanwhile: plan again from what is left.
         if (attempt < REQUEST_ATTEMPTS) continue;
