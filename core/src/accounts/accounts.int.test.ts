@@ -5,17 +5,14 @@ import { describe, expect, it } from "vitest";
 import type { Context } from "../context/index.server.ts";
 import { emailKey, resetTokenKey, userKey } from "../db/keys.ts";
 import { createAddress, deleteAddress, listAddresses, updateAddress } from "./addresses.server.ts";
+import { changePassword, deleteAccount, signIn, signUp } from "./auth.server.ts";
+import { loadAbuseLimits } from "./limits.ts";
 import {
-  changePassword,
-  deleteAccount,
   isResetTokenValid,
   RESET_MAIL_SUBJECT,
   requestPasswordReset,
   resetPassword,
-  signIn,
-  signUp,
-} from "./auth.server.ts";
-import { loadAbuseLimits } from "./limits.ts";
+} from "./password-reset.server.ts";
 import { needsRehash } from "./passwords.server.ts";
 import { consume } from "./rate-limit.server.ts";
 import {

@@ -2,10 +2,10 @@
 // (USER#<userId> / ADDRESS#<id>), and every call takes the owner from the session: another
 // user's address is simply not found, so it can be neither read, changed nor deleted.
 import { randomBytes } from "node:crypto";
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { isConditionFailed } from "../db/conditional.server.ts";
 import { addressKey } from "../db/keys.ts";
 import type { Address } from "./schemas.ts";
 
@@ -113,7 +113,7 @@ export async function updateAddress(
     );
     return toAddress(Attributes ?? {});
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) {
+    if (isConditionFailed(error)) {
       throw new DomainError(ADDRESS_NOT_FOUND, "address", 404);
     }
     throw error;
@@ -131,7 +131,7 @@ export async function deleteAddress(ctx: Context, userId: string, addressId: str
       }),
     );
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) {
+    if (isConditionFailed(error)) {
       throw new DomainError(ADDRESS_NOT_FOUND, "address", 404);
     }
     throw error;

@@ -8,6 +8,7 @@ export * from "./client-address.ts";
 export * from "./email-change.server.ts";
 export * from "./limits.ts";
 export * from "./order-anonymisation.server.ts";
+export * from "./password-reset.server.ts";
 export * from "./passwords.server.ts";
 export * from "./rate-limit.server.ts";
 export * from "./sessions.server.ts";

@@ -9,8 +9,9 @@
 // deliveries at once) finds every order done and writes nothing. A failure throws, the stream
 // retries the batch, and the retry picks up where this one stopped. The invoice PDF already in
 // the invoices bucket is not touched: it is the accounting document as issued.
-import { paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { paginateQuery } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
+import { conditionalUpdate } from "../db/conditional.server.ts";
 import { orderKey, userOrdersIndex } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { anonymisedContact } from "./order-anonymisation.ts";
@@ -78,22 +79,15 @@ async function anonymiseOrder(
   at: string,
 ): Promise<boolean> {
   const { email, address } = anonymisedContact({ country });
-  try {
-    await ctx.db.send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: orderKey(orderId),
-        UpdateExpression: "SET email = :email, address = :address, anonymisedAt = :at",
-        ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(anonymisedAt)",
-        ExpressionAttributeValues: { ":email": email, ":address": address, ":at": at },
-      }),
-    );
-    return true;
-  } catch (error) {
-    // Done by another delivery meanwhile (the index lags behind the table), or deleted.
-    if ((error as Error).name === "ConditionalCheckFailedException") return false;
-    throw error;
-  }
+  const { ok } = await conditionalUpdate(ctx, {
+    TableName: ctx.tableName,
+    Key: orderKey(orderId),
+    UpdateExpression: "SET email = :email, address = :address, anonymisedAt = :at",
+    ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(anonymisedAt)",
+    ExpressionAttributeValues: { ":email": email, ":address": address, ":at": at },
+  });
+  // Not done: done by another delivery meanwhile (the index lags behind the table), or deleted.
+  return ok;
 }
 
 /** The deletion's time (the event's), so every delivery would record the same instant. */

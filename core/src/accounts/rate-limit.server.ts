@@ -15,15 +15,13 @@
 // is written into the condition as a staircase of (prev, cur) thresholds (sliding-window.ts
 // `steps`), and the write counts the use only if the counts stored at that moment allow it. Being
 // one conditional write, parallel requests can never get past the limit. A refusal returns the
-// old item with the ConditionalCheckFailedException (ReturnValuesOnConditionCheckFailure), so
+// old item (ReturnValuesOnConditionCheckFailure, through ../db/conditional.server.ts), so
 // "Try again in …" is computed from the real counts.
 //
 // A request stamped in a window older than the item's latest (a clock behind another's) is
 // refused: it would not see the newer window's uses.
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { Context } from "../context/index.server.ts";
+import { conditionalUpdate } from "../db/conditional.server.ts";
 import { rateLimitKey } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
 import { sha256 } from "./sessions.server.ts";
@@ -42,11 +40,6 @@ export type Consumed = { allowed: true } | { allowed: false; retryAfterSeconds: 
 
 const key = (scope: string, subject: string) => rateLimitKey(scope, sha256(subject));
 const countName = (k: number) => `c${k}`;
-
-/** The old item of a refused write (the SDK gives it in DynamoDB's JSON). */
-function oldItem(error: ConditionalCheckFailedException): Record<string, unknown> | undefined {
-  return error.Item ? unmarshall(error.Item) : undefined;
-}
 
 /** Seconds until a use is allowed again, from the counts of the item that refused it. */
 function retryAfter(limit: Limit, item: Record<string, unknown> | undefined, now: Date): number {
@@ -80,37 +73,28 @@ export async function consume(
 ): Promise<Consumed> {
   const k = windowOf(limit, now);
   const condition = consumeCondition(limit, now);
-  try {
-    await ctx.db.send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: key(scope, subject),
-        UpdateExpression:
-          "ADD #cur :one SET #latest = :k, #ttl = :ttl, entity = :entity REMOVE #old",
-        ConditionExpression: condition.expression,
-        ExpressionAttributeNames: {
-          "#cur": countName(k),
-          "#prev": countName(k - 1),
-          "#old": countName(k - 2),
-          "#latest": "w",
-          "#ttl": TABLE.ttlAttribute,
-        },
-        ExpressionAttributeValues: {
-          ...condition.values,
-          ":one": 1,
-          ":ttl": windowStart(limit, k + 2) / 1000,
-          ":entity": "rateLimit",
-        },
-        ReturnValuesOnConditionCheckFailure: "ALL_OLD",
-      }),
-    );
-    return { allowed: true };
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) {
-      return { allowed: false, retryAfterSeconds: retryAfter(limit, oldItem(error), now) };
-    }
-    throw error;
-  }
+  const written = await conditionalUpdate(ctx, {
+    TableName: ctx.tableName,
+    Key: key(scope, subject),
+    UpdateExpression: "ADD #cur :one SET #latest = :k, #ttl = :ttl, entity = :entity REMOVE #old",
+    ConditionExpression: condition.expression,
+    ExpressionAttributeNames: {
+      "#cur": countName(k),
+      "#prev": countName(k - 1),
+      "#old": countName(k - 2),
+      "#latest": "w",
+      "#ttl": TABLE.ttlAttribute,
+    },
+    ExpressionAttributeValues: {
+      ...condition.values,
+      ":one": 1,
+      ":ttl": windowStart(limit, k + 2) / 1000,
+      ":entity": "rateLimit",
+    },
+    ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+  });
+  if (written.ok) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: retryAfter(limit, written.old, now) };
 }
 
 /**
@@ -124,18 +108,13 @@ export async function release(
   limit: Limit,
   now = new Date(),
 ): Promise<void> {
-  try {
-    await ctx.db.send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: key(scope, subject),
-        UpdateExpression: "ADD #count :minusOne",
-        ConditionExpression: "#count > :zero",
-        ExpressionAttributeNames: { "#count": countName(windowOf(limit, now)) },
-        ExpressionAttributeValues: { ":minusOne": -1, ":zero": 0 },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  // At zero already: nothing to give back.
+  await conditionalUpdate(ctx, {
+    TableName: ctx.tableName,
+    Key: key(scope, subject),
+    UpdateExpression: "ADD #count :minusOne",
+    ConditionExpression: "#count > :zero",
+    ExpressionAttributeNames: { "#count": countName(windowOf(limit, now)) },
+    ExpressionAttributeValues: { ":minusOne": -1, ":zero": 0 },
+  });
 }

@@ -1,10 +1,10 @@
 // Users and their e-mail claims. One account per e-mail is enforced by a condition on the claim
 // item, written in the same transaction as the user (docs/architecture.md §2), never read-then-write.
 import { randomUUID } from "node:crypto";
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { isConditionFailed } from "../db/conditional.server.ts";
 import { customerIndex, emailKey, userKey } from "../db/keys.ts";
 import type { TransactItem } from "../db/transact.server.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
@@ -193,7 +193,7 @@ async function upgradePasswordHash(ctx: Context, item: UserItem, password: strin
       }),
     );
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) {
+    if (!isConditionFailed(error)) {
       console.error(`password hash upgrade of user ${item.id} failed: ${error}`);
     }
   }
@@ -276,7 +276,7 @@ export async function setPassword(ctx: Context, userId: string, password: string
 }
 
 function notFoundOnFailedCondition(error: unknown): never {
-  if (error instanceof ConditionalCheckFailedException) {
+  if (isConditionFailed(error)) {
     throw new DomainError(USER_NOT_FOUND, undefined, 404);
   }
   throw error;

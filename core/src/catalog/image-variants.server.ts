@@ -12,6 +12,7 @@
 import { PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { bumpCatalogVersion } from "../db/catalog-version.ts";
+import { isConditionFailed } from "../db/conditional.server.ts";
 import { imageOutcomeKey, productKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import { parseUploadKey, type VariantState } from "./image-variants.ts";
@@ -108,7 +109,7 @@ async function applyToProduct(
     // No product (not created yet, or deleted): the outcome item waits for createProduct.
     // (A conflict with another transaction is thrown: the invocation is tried again.)
     if (error instanceof TransactionCancelled && error.failedAt(0)) return false;
-    if ((error as { name?: string }).name === "ConditionalCheckFailedException") return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }

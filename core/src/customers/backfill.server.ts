@@ -4,9 +4,9 @@
 // items without the key, each updated under a condition (a concurrent deletion is not revived,
 // a key already there is kept). Once done it leaves a mark, so running it again (the seed runs it
 // on every `npm start`) costs one GetItem.
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
+import { conditionalUpdate } from "../db/conditional.server.ts";
 import { customerIndex, migrationKey } from "../db/keys.ts";
 
 export const CUSTOMER_INDEX_MIGRATION = "customer-index";
@@ -36,20 +36,14 @@ export async function backfillCustomerIndexPage(
   let updated = 0;
   for (const item of page.Items ?? []) {
     const keys = customerIndex(String(item.createdAt), String(item.id));
-    try {
-      await ctx.db.send(
-        new UpdateCommand({
-          TableName: ctx.tableName,
-          Key: { pk: item.pk, sk: item.sk },
-          UpdateExpression: "SET gsi1pk = :pk, gsi1sk = :sk",
-          ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(gsi1pk)",
-          ExpressionAttributeValues: { ":pk": keys.gsi1pk, ":sk": keys.gsi1sk },
-        }),
-      );
-      updated++;
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+    const { ok } = await conditionalUpdate(ctx, {
+      TableName: ctx.tableName,
+      Key: { pk: item.pk, sk: item.sk },
+      UpdateExpression: "SET gsi1pk = :pk, gsi1sk = :sk",
+      ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(gsi1pk)",
+      ExpressionAttributeValues: { ":pk": keys.gsi1pk, ":sk": keys.gsi1sk },
+    });
+    if (ok) updated++;
   }
   return { updated, ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
 }

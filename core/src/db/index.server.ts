@@ -1,4 +1,5 @@
 export * from "./batch-get.server.ts";
+export * from "./conditional.server.ts";
 export * from "./keys.ts";
 export * from "./query.server.ts";
 export * from "./table.ts";

@@ -3,12 +3,13 @@
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
+import { CONDITION_FAILED } from "./conditional.server.ts";
 
 export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 
 export class TransactionCancelled extends Error {
   constructor(
-    /** One code per item, in order: "None", "ConditionalCheckFailed", "TransactionConflict"… */
+    /** One code per item, in order: "None", CONDITION_FAILED, "TransactionConflict"… */
     readonly reasons: string[],
   ) {
     super(`Transaction cancelled: ${reasons.join(", ")}`);
@@ -16,7 +17,7 @@ export class TransactionCancelled extends Error {
   }
   /** Did the condition of item `index` fail? */
   failedAt(index: number): boolean {
-    return this.reasons[index] === "ConditionalCheckFailed";
+    return this.reasons[index] === CONDITION_FAILED;
   }
 }
 

@@ -33,7 +33,7 @@ import { TABLE } from "../db/table.ts";
 import { orderSaleFacts } from "../orders/order-events.ts";
 import { listAllOrders, type Order } from "../orders/orders.server.ts";
 import { ORDER_STATES, type OrderState } from "../orders/state.ts";
-import { listAllReturns } from "../returns/returns.server.ts";
+import { listAllReturns } from "../returns/reading.server.ts";
 import {
   COLOUR_ATTRIBUTE_PREFIX,
   INSIGHTS_ENTITIES,

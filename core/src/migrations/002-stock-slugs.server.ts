@@ -4,9 +4,8 @@
 // not revived). The stock items are found through the catalogue: a page of its products (gsi1
 // CATALOG), then their stock items by key (stock items are in no index:
 // docs/decisions/041-flash-sale-stock.md).
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { batchGetItems } from "../db/batch-get.server.ts";
+import { conditionalUpdate } from "../db/conditional.server.ts";
 import { productIndexes, stockKey } from "../db/keys.ts";
 import { queryIndexPage } from "../db/query.server.ts";
 import { defineMigration } from "./runner.server.ts";
@@ -34,20 +33,14 @@ export default defineMigration({
     for (const item of bare) {
       const slug = slugs.get(String(item.productId));
       if (!slug) continue;
-      try {
-        await ctx.db.send(
-          new UpdateCommand({
-            TableName: ctx.tableName,
-            Key: { pk: item.pk, sk: item.sk },
-            UpdateExpression: "SET slug = :slug",
-            ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(slug)",
-            ExpressionAttributeValues: { ":slug": slug },
-          }),
-        );
-        touched++;
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
+      const { ok } = await conditionalUpdate(ctx, {
+        TableName: ctx.tableName,
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: "SET slug = :slug",
+        ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(slug)",
+        ExpressionAttributeValues: { ":slug": slug },
+      });
+      if (ok) touched++;
     }
     return { touched, ...(page.LastEvaluatedKey ? { cursor: page.LastEvaluatedKey } : {}) };
   },

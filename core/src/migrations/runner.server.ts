@@ -11,9 +11,9 @@
 // so every page must be idempotent (a conditional write, or a write of the same value). Two runs
 // at once (two deploys, or a deploy and `npm start` on one table) cannot both record a page: each
 // record update is conditional on the page count it read, and the run that loses stops.
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
+import { isConditionFailed } from "../db/conditional.server.ts";
 import { migrationKey } from "../db/keys.ts";
 
 /** Where a migration goes on from: any JSON value (a table's LastEvaluatedKey, an offset…). */
@@ -183,7 +183,7 @@ async function runOne(
         }),
       );
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!isConditionFailed(error)) throw error;
       log(`migration ${migration.id}: another run is applying it; this one stops`);
       return { id: migration.id, status: "busy", touched, pages };
     }

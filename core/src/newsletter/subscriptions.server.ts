@@ -7,13 +7,14 @@
 // page asks first and its button posts; mail providers post to the one-click URL of the
 // List-Unsubscribe header (RFC 8058), which the signed token alone authenticates.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { GetCommand, paginateQuery, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
 import { addressLimitKey } from "../accounts/client-address.ts";
 import { tryAgainIn } from "../accounts/limits.ts";
 import { consume } from "../accounts/rate-limit.server.ts";
 import { DomainError } from "../common/errors.ts";
 import { EMAIL_MAX_LENGTH } from "../common/fields.ts";
 import type { Config, Context } from "../context/index.server.ts";
+import { conditionalUpdate } from "../db/conditional.server.ts";
 import { SUBSCRIBER_COUNT_KEY, subscriberIndex, subscriptionKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 
@@ -105,20 +106,14 @@ export async function getSubscriberCount(ctx: Context): Promise<number> {
     },
   );
   for await (const page of pages) n += page.Count ?? 0;
-  try {
-    await ctx.db.send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: SUBSCRIBER_COUNT_KEY,
-        UpdateExpression: "SET n = :n, countedFromIndex = :true, entity = :entity",
-        ConditionExpression: "attribute_not_exists(countedFromIndex)",
-        ExpressionAttributeValues: { ":n": n, ":true": true, ":entity": "subscriberCount" },
-      }),
-    );
-  } catch (error) {
-    // Another request counted first: its figure stands.
-    if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
-  }
+  // Another request counted first: its figure stands.
+  await conditionalUpdate(ctx, {
+    TableName: ctx.tableName,
+    Key: SUBSCRIBER_COUNT_KEY,
+    UpdateExpression: "SET n = :n, countedFromIndex = :true, entity = :entity",
+    ConditionExpression: "attribute_not_exists(countedFromIndex)",
+    ExpressionAttributeValues: { ":n": n, ":true": true, ":entity": "subscriberCount" },
+  });
   return n;
 }
 

@@ -8,9 +8,9 @@
 // redelivery or a concurrent delivery queues nothing more, and a crash before the transaction
 // leaves nothing behind but an invoice that the next delivery writes again. The mailer then sends
 // each queued e-mail once (../mail/queue.server.ts).
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { namedColour, variantName } from "../catalog/variants.ts";
 import type { Context } from "../context/index.server.ts";
+import { conditionalUpdate } from "../db/conditional.server.ts";
 import { orderKey } from "../db/keys.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
 import type { DomainEvent } from "../events/events.server.ts";
@@ -143,19 +143,13 @@ async function queueOnce(
 
 /** Records the stored invoice's key on the order (the same key every time: idempotent). */
 async function recordInvoice(ctx: Context, orderId: string, key: string): Promise<void> {
-  try {
-    await ctx.db.send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: orderKey(orderId),
-        UpdateExpression: "SET invoiceKey = :key",
-        ConditionExpression: "attribute_exists(pk)",
-        ExpressionAttributeValues: { ":key": key },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
-  }
+  await conditionalUpdate(ctx, {
+    TableName: ctx.tableName,
+    Key: orderKey(orderId),
+    UpdateExpression: "SET invoiceKey = :key",
+    ConditionExpression: "attribute_exists(pk)",
+    ExpressionAttributeValues: { ":key": key },
+  });
 }
 
 function addressLines(order: Order): string[] {

@@ -8,8 +8,9 @@
 //   anything it has seen, or it would keep the newer, wrong one (catalog/read-model.server.ts).
 // The restore then publishes the search index again (catalog's publishSearchIndex): with the
 // version moved past, it is no longer skipped as older than the one published since.
-import { GetCommand, PutCommand, paginateScan, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, paginateScan, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
+import { conditionalPut } from "../db/conditional.server.ts";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
 
 export interface BroughtInLine {
@@ -55,20 +56,14 @@ async function carryOrderNumbers(ctx: Context, oldTable: string): Promise<number
   );
   for await (const page of pages) {
     for (const claim of page.Items ?? []) {
-      try {
-        await ctx.db.send(
-          new PutCommand({
-            TableName: ctx.tableName,
-            // The claim as it was; its order may be gone from the restored table, which is the
-            // point: the number stays taken.
-            Item: claim,
-            ConditionExpression: "attribute_not_exists(pk)",
-          }),
-        );
-        carried++;
-      } catch (error) {
-        if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
-      }
+      const { ok } = await conditionalPut(ctx, {
+        TableName: ctx.tableName,
+        // The claim as it was; its order may be gone from the restored table, which is the
+        // point: the number stays taken.
+        Item: claim,
+        ConditionExpression: "attribute_not_exists(pk)",
+      });
+      if (ok) carried++;
     }
   }
   return carried;

@@ -6,7 +6,7 @@ import type { DomainEvent } from "../events/events.server.ts";
 import { countFitMoves, type FitMove } from "../reviews/fit.server.ts";
 import { RETURN_RECEIVED } from "./events.ts";
 
-/** The payload's fit answer and products (./returns.server.ts writes them with return.received). */
+/** The payload's fit answer and products (./receive.server.ts writes them with return.received). */
 export function returnFitMoves(event: DomainEvent): FitMove[] {
   if (event.type !== RETURN_RECEIVED) return [];
   const payload = event.payload as Record<string, unknown>;

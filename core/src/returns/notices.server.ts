@@ -3,11 +3,11 @@
 // in the invoices bucket (the same key every time) and the refund e-mail is queued with it
 // attached, once: the e-mail and a mark on the return in one transaction, under the condition
 // that the mark is absent (the order confirmation's way: core/src/reactions/order-mails.server.ts).
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { ANONYMISED_EMAIL } from "../accounts/order-anonymisation.ts";
 import { variantName } from "../catalog/variants.ts";
 import { lazy } from "../common/lazy.ts";
 import type { Context } from "../context/index.server.ts";
+import { conditionalUpdate } from "../db/conditional.server.ts";
 import { returnKey, userReturnsIndex } from "../db/keys.ts";
 import { queryIndexPage } from "../db/query.server.ts";
 import { TransactionCancelled, transact } from "../db/transact.server.ts";
@@ -18,7 +18,7 @@ import { formatPrice } from "../pricing/money.ts";
 import { putObject } from "../storage/index.server.ts";
 import { documentLine } from "./document-lines.ts";
 import type { CreditNoteData } from "./documents.ts";
-import { getReturn, type Return } from "./returns.server.ts";
+import { getReturn, type Return } from "./reading.server.ts";
 import { creditNoteNumber, RETURN_ADDRESS, returnReasonLabel } from "./rules.ts";
 
 /**
@@ -154,19 +154,13 @@ export async function anonymiseReturnsOfDeletedUser(
     });
     for (const item of page.Items ?? []) {
       if (item.anonymisedAt) continue;
-      try {
-        await ctx.db.send(
-          new UpdateCommand({
-            TableName: ctx.tableName,
-            Key: returnKey(String(item.orderId), String(item.rma)),
-            UpdateExpression: "SET email = :email, anonymisedAt = :at",
-            ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(anonymisedAt)",
-            ExpressionAttributeValues: { ":email": ANONYMISED_EMAIL, ":at": at },
-          }),
-        );
-      } catch (error) {
-        if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
-      }
+      await conditionalUpdate(ctx, {
+        TableName: ctx.tableName,
+        Key: returnKey(String(item.orderId), String(item.rma)),
+        UpdateExpression: "SET email = :email, anonymisedAt = :at",
+        ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(anonymisedAt)",
+        ExpressionAttributeValues: { ":email": ANONYMISED_EMAIL, ":at": at },
+      });
     }
     start = page.LastEvaluatedKey;
   } while (start);

@@ -24,11 +24,6 @@ import { signWebhookPayload } from "../payments/signature.server.ts";
 import { getObjectBytes } from "../storage/index.server.ts";
 import { RETURN_REFUNDED } from "./events.ts";
 import {
-  anonymiseReturnsOfDeletedUser,
-  creditNoteKey,
-  sendRefundNotice,
-} from "./notices.server.ts";
-import {
   approveReturn,
   cancelReturn,
   getReturn,
@@ -39,7 +34,12 @@ import {
   refundReturn,
   rejectReturn,
   requestReturn,
-} from "./returns.server.ts";
+} from "./index.server.ts";
+import {
+  anonymiseReturnsOfDeletedUser,
+  creditNoteKey,
+  sendRefundNotice,
+} from "./notices.server.ts";
 
 /** With `shards`, the shirt's and the socks' stock spread over that many (decision 043). */
 async function shop({ stockL = 10, shards = 1 } = {}) {

@@ -1,10 +1,21 @@
 // Returns and exchanges, the rules (docs/product.md §4 "Returns and exchanges"): the window
 // counted from delivery, which units of which line may still be returned, the fixed reasons,
 // the states and who may move a return between them, what is refunded (to the cent), and what
-// an exchange may ask for. Pure and browser-safe: the data access is ./returns.server.ts.
-import { isSizeTag, type SizeTag } from "../catalog/sizes.ts";
+// an exchange may ask for. Pure and browser-safe: the data access is ./index.server.ts. The
+// states, the units held and the refund's amounts have their own modules, re-exported here.
+import { isSizeTag } from "../catalog/sizes.ts";
 import { variantKey } from "../catalog/variants.ts";
-import { lineGross, unitRefundCents } from "../promotions/offers.ts";
+import {
+  type ExistingReturn,
+  heldUnits,
+  type ReturnableOrder,
+  type ReturnableOrderLine,
+  type ReturnLineRequest,
+} from "./returnable.ts";
+
+export * from "./refund-amounts.ts";
+export * from "./returnable.ts";
+export * from "./states.ts";
 
 /** Days a delivered order may be returned in, unless RETURN_DAYS says otherwise. */
 export const DEFAULT_RETURN_DAYS = 30;
@@ -22,70 +33,6 @@ export const RETURN_REASON_TAGS: readonly ReturnReason[] = RETURN_REASONS.map((r
 export function returnReasonLabel(reason: ReturnReason): string {
   return RETURN_REASONS.find((r) => r.tag === reason)?.label ?? reason;
 }
-
-// ─── States ─────────────────────────────────────────────────────────────────────────────────
-
-/**
- * requested → approved → received → refunded; an admin may reject a requested return (with a
- * message); the customer may cancel one that is not yet received. A received exchange is done
- * once its replacement order exists ("exchanged": nothing is refunded).
- */
-export const RETURN_STATES = [
-  "requested",
-  "approved",
-  "received",
-  "refunded",
-  "exchanged",
-  "rejected",
-  "cancelled",
-] as const;
-export type ReturnState = (typeof RETURN_STATES)[number];
-
-export function isReturnState(value: unknown): value is ReturnState {
-  return RETURN_STATES.some((s) => s === value);
-}
-
-const NEXT: Readonly<Record<ReturnState, readonly ReturnState[]>> = {
-  requested: ["approved", "rejected", "cancelled"],
-  approved: ["received", "cancelled"],
-  received: ["refunded", "exchanged"],
-  refunded: [],
-  exchanged: [],
-  rejected: [],
-  cancelled: [],
-};
-
-/** An open return holds its units (and an exchange its replacement): none of these. */
-export const CLOSED_RETURN_STATES: readonly ReturnState[] = ["rejected", "cancelled"];
-/** The states in which a return's units are not (or no longer) counted against its order. */
-export const returnHoldsUnits = (state: ReturnState) => !CLOSED_RETURN_STATES.includes(state);
-
-/** Why a return in `from` cannot move to `to`, or null when it can. */
-export function returnTransitionError(from: ReturnState, to: ReturnState): string | null {
-  if (NEXT[from]?.includes(to)) return null;
-  if (from === to) return `The return is already ${RETURN_STATE_LABELS[to].toLowerCase()}`;
-  return `A return that is ${RETURN_STATE_LABELS[from].toLowerCase()} cannot be ${ACTION_WORDS[to]}`;
-}
-
-export const RETURN_STATE_LABELS: Readonly<Record<ReturnState, string>> = {
-  requested: "Requested",
-  approved: "Approved",
-  received: "Received",
-  refunded: "Refunded",
-  exchanged: "Exchanged",
-  rejected: "Rejected",
-  cancelled: "Cancelled",
-};
-
-const ACTION_WORDS: Readonly<Record<ReturnState, string>> = {
-  requested: "requested",
-  approved: "approved",
-  received: "marked received",
-  refunded: "refunded",
-  exchanged: "exchanged",
-  rejected: "rejected",
-  cancelled: "cancelled",
-};
 
 // ─── The window ─────────────────────────────────────────────────────────────────────────────
 
@@ -105,75 +52,6 @@ export function withinReturnWindow(
   if (!deliveredAt) return false;
   const end = returnWindowEnd(deliveredAt, days).getTime();
   return !Number.isNaN(end) && now.getTime() <= end;
-}
-
-// ─── What the rules need of an order and of its returns ─────────────────────────────────────
-
-export interface ReturnableOrderLine {
-  productId: string;
-  /** Palette id; none on orders placed before colourways (the product's first colourway). */
-  colour?: string | undefined;
-  size: string;
-  quantity: number;
-  unitPriceCents: number;
-  /** What its promotions took off it (an order placed with promotions of the kinds). */
-  discountCents?: number;
-}
-
-export interface ReturnableOrder {
-  userId: string;
-  state: string;
-  payment: string;
-  deliveredAt?: string;
-  lines: readonly ReturnableOrderLine[];
-  subtotalCents: number;
-  taxCents: number;
-  shippingCents: number;
-  discountCents: number;
-  totalCents: number;
-  /** The promotions applied, each per line (docs/product.md §9): set, each line's paid amount is its own. */
-  promotions?: readonly unknown[];
-}
-
-/**
- * One line of a return: which order line, how many units, and for an exchange the new variant:
- * its size (set on every exchange) and its colour (none: the colour bought).
- */
-export interface ReturnLineRequest {
-  /** Index of the line in the order's lines. */
-  line: number;
-  quantity: number;
-  exchangeSize?: SizeTag;
-  exchangeColour?: string;
-}
-
-export interface ExistingReturn {
-  state: ReturnState;
-  lines: readonly ReturnLineRequest[];
-  /** What was (or will be) refunded: counted to keep every refund within what was paid. */
-  refundCents: number;
-  /** Did it refund the delivery? (Only the return that completes the order does.) */
-  refundsShipping?: boolean;
-}
-
-/** Units of each order line already held by an open or completed return. */
-export function heldUnits(order: ReturnableOrder, returns: readonly ExistingReturn[]): number[] {
-  const held = order.lines.map(() => 0);
-  for (const r of returns) {
-    if (!returnHoldsUnits(r.state)) continue;
-    for (const l of r.lines)
-      if (held[l.line] !== undefined) held[l.line] = (held[l.line] ?? 0) + l.quantity;
-  }
-  return held;
-}
-
-/** Units of each order line the customer may still return. */
-export function returnableUnits(
-  order: ReturnableOrder,
-  returns: readonly ExistingReturn[],
-): number[] {
-  const held = heldUnits(order, returns);
-  return order.lines.map((line, i) => Math.max(0, line.quantity - (held[i] ?? 0)));
 }
 
 // ─── Refused requests: a field and a message each ───────────────────────────────────────────
@@ -326,134 +204,6 @@ export function exchangeVariants(
   );
 }
 
-// ─── The refund ─────────────────────────────────────────────────────────────────────────────
-
-/**
- * What the order paid for its goods and for its delivery. The promotion (discountCents) comes off
- * the goods first: quote() caps it at goods + delivery, so only a promotion larger than the goods
- * reaches the delivery.
- */
-export function paidSplit(order: ReturnableOrder): { goodsCents: number; shippingCents: number } {
-  const goodsGross = order.subtotalCents + order.taxCents;
-  const goodsDiscount = Math.min(order.discountCents, goodsGross);
-  const shippingDiscount = Math.min(order.discountCents - goodsDiscount, order.shippingCents);
-  return {
-    goodsCents: goodsGross - goodsDiscount,
-    shippingCents: order.shippingCents - shippingDiscount,
-  };
-}
-
-/**
- * What each unit of the order paid, tax included, with the promotion shared out pro rata to the
- * units' prices: per line, one amount per unit. The cents are shared by the largest-remainder
- * rule (the floor of each unit's exact share, then one more cent to the units with the largest
- * remainders, earlier units first on a tie), so the units' amounts add up to exactly what was
- * paid for the goods: returning every unit, in any number of returns, refunds the goods exactly,
- * never a cent more.
- */
-export function unitAmounts(order: ReturnableOrder): number[][] {
-  if (order.promotions) {
-    // Each line paid its gross less its promotions' shares of it (docs/product.md §9
-    // "Promotions"): its units share that, the first units taking the odd cents.
-    const gross = lineGross(order.lines);
-    return order.lines.map((line, i) => {
-      const paid = (gross[i] ?? 0) - (line.discountCents ?? 0);
-      return Array.from({ length: line.quantity }, (_, u) =>
-        unitRefundCents(paid, line.quantity, u, 1),
-      );
-    });
-  }
-  const { goodsCents } = paidSplit(order);
-  const units: Array<{ line: number; weight: number }> = [];
-  order.lines.forEach((line, i) => {
-    for (let u = 0; u < line.quantity; u++) units.push({ line: i, weight: line.unitPriceCents });
-  });
-  const totalWeight = units.reduce((sum, u) => sum + u.weight, 0);
-  const shares = units.map((u, index) => {
-    const exact = totalWeight === 0 ? 0 : (goodsCents * u.weight) / totalWeight;
-    return { index, cents: Math.floor(exact), remainder: exact - Math.floor(exact) };
-  });
-  let left = goodsCents - shares.reduce((sum, s) => sum + s.cents, 0);
-  const byRemainder = [...shares].sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (const share of byRemainder) {
-    if (left <= 0) break;
-    share.cents += 1;
-    left -= 1;
-  }
-  const amounts: number[][] = order.lines.map(() => []);
-  units.forEach((u, index) => {
-    amounts[u.line]?.push(shares[index]?.cents ?? 0);
-  });
-  return amounts;
-}
-
-export interface RefundBreakdown {
-  /** The goods returned for money (an exchanged unit is swapped, not refunded). */
-  itemsCents: number;
-  /** The delivery, when this return completes the order's return. */
-  shippingCents: number;
-  totalCents: number;
-  /** The tax inside totalCents (25 % of the net: total − total / 1.25), for the credit note. */
-  taxCents: number;
-  /** Each requested line's amount, in the request's order (0 for an exchanged line). */
-  lineCents: number[];
-}
-
-/**
- * The refund of a new return: each returned unit's amount (unitAmounts, taking a line's units in
- * order after those already held by other returns), plus the delivery when, with this return,
- * every unit of the order is returned for money (within the window: a return can only be asked
- * within it). Exchanged units refund nothing. Capped so that the refunds of the order never add
- * up to more than it paid.
- */
-export function refundFor(
-  order: ReturnableOrder,
-  lines: readonly ReturnLineRequest[],
-  returns: readonly ExistingReturn[],
-): RefundBreakdown {
-  const amounts = unitAmounts(order);
-  const held = heldUnits(order, returns);
-  let itemsCents = 0;
-  const taken = order.lines.map(() => 0);
-  const lineCents = lines.map((l) => {
-    const start = (held[l.line] ?? 0) + (taken[l.line] ?? 0);
-    taken[l.line] = (taken[l.line] ?? 0) + l.quantity;
-    if (l.exchangeSize) return 0;
-    let cents = 0;
-    for (let u = start; u < start + l.quantity; u++) cents += amounts[l.line]?.[u] ?? 0;
-    itemsCents += cents;
-    return cents;
-  });
-  // The whole order back for money: every unit held by refund returns, this one included.
-  const refundedUnits = order.lines.map(() => 0);
-  for (const r of returns) {
-    if (!returnHoldsUnits(r.state)) continue;
-    for (const l of r.lines)
-      if (!l.exchangeSize) refundedUnits[l.line] = (refundedUnits[l.line] ?? 0) + l.quantity;
-  }
-  for (const l of lines)
-    if (!l.exchangeSize) refundedUnits[l.line] = (refundedUnits[l.line] ?? 0) + l.quantity;
-  const whole = order.lines.every((line, i) => (refundedUnits[i] ?? 0) >= line.quantity);
-  const shippingAlready = returns.some((r) => returnHoldsUnits(r.state) && r.refundsShipping);
-  const shippingCents = whole && !shippingAlready ? paidSplit(order).shippingCents : 0;
-  const already = returns
-    .filter((r) => returnHoldsUnits(r.state))
-    .reduce((sum, r) => sum + r.refundCents, 0);
-  const totalCents = Math.max(0, Math.min(itemsCents + shippingCents, order.totalCents - already));
-  return {
-    itemsCents: Math.min(itemsCents, totalCents),
-    shippingCents: totalCents - Math.min(itemsCents, totalCents),
-    totalCents,
-    taxCents: taxInside(totalCents),
-    lineCents,
-  };
-}
-
-/** The 25 % tax inside a price that includes it (docs/product.md §9 "Tax"), to the cent. */
-export function taxInside(grossCents: number): number {
-  return grossCents - Math.round(grossCents / 1.25);
-}
-
 // ─── Numbers ────────────────────────────────────────────────────────────────────────────────
 
 /** A return's number (RMA): "RMA-" and 8 characters of Crockford's base32, like order numbers. */
@@ -475,21 +225,3 @@ export const RETURN_INSTRUCTIONS = [
   "Write the return number on the parcel and send it to the address below with any carrier.",
   "We check the items when they arrive; your refund goes back to your card once it is approved.",
 ] as const;
-
-/** A return's state as a badge shows it (the tones of core/src/orders/status.ts). */
-export function returnStatus(state: ReturnState): {
-  label: string;
-  tone: "neutral" | "progress" | "success" | "warning" | "danger";
-} {
-  const tone =
-    state === "refunded" || state === "exchanged"
-      ? "success"
-      : state === "rejected"
-        ? "danger"
-        : state === "cancelled"
-          ? "neutral"
-          : state === "requested"
-            ? "warning"
-            : "progress";
-  return { label: RETURN_STATE_LABELS[state], tone };
-}

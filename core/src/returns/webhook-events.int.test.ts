@@ -10,7 +10,7 @@ import { createShirt, placeAsAna } from "../checkout/test-fixtures.ts";
 import type { Context } from "../context/index.server.ts";
 import { signWebhookPayload } from "../payments/signature.server.ts";
 import { STRIPE_WEBHOOK_EVENTS, type StripeWebhookEvent } from "../payments/webhook-events.ts";
-import { handleWebhook } from "./returns.server.ts";
+import { handleWebhook } from "./refund.server.ts";
 
 const intent = (id: string) => ({ id, object: "payment_intent", amount: 2000, metadata: {} });
 const refund = (status: string) => ({

@@ -74,10 +74,12 @@ export const readByTheStreamReaders = (record: StreamRecord) =>
  */
 export function throwingOnFailures<E>(
   name: string,
-  handler: (event: E) => Promise<BatchResponse | undefined | void>,
+  handler: (event: E) => Promise<BatchResponse | undefined> | Promise<void>,
 ): (event: E) => Promise<void> {
   return async (event) => {
-    const failures = (await handler(event))?.batchItemFailures ?? [];
+    // A handler that reports nothing answers undefined.
+    const answer: BatchResponse | undefined = (await handler(event)) ?? undefined;
+    const failures = answer?.batchItemFailures ?? [];
     if (failures.length > 0) throw new Error(`${name}: ${failures.length} item(s) failed`);
   };
 }
