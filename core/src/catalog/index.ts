@@ -14,6 +14,7 @@ export * from "./product-form.ts";
 export * from "./product-json-ld.ts";
 export * from "./query.ts";
 export * from "./robots.ts";
+export * from "./sale-prices.ts";
 export * from "./schemas.ts";
 export * from "./search-colours.ts";
 export * from "./search-object.ts";

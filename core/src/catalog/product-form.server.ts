@@ -89,6 +89,7 @@ export function productDraft(
     slug: product.slug,
     category: product.category,
     price: centsToEuroInput(product.priceCents),
+    ...saleDraft(product),
     description: product.description,
     sizeScale: product.sizeScale,
     sizes: product.sizes,
@@ -113,6 +114,15 @@ export function productDraft(
       colour: image.colour,
       ...(failed ? { failed } : {}),
     })),
+  };
+}
+
+/** The sale's fields of a stored product (empty when it has none). */
+function saleDraft({ markdown }: Product) {
+  return {
+    salePrice: markdown ? centsToEuroInput(markdown.saleCents) : "",
+    saleStartsAt: markdown?.startsAt?.slice(0, 10) ?? "",
+    saleEndsAt: markdown?.endsAt?.slice(0, 10) ?? "",
   };
 }
 
@@ -166,6 +176,9 @@ export async function submitProductForm(
     slug,
     category: text(input.category),
     price: text(input.price),
+    salePrice: text(input.salePrice).slice(0, 20),
+    saleStartsAt: text(input.saleStartsAt).slice(0, 20),
+    saleEndsAt: text(input.saleEndsAt).slice(0, 20),
     description: text(input.description),
     sizeScale: shape.sizeScale,
     sizes: shape.sizes,
@@ -303,6 +316,7 @@ export async function submitProductForm(
     slug: fields.slug,
     category: fields.category,
     priceCents: fields.price,
+    ...(fields.markdown ? { markdown: fields.markdown } : {}),
     description: fields.description,
     sizeScale: fields.sizeScale,
     sizes: fields.sizes,

@@ -14,6 +14,7 @@ import { productIndexes, productKey, skuKey, slugKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { getStock, newStockItem, renameStock, stockItemKeys } from "../inventory/stock.server.ts";
 import { anyInStock, type StockCounts } from "../inventory/stock.ts";
+import type { Markdown } from "../pricing/markdown.ts";
 import { type FitCounts, fitCountsOf } from "../reviews/fit.ts";
 import type { RatingCounts } from "../reviews/stats.ts";
 import type { Category } from "./categories.ts";
@@ -75,6 +76,11 @@ export interface Product {
   name: string;
   category: Category;
   priceCents: number;
+  /**
+   * Its sale price against `priceCents` struck through, from a start to an end day in the shop's
+   * time zone (../pricing/markdown.ts: `shownPrice` says which price holds at a moment).
+   */
+  markdown?: Markdown;
   description: string;
   /** The scale its sizes are on, and the sizes it offers, in the scale's order. */
   sizeScale: SizeScaleId;
@@ -120,6 +126,8 @@ export interface NewProduct
   colours?: string[];
   images: StoredImage[];
   variants?: Record<string, { sku?: string; gtin?: string }>;
+  /** Its sale (none: no sale; an update without one removes it). */
+  markdown?: Markdown;
 }
 
 export const SLUG_TAKEN = "This slug is already used by another product";
@@ -250,6 +258,7 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
     name: item.name,
     category: item.category,
     priceCents: item.priceCents,
+    ...(item.markdown ? { markdown: item.markdown } : {}),
     description: item.description,
     sizeScale: item.sizeScale ?? DEFAULT_SIZE_SCALE,
     sizes: item.sizes,
@@ -359,6 +368,7 @@ function storedShape(input: NewProduct) {
     name: input.name,
     category: input.category,
     priceCents: input.priceCents,
+    ...(input.markdown ? { markdown: markdownOf(input.markdown) } : {}),
     description: input.description,
     sizeScale,
     sizes: input.sizes,
@@ -368,7 +378,11 @@ function storedShape(input: NewProduct) {
   };
 }
 
-/** The keys of the product's variants with a unit left (./in-stock.ts). */
+/** The sale as stored: its price and only the dates it has. */
+function markdownOf({ saleCents, startsAt, endsAt }: Markdown): Markdown {
+  return { saleCents, ...(startsAt ? { startsAt } : {}), ...(endsAt ? { endsAt } : {}) };
+}
+
 /** A new product with its first stock: units per size (a size not given starts with none). */
 export async function createProduct(
   ctx: Context,
@@ -492,8 +506,10 @@ export async function updateProduct(
   const shape = storedShape(input);
   const keys = variantsOf(shape.slug, shape.colours, shape.sizes, shape.variants).map((v) => v.key);
   const { take, release } = skuClaims(ctx, id, current.variants ?? {}, shape.variants);
+  const { markdown, ...kept } = shape as typeof shape & { markdown?: Markdown };
   const fields = {
-    ...shape,
+    ...kept,
+    ...(markdown ? { markdown } : {}),
     soldOut: !anyInStock(keys, stock),
     inStock: inStockVariants(keys, stock),
     updatedAt: now,
@@ -512,9 +528,9 @@ export async function updateProduct(
           Key: productKey(id),
           UpdateExpression: `SET ${Object.keys(fields)
             .map((name) => `#${name} = :${name}`)
-            .join(", ")}`,
+            .join(", ")}${markdown ? "" : " REMOVE #markdown"}`,
           ConditionExpression: "attribute_exists(pk) AND #slug = :oldSlug",
-          ExpressionAttributeNames: names,
+          ExpressionAttributeNames: markdown ? names : { ...names, "#markdown": "markdown" },
           ExpressionAttributeValues: { ...values, ":oldSlug": current.slug },
         },
       },
@@ -536,11 +552,14 @@ export async function updateProduct(
     throw error;
   }
   if (renamed) await renameStock(ctx, id, input.slug);
-  const kept = new Set(fields.images.map((image) => image.key));
-  const product = toProduct(ctx, { ...current, ...fields });
+  const keptImages = new Set(fields.images.map((image) => image.key));
+  const { markdown: _old, ...unmarked } = current;
+  const product = toProduct(ctx, { ...unmarked, ...fields });
   return {
     product,
-    removedImageKeys: current.images.map((image) => image.key).filter((key) => !kept.has(key)),
+    removedImageKeys: current.images
+      .map((image) => image.key)
+      .filter((key) => !keptImages.has(key)),
   };
 }
 

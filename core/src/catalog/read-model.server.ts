@@ -104,6 +104,7 @@ function toSummary(p: Product): ProductSummary {
     name: p.name,
     category: p.category,
     priceCents: p.priceCents,
+    ...(p.markdown ? { markdown: p.markdown } : {}),
     imageUrl: p.images[0]?.url ?? "",
     ...(p.images[0]?.sources ? { imageSources: p.images[0].sources } : {}),
     ratingAverage: stats.average,

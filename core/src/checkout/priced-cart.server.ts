@@ -25,6 +25,7 @@ import type { Context } from "../context/index.server.ts";
 import { FIRST_ORDER_CLAIM } from "../db/keys.ts";
 import type { OrderLine, OrderPromotion, OrderRedemptions } from "../orders/orders.server.ts";
 import { type DeliveryMethodName, isDeliveryMethodName } from "../pricing/delivery.ts";
+import { shownPrice } from "../pricing/markdown.ts";
 import { formatPrice } from "../pricing/money.ts";
 import type { PriceBreakdown } from "../pricing/quote.ts";
 import { quoteWithOffers } from "../promotions/offer-quote.ts";
@@ -194,7 +195,8 @@ async function pricing(
       quantity,
       name: product.name,
       slug: product.slug,
-      unitPriceCents: product.priceCents,
+      // The price it sells at now: its sale price while on sale (docs/product.md §9 "Markdowns").
+      unitPriceCents: shownPrice(product, now, ctx.config.timeZone).priceCents,
       category: product.category,
     });
   }
