@@ -184,6 +184,8 @@ describe("markdowns", () => {
     ];
     const priced = await priceCart(test.ctx, lines, "STANDARD", null, new Date());
     expect(priced.lines.map((line) => line.unitPriceCents)).toEqual([1800, 8900]);
+    // The order line keeps its regular price beside it (invoices and the checkout show it).
+    expect(priced.lines.map((line) => line.compareAtCents)).toEqual([2000, undefined]);
     expect(priced.breakdown.subtotalCents).toBe(1800 * 2 + 8900);
   });
 });

@@ -460,7 +460,10 @@ function inColour(item: ProductSummary, colour: string | undefined): ProductSumm
  * colour or family counts the products it would list with the size chosen, a size those it would
  * list with the colour chosen.
  */
-function facetsOf(base: readonly ProductSummary[], query: CatalogQuery): CatalogFacets {
+function facetsOf(
+  base: readonly ProductSummary[],
+  query: CatalogQuery,
+): Omit<CatalogFacets, "onSale"> {
   const byColour = new Map<string, number>();
   const byFamily = new Map<ColourFamily, number>();
   const bySize = new Map<string, number>();

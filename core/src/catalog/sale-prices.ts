@@ -4,6 +4,7 @@
 // Pure. The priced array is remembered per catalogue array and per set of sales running, so the
 // catalogue's sorted orders and answers (./query.ts) are computed once per such set, not per
 // request.
+import { dayIn } from "../common/date-window.ts";
 import { type Markdown, type ShownPrice, shownPrice } from "../pricing/markdown.ts";
 import type { ProductSummary } from "./query.ts";
 
@@ -60,4 +61,19 @@ export function productAt<T extends { priceCents: number; markdown?: Markdown }>
   timeZone: string,
 ): T & ShownPrice {
   return { ...product, ...shownPrice(product, now, timeZone) };
+}
+
+/**
+ * The last day the price shown at `now` holds, for a product on sale with an end: its end day
+ * (an instant's day in the shop's time zone). Search engines read it as the offer's
+ * `priceValidUntil` (./product-json-ld.ts).
+ */
+export function saleLastDay(
+  product: { priceCents: number; markdown?: Markdown },
+  now: Date,
+  timeZone: string,
+): string | undefined {
+  const endsAt = product.markdown?.endsAt;
+  if (!endsAt || shownPrice(product, now, timeZone).compareAtCents === undefined) return undefined;
+  return /^\d{4}-\d{2}-\d{2}$/.test(endsAt) ? endsAt : dayIn(new Date(endsAt), timeZone);
 }

@@ -185,6 +185,8 @@ async function pricing(
         409,
       );
     }
+    // The price it sells at now: its sale price while on sale (docs/product.md §9 "Markdowns").
+    const price = shownPrice(product, now, ctx.config.timeZone);
     const key = `${product.id}:${variantKey(colour, line.size)}`;
     const quantity = (byVariant.get(key)?.quantity ?? 0) + line.quantity;
     if (quantity > MAX_QUANTITY) throw new DomainError(QUANTITY_RANGE, "cart");
@@ -195,8 +197,8 @@ async function pricing(
       quantity,
       name: product.name,
       slug: product.slug,
-      // The price it sells at now: its sale price while on sale (docs/product.md §9 "Markdowns").
-      unitPriceCents: shownPrice(product, now, ctx.config.timeZone).priceCents,
+      unitPriceCents: price.priceCents,
+      ...(price.compareAtCents ? { compareAtCents: price.compareAtCents } : {}),
       category: product.category,
     });
   }

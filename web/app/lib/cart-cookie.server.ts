@@ -13,6 +13,7 @@ import {
   lineVariant,
 } from "@shop/core/cart";
 import { type Category, choiceQuery, namedColour, sizeLabel } from "@shop/core/catalog";
+import { shownPrice } from "@shop/core/pricing";
 import { getProductsByIds } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
 
@@ -48,7 +49,9 @@ export interface CookieCartLine {
   /** As the cart's buttons name it: "Navy, size Medium" (core/src/cart/cart.ts `lineVariant`). */
   variant: string;
   quantity: number;
+  /** The price it sells at now; while on sale, its regular price too (compareAtCents). */
   unitPriceCents: number;
+  compareAtCents?: number;
 }
 
 /**
@@ -57,8 +60,10 @@ export interface CookieCartLine {
  */
 export async function cookieCartView(lines: readonly CartLine[]): Promise<CookieCartLine[]> {
   if (lines.length === 0) return [];
+  const ctx = getContext();
+  const now = new Date();
   const products = new Map(
-    (await getProductsByIds(getContext(), [...new Set(lines.map((line) => line.productId))])).map(
+    (await getProductsByIds(ctx, [...new Set(lines.map((line) => line.productId))])).map(
       (product) => [product.id, product],
     ),
   );
@@ -67,6 +72,7 @@ export async function cookieCartView(lines: readonly CartLine[]): Promise<Cookie
     const colour = line.colour ?? product?.colourways[0]?.colour.id;
     if (!product || !colour || !product.sizes.includes(line.size)) return [];
     if (!product.colourways.some((way) => way.colour.id === colour)) return [];
+    const price = shownPrice(product, now, ctx.config.timeZone);
     return [
       {
         key: lineKey(line),
@@ -78,7 +84,8 @@ export async function cookieCartView(lines: readonly CartLine[]): Promise<Cookie
         size: sizeLabel(line.size),
         variant: lineVariant(colour, line.size),
         quantity: line.quantity,
-        unitPriceCents: product.priceCents,
+        unitPriceCents: price.priceCents,
+        ...(price.compareAtCents ? { compareAtCents: price.compareAtCents } : {}),
       },
     ];
   });
