@@ -387,6 +387,23 @@ export const FUNCTIONS = {
     timeout: 60,
     reserved: 5,
   },
+  markdownPurge: {
+    handler: "functions/src/markdown-purge.handler",
+    does: "invalidates the pages whose prices changed because a sale started or ended since its last run",
+    // A sale starts and ends at a day's first moment in the shop's time zone; a quarter of an
+    // hour late at most.
+    trigger: { kind: "schedule", schedule: "rate(15 minutes)", localEveryMs: 60_000 },
+    settings: [...TABLE_READER, "SITE_DISTRIBUTION_ID", "SHOP_TIME_ZONE"],
+    permissions: [
+      { distribution: "invalidate" },
+      // The catalogue (its version and its products) and the last run read, the run written.
+      { table: ["dynamodb:GetItem", "dynamodb:Query"], indexes: [CATALOG_INDEX] },
+      { table: ["dynamodb:PutItem"], leadingKeys: ["MARKDOWNS"] },
+    ],
+    memory: 256,
+    timeout: 60,
+    reserved: 1,
+  },
   migrations: {
     // Written at synthesis, one import per migration file (stacks/migrations.ts).
     handler: "migrations",
