@@ -27,6 +27,7 @@ const PHONE = [
   "cart.spec.ts",
   "checkout.spec.ts",
   "offers.spec.ts",
+  "markdowns.spec.ts",
   "auth.spec.ts",
   "search.spec.ts",
   "search-relevance.spec.ts",
