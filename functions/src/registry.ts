@@ -389,17 +389,13 @@ export const FUNCTIONS = {
   },
   markdownPurge: {
     handler: "functions/src/markdown-purge.handler",
-    does: "invalidates the pages whose prices changed because a sale started or ended since its last run",
+    does: "marks the products whose price changed because a sale started or ended since its last run, so the edge purge invalidates their pages",
     // A sale starts and ends at a day's first moment in the shop's time zone; a quarter of an
-    // hour late at most.
+    // hour late at most. The purge itself is the edge purge's (the products' stream records).
     trigger: { kind: "schedule", schedule: "rate(15 minutes)", localEveryMs: 60_000 },
-    settings: [...TABLE_READER, "SITE_DISTRIBUTION_ID", "SHOP_TIME_ZONE"],
-    permissions: [
-      { distribution: "invalidate" },
-      // The catalogue (its version and its products) and the last run read, the run written.
-      { table: ["dynamodb:GetItem", "dynamodb:Query"], indexes: [CATALOG_INDEX] },
-      { table: ["dynamodb:PutItem"], leadingKeys: ["MARKDOWNS"] },
-    ],
+    settings: [...TABLE_READER, "SHOP_TIME_ZONE"],
+    // The catalogue and the last run read; the products changed marked, the run written.
+    permissions: [{ table: "readWrite" }],
     memory: 256,
     timeout: 60,
     reserved: 1,

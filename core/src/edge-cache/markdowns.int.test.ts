@@ -1,13 +1,17 @@
 // The sales' scheduled purge against DynamoDB Local (docs/product.md §9 "Markdowns"): a sale
 // starts and ends at its days with no write to the table, and the run after each boundary names
-// the product's pages and the catalogue's; the runs in between name nothing; a run that was not
+// the product's pages and the catalogue's, and marks the product so that its stream record (as
+// the edge purge reads it) purges them; the runs in between name nothing; a run that was not
 // recorded (its purge failed) leaves its span to the next.
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { marshall } from "@aws-sdk/util-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import { settleCatalog } from "../catalog/test-fixtures.ts";
-import { markdownPurge, recordMarkdownPurge } from "./markdowns.server.ts";
-import { CATALOGUE_PATHS, productPaths } from "./purge.ts";
+import { productKey } from "../db/keys.ts";
+import { markdownPurge, markPriceChanges, recordMarkdownPurge } from "./markdowns.server.ts";
+import { CATALOGUE_PATHS, pathsToPurge, productPaths, SITEMAP_PATHS } from "./purge.ts";
 
 describe("the sales' scheduled purge", () => {
   it("names the product's pages and the catalogue's once when its sale starts, and once when it ends", async () => {
@@ -21,7 +25,7 @@ describe("the sales' scheduled purge", () => {
       colours: ["navy"],
       stock: { "navy/M": 3 },
     };
-    await createProduct(ctx, {
+    const coat = await createProduct(ctx, {
       ...base,
       slug: "wool-coat",
       name: "Wool Coat",
@@ -50,6 +54,22 @@ describe("the sales' scheduled purge", () => {
     const retried = await run("2026-12-26T00:15:00Z");
     expect(retried.since).toBe("2026-12-25T23:45:00.000Z");
     expect(retried.paths).toEqual(coatPages);
+    // Marked: the product's stream record, as the edge purge reads it, purges those pages.
+    await markPriceChanges(ctx, retried);
+    const { Item } = await ctx.db.send(
+      new GetCommand({ TableName: ctx.tableName, Key: productKey(coat.id), ConsistentRead: true }),
+    );
+    expect(Item?.priceChangedAt).toBe("2026-12-26T00:15:00.000Z");
+    const record = {
+      eventName: "MODIFY",
+      dynamodb: {
+        Keys: marshall(productKey(coat.id)),
+        NewImage: marshall(Item ?? {}, { removeUndefinedValues: true }),
+      },
+    };
+    expect(pathsToPurge([record], { lowStockThreshold: 3 }).paths).toEqual(
+      [...coatPages, ...SITEMAP_PATHS].sort(),
+    );
     expect((await run("2026-12-26T00:30:00Z")).paths).toEqual([]);
     expect((await run("2027-01-06T23:45:00Z")).paths).toEqual([]);
     // It ends after the 6th's last moment.

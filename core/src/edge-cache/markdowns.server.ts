@@ -2,15 +2,16 @@
 // a sale starts and ends at its days without any write to the table, so no stream record tells
 // the edge. A scheduled run (functions/src/markdown-purge.ts) finds the products whose price
 // changed since its last run (a sale started or ended: ../pricing/markdown.ts
-// `priceChangedBetween`) and names their pages, the catalogue's, the search API's (prices show on
-// them all) for one invalidation; then the run is recorded. A run that fails records nothing, so
-// the next one covers its span too.
+// `priceChangedBetween`), whose pages and the catalogue's (prices show on them all) are then
+// stale, and marks each (`priceChangedAt`): the product's stream record goes to the edge purge
+// as an edit's does (./purge.ts), which invalidates exactly those pages. Then the run is
+// recorded. A run that fails records nothing, so the next one covers its span too.
 // Round trips: the run's item and the catalogue (the read model: its version, and the index's
-// products on a cold start) in parallel; one PutItem after the purge.
-import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+// products on a cold start) in parallel; an UpdateItem per product changed; one PutItem.
+import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { catalogSnapshot } from "../catalog/read-model.server.ts";
 import type { Context } from "../context/index.server.ts";
-import { MARKDOWN_PURGE_KEY } from "../db/keys.ts";
+import { MARKDOWN_PURGE_KEY, productKey } from "../db/keys.ts";
 import { priceChangedBetween } from "../pricing/markdown.ts";
 import { pagePaths } from "./purge.ts";
 
@@ -55,6 +56,30 @@ export async function markdownPurge(ctx: Context, now = new Date()): Promise<Mar
           )
         : [],
   };
+}
+
+/**
+ * Marks each product whose price changed (`priceChangedAt`, the run's time): its stream record
+ * purges its pages and the catalogue's (./purge.ts). A product deleted meanwhile is skipped.
+ */
+export async function markPriceChanges(ctx: Context, run: MarkdownPurge): Promise<void> {
+  await Promise.all(
+    run.changed.map(async ({ id }) => {
+      try {
+        await ctx.db.send(
+          new UpdateCommand({
+            TableName: ctx.tableName,
+            Key: productKey(id),
+            UpdateExpression: "SET priceChangedAt = :now",
+            ConditionExpression: "attribute_exists(pk)",
+            ExpressionAttributeValues: { ":now": run.now },
+          }),
+        );
+      } catch (error) {
+        if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
+      }
+    }),
+  );
 }
 
 /** Records the run once its purge is sent; a later run already recorded is kept. */
