@@ -387,6 +387,19 @@ export const FUNCTIONS = {
     timeout: 60,
     reserved: 5,
   },
+  markdownPurge: {
+    handler: "functions/src/markdown-purge.handler",
+    does: "marks the products whose price changed because a sale started or ended since its last run, so the edge purge invalidates their pages",
+    // A sale starts and ends at a day's first moment in the shop's time zone; a quarter of an
+    // hour late at most. The purge itself is the edge purge's (the products' stream records).
+    trigger: { kind: "schedule", schedule: "rate(15 minutes)", localEveryMs: 60_000 },
+    settings: [...TABLE_READER, "SHOP_TIME_ZONE"],
+    // The catalogue and the last run read; the products changed marked, the run written.
+    permissions: [{ table: "readWrite" }],
+    memory: 256,
+    timeout: 60,
+    reserved: 1,
+  },
   migrations: {
     // Written at synthesis, one import per migration file (stacks/migrations.ts).
     handler: "migrations",

@@ -29,6 +29,7 @@ const PHONE = [
   "checkout.spec.ts",
   "offers.spec.ts",
   "merchandiser.spec.ts",
+  "markdowns.spec.ts",
   "auth.spec.ts",
   "search.spec.ts",
   "search-relevance.spec.ts",

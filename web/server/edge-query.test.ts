@@ -57,6 +57,12 @@ const CASES: Array<[string, string, string, string]> = [
     "?category=men&sort=price-asc",
   ],
   [
+    "catalogue: on sale, by the biggest discount",
+    "/product",
+    "?sort=discount&sale=on&utm_source=x",
+    "?sale=on&sort=discount",
+  ],
+  [
     "catalogue: unread parameters dropped",
     "/product",
     "?category=men&sort=price-asc&utm_source=x&fbclid=1",

@@ -61,7 +61,18 @@ export const PUBLIC_QUERY_RULES: readonly QueryRule[] = [
   // only as it reads them (CATALOG_*_VALUE), so they make at most one copy per value.
   {
     path: /^\/product(?:\/|\.data)?$/,
-    reads: ["category", "colour", "family", "page", "price", "search", "size", "sort", "stock"],
+    reads: [
+      "category",
+      "colour",
+      "family",
+      "page",
+      "price",
+      "sale",
+      "search",
+      "size",
+      "sort",
+      "stock",
+    ],
     texts: ["search"],
     values: {
       colour: CATALOG_COLOUR_VALUE,

@@ -91,6 +91,7 @@ export function productDraft(
     category: product.category,
     productType: product.productType ?? "",
     price: centsToEuroInput(product.priceCents),
+    ...saleDraft(product),
     description: product.description,
     sizeScale: product.sizeScale,
     sizes: product.sizes,
@@ -115,6 +116,15 @@ export function productDraft(
       colour: image.colour,
       ...(failed ? { failed } : {}),
     })),
+  };
+}
+
+/** The sale's fields of a stored product (empty when it has none). */
+function saleDraft({ markdown }: Product) {
+  return {
+    salePrice: markdown ? centsToEuroInput(markdown.saleCents) : "",
+    saleStartsAt: markdown?.startsAt?.slice(0, 10) ?? "",
+    saleEndsAt: markdown?.endsAt?.slice(0, 10) ?? "",
   };
 }
 
@@ -169,6 +179,9 @@ export async function submitProductForm(
     category: text(input.category),
     productType: text(input.productType).slice(0, 60),
     price: text(input.price),
+    salePrice: text(input.salePrice).slice(0, 20),
+    saleStartsAt: text(input.saleStartsAt).slice(0, 20),
+    saleEndsAt: text(input.saleEndsAt).slice(0, 20),
     description: text(input.description),
     sizeScale: shape.sizeScale,
     sizes: shape.sizes,
@@ -307,6 +320,7 @@ export async function submitProductForm(
     category: fields.category,
     ...(fields.productType ? { productType: fields.productType } : {}),
     priceCents: fields.price,
+    ...(fields.markdown ? { markdown: fields.markdown } : {}),
     description: fields.description,
     sizeScale: fields.sizeScale,
     sizes: fields.sizes,

@@ -9,6 +9,7 @@
 // (empty: the suggested one) and its optional barcode (GTIN).
 import * as v from "valibot";
 import { choiceField, requiredText } from "../common/fields.ts";
+import { type Markdown, markdownFormSchema } from "../pricing/markdown.ts";
 import { CATEGORIES } from "./categories.ts";
 import { MAX_IMAGES } from "./photos.ts";
 import { PRODUCT_TYPE_FORMAT, PRODUCT_TYPE_PATTERN } from "./product-type.ts";
@@ -237,6 +238,8 @@ export interface ProductFormData {
   /** By variant key: the units typed, and those the form showed (docs/product.md §9 "Stock"). */
   stock: Record<string, number>;
   shown: Record<string, number>;
+  /** Its sale (fields salePrice, saleStartsAt, saleEndsAt); none when they are empty. */
+  markdown?: Markdown;
 }
 
 const optionalText = v.optional(v.string());
@@ -342,6 +345,17 @@ export const ProductFormSchema = v.pipe(
       seen.add(sku);
     }
 
+    // The sale's fields, against the regular price once it is right (../pricing/markdown.ts).
+    const sale = v.safeParse(
+      markdownFormSchema(fields.success ? fields.output.price : PRICE_MAX_CENTS + 1),
+      input,
+    );
+    for (const found of sale.issues ?? []) {
+      failed = true;
+      addIssue({ message: found.message, ...(found.path ? { path: found.path } : {}) });
+    }
+    const markdown = sale.success ? sale.output : undefined;
+
     if (failed || !fields.success || !scale) return NEVER;
     const { sizes: _, productType, ...rest } = fields.output;
     return {
@@ -354,6 +368,7 @@ export const ProductFormSchema = v.pipe(
       variants,
       stock,
       shown,
+      ...(markdown ? { markdown } : {}),
     };
   }),
 );
@@ -395,6 +410,10 @@ export interface ProductDraft {
     colour: string;
     failed?: boolean;
   }>;
+  /** The sale's fields as typed (euros, YYYY-MM-DD); absent: none. */
+  salePrice?: string;
+  saleStartsAt?: string;
+  saleEndsAt?: string;
 }
 
 /** The draft's cells of one variant, if it has them. */
@@ -467,6 +486,9 @@ export function productFormInput(
     price: text("price"),
     description: text("description"),
     sizeScale: text("sizeScale"),
+    salePrice: text("salePrice"),
+    saleStartsAt: text("saleStartsAt"),
+    saleEndsAt: text("saleEndsAt"),
     sizes,
     colours,
     images: texts("imageRef").map((ref, i) => ({
@@ -497,6 +519,9 @@ export const ProductFormFieldsSchema = v.pipe(
     imageRef: v.optional(v.unknown()),
     imageAlt: v.optional(v.unknown()),
     imageColour: v.optional(v.unknown()),
+    salePrice: v.optional(v.unknown()),
+    saleStartsAt: v.optional(v.unknown()),
+    saleEndsAt: v.optional(v.unknown()),
   }),
   v.transform((fields: Readonly<Record<string, unknown>>) => productFormInput(fields)),
   ProductFormSchema,

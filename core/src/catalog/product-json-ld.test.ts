@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { variantAvailability } from "./product-choice.ts";
 import { productGroupJsonLd } from "./product-json-ld.ts";
+import { productAt, saleLastDay } from "./sale-prices.ts";
 
 const product = {
   id: "p1",
@@ -109,5 +110,32 @@ describe("the product page's ProductGroup", () => {
     }) as { hasVariant: Array<Record<string, unknown>> };
     expect(plain.hasVariant[0]).not.toHaveProperty("color");
     expect(plain.hasVariant[0]?.name).toBe("Piqué Polo Shirt (Medium)");
+  });
+});
+
+describe('a product on sale (docs/product.md §9 "Markdowns")', () => {
+  it("offers each variant at the sale price, valid until the sale's last day", () => {
+    const now = new Date("2026-12-30T12:00:00Z");
+    const markdown = { saleCents: 2450, startsAt: "2026-12-26", endsAt: "2027-01-06" };
+    const onSale = productAt({ ...product, markdown }, now, "Europe/Madrid");
+    const group = productGroupJsonLd({
+      product: onSale,
+      canonicalUrl: "https://shop.example/product/pique-polo-shirt",
+      brand: "Threadline",
+      currency: "EUR",
+      availability: {},
+      rating: { average: 0, count: 0 },
+      priceValidUntil: saleLastDay({ ...product, markdown }, now, "Europe/Madrid"),
+    }) as { hasVariant: Array<{ offers: Record<string, unknown> }> };
+    expect(group.hasVariant[0]?.offers).toMatchObject({
+      price: "24.50",
+      priceValidUntil: "2027-01-06",
+    });
+    // A sale without an end, or not running: no validity said.
+    expect(saleLastDay({ ...product, markdown: { saleCents: 2450 } }, now, "UTC")).toBeUndefined();
+    expect(
+      saleLastDay({ ...product, markdown }, new Date("2027-01-07T12:00:00Z"), "UTC"),
+    ).toBeUndefined();
+    expect(build({}).hasVariant[0]?.offers.priceValidUntil).toBeUndefined();
   });
 });

@@ -41,6 +41,12 @@ export interface ProductGroupInput {
   availability: Readonly<Record<string, SizeAvailability>>;
   /** The reviews' average and number: the group's aggregate rating when there are any. */
   rating: { average: number; count: number };
+  /**
+   * While the product sells at a sale price (`product.priceCents`, docs/product.md §9
+   * "Markdowns"): the sale's last day (YYYY-MM-DD), the offers' `priceValidUntil`; none when the
+   * sale has no end, or the price is the regular one.
+   */
+  priceValidUntil?: string;
 }
 
 /**
@@ -56,6 +62,7 @@ export function productGroupJsonLd({
   currency,
   availability,
   rating,
+  priceValidUntil,
 }: ProductGroupInput): Record<string, unknown> {
   const price = (product.priceCents / 100).toFixed(2);
   const firstPhoto = new Map(
@@ -89,6 +96,7 @@ export function productGroupJsonLd({
           url: `${canonicalUrl}${choiceQuery(variant.colour, variant.size)}`,
           price,
           priceCurrency: currency,
+          ...(priceValidUntil ? { priceValidUntil } : {}),
           availability: `https://schema.org/${offerAvailability(availability[variant.key])}`,
         },
       };

@@ -14,6 +14,7 @@ import { productIndexes, productKey, skuKey, slugKey } from "../db/keys.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import { getStock, newStockItem, renameStock, stockItemKeys } from "../inventory/stock.server.ts";
 import { anyInStock, type StockCounts } from "../inventory/stock.ts";
+import type { Markdown } from "../pricing/markdown.ts";
 import { type FitCounts, fitCountsOf } from "../reviews/fit.ts";
 import type { RatingCounts } from "../reviews/stats.ts";
 import type { Category } from "./categories.ts";
@@ -78,6 +79,11 @@ export interface Product {
   /** Its type in the plural ("dresses", ./product-type.ts); none on products saved before types. */
   productType?: string;
   priceCents: number;
+  /**
+   * Its sale price against `priceCents` struck through, from a start to an end day in the shop's
+   * time zone (../pricing/markdown.ts: `shownPrice` says which price holds at a moment).
+   */
+  markdown?: Markdown;
   description: string;
   /** The scale its sizes are on, and the sizes it offers, in the scale's order. */
   sizeScale: SizeScaleId;
@@ -126,6 +132,8 @@ export interface NewProduct
   colours?: string[];
   images: StoredImage[];
   variants?: Record<string, { sku?: string; gtin?: string }>;
+  /** Its sale (none: no sale; an update without one removes it). */
+  markdown?: Markdown;
 }
 
 export const SLUG_TAKEN = "This slug is already used by another product";
@@ -257,6 +265,7 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
     category: item.category,
     ...(isProductType(item.productType) ? { productType: item.productType } : {}),
     priceCents: item.priceCents,
+    ...(item.markdown ? { markdown: item.markdown } : {}),
     description: item.description,
     sizeScale: item.sizeScale ?? DEFAULT_SIZE_SCALE,
     sizes: item.sizes,
@@ -367,6 +376,7 @@ function storedShape(input: NewProduct) {
     category: input.category,
     ...(input.productType ? { productType: input.productType } : {}),
     priceCents: input.priceCents,
+    ...(input.markdown ? { markdown: markdownOf(input.markdown) } : {}),
     description: input.description,
     sizeScale,
     sizes: input.sizes,
@@ -376,7 +386,11 @@ function storedShape(input: NewProduct) {
   };
 }
 
-/** The keys of the product's variants with a unit left (./in-stock.ts). */
+/** The sale as stored: its price and only the dates it has. */
+function markdownOf({ saleCents, startsAt, endsAt }: Markdown): Markdown {
+  return { saleCents, ...(startsAt ? { startsAt } : {}), ...(endsAt ? { endsAt } : {}) };
+}
+
 /** A new product with its first stock: units per size (a size not given starts with none). */
 export async function createProduct(
   ctx: Context,
@@ -500,14 +514,20 @@ export async function updateProduct(
   const shape = storedShape(input);
   const keys = variantsOf(shape.slug, shape.colours, shape.sizes, shape.variants).map((v) => v.key);
   const { take, release } = skuClaims(ctx, id, current.variants ?? {}, shape.variants);
+  const { markdown, ...kept } = shape as typeof shape & { markdown?: Markdown };
   const fields = {
-    ...shape,
+    ...kept,
+    ...(markdown ? { markdown } : {}),
     soldOut: !anyInStock(keys, stock),
     inStock: inStockVariants(keys, stock),
     updatedAt: now,
     gsi2pk: productIndexes(id, input.slug).gsi2pk,
   };
   const names = Object.fromEntries(Object.keys(fields).map((name) => [`#${name}`, name]));
+  const removed = [
+    ...(fields.productType === undefined ? ["productType"] : []),
+    ...(markdown ? [] : ["#markdown"]),
+  ];
   const values = Object.fromEntries(
     Object.entries(fields).map(([name, value]) => [`:${name}`, value]),
   );
@@ -518,12 +538,12 @@ export async function updateProduct(
         Update: {
           TableName: ctx.tableName,
           Key: productKey(id),
-          // A type taken off the product is removed from its item.
+          // A type or a sale taken off the product is removed from its item.
           UpdateExpression: `SET ${Object.keys(fields)
             .map((name) => `#${name} = :${name}`)
-            .join(", ")}${fields.productType === undefined ? " REMOVE productType" : ""}`,
+            .join(", ")}${removed.length > 0 ? ` REMOVE ${removed.join(", ")}` : ""}`,
           ConditionExpression: "attribute_exists(pk) AND #slug = :oldSlug",
-          ExpressionAttributeNames: names,
+          ExpressionAttributeNames: markdown ? names : { ...names, "#markdown": "markdown" },
           ExpressionAttributeValues: { ...values, ":oldSlug": current.slug },
         },
       },
@@ -545,13 +565,15 @@ export async function updateProduct(
     throw error;
   }
   if (renamed) await renameStock(ctx, id, input.slug);
-  const kept = new Set(fields.images.map((image) => image.key));
-  // The type as saved: none when the form left it empty.
-  const { productType: _before, ...unchanged } = current;
+  const keptImages = new Set(fields.images.map((image) => image.key));
+  // The type and the sale as saved: none when the form left them empty.
+  const { productType: _type, markdown: _sale, ...unchanged } = current;
   const product = toProduct(ctx, { ...unchanged, ...fields });
   return {
     product,
-    removedImageKeys: current.images.map((image) => image.key).filter((key) => !kept.has(key)),
+    removedImageKeys: current.images
+      .map((image) => image.key)
+      .filter((key) => !keptImages.has(key)),
   };
 }
 

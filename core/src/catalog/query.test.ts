@@ -75,7 +75,7 @@ describe("price bands and sorts", () => {
     ]);
   });
 
-  it("has seven sorts with their labels, relevance and newest first", () => {
+  it("has eight sorts with their labels, relevance and newest first", () => {
     expect(SORTS.map((sort) => sort.label)).toEqual([
       "Relevance",
       "Newest",
@@ -84,6 +84,7 @@ describe("price bands and sorts", () => {
       "Name: A to Z",
       "Name: Z to A",
       "Best rating",
+      "Biggest discount",
     ]);
   });
 });
@@ -152,9 +153,49 @@ describe("queryCatalog filters", () => {
       page: 1,
       pageCount: 1,
       categories: ["Kid", "Men", "Women"],
-      facets: { families: [], sizes: [] },
+      facets: { families: [], sizes: [], onSale: 0 },
     });
     expect(queryCatalog([], q({ page: 3 })).pageCount).toBe(1);
+  });
+});
+
+describe("'On sale' and 'Biggest discount' (docs/product.md §9 \"Markdowns\")", () => {
+  // As priced at a moment (./sale-prices.ts): on sale = a compare-at price.
+  const sale = (id: string, priceCents: number, compareAtCents: number, percentOff: number) =>
+    product({ id, name: id, priceCents, compareAtCents, percentOff });
+  const coat = sale("coat", 5900, 8900, 33);
+  const scarf = sale("scarf", 1500, 3000, 50);
+  const cap = sale("cap", 900, 1800, 50);
+  const shirt = product({ id: "shirt", priceCents: 2500 });
+  const items = [coat, scarf, shirt, cap];
+
+  it("lists only the products on sale, combined with the other filters, with its count", () => {
+    expect(ids(queryCatalog(items, q({ onSale: true, sort: "name-asc" })))).toEqual([
+      "cap",
+      "coat",
+      "scarf",
+    ]);
+    expect(queryCatalog(items, q()).facets.onSale).toBe(3);
+    // The price band reads the price it sells at; the count is within the other filters.
+    const under25 = queryCatalog(items, q({ onSale: true, price: "under-25" }));
+    expect(ids(under25).sort()).toEqual(["cap", "scarf"]);
+    expect(under25.facets.onSale).toBe(2);
+    expect(queryCatalog(items, q({ price: "25-50" })).facets.onSale).toBe(0);
+  });
+
+  it("reads and writes as sale=on; anything else is no filter", () => {
+    expect(parseCatalogQuery(new URLSearchParams("sale=on")).onSale).toBe(true);
+    expect(parseCatalogQuery(new URLSearchParams("sale=yes")).onSale).toBeUndefined();
+    expect(catalogQueryToSearchParams({ onSale: true }).toString()).toBe("sale=on");
+  });
+
+  it("sorts by the biggest share off, then the most euros off, then by name; no sale last", () => {
+    expect(ids(queryCatalog(items, q({ sort: "discount" })))).toEqual([
+      "scarf",
+      "cap",
+      "coat",
+      "shirt",
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@
 // size offered with the number of products it would list.
 // Pure and in memory, so it runs over a cached read model of product summaries. A search is
 // answered by the product search (core/src/search, docs/decisions/021-search.md).
+import type { Markdown } from "../pricing/markdown.ts";
 import type { SearchAnswer } from "../search/engine.ts";
 import { normalizeSearch, SEARCH_TEXT_MAX_LENGTH } from "../search/normalize.ts";
 import { type Category, categoryFromSlug, categorySlug } from "./categories.ts";
@@ -40,7 +41,14 @@ export interface ProductSummary {
   category: Category;
   /** "dresses" (./product-type.ts); none on products saved before types. */
   productType?: string;
+  /** Its regular price; once priced at a moment (./sale-prices.ts), the price it sells at. */
   priceCents: number;
+  /** Its sale, with its dates (../pricing/markdown.ts). */
+  markdown?: Markdown;
+  /** Once priced, while on sale: the regular price, shown struck through. */
+  compareAtCents?: number;
+  /** Once priced, while on sale: whole percent off ("−33%"). */
+  percentOff?: number;
   imageUrl: string;
   /** The picture's AVIF and WebP variants, once stored (./image-variants.ts). */
   imageSources?: ImageSources;
@@ -100,6 +108,7 @@ export const SORTS = [
   { id: "name-asc", label: "Name: A to Z" },
   { id: "name-desc", label: "Name: Z to A" },
   { id: "rating", label: "Best rating" },
+  { id: "discount", label: "Biggest discount" },
 ] as const;
 
 export type SortId = (typeof SORTS)[number]["id"];
@@ -123,6 +132,8 @@ export interface CatalogQuery {
   search?: string;
   /** "In stock only": leave out products with no size left. */
   inStock?: boolean;
+  /** "On sale": only products sold below their regular price now (`?sale=on`). */
+  onSale?: boolean;
   page: number;
 }
 
@@ -153,6 +164,8 @@ export interface CatalogFacets {
   sizes: ScaleFacet[];
   /** The family whose colours the filter shows open: the one chosen, or the chosen colour's. */
   open?: ColourFamily;
+  /** How many products "On sale" would list given the other filters. */
+  onSale: number;
 }
 
 export interface FamilyFacet {
@@ -222,6 +235,7 @@ export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
   const search = normalizeSearch(params.get("search"));
   if (search) query.search = search;
   if (params.get("stock") === "in") query.inStock = true;
+  if (params.get("sale") === "on") query.onSale = true;
   const colour = params.get("colour");
   const family = params.get("family");
   if (isColourId(colour)) query.colour = colour;
@@ -256,6 +270,7 @@ export function catalogQueryToSearchParams(query: Partial<CatalogQuery>): URLSea
   const search = normalizeSearch(query.search);
   if (search) params.set("search", search);
   if (query.inStock) params.set("stock", "in");
+  if (query.onSale) params.set("sale", "on");
   if (query.colour) params.set("colour", query.colour);
   else if (query.family) params.set("family", query.family);
   if (query.size) params.set("size", query.size);
@@ -289,6 +304,7 @@ export function queryCatalog(
     query.sort,
     query.search,
     query.inStock,
+    query.onSale,
     query.colour,
     query.family,
     query.size,
@@ -331,14 +347,19 @@ function runQuery(
   const present = new Set<Category>(items.map((item) => item.category));
   // The products the filters other than colour and size keep: the facets count within them.
   const base: ProductSummary[] = [];
+  let onSale = 0;
+  const chosen = colourFilter(query);
   for (const item of ordered) {
     if (query.category && item.category !== query.category) continue;
     if (band && (item.priceCents < minCents || item.priceCents >= maxCents)) continue;
     if (found && !found.has(item.id)) continue;
     if (query.inStock && item.soldOut) continue;
+    // "On sale" counts within every other filter, colour and size included.
+    const sale = item.compareAtCents !== undefined;
+    if (sale && listedColours(item, chosen, query.size, query.inStock)) onSale++;
+    if (query.onSale && !sale) continue;
     base.push(item);
   }
-  const chosen = colourFilter(query);
   const matches: ProductSummary[] = [];
   for (const item of base) {
     if (listedColours(item, chosen, query.size, query.inStock)) matches.push(item);
@@ -358,7 +379,7 @@ function runQuery(
     pageCount,
     categories: [...present].sort(),
     ...(answer?.suggestion && matches.length === 0 ? { suggestion: answer.suggestion } : {}),
-    facets: facetsOf(base, query),
+    facets: { ...facetsOf(base, query), onSale },
   };
 }
 
@@ -441,7 +462,10 @@ function inColour(item: ProductSummary, colour: string | undefined): ProductSumm
  * colour or family counts the products it would list with the size chosen, a size those it would
  * list with the colour chosen.
  */
-function facetsOf(base: readonly ProductSummary[], query: CatalogQuery): CatalogFacets {
+function facetsOf(
+  base: readonly ProductSummary[],
+  query: CatalogQuery,
+): Omit<CatalogFacets, "onSale"> {
   const byColour = new Map<string, number>();
   const byFamily = new Map<ColourFamily, number>();
   const bySize = new Map<string, number>();
@@ -536,6 +560,9 @@ const collator = new Intl.Collator("en", { numeric: true });
 const byId: Compare = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const byName: Compare = (a, b) => collator.compare(a.name, b.name) || byId(a, b);
 
+const offCents = (item: ProductSummary) =>
+  item.compareAtCents === undefined ? 0 : item.compareAtCents - item.priceCents;
+
 /** Every order ends on the id, so equal products keep a stable order across pages. */
 function comparator(sort: SortKey): Compare {
   switch (sort) {
@@ -549,6 +576,10 @@ function comparator(sort: SortKey): Compare {
       return (a, b) => collator.compare(b.name, a.name) || byId(a, b);
     case "rating":
       return (a, b) => b.ratingAverage - a.ratingAverage || byName(a, b);
+    case "discount":
+      // The biggest share off first, then the most euros off; the rest by name.
+      return (a, b) =>
+        (b.percentOff ?? 0) - (a.percentOff ?? 0) || offCents(b) - offCents(a) || byName(a, b);
     case "newest":
     case "relevance":
       // Newest first; ISO-8601 UTC strings sort as text.

@@ -105,6 +105,7 @@ function toSummary(p: Product): ProductSummary {
     category: p.category,
     ...(p.productType ? { productType: p.productType } : {}),
     priceCents: p.priceCents,
+    ...(p.markdown ? { markdown: p.markdown } : {}),
     imageUrl: p.images[0]?.url ?? "",
     ...(p.images[0]?.sources ? { imageSources: p.images[0].sources } : {}),
     ratingAverage: stats.average,

@@ -2,6 +2,7 @@
 // the catalogue filtered, sorted and searched in memory, and the navbar's live search, both on
 // the snapshot of the catalogue version read now, with the search index of that version
 // (docs/decisions/021-search.md).
+import { shopNow } from "../context/clock.server.ts";
 import type { Context } from "../context/index.server.ts";
 import { highlight, type NamePart, normalizeSearch, type ProductSearch } from "../search/index.ts";
 import { paletteColour } from "./palette.ts";
@@ -13,14 +14,21 @@ import {
   summariesById,
 } from "./query.ts";
 import { type CatalogSnapshot, catalogSnapshot } from "./read-model.server.ts";
+import { pricedAt } from "./sale-prices.ts";
 import { COLOUR_WORDS } from "./search-colours.ts";
 import { indexProducts, publishedSearch } from "./search-index.server.ts";
 
-export async function getCatalogPage(ctx: Context, query: CatalogQuery): Promise<CatalogPage> {
+/** A page of the catalogue, its prices those of `now` (sales: ./sale-prices.ts). */
+export async function getCatalogPage(
+  ctx: Context,
+  query: CatalogQuery,
+  now = shopNow(ctx),
+): Promise<CatalogPage> {
   const snapshot = await catalogSnapshot(ctx);
-  if (!query.search) return queryCatalog(snapshot.items, query);
+  const items = pricedAt(snapshot.items, now, ctx.config.timeZone);
+  if (!query.search) return queryCatalog(items, query);
   const index = await searchFor(ctx, snapshot);
-  return queryCatalog(snapshot.items, query, (text) => index.search(text));
+  return queryCatalog(items, query, (text) => index.search(text));
 }
 
 /**
@@ -88,17 +96,20 @@ export async function liveSearch(ctx: Context, text: string, limit: number): Pro
   if (search === "") return { search, total: 0, items: [] };
   const snapshot = await catalogSnapshot(ctx);
   const index = await searchFor(ctx, snapshot);
-  // The same text asked again of this version and index is a lookup, as the catalogue's are.
-  let answers = liveAnswers.get(snapshot);
+  // Priced now: the same array while the same sales run (./sale-prices.ts).
+  const priced = pricedAt(snapshot.items, shopNow(ctx), ctx.config.timeZone);
+  // The same text asked again of this version, its prices and index is a lookup, as the
+  // catalogue's are.
+  let answers = liveAnswers.get(priced);
   if (!answers || answers.index !== index) {
     answers = { index, byKey: new Map() };
-    liveAnswers.set(snapshot, answers);
+    liveAnswers.set(priced, answers);
   }
   const key = `${limit}\n${search}`;
   const known = answers.byKey.get(key);
   if (known) return known;
   const answer = index.search(search);
-  const byId = summariesById(snapshot.items);
+  const byId = summariesById(priced);
   const items: LiveSearchItem[] = [];
   for (const hit of answer.hits) {
     if (items.length >= limit) break;
@@ -117,9 +128,9 @@ export async function liveSearch(ctx: Context, text: string, limit: number): Pro
   return live;
 }
 
-/** Live-search answers per snapshot and index (bounded; dropped with them). Never mutated. */
+/** Live-search answers per priced catalogue and index (bounded; dropped with them). Never mutated. */
 const liveAnswers = new WeakMap<
-  CatalogSnapshot,
+  readonly ProductSummary[],
   { index: ProductSearch; byKey: Map<string, LiveSearch> }
 >();
 const MAX_LIVE_ANSWERS = 2000;

@@ -145,6 +145,7 @@ function checkoutQuote(
       name: line.name,
       slug: line.slug,
       unitPriceCents: line.unitPriceCents,
+      compareAtCents: line.compareAtCents ?? null,
       discountCents: line.discountCents ?? 0,
       stock: lineStock(
         {

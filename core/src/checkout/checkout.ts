@@ -17,6 +17,8 @@ export interface CheckoutQuote {
     name: string;
     slug: string;
     unitPriceCents: number;
+    /** Its regular price, struck through, while it sells at a sale price; null: not on sale. */
+    compareAtCents: number | null;
     /** What its promotions take off it, tax included (0: none). */
     discountCents: number;
     /** What is left of its variant against its quantity (a line over it cannot be ordered). */

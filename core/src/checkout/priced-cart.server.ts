@@ -26,6 +26,7 @@ import type { Context } from "../context/index.server.ts";
 import { FIRST_ORDER_CLAIM } from "../db/keys.ts";
 import type { OrderLine, OrderPromotion, OrderRedemptions } from "../orders/orders.server.ts";
 import { type DeliveryMethodName, isDeliveryMethodName } from "../pricing/delivery.ts";
+import { shownPrice } from "../pricing/markdown.ts";
 import { formatPrice } from "../pricing/money.ts";
 import type { PriceBreakdown } from "../pricing/quote.ts";
 import { quoteWithOffers } from "../promotions/offer-quote.ts";
@@ -185,6 +186,8 @@ async function pricing(
         409,
       );
     }
+    // The price it sells at now: its sale price while on sale (docs/product.md §9 "Markdowns").
+    const price = shownPrice(product, now, ctx.config.timeZone);
     const key = `${product.id}:${variantKey(colour, line.size)}`;
     const quantity = (byVariant.get(key)?.quantity ?? 0) + line.quantity;
     if (quantity > MAX_QUANTITY) throw new DomainError(QUANTITY_RANGE, "cart");
@@ -195,7 +198,8 @@ async function pricing(
       quantity,
       name: product.name,
       slug: product.slug,
-      unitPriceCents: product.priceCents,
+      unitPriceCents: price.priceCents,
+      ...(price.compareAtCents ? { compareAtCents: price.compareAtCents } : {}),
       category: product.category,
       ...(product.productType ? { productType: product.productType } : {}),
     });

@@ -56,6 +56,8 @@ export const skuKey = (sku: string) => ({ pk: `SKU#${sku}`, sk: "SKU" });
 export const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: "SLUG" });
 /** Catalogue version, bumped in every transaction that changes what the catalogue shows. */
 export const CATALOG_VERSION_KEY = { pk: "CATALOG", sk: "VERSION" } as const;
+/** When the sales' scheduled purge last ran (core/src/edge-cache/markdowns.server.ts). */
+export const MARKDOWN_PURGE_KEY = { pk: "MARKDOWNS", sk: "PURGED" } as const;
 
 /**
  * Stock of one product: units per variant in the map `counts`, changed only by conditional or

@@ -174,14 +174,26 @@ export function pathsToPurge(
     else unresolved.push(productId);
   }
 
-  const shared = catalogue ? [...CATALOGUE_PATHS, ...SITEMAP_PATHS] : [];
-  const perProduct = [...slugs].sort().flatMap(productPaths);
+  return { paths: pagePaths(slugs, { catalogue }), unresolved: [...new Set(unresolved)].sort() };
+}
+
+/**
+ * The paths of these products' pages, and with `catalogue` the catalogue's, the search API's
+ * and the sitemap's, sorted: past WILDCARD_BUDGET wildcards (or MAX_PATHS), every product page
+ * at once (see the header).
+ */
+export function pagePaths(
+  slugs: Iterable<string>,
+  { catalogue, sitemap = catalogue }: { catalogue: boolean; sitemap?: boolean },
+): string[] {
+  const shared = [...(catalogue ? CATALOGUE_PATHS : []), ...(sitemap ? SITEMAP_PATHS : [])];
+  const perProduct = [...new Set(slugs)].sort().flatMap(productPaths);
   const wildcards = [...shared, ...perProduct].filter((p) => p.endsWith("*")).length;
   const paths =
     wildcards > WILDCARD_BUDGET || shared.length + perProduct.length > MAX_PATHS
       ? [...shared, ALL_PRODUCT_PAGES]
       : [...shared, ...perProduct];
-  return { paths: [...new Set(paths)].sort(), unresolved: [...new Set(unresolved)].sort() };
+  return [...new Set(paths)].sort();
 }
 
 /** A stock shard's partition key ends so (core/src/db/keys.ts stockShardKey). */

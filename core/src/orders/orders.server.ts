@@ -39,8 +39,10 @@ export type { PaymentStatus };
 export interface OrderLine extends CartLine {
   name: string;
   slug: string;
-  /** The stored product's price when the cart was priced, in EUR cents. */
+  /** The stored product's price when the cart was priced, in EUR cents (its sale price on sale). */
   unitPriceCents: number;
+  /** Its regular price, when it sold at a sale price (docs/product.md §9 "Markdowns"). */
+  compareAtCents?: number;
   /**
    * What its promotions took off it, all together, tax included (docs/product.md §9
    * "Promotions"); none on an order placed before the kinds (its discount is the order's).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "../common/forms.ts";
-import { markdownFormSchema, shownPrice } from "./markdown.ts";
+import { markdownFormSchema, priceChangedBetween, shownPrice } from "./markdown.ts";
 
 const TZ = "Europe/Madrid";
 const COAT = {
@@ -62,5 +62,31 @@ describe("markdownFormSchema (the product form's sale fields)", () => {
     ],
   ])("refuses %j on its field", (input, key, message) => {
     expect(errorsOf(input)).toEqual({ [key]: message });
+  });
+});
+
+describe("priceChangedBetween (the sales' scheduled purge)", () => {
+  const at = (iso: string) => new Date(iso);
+  it("is true across a sale's start or end, false within, outside, or without a sale", () => {
+    expect(
+      priceChangedBetween(COAT, at("2026-12-25T22:45:00Z"), at("2026-12-25T23:00:00Z"), TZ),
+    ).toBe(true);
+    expect(
+      priceChangedBetween(COAT, at("2026-12-25T23:00:00Z"), at("2026-12-25T23:15:00Z"), TZ),
+    ).toBe(false);
+    expect(
+      priceChangedBetween(COAT, at("2027-01-06T22:45:00Z"), at("2027-01-06T23:00:00Z"), TZ),
+    ).toBe(true);
+    expect(
+      priceChangedBetween(COAT, at("2027-01-07T22:45:00Z"), at("2027-01-07T23:00:00Z"), TZ),
+    ).toBe(false);
+    expect(
+      priceChangedBetween(
+        { priceCents: 8_900 },
+        at("2026-12-25T22:45:00Z"),
+        at("2026-12-25T23:00:00Z"),
+        TZ,
+      ),
+    ).toBe(false);
   });
 });

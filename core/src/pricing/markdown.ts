@@ -38,6 +38,23 @@ export function shownPrice(
   };
 }
 
+/**
+ * Whether the price shown changed between `since` and `now` (a sale started or ended): the edge
+ * purges the product's pages then (core/src/edge-cache/markdowns.server.ts). Runs far closer
+ * together than a day, so no sale can start and end between them unseen.
+ */
+export function priceChangedBetween(
+  product: { priceCents: number; markdown?: Markdown },
+  since: Date,
+  now: Date,
+  timeZone: string,
+): boolean {
+  if (!product.markdown) return false;
+  const before = shownPrice(product, since, timeZone);
+  const after = shownPrice(product, now, timeZone);
+  return before.priceCents !== after.priceCents || before.compareAtCents !== after.compareAtCents;
+}
+
 /** Euros as typed to cents; undefined when empty, NaN when not euros. */
 function euros(text: string): number | undefined {
   if (text === "") return undefined;

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { lineVariant, QUANTITY_CHOICES } from "@shop/core/cart";
 import { namedColour, sizeName } from "@shop/core/catalog";
 import type { PricedCartLine } from "../lib/cart-products";
-import { Price } from "./Price";
+import { Price, SalePrice } from "./Price";
 import { IMAGE_SIZES, ResponsiveImage } from "./ResponsiveImage";
 
 /** The look of what is left of a line's size. */
@@ -87,7 +87,12 @@ export function CartLineItem({
           </p>
           <p className="mt-1 text-sm font-semibold text-stone-900">
             <span className="sr-only">Price: </span>
-            <Price cents={product.priceCents * line.quantity} />
+            <SalePrice
+              cents={product.priceCents * line.quantity}
+              compareAtCents={
+                product.compareAtCents ? product.compareAtCents * line.quantity : undefined
+              }
+            />
             {line.quantity > 1 ? (
               <span className="ml-2 font-normal text-stone-500">
                 (<Price cents={product.priceCents} /> each)

@@ -90,6 +90,7 @@ export function CatalogFilters({
     Number(Boolean(query.category)) +
     Number(Boolean(query.price)) +
     Number(Boolean(query.inStock)) +
+    Number(Boolean(query.onSale)) +
     Number(Boolean(query.colour || query.family)) +
     Number(Boolean(query.size));
   // The family whose colours show: the one chosen, or the chosen colour's.
@@ -217,6 +218,23 @@ export function CatalogFilters({
             current={query.inStock === true}
           >
             In stock only
+          </FilterLink>
+        </FilterGroup>
+
+        {/* Markdowns (docs/product.md §9): the products sold below their regular price now. */}
+        <FilterGroup title="Offers">
+          <FilterLink
+            to={catalogHref({ ...query, onSale: undefined, page: 1 })}
+            current={!query.onSale}
+          >
+            All prices
+          </FilterLink>
+          <FilterLink
+            to={catalogHref({ ...query, onSale: true, page: 1 })}
+            current={query.onSale === true}
+            count={facets.onSale}
+          >
+            On sale
           </FilterLink>
         </FilterGroup>
 

@@ -12,7 +12,7 @@ import { parseSubmission, useSchemaForm } from "../lib/forms";
 import { inputClass, primaryButtonClass, secondaryButtonClass } from "./AuthField";
 import { CheckoutLinesSkeleton, CheckoutTotalsSkeleton } from "./CartSkeleton";
 import { Field, type FieldMeta } from "./Field";
-import { Price } from "./Price";
+import { Price, SalePrice } from "./Price";
 
 export function CheckoutSummary({
   quote,
@@ -98,9 +98,12 @@ export function CheckoutSummary({
                       : ""}
                     Size {sizeName(line.size)}
                   </p>
-                  <Price
+                  <SalePrice
                     cents={line.unitPriceCents * line.quantity}
-                    className="font-medium text-stone-900"
+                    compareAtCents={
+                      line.compareAtCents ? line.compareAtCents * line.quantity : undefined
+                    }
+                    className="flex font-medium text-stone-900"
                   />
                   {line.stock.tone === "ok" ? null : (
                     <p

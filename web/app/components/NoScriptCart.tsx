@@ -2,7 +2,7 @@ import { QUANTITY_CHOICES } from "@shop/core/cart";
 import type { CookieCartLine } from "../lib/cart-cookie.server";
 import { type CartOffers, cartQuote } from "../lib/cart-offers";
 import { CartSummary } from "./CartSummary";
-import { Price } from "./Price";
+import { SalePrice } from "./Price";
 
 /**
  * The cart shown without JavaScript (docs/product.md §2 "Cart screens"): the lines product
@@ -38,8 +38,11 @@ export function NoScriptCart({
                       {line.colour ? `Colour: ${line.colour} · ` : ""}Size: {line.size}
                     </p>
                   </div>
-                  <Price
+                  <SalePrice
                     cents={line.unitPriceCents * line.quantity}
+                    compareAtCents={
+                      line.compareAtCents ? line.compareAtCents * line.quantity : undefined
+                    }
                     className="font-medium text-stone-900"
                   />
                 </div>

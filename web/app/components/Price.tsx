@@ -6,3 +6,42 @@ export function Price({ cents, className }: { cents: number; className?: string 
   const { currency } = useCurrency();
   return <span className={className}>{formatPrice(cents, currency)}</span>;
 }
+
+/**
+ * A price that may be a sale's (docs/product.md §9 "Markdowns"): the price it sells at, and while
+ * on sale its regular price struck through ("Was 89,00 €" to a screen reader: `<s>` itself is not
+ * announced) and the share off ("−33%"). Without a compare-at price, just the price.
+ */
+export function SalePrice({
+  cents,
+  compareAtCents,
+  percentOff,
+  className,
+}: {
+  cents: number;
+  compareAtCents?: number | null | undefined;
+  percentOff?: number | null | undefined;
+  className?: string;
+}) {
+  const { currency } = useCurrency();
+  if (!compareAtCents || compareAtCents <= cents)
+    return <Price cents={cents} className={className} />;
+  return (
+    <span className={`inline-flex flex-wrap items-baseline gap-x-2 ${className ?? ""}`}>
+      <span className="text-red-800" data-testid="sale-price">
+        <span className="sr-only">Now </span>
+        {formatPrice(cents, currency)}
+      </span>
+      <s className="font-normal text-stone-600" data-testid="compare-at-price">
+        <span className="sr-only">Was </span>
+        {formatPrice(compareAtCents, currency)}
+      </s>
+      {percentOff ? (
+        <span className="text-sm font-medium text-red-800">
+          <span aria-hidden="true">−{percentOff}%</span>
+          <span className="sr-only">{percentOff}% off</span>
+        </span>
+      ) : null}
+    </span>
+  );
+}

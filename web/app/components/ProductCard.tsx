@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { AS_SHOWN_ID, colourHref, type ProductSummary, productHref } from "@shop/core/catalog";
-import { Price } from "./Price";
+import { SalePrice } from "./Price";
 import { IMAGE_SIZES, ResponsiveImage } from "./ResponsiveImage";
 import { Stars } from "./Stars";
 
@@ -42,7 +42,12 @@ export function ProductCard({ product, eager }: { product: ProductSummary; eager
         </Link>
       </h3>
       <p className="mt-1 text-sm text-stone-500">{product.category}</p>
-      <Price cents={product.priceCents} className="mt-1 font-semibold text-stone-900" />
+      <SalePrice
+        cents={product.priceCents}
+        compareAtCents={product.compareAtCents}
+        percentOff={product.percentOff}
+        className="mt-1 flex font-semibold text-stone-900"
+      />
       <div className="mt-1">
         <Stars average={product.ratingAverage} count={product.ratingCount} />
       </div>

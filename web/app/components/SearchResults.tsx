@@ -6,7 +6,7 @@ import { useNavigate } from "@remix-run/react";
 import { productHref } from "@shop/core/catalog";
 import { type KeyboardEvent, type MutableRefObject, useEffect, useRef } from "react";
 import type { SearchResults as Answer } from "../routes/api.search";
-import { Price } from "./Price";
+import { SalePrice } from "./Price";
 import { ResponsiveImage } from "./ResponsiveImage";
 
 export type SearchKeys = (event: KeyboardEvent<HTMLInputElement>) => void;
@@ -161,7 +161,11 @@ export function SearchResults({
                 ),
               )}
             </span>
-            <Price cents={item.priceCents} className="shrink-0 text-sm text-stone-700" />
+            <SalePrice
+              cents={item.priceCents}
+              compareAtCents={item.compareAtCents}
+              className="shrink-0 text-sm text-stone-700"
+            />
           </div>
         ))}
       </div>

@@ -17,6 +17,7 @@ export function SortSelect({ query }: { query: CatalogQuery }) {
       ) : null}
       {query.price ? <input type="hidden" name="price" value={query.price} /> : null}
       {query.search ? <input type="hidden" name="search" value={query.search} /> : null}
+      {query.onSale ? <input type="hidden" name="sale" value="on" /> : null}
       <label htmlFor="catalog-sort" className="text-sm font-medium text-stone-700">
         Sort by
       </label>

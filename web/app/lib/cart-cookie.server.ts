@@ -13,8 +13,9 @@ import {
   lineVariant,
 } from "@shop/core/cart";
 import { type Category, choiceQuery, namedColour, sizeLabel } from "@shop/core/catalog";
+import { shownPrice } from "@shop/core/pricing";
 import { getProductsByIds } from "@shop/core/server/catalog";
-import { getContext } from "@shop/core/server/context";
+import { getContext, shopNow } from "@shop/core/server/context";
 
 export function cookieCartLines(request: Request): CartLine[] {
   return decodeCartCookie(cartCookieValue(request.headers.get("Cookie")));
@@ -49,7 +50,9 @@ export interface CookieCartLine {
   /** As the cart's buttons name it: "Navy, size Medium" (core/src/cart/cart.ts `lineVariant`). */
   variant: string;
   quantity: number;
+  /** The price it sells at now; while on sale, its regular price too (compareAtCents). */
   unitPriceCents: number;
+  compareAtCents?: number;
 }
 
 /**
@@ -58,8 +61,10 @@ export interface CookieCartLine {
  */
 export async function cookieCartView(lines: readonly CartLine[]): Promise<CookieCartLine[]> {
   if (lines.length === 0) return [];
+  const ctx = getContext();
+  const now = shopNow(ctx);
   const products = new Map(
-    (await getProductsByIds(getContext(), [...new Set(lines.map((line) => line.productId))])).map(
+    (await getProductsByIds(ctx, [...new Set(lines.map((line) => line.productId))])).map(
       (product) => [product.id, product],
     ),
   );
@@ -68,6 +73,7 @@ export async function cookieCartView(lines: readonly CartLine[]): Promise<Cookie
     const colour = line.colour ?? product?.colourways[0]?.colour.id;
     if (!product || !colour || !product.sizes.includes(line.size)) return [];
     if (!product.colourways.some((way) => way.colour.id === colour)) return [];
+    const price = shownPrice(product, now, ctx.config.timeZone);
     return [
       {
         key: lineKey(line),
@@ -80,7 +86,8 @@ export async function cookieCartView(lines: readonly CartLine[]): Promise<Cookie
         size: sizeLabel(line.size),
         variant: lineVariant(colour, line.size),
         quantity: line.quantity,
-        unitPriceCents: product.priceCents,
+        unitPriceCents: price.priceCents,
+        ...(price.compareAtCents ? { compareAtCents: price.compareAtCents } : {}),
       },
     ];
   });

@@ -8,11 +8,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { SizeTag } from "@shop/core/cart";
 import type { Category, ImageSources } from "@shop/core/catalog";
-import { variantKey } from "@shop/core/catalog";
+import { productAt, variantKey } from "@shop/core/catalog";
 import { parseForm } from "@shop/core/common";
 import type { ProductImage } from "@shop/core/server/catalog";
 import { getProductsByIds, ProductIdsQuerySchema } from "@shop/core/server/catalog";
-import { getContext } from "@shop/core/server/context";
+import { getContext, shopNow } from "@shop/core/server/context";
 import { getStocks } from "@shop/core/server/inventory";
 import { jsonResponse, NO_STORE } from "../lib/http";
 import { servesUnavailablePage } from "../lib/unavailable.server";
@@ -42,13 +42,20 @@ export interface CartProduct {
   category: Category;
   /** Its type ("dresses"): what an automatic offer's target may name too. */
   productType?: string;
+  /** The price it sells at now: its sale price while on sale (docs/product.md §9 "Markdowns"). */
   priceCents: number;
+  /** While on sale: its regular price, struck through. */
+  compareAtCents?: number;
   /** The first photo the shop shows, with its AVIF and WebP variants once stored. */
   image: CartImage | null;
   /** In the shop's order; the first is the colour of a line saved before colourways. */
   colourways: CartColourway[];
   sizes: SizeTag[];
 }
+
+/** The price it sells at, and its regular one while on sale. */
+const saleOf = ({ priceCents, compareAtCents }: { priceCents: number; compareAtCents?: number }) =>
+  compareAtCents ? { priceCents, compareAtCents } : { priceCents };
 
 function cartImage(image: ProductImage | undefined): CartImage | null {
   if (!image) return null;
@@ -76,6 +83,7 @@ async function load({ request }: LoaderFunctionArgs) {
     getProductsByIds(ctx, query.data.ids),
     getStocks(ctx, query.data.ids),
   ]);
+  const now = shopNow(ctx);
   const body: CartProductsResponse = {
     lowStockThreshold: ctx.config.lowStockThreshold,
     products: products.map((product) => ({
@@ -84,7 +92,7 @@ async function load({ request }: LoaderFunctionArgs) {
       name: product.name,
       category: product.category,
       ...(product.productType ? { productType: product.productType } : {}),
-      priceCents: product.priceCents,
+      ...saleOf(productAt(product, now, ctx.config.timeZone)),
       image: cartImage(product.images[0]),
       colourways: product.colourways.map((way) => ({
         id: way.colour.id,

@@ -14,17 +14,19 @@ import {
   COLOUR_PARAM,
   choiceQuery,
   PHOTO_PARAM,
+  productAt,
   productChoice,
   productGroupJsonLd,
   SIZE_PARAM,
   type SizeTag,
+  saleLastDay,
   sizeOptions,
   sizesOfColour,
   variantAvailability,
 } from "@shop/core/catalog";
 import { fitDetail, fitSummary, reviewAuthorName, reviewStats } from "@shop/core/reviews";
 import { getProductPageParts } from "@shop/core/server/catalog";
-import { getContext } from "@shop/core/server/context";
+import { getContext, shopNow } from "@shop/core/server/context";
 import { mayReview } from "@shop/core/server/reviews";
 import { type ComponentProps, lazy, Suspense } from "react";
 import { AddToCartForm } from "../components/AddToCartForm";
@@ -33,7 +35,7 @@ import { ErrorPage } from "../components/ErrorPage";
 import { GuaranteeNote } from "../components/GuaranteeNote";
 import { ImageCarousel } from "../components/ImageCarousel";
 import { NotifyMe } from "../components/NotifyMe";
-import { Price } from "../components/Price";
+import { SalePrice } from "../components/Price";
 import { ProductBreadcrumb } from "../components/ProductBreadcrumb";
 import { jsonLdText, ProductJsonLd } from "../components/ProductJsonLd";
 import { ProductReviews } from "../components/ProductReviews";
@@ -86,7 +88,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   // docs/product.md §2: a product that is not found sends the visitor to /.
   if (!page) throw redirect("/", 302);
-  const { product, stock } = page;
+  const { stock } = page;
+  // Its price at the server's clock: the sale price while on sale (docs/product.md §9
+  // "Markdowns"); the edge purges the page when a sale starts or ends.
+  const now = shopNow(ctx);
+  const { markdown: _sale, ...product } = productAt(page.product, now, ctx.config.timeZone);
+  const priceValidUntil = saleLastDay(page.product, now, ctx.config.timeZone);
   const reviews = Promise.all([
     page.reviewPage,
     // "Write a review" only when the server says so: a paid order with it, no review yet.
@@ -150,6 +157,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           currency: "EUR",
           availability,
           rating: { average: stats.average, count: stats.count },
+          ...(priceValidUntil ? { priceValidUntil } : {}),
         }),
       ),
     },
@@ -247,9 +255,11 @@ export default function ProductPage() {
 
         <div>
           <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{product.name}</h1>
-          <Price
+          <SalePrice
             cents={product.priceCents}
-            className="mt-4 block text-2xl font-semibold text-stone-900"
+            compareAtCents={product.compareAtCents}
+            percentOff={product.percentOff}
+            className="mt-4 flex text-2xl font-semibold text-stone-900"
           />
           <a href="#reviews" className="mt-3 inline-block rounded hover:underline">
             <Stars average={stats.roundedAverage} count={stats.count} />

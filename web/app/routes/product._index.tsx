@@ -78,6 +78,7 @@ export default function Catalogue() {
       query.price ||
       query.search ||
       query.inStock ||
+      query.onSale ||
       query.colour ||
       query.family ||
       query.size,

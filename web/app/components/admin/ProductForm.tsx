@@ -164,6 +164,36 @@ export function ProductForm({
         />
       </div>
 
+      <fieldset className="grid gap-4 sm:grid-cols-3">
+        <legend className="mb-2 text-sm font-medium text-stone-800">
+          Sale (optional: the regular price shows struck through)
+        </legend>
+        <Field
+          meta={fields.salePrice}
+          label="Sale price (€)"
+          defaultValue={draft.salePrice ?? ""}
+          inputMode="decimal"
+          placeholder="39.99"
+          required={false}
+        />
+        <Field
+          meta={fields.saleStartsAt}
+          label="Sale starts"
+          description="First day (shop's time zone); empty: now"
+          type="date"
+          defaultValue={draft.saleStartsAt ?? ""}
+          required={false}
+        />
+        <Field
+          meta={fields.saleEndsAt}
+          label="Sale ends"
+          description="Last day; empty: until removed"
+          type="date"
+          defaultValue={draft.saleEndsAt ?? ""}
+          required={false}
+        />
+      </fieldset>
+
       <Field
         meta={fields.description}
         label="Description"

@@ -1,0 +1,99 @@
+// The sales' scheduled purge (docs/product.md §9 "Markdowns", docs/decisions/018-edge-cache.md):
+// a sale starts and ends at its days without any write to the table, so no stream record tells
+// the edge. A scheduled run (functions/src/markdown-purge.ts) finds the products whose price
+// changed since its last run (a sale started or ended: ../pricing/markdown.ts
+// `priceChangedBetween`), whose pages and the catalogue's (prices show on them all) are then
+// stale, and marks each (`priceChangedAt`): the product's stream record goes to the edge purge
+// as an edit's does (./purge.ts), which invalidates exactly those pages. Then the run is
+// recorded. A run that fails records nothing, so the next one covers its span too.
+// Round trips: the run's item and the catalogue (the read model: its version, and the index's
+// products on a cold start) in parallel; an UpdateItem per product changed; one PutItem.
+import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { catalogSnapshot } from "../catalog/read-model.server.ts";
+import type { Context } from "../context/index.server.ts";
+import { MARKDOWN_PURGE_KEY, productKey } from "../db/keys.ts";
+import { priceChangedBetween } from "../pricing/markdown.ts";
+import { pagePaths } from "./purge.ts";
+
+/** How far back a first run looks (no run recorded): more than the schedule's interval. */
+export const FIRST_RUN_LOOKBACK_MS = 60 * 60_000;
+
+export interface MarkdownPurge {
+  /** The span looked at (ISO): from the last run recorded to this one. */
+  since: string;
+  now: string;
+  /** The products whose price changed in the span. */
+  changed: Array<{ id: string; slug: string }>;
+  /** Their pages and the catalogue's, sorted; empty when none changed. */
+  paths: string[];
+}
+
+/** The pages whose prices changed since the last run recorded (see the header). */
+export async function markdownPurge(ctx: Context, now = new Date()): Promise<MarkdownPurge> {
+  const [{ Item }, snapshot] = await Promise.all([
+    ctx.db.send(
+      new GetCommand({ TableName: ctx.tableName, Key: MARKDOWN_PURGE_KEY, ConsistentRead: true }),
+    ),
+    catalogSnapshot(ctx),
+  ]);
+  const ranAt = typeof Item?.ranAt === "string" ? new Date(Item.ranAt) : undefined;
+  const since =
+    ranAt && !Number.isNaN(ranAt.getTime()) && ranAt < now
+      ? ranAt
+      : new Date(now.getTime() - FIRST_RUN_LOOKBACK_MS);
+  const changed = [...snapshot.bySlug.values()]
+    .filter((product) => priceChangedBetween(product, since, now, ctx.config.timeZone))
+    .map(({ id, slug }) => ({ id, slug }));
+  return {
+    since: since.toISOString(),
+    now: now.toISOString(),
+    changed,
+    paths:
+      changed.length > 0
+        ? pagePaths(
+            changed.map((product) => product.slug),
+            { catalogue: true, sitemap: false },
+          )
+        : [],
+  };
+}
+
+/**
+ * Marks each product whose price changed (`priceChangedAt`, the run's time): its stream record
+ * purges its pages and the catalogue's (./purge.ts). A product deleted meanwhile is skipped.
+ */
+export async function markPriceChanges(ctx: Context, run: MarkdownPurge): Promise<void> {
+  await Promise.all(
+    run.changed.map(async ({ id }) => {
+      try {
+        await ctx.db.send(
+          new UpdateCommand({
+            TableName: ctx.tableName,
+            Key: productKey(id),
+            UpdateExpression: "SET priceChangedAt = :now",
+            ConditionExpression: "attribute_exists(pk)",
+            ExpressionAttributeValues: { ":now": run.now },
+          }),
+        );
+      } catch (error) {
+        if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
+      }
+    }),
+  );
+}
+
+/** Records the run once its purge is sent; a later run already recorded is kept. */
+export async function recordMarkdownPurge(ctx: Context, run: MarkdownPurge): Promise<void> {
+  try {
+    await ctx.db.send(
+      new PutCommand({
+        TableName: ctx.tableName,
+        Item: { ...MARKDOWN_PURGE_KEY, entity: "markdownPurge", ranAt: run.now },
+        ConditionExpression: "attribute_not_exists(pk) OR ranAt < :now",
+        ExpressionAttributeValues: { ":now": run.now },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
+  }
+}
