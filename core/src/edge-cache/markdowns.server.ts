@@ -8,9 +8,10 @@
 // recorded. A run that fails records nothing, so the next one covers its span too.
 // Round trips: the run's item and the catalogue (the read model: its version, and the index's
 // products on a cold start) in parallel; an UpdateItem per product changed; one PutItem.
-import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { catalogSnapshot } from "../catalog/read-model.server.ts";
 import type { Context } from "../context/index.server.ts";
+import { conditionalPut, conditionalUpdate } from "../db/conditional.server.ts";
 import { MARKDOWN_PURGE_KEY, productKey } from "../db/keys.ts";
 import { priceChangedBetween } from "../pricing/markdown.ts";
 import { pagePaths } from "./purge.ts";
@@ -65,35 +66,23 @@ export async function markdownPurge(ctx: Context, now = new Date()): Promise<Mar
 export async function markPriceChanges(ctx: Context, run: MarkdownPurge): Promise<void> {
   await Promise.all(
     run.changed.map(async ({ id }) => {
-      try {
-        await ctx.db.send(
-          new UpdateCommand({
-            TableName: ctx.tableName,
-            Key: productKey(id),
-            UpdateExpression: "SET priceChangedAt = :now",
-            ConditionExpression: "attribute_exists(pk)",
-            ExpressionAttributeValues: { ":now": run.now },
-          }),
-        );
-      } catch (error) {
-        if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
-      }
+      await conditionalUpdate(ctx, {
+        TableName: ctx.tableName,
+        Key: productKey(id),
+        UpdateExpression: "SET priceChangedAt = :now",
+        ConditionExpression: "attribute_exists(pk)",
+        ExpressionAttributeValues: { ":now": run.now },
+      });
     }),
   );
 }
 
 /** Records the run once its purge is sent; a later run already recorded is kept. */
 export async function recordMarkdownPurge(ctx: Context, run: MarkdownPurge): Promise<void> {
-  try {
-    await ctx.db.send(
-      new PutCommand({
-        TableName: ctx.tableName,
-        Item: { ...MARKDOWN_PURGE_KEY, entity: "markdownPurge", ranAt: run.now },
-        ConditionExpression: "attribute_not_exists(pk) OR ranAt < :now",
-        ExpressionAttributeValues: { ":now": run.now },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
-  }
+  await conditionalPut(ctx, {
+    TableName: ctx.tableName,
+    Item: { ...MARKDOWN_PURGE_KEY, entity: "markdownPurge", ranAt: run.now },
+    ConditionExpression: "attribute_not_exists(pk) OR ranAt < :now",
+    ExpressionAttributeValues: { ":now": run.now },
+  });
 }

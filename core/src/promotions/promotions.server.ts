@@ -9,11 +9,12 @@
 // once-per-customer or first-order promotion (by condition); a failed or cancelled payment gives
 // them back (./redemptions.server.ts).
 import { randomUUID } from "node:crypto";
-import { GetCommand, paginateQuery, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, paginateQuery, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { getProductsByIds } from "../catalog/product-lookups.server.ts";
 import { dayIn } from "../common/date-window.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { conditionalUpdate } from "../db/conditional.server.ts";
 import {
   AUTOMATIC_OFFER_PREFIX,
   FIRST_ORDER_CLAIM,
@@ -262,30 +263,24 @@ export async function updatePromotion(
     sets.push("#limit = :limit");
     condition += " AND (attribute_not_exists(usedCount) OR usedCount <= :limit)";
   } else removes.push("usageLimit");
-  try {
-    const { Attributes } = await ctx.db.send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: promotionKey(code),
-        UpdateExpression: `SET ${sets.join(", ")} REMOVE ${removes.join(", ")}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: "ALL_NEW",
-      }),
-    );
-    return promotionOf(toOffer(Attributes ?? {}));
-  } catch (error) {
-    if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
-    // Why: read consistently, so a promotion deleted a moment ago is not taken for a limit issue.
-    const current = await rawPromotion(ctx, code);
-    if (!current || current.deletedAt) throw new DomainError(PROMOTION_GONE, "code", 404);
-    throw new DomainError(
-      `${USAGE_LIMIT_BELOW_USE} (${Number(current.usedCount ?? 0)})`,
-      "usageLimit",
-      409,
-    );
-  }
+  const written = await conditionalUpdate(ctx, {
+    TableName: ctx.tableName,
+    Key: promotionKey(code),
+    UpdateExpression: `SET ${sets.join(", ")} REMOVE ${removes.join(", ")}`,
+    ConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ReturnValues: "ALL_NEW",
+  });
+  if (written.ok) return promotionOf(toOffer(written.item ?? {}));
+  // Why: read consistently, so a promotion deleted a moment ago is not taken for a limit issue.
+  const current = await rawPromotion(ctx, code);
+  if (!current || current.deletedAt) throw new DomainError(PROMOTION_GONE, "code", 404);
+  throw new DomainError(
+    `${USAGE_LIMIT_BELOW_USE} (${Number(current.usedCount ?? 0)})`,
+    "usageLimit",
+    409,
+  );
 }
 
 /**
@@ -294,20 +289,14 @@ export async function updatePromotion(
  * (payment failed, order cancelled) and the code is never handed to a different promotion.
  */
 export async function deletePromotion(ctx: Context, id: string, now = new Date()) {
-  try {
-    await ctx.db.send(
-      new UpdateCommand({
-        TableName: ctx.tableName,
-        Key: promotionKey(id),
-        UpdateExpression: "SET deletedAt = :now REMOVE gsi1pk, gsi1sk",
-        ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deletedAt)",
-        ExpressionAttributeValues: { ":now": now.toISOString() },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
-    throw new DomainError(PROMOTION_GONE, "code", 404);
-  }
+  const deleted = await conditionalUpdate(ctx, {
+    TableName: ctx.tableName,
+    Key: promotionKey(id),
+    UpdateExpression: "SET deletedAt = :now REMOVE gsi1pk, gsi1sk",
+    ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deletedAt)",
+    ExpressionAttributeValues: { ":now": now.toISOString() },
+  });
+  if (!deleted.ok) throw new DomainError(PROMOTION_GONE, "code", 404);
 }
 
 export async function getPromotion(ctx: Context, code: string): Promise<Promotion | null> {

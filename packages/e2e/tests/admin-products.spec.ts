@@ -149,7 +149,7 @@ test("create with two images, see it in the shop; edit its price, see it everywh
   await form.getByLabel("Name").fill(name);
   await expect(form.getByLabel("Slug")).toHaveValue(slugify(name));
   await form.getByLabel("Category").selectOption("Kid");
-  await form.getByLabel("Price (€)").fill("42.50");
+  await form.getByLabel("Price (€)", { exact: true }).fill("42.50");
   await form.getByLabel("Description").fill("A light parka for rainy school days.");
   await form.getByLabel("Add a colour").selectOption("red");
   await form.getByRole("button", { name: "Add colour" }).click();
@@ -228,7 +228,7 @@ test("create with two images, see it in the shop; edit its price, see it everywh
   const edit = page.getByRole("form", { name: "Edit product" });
   await expect(edit.getByLabel("Slug")).toHaveValue(slug);
   await expect(edit.getByTestId("product-image")).toHaveCount(2);
-  await edit.getByLabel("Price (€)").fill("39.90");
+  await edit.getByLabel("Price (€)", { exact: true }).fill("39.90");
   await expect(edit.getByLabel("Stock Red L")).toHaveValue("3");
   await edit.getByLabel("Stock Red L").fill("12");
   await edit.getByRole("button", { name: "Update" }).click();
@@ -278,7 +278,7 @@ test("a product in two colourways on the kids' scale: the stock grid, a duplicat
   const form = page.getByRole("form", { name: "New product" });
   await form.getByLabel("Name").fill(name);
   await form.getByLabel("Category").selectOption("Kid");
-  await form.getByLabel("Price (€)").fill("34.90");
+  await form.getByLabel("Price (€)", { exact: true }).fill("34.90");
   await form.getByLabel("Description").fill("A coat for jumping in puddles.");
   for (const colour of ["navy", "sky-blue"]) {
     await form.getByLabel("Add a colour").selectOption(colour);
@@ -394,7 +394,7 @@ test("an admin adds two phone photos of 6 MB each to a product, and the shop sho
   const form = page.getByRole("form", { name: "New product" });
   await form.getByLabel("Name").fill(name);
   await form.getByLabel("Category").selectOption("Women");
-  await form.getByLabel("Price (€)").fill("129");
+  await form.getByLabel("Price (€)", { exact: true }).fill("129");
   await form.getByLabel("Description").fill("Photographed with a phone, full size.");
   await form.getByLabel("Add a colour").selectOption("camel");
   await form.getByRole("button", { name: "Add colour" }).click();
@@ -474,7 +474,7 @@ test("the server's errors show on the field they name, and nothing is stored", a
   await form.getByLabel("Name").fill(name);
   await form.getByLabel("Slug").fill("organic-cotton-crew-t-shirt");
   await form.getByLabel("Category").selectOption("Men");
-  await form.getByLabel("Price (€)").fill("19,99");
+  await form.getByLabel("Price (€)", { exact: true }).fill("19,99");
   await form.getByLabel("Description").fill("Clashes with a seeded slug.");
   await form.getByLabel("Add a colour").selectOption("olive");
   await form.getByRole("button", { name: "Add colour" }).click();
@@ -696,7 +696,7 @@ test("the list and the form: no serious axe findings, and usable 375 px wide", a
     const row = (await adminRow(page, token)).filter({ hasText: name });
     await row.getByRole("link", { name: `Edit ${name}` }).click();
     const form = page.getByRole("form", { name: "Edit product" });
-    await form.getByLabel("Price (€)").fill("14");
+    await form.getByLabel("Price (€)", { exact: true }).fill("14");
     await form.getByRole("button", { name: "Update" }).click();
     await expect(page).toHaveURL(/\/admin\/list-products$/);
     expect((await getProductById(shopContext(), product.id))?.priceCents).toBe(1400);
@@ -775,14 +775,14 @@ test.describe("without JavaScript", () => {
         keyB,
       ]);
       await edit.getByLabel("Alt text for image 1").fill("Teal beanie");
-      await edit.getByLabel("Price (€)").fill("11.50");
+      await edit.getByLabel("Price (€)", { exact: true }).fill("11.50");
       // Colourways without JavaScript: the buttons submit and the form comes back as it stands,
       // with what was typed.
       await edit.getByLabel("Add a colour").selectOption("teal");
       await edit.getByRole("button", { name: "Add colour" }).click();
       await expect(edit.getByTestId("colourway")).toHaveCount(2);
       await expect(edit.getByLabel("Alt text for image 1")).toHaveValue("Teal beanie");
-      await expect(edit.getByLabel("Price (€)")).toHaveValue("11.50");
+      await expect(edit.getByLabel("Price (€)", { exact: true })).toHaveValue("11.50");
       await edit.getByRole("button", { name: "Move Teal up" }).click();
       await expect(edit.getByLabel("Colour 1", { exact: true })).toHaveValue("teal");
       // The photo colours follow their colourway's position; the other colourway renamed.

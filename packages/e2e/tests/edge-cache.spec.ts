@@ -129,7 +129,7 @@ async function editPrice(page: Page, productId: string, price: string) {
   await signInAdmin(page);
   await page.goto(`/admin/products/${productId}`);
   const form = page.getByRole("form", { name: "Edit product" });
-  await form.getByLabel("Price (€)").fill(price);
+  await form.getByLabel("Price (€)", { exact: true }).fill(price);
   await form.getByRole("button", { name: "Update" }).click();
   await expect(page).toHaveURL(/\/admin\/list-products$/);
 }

@@ -61,7 +61,7 @@ test("a large upload is offered as AVIF and WebP variants; a phone downloads a s
   const form = page.getByRole("form", { name: "New product" });
   await form.getByLabel("Name").fill(name);
   await form.getByLabel("Category").selectOption("Women");
-  await form.getByLabel("Price (€)").fill("129");
+  await form.getByLabel("Price (€)", { exact: true }).fill("129");
   await form.getByLabel("Description").fill("A long coat in a fine-grained wool.");
   await form.getByLabel("Add a colour").selectOption("camel");
   await form.getByRole("button", { name: "Add colour" }).click();

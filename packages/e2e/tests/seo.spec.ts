@@ -138,7 +138,7 @@ test.describe("files for crawlers and browsers", () => {
     const form = page.getByRole("form", { name: "New product" });
     await form.getByLabel("Name").fill(name);
     await form.getByLabel("Category").selectOption("Women");
-    await form.getByLabel("Price (€)").fill("19.90");
+    await form.getByLabel("Price (€)", { exact: true }).fill("19.90");
     await form.getByLabel("Description").fill("A light scarf for the sitemap test.");
     await form.getByLabel("Add a colour").selectOption("teal");
     await form.getByRole("button", { name: "Add colour" }).click();

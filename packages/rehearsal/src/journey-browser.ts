@@ -470,7 +470,7 @@ export async function adminUploadsPhoto(
       const form = page.getByRole("form", { name: "New product" });
       await form.getByLabel("Name").fill(product.name);
       await form.getByLabel("Category").selectOption("Women");
-      await form.getByLabel("Price (€)").fill("49");
+      await form.getByLabel("Price (€)", { exact: true }).fill("49");
       await form.getByLabel("Description").fill("A rehearsed shirt, photographed.");
       await form.getByLabel("Add a colour").selectOption("navy");
       await form.getByRole("button", { name: "Add colour" }).click();
