@@ -5,7 +5,6 @@ import { type Currency, DEFAULT_CURRENCY, parseCurrency } from "@shop/core/prici
 import {
   createContext,
   type ReactNode,
-  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -35,8 +34,7 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
   const [currency, setState] = useState<Currency>(DEFAULT_CURRENCY);
 
   useEffect(() => {
-    // After hydration, in slices (a transition), like the other switches of a hydrated page.
-    startTransition(() => setState(readStoredCurrency()));
+    setState(readStoredCurrency());
     const onStorage = (event: StorageEvent) => {
       if (event.key === CURRENCY_STORAGE_KEY || event.key === null) setState(readStoredCurrency());
     };
