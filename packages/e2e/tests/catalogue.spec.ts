@@ -19,8 +19,10 @@ const cards = (page: Page) => page.getByRole("main").getByRole("article");
 
 /** The euro prices shown on the cards ("25.00 €" → 25). */
 async function shownPrices(page: Page): Promise<number[]> {
+  // The price each card sells at: a product on sale (another spec may put one on sale) reads
+  // "Now 39.00 €", its struck regular price is in an <s>.
   const texts = await cards(page).locator("span", { hasText: /€$/ }).allTextContents();
-  return texts.map((text) => Number(text.replace("€", "").trim()));
+  return texts.map((text) => Number(/([0-9]+(?:\.[0-9]+)?)\s*€$/.exec(text.trim())?.[1]));
 }
 
 async function shownNames(page: Page): Promise<string[]> {
