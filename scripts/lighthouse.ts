@@ -7,13 +7,14 @@
 // practices, SEO and the cumulative layout shift of each, against the thresholds below; with
 // --assert it exits 1 when one is missed. Not part of npm test: scores depend on the machine's
 // load (performance above all; the other categories and CLS do not). `-- --page <text>` audits
-// only the pages whose name contains the text (e.g. `--page "empty cart"`).
+// only the pages whose name contains the text (e.g. `--page "empty cart"`, or `--page product,catalogue`);
+// `-- --save <dir>` keeps each report (JSON), e.g. to read the long tasks behind a blocking time.
 //
 // The cart and the checkout are private (docs/product.md §2 "Search engines"): robots.txt keeps
 // crawlers out and they carry noindex, which Lighthouse's "Page isn't blocked from indexing"
 // audit fails by design (about a third of the SEO score). For them the SEO threshold is: every
 // other SEO audit passes, and that one fails, i.e. the page is kept out of search on purpose.
-import { mkdtemp } from "node:fs/promises";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getProductBySlug } from "@shop/core/server/catalog";
@@ -24,6 +25,10 @@ import globalSetup from "../packages/e2e/global-setup.ts";
 import { shopContext } from "../packages/e2e/support/shop.ts";
 
 const ASSERT = process.argv.includes("--assert");
+/** `-- --save <dir>`: each page's whole Lighthouse report (JSON) goes there, to read its long tasks. */
+const SAVE_DIR = process.argv.includes("--save")
+  ? process.argv[process.argv.indexOf("--save") + 1]
+  : undefined;
 const PAGE_FILTER = process.argv.includes("--page")
   ? process.argv[process.argv.indexOf("--page") + 1]
   : undefined;
@@ -195,6 +200,11 @@ async function audit(page: Page, base: string, run: PageRun): Promise<Result> {
   );
   if (!answer) throw new Error(`Lighthouse gave no result for ${run.path}`);
   const { lhr } = answer;
+  if (SAVE_DIR) {
+    await mkdir(SAVE_DIR, { recursive: true });
+    const file = `${run.name.replace(/[^a-z0-9]+/gi, "-")}-${Date.now()}.json`;
+    await writeFile(join(SAVE_DIR, file), JSON.stringify(lhr));
+  }
   // A guard or an empty cart would send Lighthouse elsewhere (sign-in, the cart): not this page.
   const landed = new URL(lhr.finalDisplayedUrl);
   if (

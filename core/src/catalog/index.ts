@@ -11,6 +11,7 @@ export * from "./palette.ts";
 export * from "./photos.ts";
 export * from "./product-choice.ts";
 export * from "./product-form.ts";
+export * from "./product-form-draft.ts";
 export * from "./product-json-ld.ts";
 export * from "./product-type.ts";
 export * from "./query.ts";

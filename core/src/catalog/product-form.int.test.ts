@@ -9,12 +9,12 @@ import { getStock } from "../inventory/stock.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 import {
   formFieldOf,
-  productDraft,
   submitProductForm,
   UNKNOWN_IMAGE,
   type UploadedFile,
 } from "./product-form.server.ts";
 import { SKU_REPEATED, STOCK_FORMAT, sizesOutsideScale, variantField } from "./product-form.ts";
+import { productDraft } from "./product-form-draft.ts";
 import { PRODUCT_TYPE_FORMAT } from "./product-type.ts";
 import { createProduct, getProductById } from "./products.server.ts";
 

@@ -12,28 +12,27 @@ import { DomainError, isDomainError } from "../common/errors.ts";
 import { parseForm } from "../common/forms.ts";
 import type { Context } from "../context/index.server.ts";
 import { saveStock } from "../inventory/stock.server.ts";
-import type { StockCounts } from "../inventory/stock.ts";
 import { checkProductImage, deleteProductImages, putProductImage } from "./images.server.ts";
 import { checkUploadedPhoto, uploadIssuedFor, uploadRef } from "./photo-uploads.server.ts";
 import { MAX_IMAGES } from "./photos.ts";
 import {
-  applyImageOperation,
   COLOUR_UNKNOWN,
-  centsToEuroInput,
   colourTwice,
-  imageRefText,
   MAX_COLOURS,
-  type ProductDraft,
   ProductFormSchema,
-  parseFormOperation,
   parseImageRef,
-  productFormInput,
   TOO_MANY_COLOURS,
   TOO_MANY_IMAGES,
-  type VariantDraft,
   type VariantInput,
   variantField,
 } from "./product-form.ts";
+import {
+  applyImageOperation,
+  type ProductDraft,
+  parseFormOperation,
+  productFormInput,
+  type VariantDraft,
+} from "./product-form-draft.ts";
 import { createProduct, type Product, updateProduct } from "./products.server.ts";
 import { DEFAULT_SIZE_SCALE, isSizeScaleId, sortSizes } from "./sizes.ts";
 import { slugify } from "./slug.ts";
@@ -61,72 +60,6 @@ export type ProductFormResult =
 
 export const UNKNOWN_IMAGE = "Unknown image";
 export const UNKNOWN_ACTION = "Unknown action";
-
-/** The form of a stored product (with its units per variant), or of a new one with this id. */
-export function productDraft(
-  product: Product | null,
-  newId: string,
-  stock: StockCounts = {},
-): ProductDraft {
-  if (!product) {
-    return {
-      id: newId,
-      name: "",
-      slug: "",
-      category: "",
-      productType: "",
-      price: "",
-      description: "",
-      sizeScale: DEFAULT_SIZE_SCALE,
-      sizes: [],
-      colours: [],
-      variants: {},
-      images: [],
-    };
-  }
-  return {
-    id: product.id,
-    name: product.name,
-    slug: product.slug,
-    category: product.category,
-    productType: product.productType ?? "",
-    price: centsToEuroInput(product.priceCents),
-    ...saleDraft(product),
-    description: product.description,
-    sizeScale: product.sizeScale,
-    sizes: product.sizes,
-    colours: product.colourways.map((colourway) => colourway.colour.id),
-    variants: Object.fromEntries(
-      product.variants.map((variant) => {
-        const units = Math.max(0, stock[variant.key] ?? 0);
-        return [
-          variant.key,
-          { stock: String(units), shown: units, sku: variant.sku, gtin: variant.gtin ?? "" },
-        ];
-      }),
-    ),
-    // Images that could not be processed come last, flagged: the admin removes or replaces them.
-    images: [
-      ...product.images.map((image) => ({ image, failed: false })),
-      ...product.failedImages.map((image) => ({ image, failed: true })),
-    ].map(({ image, failed }) => ({
-      ref: imageRefText({ kind: "key", key: image.key }),
-      alt: image.alt,
-      url: image.url,
-      colour: image.colour,
-      ...(failed ? { failed } : {}),
-    })),
-  };
-}
-
-/** The sale's fields of a stored product (empty when it has none). */
-function saleDraft({ markdown }: Product) {
-  return {
-    salePrice: markdown ? centsToEuroInput(markdown.saleCents) : "",
-    saleStartsAt: markdown?.startsAt?.slice(0, 10) ?? "",
-    saleEndsAt: markdown?.endsAt?.slice(0, 10) ?? "",
-  };
-}
 
 type ImageEntry = { ref: string; alt: string; colour: string };
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "../common/forms.ts";
 import {
-  applyImageOperation,
   COLOUR_UNKNOWN,
   COLOURS_REQUIRED,
   centsToEuroInput,
@@ -14,13 +13,9 @@ import {
   PRICE_POSITIVE,
   PRICE_REQUIRED,
   PRICE_TOO_HIGH,
-  ProductFormFieldsSchema,
   ProductFormSchema,
   parseEuroToCents,
-  parseFormOperation,
-  parseImageOperation,
   parseImageRef,
-  productFormInput,
   SIZE_SCALE_REQUIRED,
   SIZES_REQUIRED,
   SKU_FORMAT,
@@ -31,6 +26,13 @@ import {
   TOO_MANY_IMAGES,
   variantField,
 } from "./product-form.ts";
+import {
+  applyImageOperation,
+  ProductFormFieldsSchema,
+  parseFormOperation,
+  parseImageOperation,
+  productFormInput,
+} from "./product-form-draft.ts";
 import { PRODUCT_TYPE_FORMAT } from "./product-type.ts";
 
 /**

@@ -2,12 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { type ShouldRevalidateFunction, useLoaderData, useRouteError } from "@remix-run/react";
 import { data } from "@remix-run/server-runtime";
-import type { ProductDraft } from "@shop/core/catalog";
+import { type ProductDraft, productDraft } from "@shop/core/catalog";
 import {
   getProductById,
   PRODUCT_ID_PATTERN,
   type Product,
-  productDraft,
   submitProductForm,
 } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
