@@ -9,7 +9,7 @@ import {
   PAYMENT_UNEXPECTED_ERROR,
   PLACEMENT_FIELD,
 } from "@shop/core/payments";
-import { isDomainError } from "@shop/core/server/accounts";
+import { isDomainError, type SavedAddress } from "@shop/core/server/accounts";
 import { checkout, quoteAtCheckout, type Shopper } from "@shop/core/server/checkout";
 import { CHARGE_BUDGET_MS, getContext, withDeadline } from "@shop/core/server/context";
 import { confirmationPath, ORDER_CONFIRMED_TOAST, type QuoteAnswer } from "./checkout";
@@ -20,6 +20,29 @@ import { logError } from "./observability.server";
 import { abuseLimits, assertSameOrigin, clientAddress } from "./security.server";
 import { requireUser } from "./session.server";
 import { redirectWithToast } from "./toast.server";
+
+/** A saved address as the checkout's form takes it (empty text for the optional fields). */
+export function checkoutAddress({
+  id,
+  company,
+  address,
+  apartment,
+  country,
+  city,
+  zipCode,
+  phone,
+}: SavedAddress) {
+  return {
+    id,
+    company: company ?? "",
+    address,
+    apartment: apartment ?? "",
+    country,
+    city,
+    zipCode,
+    phone,
+  };
+}
 
 /**
  * intent=quote: the server's prices for the cart as sent (a code that cannot be used is reported

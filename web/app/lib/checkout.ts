@@ -2,6 +2,7 @@
 // change; the key of each attempt to place the order; and the Stripe flow (place, then confirm
 // in the browser). The rules are core's (core/src/checkout/checkout.server.ts).
 import { useFetcher, useNavigate } from "@remix-run/react";
+import type { CartLine } from "@shop/core/cart";
 import type { CheckoutQuote } from "@shop/core/checkout";
 import {
   PAYMENT_UNEXPECTED_ERROR,
@@ -31,6 +32,18 @@ export interface QuoteAnswer {
 export interface PlaceAnswer {
   payment?: { orderId: string; clientSecret: string };
   result?: FormReply;
+}
+
+/** The cart's lines as the checkout sends them to be priced and placed: what, which, how many. */
+export function checkoutLinesJson(lines: readonly CartLine[]): string {
+  return JSON.stringify(
+    lines.map(({ productId, colour, size, quantity }) => ({
+      productId,
+      ...(colour ? { colour } : {}),
+      size,
+      quantity,
+    })),
+  );
 }
 
 export const confirmationPath = (orderId: string) =>

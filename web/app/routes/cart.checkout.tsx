@@ -34,12 +34,13 @@ import { EMPTY_CARD, PaymentForm } from "../components/PaymentForm";
 import { StripePaymentSection } from "../components/StripePaymentSection";
 import { CART_PAGE, type CartPageHandle, clearCart, useCartLines, useCartReady } from "../lib/cart";
 import {
+  checkoutLinesJson,
   type PlaceAnswer,
   useCheckoutQuote,
   usePlacementKey,
   useStripeCheckout,
 } from "../lib/checkout";
-import { checkoutAction } from "../lib/checkout.server";
+import { checkoutAction, checkoutAddress } from "../lib/checkout.server";
 import { asOwnDocument } from "../lib/document";
 import { passes, useSchemaForm } from "../lib/forms";
 import { NO_STORE } from "../lib/http";
@@ -53,22 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = getContext();
   const addresses = await listAddresses(ctx, user.id);
   return data(
-    {
-      // The gateway and, for Stripe, the publishable key only: the secret stays here.
-      payment: checkoutPaymentMode(ctx.config),
-      addresses: addresses.map(
-        ({ id, company, address, apartment, country, city, zipCode, phone }) => ({
-          id,
-          company: company ?? "",
-          address,
-          apartment: apartment ?? "",
-          country,
-          city,
-          zipCode,
-          phone,
-        }),
-      ),
-    },
+    // The gateway and, for Stripe, the publishable key only: the secret stays here.
+    { payment: checkoutPaymentMode(ctx.config), addresses: addresses.map(checkoutAddress) },
     { headers: { "Cache-Control": NO_STORE } },
   );
 }
@@ -139,14 +126,7 @@ export default function CheckoutPage() {
   const method = isDeliveryMethodName(picked) ? picked : DEFAULT_DELIVERY_METHOD;
   const addressId = fields.addressId.value ?? "";
 
-  const cartJson = JSON.stringify(
-    lines.map(({ productId, colour, size, quantity }) => ({
-      productId,
-      ...(colour ? { colour } : {}),
-      size,
-      quantity,
-    })),
-  );
+  const cartJson = checkoutLinesJson(lines);
   const prices = useCheckoutQuote(cartJson, method);
   const placement = usePlacementKey(local ? placedAnswer : stripe.reply);
   const placing =
