@@ -37,7 +37,18 @@ import { newsletterParagraphs, normalizeNewlines } from "./preview.ts";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "./subscriptions.server.ts";
 
 export const NEWSLETTER_SENT = "Newsletter sent successfully!";
-const SUBSCRIBERS_PAGE_SIZE = 100;
+/** Subscribers a fan-out message queues: a page of the SUBSCRIBERS index. */
+export const SUBSCRIBERS_PAGE_SIZE = 100;
+let subscribersPageSize = SUBSCRIBERS_PAGE_SIZE;
+
+/**
+ * A test-only seam (core/src/newsletter/test-fixtures.ts): a smaller page, so a test walks
+ * several pages with a few dozen subscribers instead of hundreds; `undefined` restores the 100.
+ * Nothing outside tests calls it.
+ */
+export function setSubscribersPageSizeForTests(size: number | undefined): void {
+  subscribersPageSize = size ?? SUBSCRIBERS_PAGE_SIZE;
+}
 const SUBJECT_MAX_LENGTH = 200;
 const BODY_MAX_LENGTH = 50_000;
 
@@ -217,7 +228,7 @@ async function queuePage(
       IndexName: "gsi1",
       KeyConditionExpression: "gsi1pk = :pk",
       ExpressionAttributeValues: { ":pk": "SUBSCRIBERS" },
-      Limit: SUBSCRIBERS_PAGE_SIZE,
+      Limit: subscribersPageSize,
       ...(cursor ? { ExclusiveStartKey: cursor } : {}),
     }),
   );

@@ -18,9 +18,23 @@ export async function signIn(page: Page, email: string, password: string, shopUr
   await expect(page).toHaveURL(/\/product/);
 }
 
-/** The admin the seed creates (scripts/seed.ts), signed in through the form. */
-export const signInAdmin = (page: Page) =>
-  signIn(page, "admin@example.com", process.env.SEED_ADMIN_PASSWORD || "admin1234");
+/**
+ * The admin the seed creates (scripts/seed.ts), signed in over HTTP on the page's browser context
+ * (`page.request` shares its cookies): a session of its own for the test, without loading the
+ * sign-in form and the catalogue it lands on. The form itself is what auth.spec.ts and
+ * accounts-security.spec.ts sign in through.
+ */
+export async function signInAdmin(page: Page) {
+  const res = await page.request.post("/auth/sign-in", {
+    form: {
+      intent: "sign-in",
+      email: "admin@example.com",
+      password: process.env.SEED_ADMIN_PASSWORD || "admin1234",
+    },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(303);
+}
 
 /**
  * Waits until the page has hydrated: the navbar's Menu is a plain link before, a button after

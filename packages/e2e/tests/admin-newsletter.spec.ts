@@ -5,10 +5,8 @@
 // and the action refuse and nothing is sent.
 import { expect, test } from "@playwright/test";
 import { getSubscriberCount, setSubscription } from "@shop/core/server/newsletter";
-import { expectFitsPhone, serious, signIn, signInNewCustomer } from "../support/pages";
+import { expectFitsPhone, serious, signInAdmin, signInNewCustomer } from "../support/pages";
 import { mailbox, shopContext, waitForMail } from "../support/shop";
-
-const ADMIN = { email: "admin@example.com", password: "admin1234" };
 
 let seq = 0;
 const tag = (project: string) =>
@@ -26,7 +24,7 @@ test("an admin previews and sends a newsletter; a subscriber finds it in the mai
   const t = tag(info.project.name);
   const subscriber = `reader+${t}@example.com`;
   await setSubscription(shopContext(), subscriber, true);
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signInAdmin(page);
   await page.goto("/admin/newsletter");
 
   // The count is the counter's (at least the subscriber just added).
@@ -131,7 +129,7 @@ test.describe("without JavaScript", () => {
     const t = tag(info.project.name);
     const subscriber = `nojs+${t}@example.com`;
     await setSubscription(shopContext(), subscriber, true);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInAdmin(page);
     await page.goto("/admin/newsletter");
     const subject = `Plain news ${t}`;
     await page.getByRole("textbox", { name: "Subject" }).fill(subject);

@@ -10,9 +10,9 @@ import { createUser, type User } from "@shop/core/server/accounts";
 import { orderKey } from "@shop/core/server/db";
 import { changeOrderState, getOrder, type Order } from "@shop/core/server/orders";
 import { orderOf, seededLine } from "../support/orders";
+import { signInAdmin } from "../support/pages";
 import { mailbox, shopContext, waitForMail } from "../support/shop";
 
-const ADMIN_PASSWORD = process.env.SEED_ADMIN_PASSWORD || "admin1234";
 let seq = 0;
 const unique = (project: string) =>
   `${Date.now()}-${seq++}-${project}-${Math.random().toString(36).slice(2, 6)}`;
@@ -46,7 +46,6 @@ async function signIn(page: Page, email: string, password: string, landing: RegE
   await main.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(landing);
 }
-const signInAdmin = (page: Page) => signIn(page, "admin@example.com", ADMIN_PASSWORD, /\/product/);
 
 /** The orders list's own search form (the header has a product search too). */
 const search = (page: Page) => page.getByRole("search", { name: "Orders" });

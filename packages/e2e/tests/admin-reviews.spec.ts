@@ -6,10 +6,8 @@ import { expect, test } from "@playwright/test";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createProduct, type Product } from "@shop/core/server/catalog";
 import { listProductReviews, writeReview } from "@shop/core/server/reviews";
-import { expectFitsPhone, serious, signIn, signInNewCustomer } from "../support/pages";
+import { expectFitsPhone, serious, signInAdmin, signInNewCustomer } from "../support/pages";
 import { shopContext } from "../support/shop";
-
-const ADMIN = { email: "admin@example.com", password: "admin1234" };
 
 let seq = 0;
 const tag = (project: string) =>
@@ -50,7 +48,7 @@ test("an admin sees the latest review and deletes it with confirmation; it leave
   page,
 }, info) => {
   const { product, text, author } = await reviewedProduct(info.project.name);
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signInAdmin(page);
   await page.goto("/admin/reviews");
   const item = page.getByTestId("admin-review").filter({ hasText: text });
   await expect(item).toHaveCount(1);

@@ -8,7 +8,7 @@ import type { SizeTag } from "@shop/core/catalog";
 import { createProduct } from "@shop/core/server/catalog";
 import { saveStock } from "@shop/core/server/inventory";
 import { customerAtCheckout } from "../support/checkout";
-import { signIn } from "../support/pages";
+import { signInAdmin } from "../support/pages";
 import { shopContext, waitForMail } from "../support/shop";
 
 let seq = 0;
@@ -119,7 +119,7 @@ test("the admin's low-stock list shows sizes at or under the threshold, lowest f
   page,
 }, info) => {
   const product = await productWith(info.project.name, "Low Scarf", { S: 1, M: 4, L: 50 });
-  await signIn(page, "admin@example.com", process.env.SEED_ADMIN_PASSWORD || "admin1234");
+  await signInAdmin(page);
   await page.goto("/admin/stock");
   await expect(page.getByRole("heading", { name: "Low stock" })).toBeVisible();
   const rows = page.getByTestId("low-stock-row").filter({ hasText: product.name });

@@ -8,12 +8,7 @@ import { join } from "node:path";
 import { devices, expect, type Response, test } from "@playwright/test";
 import { slugify } from "@shop/core/catalog";
 import sharp from "sharp";
-import { signIn } from "../support/pages";
-
-const ADMIN = {
-  email: "admin@example.com",
-  password: process.env.SEED_ADMIN_PASSWORD || "admin1234",
-};
+import { signInAdmin } from "../support/pages";
 
 /** A 4000 × 3000 photo-like JPEG: a gradient with fine grain, well over 1 MB. */
 async function largePhoto(): Promise<Buffer> {
@@ -56,7 +51,7 @@ test("a large upload is offered as AVIF and WebP variants; a phone downloads a s
   const name = `Grain Coat ${info.project.name} ${token}`;
   const slug = slugify(name);
   await page.setExtraHTTPHeaders({ "cloudfront-viewer-address": `198.51.100.${token}` });
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signInAdmin(page);
   await page.goto("/admin/products/new");
   const form = page.getByRole("form", { name: "New product" });
   await form.getByLabel("Name").fill(name);

@@ -8,6 +8,7 @@ import { createUser } from "@shop/core/server/accounts";
 import { createProduct, type Product } from "@shop/core/server/catalog";
 import { mayReview, writeReview } from "@shop/core/server/reviews";
 import { orderOf } from "../support/orders";
+import { signInAdmin } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 let seq = 0;
@@ -174,7 +175,7 @@ test("an admin deletes another customer's review", async ({ page }, info) => {
   const product = await newProduct(info.project.name);
   await review(product, 1, 2, "Too short for me");
   await review(product, 2, 4, "Nice colour");
-  await signIn(page, "admin@example.com", "admin1234");
+  await signInAdmin(page);
   await page.goto(`/product/${product.slug}`);
   const section = page.locator("#reviews");
   await expect(reviews(page)).toHaveCount(2);

@@ -7,7 +7,7 @@ import { slugify } from "@shop/core/catalog";
 import { deleteProduct, getProductBySlug } from "@shop/core/server/catalog";
 import sharp from "sharp";
 import { SEED_PRODUCTS } from "../../../scripts/seed-data/index.ts";
-import { signIn, signInNewCustomer } from "../support/pages";
+import { signInAdmin, signInNewCustomer } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 const ADMIN = {
@@ -233,7 +233,7 @@ test.describe("meta tags", () => {
       expect(tags.canonical, path).toBeNull();
     }
     await page.context().clearCookies();
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInAdmin(page);
     await page.goto("/admin/list-products");
     expect((await headTags(page)).robots).toBe("noindex");
   });
