@@ -4,13 +4,10 @@
 // counted as such; each about the order's id.
 import { createTestContext } from "@shop/local-cloud/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
 import { consoleTelemetry, type Metric, setTelemetry } from "../context/telemetry.ts";
-import { unitsOfEach } from "../inventory/stock.ts";
 import { TEST_CARDS } from "../payments/cards.ts";
-import { createLocalGateway } from "../payments/local-gateway.server.ts";
 import { handlePaymentWebhook } from "./payment-webhook.server.ts";
-import { placeOrder } from "./placing.server.ts";
+import { chargeTestCard, orderingOf, productInput, testShop } from "./test-fixtures.ts";
 
 afterEach(() => setTelemetry(consoleTelemetry));
 
@@ -22,39 +19,11 @@ function recordMetrics() {
 }
 
 async function orderPaidWith(cardNumber: string, userId: string) {
-  const test = await createTestContext();
-  const { ctx } = test;
-  const tee = await createProduct(ctx, {
-    slug: "tee",
-    name: "Tee",
-    category: "Women",
-    priceCents: 3000,
-    description: "A tee",
-    sizes: ["M"],
-    stock: unitsOfEach(["M"], 50),
-    images: [{ key: "tee.svg", alt: "tee" }],
+  const test = await testShop(await createTestContext(), {
+    products: { tee: productInput("tee") },
   });
-  const { order } = await placeOrder(ctx, {
-    userId,
-    email: `${userId}-${crypto.randomUUID()}@example.com`,
-    lines: [{ productId: tee.id, size: "M", quantity: 1 }],
-    address: {
-      address: "2 Side St",
-      country: "France",
-      city: "Lyon",
-      zipCode: "69001",
-      phone: "0600000000",
-    },
-    deliveryMethod: "STANDARD",
-  });
-  const gateway = createLocalGateway({ webhookSecret: ctx.config.stripeWebhookSecret });
-  const event = await gateway.chargeCard({
-    paymentId: order.paymentId ?? "",
-    orderId: order.id,
-    amountCents: order.totalCents,
-    card: { number: cardNumber, expMonth: 12, expYear: 2030, cvc: "123" },
-  });
-  return { test, order, event };
+  const order = await orderingOf(test.ctx, test.products.tee, "M")(userId);
+  return { test, order, event: await chargeTestCard(test.ctx, order, cardNumber) };
 }
 
 describe("an order's business metrics", () => {

@@ -8,14 +8,11 @@ import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { startStreamDelivery } from "@shop/local-cloud";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
 import { eventFromStreamRecord } from "../events/index.server.ts";
-import { unitsOfEach } from "../inventory/stock.ts";
 import { getOrder, listOrdersForUser } from "../orders/orders.server.ts";
-import { createLocalGateway } from "../payments/local-gateway.server.ts";
 import { handleEvent } from "../reactions/index.server.ts";
 import { handlePaymentWebhook } from "./payment-webhook.server.ts";
-import { placeOrder } from "./placing.server.ts";
+import { chargeTestCard, orderingOf, productInput, testShop } from "./test-fixtures.ts";
 
 async function mailsTo(to: string) {
   const res = await fetch(`${inject("cloud").mailboxUrl}/store`);
@@ -42,40 +39,17 @@ const delivery = (test: TestContext, dir: string) =>
     pollMs: 50,
   });
 
+/** A paid-for order of two tees by a customer of its own, and the gateway's success event. */
 async function placedOrder(test: TestContext) {
-  const { ctx } = test;
-  const tee = await createProduct(ctx, {
-    slug: "tee",
-    name: "Tee",
-    category: "Women",
-    priceCents: 3000,
-    description: "A tee",
-    sizes: ["M"],
-    stock: unitsOfEach(["M"], 50),
-    images: [{ key: "tee.svg", alt: "tee" }],
-  });
-  const email = `payer-${crypto.randomUUID()}@example.com`;
-  const { order } = await placeOrder(ctx, {
-    userId: "payer",
-    email,
-    lines: [{ productId: tee.id, size: "M", quantity: 2 }],
-    address: {
-      address: "2 Side St",
-      country: "France",
-      city: "Lyon",
-      zipCode: "69001",
-      phone: "0600000000",
-    },
-    deliveryMethod: "STANDARD",
-  });
-  const gateway = createLocalGateway({ webhookSecret: ctx.config.stripeWebhookSecret });
-  const success = await gateway.chargeCard({
-    paymentId: order.paymentId ?? "",
-    orderId: order.id,
-    amountCents: order.totalCents,
-    card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
-  });
-  return { order, email, success };
+  const { ctx, products } = await testShop(test, { products: { tee: productInput("tee") } });
+  const userId = `payer-${crypto.randomUUID()}`;
+  const order = await orderingOf(ctx, products.tee, "M")(userId, { quantity: 2 });
+  return {
+    order,
+    userId,
+    email: `${userId}@example.com`,
+    success: await chargeTestCard(ctx, order),
+  };
 }
 
 const invoiceExists = async (test: TestContext, orderId: string) =>
@@ -93,7 +67,7 @@ describe("payment success to invoice and e-mail", () => {
   it("the same success event delivered five times gives one paid order, one invoice and one e-mail", async () => {
     const test = await createTestContext();
     const reader = await delivery(test, await mkdtemp(join(tmpdir(), "pay-")));
-    const { order, email, success } = await placedOrder(test);
+    const { order, userId, email, success } = await placedOrder(test);
     const answers = [];
     for (let i = 0; i < 5; i++) {
       answers.push((await handlePaymentWebhook(test.ctx, success.rawBody, success.signature)).body);
@@ -108,7 +82,7 @@ describe("payment success to invoice and e-mail", () => {
       "already-paid",
       "already-paid",
     ]);
-    const orders = (await listOrdersForUser(test.ctx, "payer")).orders;
+    const orders = (await listOrdersForUser(test.ctx, userId)).orders;
     expect(orders.filter((o) => o.payment === "paid")).toHaveLength(1);
     expect(await invoiceExists(test, order.id)).toBe(true);
     const mails = await mailsTo(email);

@@ -9,6 +9,8 @@ import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 import type { Order } from "../orders/orders.server.ts";
+import { TEST_CARDS } from "../payments/cards.ts";
+import { createLocalGateway } from "../payments/local-gateway.server.ts";
 import { createPromotion } from "../promotions/promotions.server.ts";
 import { markOrderPaid } from "./payment-state.server.ts";
 import { placeOrder } from "./placing.server.ts";
@@ -175,6 +177,23 @@ export function orderPlacer(ctx: Context) {
     if (result.status !== "paid") throw new Error(`not paid: ${result.status}`);
     return result.order;
   };
+}
+
+/**
+ * The local test gateway's answer to paying `order` with the test card `cardNumber` (one it
+ * accepts unless told otherwise): the signed webhook event the shop then receives, as Stripe's.
+ */
+export function chargeTestCard(
+  ctx: Context,
+  order: Pick<Order, "id" | "paymentId" | "totalCents">,
+  cardNumber: string = TEST_CARDS.success,
+) {
+  return createLocalGateway({ webhookSecret: ctx.config.stripeWebhookSecret }).chargeCard({
+    paymentId: order.paymentId ?? "",
+    orderId: order.id,
+    amountCents: order.totalCents,
+    card: { number: cardNumber, expMonth: 12, expYear: 2030, cvc: "123" },
+  });
 }
 
 /** The DomainError `promise` rejects with; fails the test if it resolves or throws another. */
