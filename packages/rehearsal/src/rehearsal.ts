@@ -29,8 +29,8 @@ import { type Context, createContext, loadConfig } from "@shop/core/server/conte
 import { getMailState } from "@shop/core/server/mail";
 import { setSubscription } from "@shop/core/server/newsletter";
 import { getOrder } from "@shop/core/server/orders";
-import { createOffer, deletePromotion, getOffer } from "@shop/core/server/promotions";
 import { signWebhookPayload } from "@shop/core/server/payments";
+import { createOffer, deletePromotion, getOffer } from "@shop/core/server/promotions";
 import { getReturn } from "@shop/core/server/returns";
 import { writeProductBeforeColourways } from "@shop/core/testing/migrations";
 import { PAGE_MARGIN_MS } from "@shop/functions/migrate";
