@@ -4,7 +4,7 @@
 // stock Query and the warm read model, whose names also serve the top products). A constant number of table calls, whatever the
 // number of orders (core/src/db/README.md "Access patterns"). The promotions' figures are items of
 // the sales days too (the same Query).
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, paginateQuery, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { type LowStockRow, listLowStock } from "../catalog/availability.server.ts";
 import { lastSnapshot } from "../catalog/read-model.server.ts";
 import type { Context } from "../context/index.server.ts";
@@ -172,18 +172,16 @@ function promotionSalesOf(item: Record<string, unknown>): PromotionSales {
  */
 export async function readPromotionSales(ctx: Context): Promise<Map<string, PromotionSales>> {
   const found = new Map<string, PromotionSales>();
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await ctx.db.send(
-      new QueryCommand({
-        TableName: ctx.tableName,
-        KeyConditionExpression: "pk = :pk",
-        ExpressionAttributeValues: { ":pk": PROMOTION_SALES_PK },
-        ExclusiveStartKey: cursor,
-      }),
-    );
+  const pages = paginateQuery(
+    { client: ctx.db },
+    {
+      TableName: ctx.tableName,
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": PROMOTION_SALES_PK },
+    },
+  );
+  for await (const page of pages) {
     for (const item of page.Items ?? []) found.set(String(item.sk), promotionSalesOf(item));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  }
   return found;
 }
