@@ -5,7 +5,8 @@
 // as older versions wrote it (SST's Script, docs/decisions/024-migrations-on-deploy.md), and walks
 // the journey: a shopper
 // orders and pays through Stripe (the fake Stripe API of the end-to-end tests), the webhook marks
-// the order paid, the invoice and the confirmation mail follow through the stream, the
+// the order paid, a customer orders with an automatic offer and a code, the invoice and the
+// confirmation mail follow through the stream, the
 // dispatcher, the mail queue and the mailer, an admin ships the order, refunds a return of it
 // through Stripe (the webhook confirms it, the credit note is mailed) and sends a newsletter, a
 // poison message ends in its dead-letter queue, the scheduled jobs run. Every AWS call is
