@@ -257,11 +257,27 @@ export const salesProductDayKey = (day: string, productId: string) => ({
   pk: SALES_DAYS_PK,
   sk: `${day}${SALES_PRODUCT_INFIX}${productId}`,
 });
-/** Above every sort key of the day `day` (its own item and its products'). */
+/** The sort keys of a day's promotion items start with this (after the day). */
+export const SALES_PROMOTION_INFIX = "#PROMO#";
+/** One promotion's paid orders and discount given on one day, beside the day's products. */
+export const salesPromotionDayKey = (day: string, promotionId: string) => ({
+  pk: SALES_DAYS_PK,
+  sk: `${day}${SALES_PROMOTION_INFIX}${promotionId}`,
+});
+/** Above every sort key of the day `day` (its own item, its products' and its promotions'). */
 export const salesDayEnd = (day: string) => `${day}#~`;
 /** Units sold of one product, all time (one partition: the rebuild lists them in one Query). */
 export const PRODUCT_SALES_PK = "SALES#PRODUCTS";
 export const productSalesKey = (productId: string) => ({ pk: PRODUCT_SALES_PK, sk: productId });
+/**
+ * One promotion's paid orders and discount given, all time (one partition: the admin's
+ * promotions list reads them in one Query; a shop has tens of promotions).
+ */
+export const PROMOTION_SALES_PK = "SALES#PROMOTIONS";
+export const promotionSalesKey = (promotionId: string) => ({
+  pk: PROMOTION_SALES_PK,
+  sk: promotionId,
+});
 /** How many orders are in each state: one counter attribute per state. */
 export const ORDER_STATE_COUNTS_KEY = { pk: "SALES#STATES", sk: "COUNTS" } as const;
 /**

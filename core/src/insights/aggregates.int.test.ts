@@ -7,15 +7,23 @@ import { createTestContext, deliverEventsTo, type TestContext } from "@shop/loca
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import { settleCatalog } from "../catalog/test-fixtures.ts";
-import { orderPlacer, productInput, testShop } from "../checkout/test-fixtures.ts";
+import { markOrderPaid } from "../checkout/payment-state.server.ts";
+import { placeOrder } from "../checkout/placing.server.ts";
+import { orderPlacer, productInput, TEST_ADDRESS, testShop } from "../checkout/test-fixtures.ts";
 import type { Context } from "../context/index.server.ts";
 import { PRODUCT_SALES_PK } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { changeOrderState, deleteOrder } from "../orders/admin-changes.server.ts";
 import { getOrder } from "../orders/orders.server.ts";
+import { createOffer } from "../promotions/promotions.server.ts";
 import { handleEvent } from "../reactions/reactions.server.ts";
 import { countOrderEvent } from "./aggregates.server.ts";
-import { loadDashboard, readSalesDays, readStateCounts } from "./dashboard.server.ts";
+import {
+  loadDashboard,
+  readPromotionSales,
+  readSalesDays,
+  readStateCounts,
+} from "./dashboard.server.ts";
 import { rebuildAggregates, rebuildAggregatesPage } from "./rebuild.server.ts";
 
 /** The shop's zone in these tests: 23:30 UTC on 10 March is already 11 March in Madrid. */
@@ -351,4 +359,76 @@ describe("sales aggregates", () => {
     // 30 orders and their events through the stream: beside the rehearsal and the infrastructure
     // tests on two cores, it took more than 90 s once (a budget, not a timing).
   }, 240_000);
+
+  it("count each promotion's paid orders and discount given per day and of all time, once per transition, a cancelled order taken back, and the rebuild gives the same", async () => {
+    const { test, ctx, shirt } = await shop();
+    const offer = await createOffer(ctx, {
+      label: "10% off shirts",
+      effect: { kind: "percent-off-items", percent: 10, target: { productIds: [shirt.id] } },
+      conditions: {},
+    });
+    const code = await createOffer(ctx, {
+      code: "SAVE5",
+      label: "5 € off",
+      effect: { kind: "amount-off-order", amountCents: 500 },
+      conditions: {},
+    });
+    const now = new Date();
+    let n = 0;
+    const paidOrder = async (promotionCode?: string) => {
+      const { order } = await placeOrder(
+        ctx,
+        {
+          userId: `promo-buyer-${n++}`,
+          email: `promo${n}@example.com`,
+          lines: [{ productId: shirt.id, size: "M", quantity: 1 }],
+          address: TEST_ADDRESS,
+          deliveryMethod: "STANDARD",
+          ...(promotionCode ? { promotionCode } : {}),
+        },
+        now,
+      );
+      const paid = await markOrderPaid(ctx, order.paymentId as string, now);
+      if (paid.status !== "paid") throw new Error(`not paid: ${paid.status}`);
+      return paid.order;
+    };
+    // 20 € + 25% tax = 25 €: the offer takes 2.50 €, the code 5 €.
+    const withCode = await paidOrder("SAVE5");
+    expect(withCode.promotions?.map((p) => [p.id, p.totalCents])).toEqual([
+      [offer.id, 250],
+      [code.id, 500],
+    ]);
+    await paidOrder();
+    const canceled = await paidOrder("SAVE5");
+    await changeOrderState(ctx, canceled.id, "CANCELED");
+    const events = await deliverAll(test, ctx);
+    // Every paid and cancelled event delivered once more: nothing counts twice.
+    for (const event of events.filter((e) => e.type !== "order.placed")) {
+      await countOrderEvent(ctx, event);
+    }
+
+    const expected = new Map([
+      [offer.id, { label: "10% off shirts", orders: 2, discountCents: 500 }],
+      [code.id, { label: "5 € off", code: "SAVE5", orders: 1, discountCents: 500 }],
+    ]);
+    expect(await readPromotionSales(ctx)).toEqual(expected);
+    // As much discount each: by label.
+    const rows = [
+      { id: offer.id, label: "10% off shirts", orders: 2, discountCents: 500 },
+      { id: code.id, label: "5 € off", code: "SAVE5", orders: 1, discountCents: 500 },
+    ];
+    expect((await loadDashboard(ctx, now)).promotions).toEqual(rows);
+    // A day without any promotion given shows none.
+    const later = new Date(now.getTime() + 40 * 24 * 3600 * 1000);
+    expect((await loadDashboard(ctx, later)).promotions).toEqual([]);
+
+    const before = await readSalesDays(ctx, "2000-01-01", "2999-12-31");
+    await rebuildAggregates(ctx, { now });
+    expect(await readPromotionSales(ctx)).toEqual(expected);
+    expect(await readSalesDays(ctx, "2000-01-01", "2999-12-31")).toEqual(before);
+    // The events delivered after the rebuild find their marks: nothing counts again.
+    for (const event of events) await countOrderEvent(ctx, event);
+    expect(await readPromotionSales(ctx)).toEqual(expected);
+    expect((await loadDashboard(ctx, now)).promotions).toEqual(rows);
+  });
 });

@@ -1,7 +1,8 @@
 // The sales aggregates (docs/decisions/017-aggregates-from-the-stream.md), kept from the order
 // events by a reaction (core/src/reactions): per day in the shop's time zone its totals (revenue,
 // paid orders, items) and, on items of their own, each product's units that day with their split
-// by colour; per product its units of all time; the orders per state.
+// by colour, and each promotion's paid orders and discount given that day; per product its units
+// of all time; per promotion its paid orders and discount given of all time; the orders per state.
 //
 // Each order event is one transition of one order (placed, paid, shipped, delivered, canceled,
 // deleted), which happens at most once. A stream batch is counted at once
@@ -19,8 +20,10 @@ import {
   insightsMarkKey,
   ORDER_STATE_COUNTS_KEY,
   productSalesKey,
+  promotionSalesKey,
   salesDayKey,
   salesProductDayKey,
+  salesPromotionDayKey,
 } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
@@ -31,6 +34,8 @@ export const INSIGHTS_ENTITIES = {
   day: "salesDay",
   product: "productSales",
   productDay: "salesProductDay",
+  promotionDay: "salesPromotionDay",
+  promotion: "promotionSales",
   states: "orderStateCounts",
   mark: "insightsMark",
   rebuildPart: "salesRebuildPart",
@@ -103,6 +108,25 @@ export function sumsOf(counted: readonly Counted[]): Sum[] {
         }
       }
       add(productSalesKey(productId), { entity: INSIGHTS_ENTITIES.product, productId }, "units", n);
+    }
+    for (const [promotionId, p] of Object.entries(tally.promotions)) {
+      const named = { promotionId, label: p.label, ...(p.code ? { code: p.code } : {}) };
+      const items: Array<Pick<Sum, "key" | "set">> = [
+        {
+          key: promotionSalesKey(promotionId),
+          set: { entity: INSIGHTS_ENTITIES.promotion, ...named },
+        },
+      ];
+      if (day) {
+        items.push({
+          key: salesPromotionDayKey(day, promotionId),
+          set: { entity: INSIGHTS_ENTITIES.promotionDay, day, ...named },
+        });
+      }
+      for (const { key, set } of items) {
+        add(key, set, "orders", p.orders);
+        add(key, set, "discountCents", p.discountCents);
+      }
     }
     for (const [state, n] of Object.entries(tally.states)) {
       add(ORDER_STATE_COUNTS_KEY, { entity: INSIGHTS_ENTITIES.states }, state, n ?? 0);

@@ -2,15 +2,18 @@
 // Query of the sales days (the last 60, both periods of every comparison, each with its products'
 // items: the best sellers' units per colour), one GetItem of the orders per state, and the low-stock list (catalog's, the
 // stock Query and the warm read model, whose names also serve the top products). A constant number of table calls, whatever the
-// number of orders (core/src/db/README.md "Access patterns").
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+// number of orders (core/src/db/README.md "Access patterns"). The promotions' figures are items of
+// the sales days too (the same Query).
+import { GetCommand, paginateQuery, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { type LowStockRow, listLowStock } from "../catalog/availability.server.ts";
 import { lastSnapshot } from "../catalog/read-model.server.ts";
 import type { Context } from "../context/index.server.ts";
 import {
   ORDER_STATE_COUNTS_KEY,
+  PROMOTION_SALES_PK,
   SALES_DAYS_PK,
   SALES_PRODUCT_INFIX,
+  SALES_PROMOTION_INFIX,
   salesDayEnd,
 } from "../db/keys.ts";
 import { ORDER_STATES, type OrderState } from "../orders/state.ts";
@@ -22,7 +25,9 @@ import {
   dayOf,
   emptySalesDay,
   type PeriodComparison,
+  type PromotionSales,
   productColourKey,
+  promotionsGiven,
   revenueByDay,
   type SalesDay,
   type TopProduct,
@@ -48,6 +53,8 @@ export interface Dashboard {
   topProducts: Array<TopProduct & { name: string | null; slug: string | null }>;
   lowStock: LowStockRow[];
   lowStockTotal: number;
+  /** Each promotion's paid orders and discount given over the chart's days, most first. */
+  promotions: Array<PromotionSales & { id: string }>;
 }
 
 export async function loadDashboard(ctx: Context, now = new Date()): Promise<Dashboard> {
@@ -78,6 +85,7 @@ export async function loadDashboard(ctx: Context, now = new Date()): Promise<Das
     })),
     lowStock: lowStock.slice(0, DASHBOARD_LOW_STOCK_ROWS),
     lowStockTotal: lowStock.length,
+    promotions: promotionsGiven(days, today, CHART_DAYS),
   };
 }
 
@@ -105,6 +113,14 @@ export async function readSalesDays(ctx: Context, from: string, to: string): Pro
     );
     for (const item of page.Items ?? []) {
       const sk = String(item.sk);
+      const promo = sk.indexOf(SALES_PROMOTION_INFIX);
+      if (promo >= 0) {
+        const day = dayNamed(sk.slice(0, promo));
+        const promotions = day.promotions ?? {};
+        promotions[sk.slice(promo + SALES_PROMOTION_INFIX.length)] = promotionSalesOf(item);
+        day.promotions = promotions;
+        continue;
+      }
       const at = sk.indexOf(SALES_PRODUCT_INFIX);
       if (at < 0) {
         Object.assign(dayNamed(sk), {
@@ -139,4 +155,33 @@ export async function readStateCounts(
     new GetCommand({ TableName: ctx.tableName, Key: ORDER_STATE_COUNTS_KEY }),
   );
   return ORDER_STATES.map((state) => ({ state, count: Number(Item?.[state] ?? 0) }));
+}
+
+function promotionSalesOf(item: Record<string, unknown>): PromotionSales {
+  return {
+    label: String(item.label ?? ""),
+    ...(typeof item.code === "string" ? { code: item.code } : {}),
+    orders: Number(item.orders ?? 0),
+    discountCents: Number(item.discountCents ?? 0),
+  };
+}
+
+/**
+ * Each promotion's paid orders and discount given of all time, by promotion id (the admin's
+ * promotions list): one Query of their partition, paged past 1 MB.
+ */
+export async function readPromotionSales(ctx: Context): Promise<Map<string, PromotionSales>> {
+  const found = new Map<string, PromotionSales>();
+  const pages = paginateQuery(
+    { client: ctx.db },
+    {
+      TableName: ctx.tableName,
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": PROMOTION_SALES_PK },
+    },
+  );
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) found.set(String(item.sk), promotionSalesOf(item));
+  }
+  return found;
 }

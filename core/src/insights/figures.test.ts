@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { PromotionGiven } from "../orders/order-events.ts";
 import {
   addDays,
   colourSplit,
@@ -6,11 +7,12 @@ import {
   comparePeriods,
   dayOf,
   percentChange,
+  promotionsGiven,
   revenueByDay,
   type SalesDay,
   topProducts,
 } from "./figures.ts";
-import { chunksOf, PRODUCTS_PER_CHUNK, tallyOf } from "./tally.ts";
+import { chunksOf, countedOf, PRODUCTS_PER_CHUNK, PROMOTIONS_PER_CHUNK, tallyOf } from "./tally.ts";
 
 const day = (d: string, revenueCents: number, orders: number, products = {}): SalesDay => ({
   day: d,
@@ -180,5 +182,72 @@ describe("an order event's tally", () => {
     expect(tallyOf(canceled, "UTC")?.tally.colours).toEqual({ a: { navy: -2 } });
     // An event written before the colours: the units only.
     expect(tallyOf(event("order.paid"), "UTC")?.tally.colours).toEqual({});
+  });
+
+  it("counts each promotion's order and discount in chunks of their own, taken away by a refunded cancellation", () => {
+    const promotions: Record<string, PromotionGiven> = Object.fromEntries(
+      Array.from({ length: PROMOTIONS_PER_CHUNK + 1 }, (_, i) => [
+        `auto:${String(i).padStart(2, "0")}`,
+        { label: `Offer ${i}`, discountCents: 10 },
+      ]),
+    );
+    promotions.SAVE5 = { label: "5 € off", code: "SAVE5", discountCents: 500 };
+    const paid = {
+      ...event("order.paid"),
+      payload: { ...event("order.paid").payload, facts: { ...facts, promotions } },
+    };
+    const counted = countedOf(paid, "UTC");
+    // The products' chunk keeps its mark; the promotions follow in chunks of their own.
+    expect(counted.map((c) => c.mark)).toEqual([
+      "paid#0",
+      "paid#promotions#0",
+      "paid#promotions#1",
+    ]);
+    expect(counted[0]?.tally.promotions).toEqual({});
+    expect(counted[0]?.tally.revenueCents).toBe(facts.totalCents);
+    expect(counted[1]?.tally.revenueCents).toBe(0);
+    expect(Object.keys(counted[1]?.tally.promotions ?? {})).toHaveLength(PROMOTIONS_PER_CHUNK);
+    // By id: "SAVE5" sorts before "auto:…"; the last two offers make the second chunk.
+    expect(counted[1]?.tally.promotions.SAVE5).toEqual({
+      label: "5 € off",
+      code: "SAVE5",
+      orders: 1,
+      discountCents: 500,
+    });
+    expect(Object.keys(counted[2]?.tally.promotions ?? {})).toEqual(["auto:44", "auto:45"]);
+    const canceled = countedOf({ ...paid, type: "order.canceled" }, "UTC");
+    expect(canceled[1]?.tally.promotions.SAVE5).toEqual({
+      label: "5 € off",
+      code: "SAVE5",
+      orders: -1,
+      discountCents: -500,
+    });
+    // Without promotions: no chunk of them.
+    expect(countedOf(event("order.paid"), "UTC").map((c) => c.mark)).toEqual(["paid#0"]);
+  });
+});
+
+describe("the discounts per promotion", () => {
+  it("sum each promotion's orders and discount over the period, most discount first, and leave out one taken back", () => {
+    const withPromotions = (d: string, promotions: SalesDay["promotions"]): SalesDay => ({
+      ...day(d, 0, 0),
+      promotions,
+    });
+    const days = [
+      withPromotions("2026-03-01", { OLD: { label: "Old", orders: 9, discountCents: 9000 } }),
+      withPromotions("2026-03-09", {
+        A: { label: "Winter sale", orders: 2, discountCents: 1000 },
+        B: { label: "5 € off", code: "SAVE5", orders: 1, discountCents: 500 },
+      }),
+      withPromotions("2026-03-10", {
+        A: { label: "Winter sale: 20%", orders: 1, discountCents: 700 },
+        C: { label: "Cancelled", orders: 0, discountCents: 0 },
+      }),
+    ];
+    expect(promotionsGiven(days, "2026-03-10", 7)).toEqual([
+      { id: "A", label: "Winter sale: 20%", orders: 3, discountCents: 1700 },
+      { id: "B", label: "5 € off", code: "SAVE5", orders: 1, discountCents: 500 },
+    ]);
+    expect(promotionsGiven(days, "2026-03-10", 30)[0]).toMatchObject({ id: "OLD", orders: 9 });
   });
 });

@@ -19,6 +19,58 @@ export interface SalesDay {
    * name a colour (none before colourways). Absent on a day kept before the colours were.
    */
   colours?: Record<string, number>;
+  /** Paid orders and discount given per promotion id (none on a day kept before them). */
+  promotions?: Record<string, PromotionSales>;
+}
+
+/**
+ * A promotion's paid orders and the discount they were given (tax and delivery included), as
+ * the paid orders recorded it: a cancelled order's taken back, a refunded return's not
+ * (docs/product.md §9 "Discount given").
+ */
+export interface PromotionSales {
+  /** As the latest order counted named it (a deleted promotion keeps its name here). */
+  label: string;
+  code?: string;
+  orders: number;
+  discountCents: number;
+}
+
+/** Adds `more` to the promotions of `into` (by id; the label of `more` wins). */
+export function addPromotionSales(
+  into: Record<string, PromotionSales>,
+  more: Readonly<Record<string, PromotionSales>>,
+): Record<string, PromotionSales> {
+  for (const [id, p] of Object.entries(more)) {
+    const own = into[id];
+    into[id] = {
+      label: p.label,
+      ...(p.code ? { code: p.code } : {}),
+      orders: (own?.orders ?? 0) + p.orders,
+      discountCents: (own?.discountCents ?? 0) + p.discountCents,
+    };
+  }
+  return into;
+}
+
+/**
+ * Each promotion's paid orders and discount given over the `count` days ending today, most
+ * discount first (ties by label); a promotion whose orders were all cancelled is left out.
+ */
+export function promotionsGiven(
+  days: readonly SalesDay[],
+  today: string,
+  count = 30,
+): Array<PromotionSales & { id: string }> {
+  const map = byDay(days);
+  const total: Record<string, PromotionSales> = {};
+  for (const day of daysEnding(today, count)) {
+    addPromotionSales(total, map.get(day)?.promotions ?? {});
+  }
+  return Object.entries(total)
+    .filter(([, p]) => p.orders > 0 || p.discountCents > 0)
+    .map(([id, p]) => ({ id, ...p }))
+    .sort((a, b) => b.discountCents - a.discountCents || a.label.localeCompare(b.label));
 }
 
 /** A day with no sale yet. */

@@ -22,12 +22,15 @@ import type { Context } from "../context/index.server.ts";
 import {
   ORDER_STATE_COUNTS_KEY,
   PRODUCT_SALES_PK,
+  PROMOTION_SALES_PK,
   productSalesKey,
+  promotionSalesKey,
   rebuildPartKey,
   rebuildPartsPk,
   SALES_DAYS_PK,
   salesDayKey,
   salesProductDayKey,
+  salesPromotionDayKey,
 } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
 import { orderSaleFacts } from "../orders/order-events.ts";
@@ -40,8 +43,15 @@ import {
   MARK_RETENTION_DAYS,
   markItem,
 } from "./aggregates.server.ts";
-import { dayOf, emptySalesDay, productColourKey, type SalesDay } from "./figures.ts";
-import { chunksOf, countsAsSale } from "./tally.ts";
+import {
+  addPromotionSales,
+  dayOf,
+  emptySalesDay,
+  type PromotionSales,
+  productColourKey,
+  type SalesDay,
+} from "./figures.ts";
+import { chunksOf, countsAsSale, PROMOTIONS_MARK_INFIX, promotionChunksOf } from "./tally.ts";
 
 export interface RebuildSummary {
   orders: number;
@@ -68,6 +78,8 @@ export type RebuildCursor = v.InferOutput<typeof RebuildCursorSchema>;
 interface Tally {
   days: Record<string, SalesDay>;
   units: Record<string, number>;
+  /** Per promotion, all time (absent from a part written before the promotions' figures). */
+  promotions?: Record<string, PromotionSales>;
   states: Record<OrderState, number>;
   orders: number;
   marks: number;
@@ -148,6 +160,7 @@ export async function rebuildAggregates(
 const emptyTally = (): Tally => ({
   days: {},
   units: {},
+  promotions: {},
   states: Object.fromEntries(ORDER_STATES.map((s) => [s, 0])) as Record<OrderState, number>,
   orders: 0,
   marks: 0,
@@ -176,14 +189,33 @@ function tallyOrder(ctx: Context, tally: Tally, order: Order, now: Date) {
         colours[key] = (colours[key] ?? 0) + n;
       }
     }
+    const given = Object.fromEntries(
+      Object.entries(facts.promotions ?? {}).map(([id, p]) => [
+        id,
+        {
+          label: p.label,
+          ...(p.code ? { code: p.code } : {}),
+          orders: 1,
+          discountCents: p.discountCents,
+        },
+      ]),
+    );
+    sales.promotions = addPromotionSales(sales.promotions ?? {}, given);
+    tally.promotions = addPromotionSales(tally.promotions ?? {}, given);
     tally.days[day] = sales;
   }
   const markSince = now.getTime() - MARK_RETENTION_DAYS * 24 * 3600 * 1000;
   const chunks = chunksOf(facts.units, facts.colours).length;
+  const promotionChunks = promotionChunksOf(facts.promotions ?? {}).length;
   const marks: Record<string, unknown>[] = [];
   for (const [transition, when] of transitionsOf(order)) {
     if (!when || Date.parse(when) < markSince) continue;
     for (let i = 0; i < chunks; i++) marks.push(markItem(order.id, `${transition}#${i}`, now));
+    // A sale's transitions count its promotions in chunks of their own.
+    if (transition !== "paid" && transition !== "canceled") continue;
+    for (let i = 0; i < promotionChunks; i++) {
+      marks.push(markItem(order.id, `${transition}${PROMOTIONS_MARK_INFIX}${i}`, now));
+    }
   }
   tally.marks += marks.length;
   return marks;
@@ -243,6 +275,16 @@ async function replaceAggregates(ctx: Context, run: string): Promise<RebuildPage
       units: n,
     })),
   );
+  await replacePartition(
+    ctx,
+    PROMOTION_SALES_PK,
+    Object.entries(total.promotions ?? {}).map(([promotionId, p]) => ({
+      ...promotionSalesKey(promotionId),
+      entity: INSIGHTS_ENTITIES.promotion,
+      promotionId,
+      ...p,
+    })),
+  );
   await writeAll(ctx, [
     {
       PutRequest: {
@@ -291,6 +333,13 @@ export function salesDayItems(d: SalesDay): Array<Record<string, unknown> & { sk
       units,
       ...colours.get(productId),
     })),
+    ...Object.entries(d.promotions ?? {}).map(([promotionId, p]) => ({
+      ...salesPromotionDayKey(d.day, promotionId),
+      entity: INSIGHTS_ENTITIES.promotionDay,
+      day: d.day,
+      promotionId,
+      ...p,
+    })),
   ];
 }
 
@@ -302,6 +351,7 @@ function addTally(total: Tally, part: Tally) {
     total.states[state as OrderState] = (total.states[state as OrderState] ?? 0) + n;
   }
   for (const [id, n] of Object.entries(part.units)) total.units[id] = (total.units[id] ?? 0) + n;
+  total.promotions = addPromotionSales(total.promotions ?? {}, part.promotions ?? {});
   for (const [day, d] of Object.entries(part.days)) {
     const sales = total.days[day] ?? emptySalesDay(day);
     sales.revenueCents += d.revenueCents;
@@ -313,6 +363,7 @@ function addTally(total: Tally, part: Tally) {
     const colours = sales.colours ?? {};
     for (const [key, n] of Object.entries(d.colours ?? {})) colours[key] = (colours[key] ?? 0) + n;
     sales.colours = colours;
+    sales.promotions = addPromotionSales(sales.promotions ?? {}, d.promotions ?? {});
     total.days[day] = sales;
   }
 }

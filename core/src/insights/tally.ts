@@ -16,7 +16,7 @@ import {
 } from "../orders/order-events.ts";
 import type { OrderState } from "../orders/state.ts";
 import { RETURN_REFUNDED, type ReturnRefundedPayload } from "../returns/events.ts";
-import { dayOf } from "./figures.ts";
+import { dayOf, type PromotionSales } from "./figures.ts";
 
 /**
  * Products per chunk of one order's transition (one mark): with the mark, the day, the states
@@ -25,6 +25,12 @@ import { dayOf } from "./figures.ts";
  * so a mark written before keeps its name).
  */
 export const PRODUCTS_PER_CHUNK = 40;
+/**
+ * Promotions per chunk of their own (two items each: the day's and the all-time one, with the
+ * mark). Their chunks come after the products' ones, named "<transition>#promotions#<n>", so the
+ * products' marks keep their names.
+ */
+export const PROMOTIONS_PER_CHUNK = 45;
 
 /** What one transition adds (negative numbers take away). */
 export interface Tally {
@@ -38,6 +44,8 @@ export interface Tally {
   /** Units per product and colour (on the product's day item), of lines that name one. */
   colours: Record<string, Record<string, number>>;
   states: Partial<Record<OrderState, number>>;
+  /** Paid orders and discount given per promotion (its day item and its all-time item). */
+  promotions: Record<string, PromotionSales>;
 }
 
 const empty = (): Tally => ({
@@ -47,6 +55,7 @@ const empty = (): Tally => ({
   units: {},
   colours: {},
   states: {},
+  promotions: {},
 });
 
 /** A paid order's sale, added (sign 1) or taken away (-1), on its payment day. */
@@ -58,6 +67,17 @@ function sale(facts: OrderSaleFacts, timeZone: string, sign: 1 | -1): Tally {
   const colours = Object.fromEntries(
     Object.entries(facts.colours ?? {}).map(([id, counts]) => [id, signed(counts)]),
   );
+  const promotions = Object.fromEntries(
+    Object.entries(facts.promotions ?? {}).map(([id, p]) => [
+      id,
+      {
+        label: p.label,
+        ...(p.code ? { code: p.code } : {}),
+        orders: sign,
+        discountCents: sign * p.discountCents,
+      },
+    ]),
+  );
   return {
     day: dayOf(facts.paidAt, timeZone),
     revenueCents: sign * facts.totalCents,
@@ -66,6 +86,7 @@ function sale(facts: OrderSaleFacts, timeZone: string, sign: 1 | -1): Tally {
     units,
     colours,
     states: {},
+    promotions,
   };
 }
 
@@ -142,7 +163,7 @@ export function countedOf(
   const found = tallyOf(event, timeZone);
   if (!found) return [];
   const { orderId, transition, tally } = found;
-  return chunksOf(tally.units, tally.colours).map((ids, index) => ({
+  const products = chunksOf(tally.units, tally.colours).map((ids, index) => ({
     orderId,
     mark: `${transition}#${index}`,
     tally: {
@@ -156,8 +177,32 @@ export function countedOf(
         ids.flatMap((id) => (tally.colours[id] ? [[id, tally.colours[id]]] : [])),
       ),
       states: index === 0 ? tally.states : {},
+      promotions: {},
     },
   }));
+  const promotions = promotionChunksOf(tally.promotions).map((ids, index) => ({
+    orderId,
+    mark: `${transition}${PROMOTIONS_MARK_INFIX}${index}`,
+    tally: {
+      ...empty(),
+      ...(tally.day ? { day: tally.day } : {}),
+      promotions: Object.fromEntries(ids.map((id) => [id, tally.promotions[id] as PromotionSales])),
+    },
+  }));
+  return [...products, ...promotions];
+}
+
+/** A promotions chunk's mark: "<transition>#promotions#<n>". */
+export const PROMOTIONS_MARK_INFIX = "#promotions#";
+
+/** The promotion ids of a tally in chunks of PROMOTIONS_PER_CHUNK (none without promotions). */
+export function promotionChunksOf(promotions: Readonly<Record<string, unknown>>): string[][] {
+  const ids = Object.keys(promotions).sort();
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += PROMOTIONS_PER_CHUNK) {
+    chunks.push(ids.slice(i, i + PROMOTIONS_PER_CHUNK));
+  }
+  return chunks;
 }
 
 /**

@@ -35,6 +35,19 @@ export interface OrderSaleFacts {
    * of orders placed before colourways, nor in events written before the colours were added.
    */
   colours?: Record<string, Record<string, number>>;
+  /**
+   * What each promotion applied took off it (tax and delivery included), by promotion id, with
+   * its label and code as the order recorded them: none on orders placed before the kinds, nor
+   * in events written before the promotions' figures were added.
+   */
+  promotions?: Record<string, PromotionGiven>;
+}
+
+/** One promotion's part in an order: what it took off, as the order named it. */
+export interface PromotionGiven {
+  label: string;
+  code?: string;
+  discountCents: number;
 }
 
 interface FactsSource {
@@ -43,6 +56,7 @@ interface FactsSource {
   totalCents: number;
   paidAt?: string;
   lines: ReadonlyArray<{ productId: string; colour?: string; quantity: number }>;
+  promotions?: ReadonlyArray<{ id: string; label: string; code?: string; totalCents: number }>;
 }
 
 export function orderSaleFacts(order: FactsSource, paidAt = order.paidAt): OrderSaleFacts {
@@ -55,6 +69,16 @@ export function orderSaleFacts(order: FactsSource, paidAt = order.paidAt): Order
     colours[line.productId] = own;
     own[line.colour] = (own[line.colour] ?? 0) + line.quantity;
   }
+  const promotions: Record<string, PromotionGiven> = {};
+  for (const p of order.promotions ?? []) {
+    const given = promotions[p.id] ?? {
+      label: p.label,
+      ...(p.code ? { code: p.code } : {}),
+      discountCents: 0,
+    };
+    given.discountCents += p.totalCents;
+    promotions[p.id] = given;
+  }
   return {
     state: order.state,
     payment: order.payment,
@@ -62,6 +86,7 @@ export function orderSaleFacts(order: FactsSource, paidAt = order.paidAt): Order
     ...(paidAt ? { paidAt } : {}),
     units,
     ...(Object.keys(colours).length > 0 ? { colours } : {}),
+    ...(Object.keys(promotions).length > 0 ? { promotions } : {}),
   };
 }
 

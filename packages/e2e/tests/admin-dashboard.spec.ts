@@ -3,12 +3,16 @@
 // dashboard's revenue for today has grown by its total; the revenue chart is an SVG with its
 // accessible name, rendered on the server (so also without JavaScript); axe finds nothing
 // serious. Other tests pay orders at the same time, so the revenue grows by at least the total.
-// A best seller's row splits its units by colour, on a desktop and on a phone.
+// A best seller's row splits its units by colour, on a desktop and on a phone. Each promotion's
+// paid orders and discount given show in the dashboard's "Discounts per promotion" and on the
+// promotions screen, on a desktop and on a phone (docs/product.md §9 "Discount given").
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createUser } from "@shop/core/server/accounts";
 import { createProduct, deleteProduct } from "@shop/core/server/catalog";
+import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
+import { createOffer, deletePromotion } from "@shop/core/server/promotions";
 import { customerAtCheckout } from "../support/checkout";
-import { orderOf } from "../support/orders";
+import { ORDER_ADDRESS, orderOf } from "../support/orders";
 import { expectFitsPhone, serious, signInAdmin } from "../support/pages";
 import { shopContext } from "../support/shop";
 
@@ -171,6 +175,116 @@ test("a best seller's row splits its units by colour, on a desktop and on a phon
     await page.context().close();
   } finally {
     await deleteProduct(ctx, polo.id);
+  }
+});
+
+test("each promotion's paid orders and discount given show on the dashboard and the promotions screen, on a desktop and on a phone", async ({
+  browser,
+}, info) => {
+  test.slow(); // two orders through the stream, two screens and a shared machine
+  const ctx = shopContext();
+  const id = `${info.project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+  const name = `Promoted Dress ${id}`;
+  const dress = await createProduct(
+    ctx,
+    {
+      slug: `promoted-dress-${id}`,
+      name,
+      category: "Women",
+      priceCents: 4000,
+      description: "On offer.",
+      sizes: ["M"],
+      stock: { M: 50 },
+      images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: name }],
+    },
+    // Older than the catalogue's first pages, which other tests count.
+    { createdAt: "2020-01-01T00:00:00.000Z" },
+  );
+  // Only this test's dress: other tests' orders are not given it.
+  const offer = await createOffer(ctx, {
+    label: `Dress sale ${id}`,
+    effect: { kind: "percent-off-items", percent: 20, target: { productIds: [dress.id] } },
+    conditions: {},
+  });
+  const code = await createOffer(ctx, {
+    code: `DASH-${info.project.name.slice(0, 1).toUpperCase()}${Date.now().toString(36)}`,
+    label: `Five off ${id}`,
+    effect: { kind: "amount-off-order", amountCents: 500 },
+    conditions: {},
+  });
+  try {
+    const buyer = await createUser(ctx, {
+      firstName: "Pat",
+      lastName: "Promo",
+      email: `dashboard-promo+${id}@example.com`,
+      password: "secret1",
+    });
+    const buy = async (promotionCode?: string) => {
+      const placed = await placeOrder(ctx, {
+        userId: buyer.id,
+        email: buyer.email,
+        lines: [{ productId: dress.id, size: "M", quantity: 1 }],
+        address: ORDER_ADDRESS,
+        deliveryMethod: "STANDARD",
+        ...(promotionCode ? { promotionCode } : {}),
+      });
+      await confirmCardPayment(ctx, {
+        userId: buyer.id,
+        orderId: placed.order.id,
+        card: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
+      });
+    };
+    // 40 € + 25% tax = 50 €: the offer takes 10 € off each order, the code 5 € off one.
+    await buy(code.id);
+    await buy();
+
+    const page = await adminOnDashboard(browser);
+    const table = page.getByRole("region", { name: "Discounts per promotion, last 30 days" });
+    const rowOf = (label: string) =>
+      table.getByTestId("promotion-sales").filter({ hasText: label });
+    // order.paid reaches the aggregates through the stream: look again until it has.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return (await rowOf(offer.label).count()) > 0 && (await rowOf(code.label).count()) > 0;
+        },
+        { timeout: 30_000, intervals: [500, 1000] },
+      )
+      .toBe(true);
+    await expect(rowOf(offer.label).getByTestId("promotion-sales-orders")).toHaveText("2");
+    await expect(rowOf(offer.label).getByTestId("promotion-sales-discount")).toHaveText("20.00 €");
+    await expect(rowOf(offer.label)).toContainText("Automatic");
+    await expect(rowOf(code.label).getByTestId("promotion-sales-orders")).toHaveText("1");
+    await expect(rowOf(code.label).getByTestId("promotion-sales-discount")).toHaveText("5.00 €");
+    await expect(rowOf(code.label)).toContainText(code.id);
+    expect(await serious(page)).toEqual([]);
+
+    await page.goto("/admin/promotions");
+    const card = (heading: string, label: string) =>
+      page
+        .getByTestId("promotion-row")
+        .filter({ has: page.getByRole("heading", { name: heading }) })
+        .filter({ hasText: label });
+    await expect(card(code.id, code.label).getByTestId("promotion-orders")).toHaveText("1");
+    await expect(card(code.id, code.label).getByTestId("promotion-discount-given")).toHaveText(
+      "5.00 €",
+    );
+    const automatic = card("Automatic", offer.label);
+    await expect(automatic.getByTestId("promotion-orders")).toHaveText("2");
+    await expect(automatic.getByTestId("promotion-discount-given")).toHaveText("20.00 €");
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(automatic.getByTestId("promotion-discount-given")).toBeVisible();
+    await expectFitsPhone(page);
+    await page.goto("/admin");
+    await expect(rowOf(offer.label).getByTestId("promotion-sales-discount")).toBeVisible();
+    await expectFitsPhone(page);
+    await page.context().close();
+  } finally {
+    await deletePromotion(ctx, offer.id);
+    await deletePromotion(ctx, code.id);
+    await deleteProduct(ctx, dress.id);
   }
 });
 

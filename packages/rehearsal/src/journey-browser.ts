@@ -269,6 +269,58 @@ export async function shopperPlacesOrder(
 }
 
 /**
+ * A customer (signed in through the form) orders one product with offers: its page → its first
+ * size in the cart → checkout: the automatic offer `offerLabel` shown as applied, the code typed
+ * and applied, a shipping address, the fake card → Confirm order. Returns the order id.
+ */
+export async function shopperOrdersWithOffers(
+  browser: Browser,
+  baseUrl: string,
+  customer: { email: string; password: string },
+  order: { productPath: string; productName: string; code: string; offerLabel: string },
+  artifactsDir?: string,
+): Promise<string> {
+  return inContext(browser, baseUrl, "offers", artifactsDir, async (page, step) => {
+    await signIn(page, step, customer);
+    await step("add the product to the cart", async () => {
+      await page.goto(order.productPath);
+      await hydrated(page);
+      await page
+        .getByRole("group", { name: "Size" })
+        .locator("label")
+        .filter({ has: page.locator("input:enabled") })
+        .first()
+        .click();
+      await page.getByRole("button", { name: "Add to cart" }).click();
+      await shown(page.getByRole("status").filter({ hasText: "Added to cart" }));
+    });
+    await step("see the automatic offer and apply the code at the checkout", async () => {
+      await page.goto("/cart/checkout");
+      await page.getByTestId("checkout-line").filter({ hasText: order.productName }).waitFor();
+      await hydrated(page);
+      await shown(page.getByTestId("offers-applied").filter({ hasText: order.offerLabel }));
+      await page.getByLabel("Promotion code").fill(order.code);
+      await page.getByRole("button", { name: "Apply" }).click();
+      await shown(page.getByTestId("promotion-applied"));
+    });
+    await step("fill the shipping address", async () => {
+      const form = page.getByRole("form", { name: "Checkout" });
+      for (const [label, value] of Object.entries(SHIPPING)) {
+        await form.getByLabel(label, { exact: true }).fill(value);
+      }
+    });
+    return step("pay with the card and confirm the order", async () => {
+      await page.getByLabel("Fake card").fill("4242 4242 4242 4242");
+      await page.getByRole("button", { name: "Confirm order" }).click();
+      await page.waitForURL(/\/order\/confirm-order\?id=/);
+      const id = new URL(page.url()).searchParams.get("id");
+      if (!id) throw new Error("the confirmation URL has no order id");
+      return id;
+    });
+  });
+}
+
+/**
  * The admin signs in, opens the order's admin page, marks it shipped and sees it Shipped; with
  * `deliver`, then marks it delivered (after the shipping mail, which `shipped` waits for).
  */

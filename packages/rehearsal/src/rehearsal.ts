@@ -5,7 +5,8 @@
 // as older versions wrote it (SST's Script, docs/decisions/024-migrations-on-deploy.md), and walks
 // the journey: a shopper
 // orders and pays through Stripe (the fake Stripe API of the end-to-end tests), the webhook marks
-// the order paid, the invoice and the confirmation mail follow through the stream, the
+// the order paid, a customer orders with an automatic offer and a code, the invoice and the
+// confirmation mail follow through the stream, the
 // dispatcher, the mail queue and the mailer, an admin ships the order, refunds a return of it
 // through Stripe (the webhook confirms it, the credit note is mailed) and sends a newsletter, a
 // poison message ends in its dead-letter queue, the scheduled jobs run. Every AWS call is
@@ -30,6 +31,7 @@ import { getMailState } from "@shop/core/server/mail";
 import { setSubscription } from "@shop/core/server/newsletter";
 import { getOrder } from "@shop/core/server/orders";
 import { signWebhookPayload } from "@shop/core/server/payments";
+import { createOffer, deletePromotion, getOffer } from "@shop/core/server/promotions";
 import { getReturn } from "@shop/core/server/returns";
 import { writeProductBeforeColourways } from "@shop/core/testing/migrations";
 import { PAGE_MARGIN_MS } from "@shop/functions/migrate";
@@ -58,6 +60,7 @@ import {
   customerRequestsReturn,
   customerSeesRestored,
   launchBrowser,
+  shopperOrdersWithOffers,
   shopperPlacesOrder,
 } from "./journey-browser.ts";
 import { LambdaFunction } from "./lambda.ts";
@@ -92,6 +95,7 @@ export const STEPS = [
   "limits",
   "order",
   "paid",
+  "offers",
   "invoice",
   "download",
   "logs",
@@ -111,6 +115,7 @@ export type Step = (typeof STEPS)[number];
 /** The steps that drive the site in a browser (Chromium is launched only for them). */
 const BROWSER_STEPS: readonly Step[] = [
   "order",
+  "offers",
   "download",
   "shipped",
   "export",
@@ -692,37 +697,108 @@ export async function rehearse(
         await setSubscription(ctx, shopper.email, true);
       },
     );
+    await run("paid", "a Stripe-signed payment_intent.succeeded reaches the webhook URL", () =>
+      paid(orderId),
+    );
     await run(
-      "paid",
-      "a Stripe-signed payment_intent.succeeded reaches the webhook URL",
+      "offers",
+      "a customer orders with an automatic offer and a code (its last use, redeemed in the order's transaction) and pays: the order records both promotions and their amounts, the total is theirs",
       async () => {
-        const intent = stripe.intents.find((i) => i.orderId === orderId);
-        if (!intent) throw new Error(`no PaymentIntent was created for order ${orderId}`);
-        const body = JSON.stringify({
-          id: `evt_${randomBytes(8).toString("hex")}`,
-          object: "event",
-          type: "payment_intent.succeeded",
-          created: Math.floor(Date.now() / 1000),
-          livemode: false,
-          data: {
-            object: {
-              id: intent.id,
-              object: "payment_intent",
-              amount: intent.amount,
-              currency: intent.currency,
-              status: "succeeded",
-              metadata: { orderId },
-            },
-          },
-        });
-        await toWebhook(body);
-        await waitFor(
-          "the order to be paid",
-          20_000,
-          async () => (await getOrder(ctx, orderId))?.payment === "paid",
+        // An operator arranges a product and its two promotions; the customer does the rest.
+        const token = randomBytes(4).toString("hex");
+        const customer = {
+          firstName: "Otto",
+          lastName: "Offers",
+          email: `rehearsal+offers-${token}@example.com`,
+          password: "rehearse1",
+        };
+        await createUser(ctx, customer);
+        const product = await createProduct(
+          ctx,
+          rehearsalShirt(`offer-shirt-${token}`, `Offer Shirt ${token}`, 5),
         );
+        const offer = await createOffer(ctx, {
+          label: `Rehearsal sale ${token}: 20% off this shirt`,
+          effect: { kind: "percent-off-items", percent: 20, target: { productIds: [product.id] } },
+          conditions: {},
+        });
+        const code = await createOffer(ctx, {
+          code: `REHEARSE-${token.toUpperCase()}`,
+          label: "5 € off, once",
+          effect: { kind: "amount-off-order", amountCents: 500 },
+          conditions: { usageLimit: 1 },
+        });
+        try {
+          const id = await shopperOrdersWithOffers(
+            browser as never,
+            edge.url,
+            customer,
+            {
+              productPath: `/product/${product.slug}`,
+              productName: product.name,
+              code: code.code ?? "",
+              offerLabel: offer.label,
+            },
+            options.workDir,
+          );
+          await paid(id);
+          const order = await getOrder(ctx, id);
+          if (!order) throw new Error(`order ${id} is gone`);
+          // 25 € + 25% tax = 31.25 €; the offer first: 20% of it = 6.25 €; then the code: 5 €;
+          // the standard delivery under 100 €: 5 €. 31.25 − 6.25 − 5 + 5 = 25 €.
+          const given = (order.promotions ?? []).map((p) => `${p.id}=${p.totalCents}`).join(", ");
+          const expected = `${offer.id}=625, ${code.id}=500`;
+          if (given !== expected) {
+            throw new Error(`the order records the promotions ${given || "none"}, not ${expected}`);
+          }
+          const intent = stripe.intents.find((i) => i.orderId === id);
+          if (
+            order.discountCents !== 1125 ||
+            order.totalCents !== 2500 ||
+            intent?.amount !== 2500
+          ) {
+            throw new Error(
+              `the order's discount is ${order.discountCents} and its total ${order.totalCents} (charged ${intent?.amount}), not 1125 and 2500`,
+            );
+          }
+          const used = await getOffer(ctx, code.id, true);
+          if (used?.usedCount !== 1) {
+            throw new Error(`the code's use was counted ${used?.usedCount} time(s), not once`);
+          }
+          log(`    ${order.number}: ${given}; total ${order.totalCents} cents`);
+        } finally {
+          await deletePromotion(ctx, offer.id);
+        }
       },
     );
+    /** A Stripe-signed payment_intent.succeeded for the order, and the order seen paid. */
+    async function paid(orderId: string) {
+      const intent = stripe.intents.find((i) => i.orderId === orderId);
+      if (!intent) throw new Error(`no PaymentIntent was created for order ${orderId}`);
+      const body = JSON.stringify({
+        id: `evt_${randomBytes(8).toString("hex")}`,
+        object: "event",
+        type: "payment_intent.succeeded",
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: {
+          object: {
+            id: intent.id,
+            object: "payment_intent",
+            amount: intent.amount,
+            currency: intent.currency,
+            status: "succeeded",
+            metadata: { orderId },
+          },
+        },
+      });
+      await toWebhook(body);
+      await waitFor(
+        "the order to be paid",
+        20_000,
+        async () => (await getOrder(ctx, orderId))?.payment === "paid",
+      );
+    }
     await run(
       "invoice",
       "the invoice PDF lands in S3 and the confirmation mail, with it, in SES",

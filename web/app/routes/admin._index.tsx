@@ -12,6 +12,7 @@ import { CHART_DAYS, loadDashboard } from "@shop/core/server/insights";
 import { DashboardPeriods } from "../components/admin/DashboardPeriods";
 import { loadCharts, OrdersByStateChart, RevenueChart } from "../components/admin/LazyCharts";
 import { LowStockTable } from "../components/admin/LowStockTable";
+import { PromotionSalesTable } from "../components/admin/PromotionSalesTable";
 import { ErrorPage } from "../components/ErrorPage";
 import { adminLoader } from "../lib/admin.server";
 import { NO_STORE } from "../lib/http";
@@ -114,6 +115,13 @@ export default function AdminDashboard() {
           )}
         </section>
       </div>
+
+      <section aria-labelledby="promotion-sales-title">
+        <h3 id="promotion-sales-title" className={sectionTitle}>
+          Discounts per promotion, last {d.chartDays} days
+        </h3>
+        <PromotionSalesTable rows={d.promotions} />
+      </section>
 
       <section aria-labelledby="dashboard-stock-title">
         <h3 id="dashboard-stock-title" className={sectionTitle}>

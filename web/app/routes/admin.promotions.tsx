@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
+import { formatPrice } from "@shop/core/pricing";
 import {
   describeEffect,
   effectAmount,
@@ -9,6 +10,7 @@ import {
   promotionUsage,
 } from "@shop/core/promotions";
 import { getContext, shopNow } from "@shop/core/server/context";
+import { readPromotionSales } from "@shop/core/server/insights";
 import {
   createCheckedOffer,
   createPromotion,
@@ -29,14 +31,16 @@ import { useActionAnswer } from "../lib/unavailable";
 
 // Promotions (docs/product.md §10 "Promotions", §9 "Promotions: kinds, conditions and how they
 // combine", §8: admin errors as a banner titled "error"): the list of codes and automatic offers
-// with each one's state and usage, a form to create a fixed-amount code and edit one
+// with each one's state and usage, its paid orders and discount given so far (the sales
+// aggregates), a form to create a fixed-amount code and edit one
 // (?edit=<code>), a form to create a promotion of any kind, and delete behind a confirmation.
 
 export const loader = adminPage(async ({ request }) => {
   const ctx = getContext();
   const editCode = new URL(request.url).searchParams.get("edit");
-  const [promotions, editing] = await Promise.all([
+  const [promotions, sales, editing] = await Promise.all([
     listOffers(ctx),
+    readPromotionSales(ctx),
     editCode && editCode.length <= 100 ? getPromotion(ctx, editCode) : null,
   ]);
   const now = shopNow(ctx);
@@ -53,6 +57,8 @@ export const loader = adminPage(async ({ request }) => {
         editable: Boolean(p.code) && p.effect.kind === "amount-off-order",
         expiresAt: p.conditions.endsAt,
         usage: promotionUsage(counted),
+        orders: sales.get(p.id)?.orders ?? 0,
+        discountGiven: formatPrice(sales.get(p.id)?.discountCents ?? 0),
         state: promotionState(counted, now, ctx.config.timeZone),
       };
     }),

@@ -15,6 +15,10 @@ export interface PromotionRow {
   editable: boolean;
   expiresAt?: string;
   usage: string;
+  /** Paid orders given it so far, a cancelled one taken back (docs/product.md §9). */
+  orders: number;
+  /** What those orders were given, formatted ("12.50 €"). */
+  discountGiven: string;
   state: PromotionState;
 }
 
@@ -73,6 +77,20 @@ export function PromotionList({ promotions }: { promotions: readonly PromotionRo
                 <dt className="text-stone-500">Used</dt>
                 <dd data-testid="promotion-usage" className="font-medium tabular-nums">
                   {promotion.usage}
+                </dd>
+              </div>
+            </dl>
+            <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+              <div>
+                <dt className="text-stone-500">Paid orders</dt>
+                <dd data-testid="promotion-orders" className="font-medium tabular-nums">
+                  {promotion.orders}
+                </dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-stone-500">Discount given</dt>
+                <dd data-testid="promotion-discount-given" className="font-medium tabular-nums">
+                  {promotion.discountGiven}
                 </dd>
               </div>
             </dl>
