@@ -5,10 +5,8 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HeadObjectCommand } from "@aws-sdk/client-s3";
-import { startStreamDelivery } from "@shop/local-cloud";
-import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
+import { createTestContext, deliverEventsTo, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
-import { eventFromStreamRecord } from "../events/index.server.ts";
 import { getOrder, listOrdersForUser } from "../orders/orders.server.ts";
 import { handleEvent } from "../reactions/index.server.ts";
 import { handlePaymentWebhook } from "./payment-webhook.server.ts";
@@ -22,22 +20,9 @@ async function mailsTo(to: string) {
   return emails.filter((m) => m.destination.to.includes(to));
 }
 
-/** A stream reader like the local cloud's, with its checkpoint in `dir` (kept across restarts). */
+/** The shop's reactions to the table's stream, with its checkpoint in `dir` (kept across restarts). */
 const delivery = (test: TestContext, dir: string) =>
-  startStreamDelivery({
-    endpoint: test.env.DYNAMODB_ENDPOINT as string,
-    tableName: test.ctx.tableName,
-    checkpointFile: join(dir, "checkpoint.json"),
-    deadLetterFile: join(dir, "dead-letters.jsonl"),
-    filter: (r) => eventFromStreamRecord(r as never) !== null,
-    deliver: async (records) => {
-      for (const r of records) {
-        const event = eventFromStreamRecord(r as never);
-        if (event) await handleEvent(test.ctx, event);
-      }
-    },
-    pollMs: 50,
-  });
+  deliverEventsTo(test, (event) => handleEvent(test.ctx, event), { dir });
 
 /** A paid-for order of two tees by a customer of its own, and the gateway's success event. */
 async function placedOrder(test: TestContext) {

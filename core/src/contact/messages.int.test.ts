@@ -1,12 +1,7 @@
 // A contact message is stored and queued to support in one transaction, and limited per address.
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { eventFromStreamRecord } from "@shop/core/server/events";
 import { handleEvent } from "@shop/core/server/reactions";
-import { startStreamDelivery } from "@shop/local-cloud";
-import { createTestContext } from "@shop/local-cloud/testing";
+import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
 import { contactKey } from "../db/keys.ts";
@@ -55,21 +50,7 @@ describe("sendContactMessage", () => {
     expect((await listContactMessages(ctx)).map((m) => m.id)).toEqual([second.id, message.id]);
 
     // The queued e-mail reaches support's mailbox through the stream and the mailer.
-    const dir = await mkdtemp(join(tmpdir(), "contact-"));
-    const delivery = await startStreamDelivery({
-      endpoint: test.env.DYNAMODB_ENDPOINT as string,
-      tableName: ctx.tableName,
-      checkpointFile: join(dir, "checkpoint.json"),
-      deadLetterFile: join(dir, "dead-letters.jsonl"),
-      filter: (r) => eventFromStreamRecord(r as never) !== null,
-      deliver: async (records) => {
-        for (const record of records) {
-          const event = eventFromStreamRecord(record as never);
-          if (event) await handleEvent(ctx, event);
-        }
-      },
-      pollMs: 50,
-    });
+    const delivery = await deliverEventsTo(test, (event) => handleEvent(ctx, event));
     await delivery.drain();
     await delivery.stop();
     const res = await fetch(`${inject("cloud").mailboxUrl}/store`);

@@ -1,13 +1,9 @@
 // Subscriptions, signed unsubscribe links and the fan-out, against DynamoDB Local, the table's
 // stream (delivered to the shop's reactions as in `npm start`) and the local SES mailbox.
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
-import { eventFromStreamRecord } from "@shop/core/server/events";
+import type { DomainEvent } from "@shop/core/server/events";
 import { handleEvent } from "@shop/core/server/reactions";
-import { startStreamDelivery } from "@shop/local-cloud";
-import { createTestContext } from "@shop/local-cloud/testing";
+import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
 import { subscriberIndex, subscriptionKey } from "../db/keys.ts";
@@ -211,25 +207,12 @@ describe("newsletter fan-out", () => {
     await Promise.all(leavers.map((e) => setSubscription(ctx, e, true)));
     await Promise.all(leavers.map((e) => setSubscription(ctx, e, false)));
 
-    const dir = await mkdtemp(join(tmpdir(), "fanout-"));
-    const requests: Array<ReturnType<typeof eventFromStreamRecord>> = [];
+    const requests: DomainEvent[] = [];
     const pages = new Set<number>();
-    const delivery = await startStreamDelivery({
-      endpoint: test.env.DYNAMODB_ENDPOINT as string,
-      tableName: ctx.tableName,
-      checkpointFile: join(dir, "checkpoint.json"),
-      deadLetterFile: join(dir, "dead-letters.jsonl"),
-      filter: (r) => eventFromStreamRecord(r as never) !== null,
-      deliver: async (records) => {
-        for (const record of records) {
-          const event = eventFromStreamRecord(record as never);
-          if (!event) continue;
-          if (event.type === NEWSLETTER_SEND_REQUESTED) requests.push(event);
-          if (event.type === NEWSLETTER_PAGE_REQUESTED) pages.add(Number(event.payload.page));
-          await handleEvent(ctx, event);
-        }
-      },
-      pollMs: 50,
+    const delivery = await deliverEventsTo(test, async (event) => {
+      if (event.type === NEWSLETTER_SEND_REQUESTED) requests.push(event);
+      if (event.type === NEWSLETTER_PAGE_REQUESTED) pages.add(Number(event.payload.page));
+      await handleEvent(ctx, event);
     });
 
     const subject = `Autumn arrivals ${tag}`;

@@ -105,10 +105,14 @@ export async function queuedMails(ctx: Context): Promise<QueuedMail[]> {
 export async function deliverEventsTo(
   test: TestContext,
   handle: (event: DomainEvent) => Promise<void>,
-  /** A batch that throws is tried again this many times in all (as a queue redelivers); 1 by default. */
-  retries: { maxAttempts?: number; retryDelayMs?: number } = {},
+  /**
+   * A batch that throws is tried again this many times in all (as a queue redelivers); 1 by
+   * default. `dir`: where the position is checkpointed, for a delivery restarted where another
+   * stopped (as a process restarted); a folder of its own by default.
+   */
+  retries: { maxAttempts?: number; retryDelayMs?: number; dir?: string } = {},
 ): Promise<StreamDelivery> {
-  const dir = await mkdtemp(join(tmpdir(), "events-"));
+  const dir = retries.dir ?? (await mkdtemp(join(tmpdir(), "events-")));
   return startStreamDelivery({
     endpoint: test.env.DYNAMODB_ENDPOINT as string,
     tableName: test.ctx.tableName,
