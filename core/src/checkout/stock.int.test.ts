@@ -16,7 +16,7 @@ import { createLocalGateway } from "../payments/local-gateway.server.ts";
 import { expireAbandonedOrders } from "./abandoned.server.ts";
 import { handlePaymentWebhook } from "./payment-webhook.server.ts";
 import { placeOrder } from "./placing.server.ts";
-import { orderingOf, shirtInput, TEST_ADDRESS, testShop } from "./test-fixtures.ts";
+import { orderingOf, productInput, shirtInput, TEST_ADDRESS, testShop } from "./test-fixtures.ts";
 
 const PLACED_AT = new Date("2026-11-22T10:00:00.000Z");
 
@@ -37,20 +37,15 @@ const five = <T>(run: () => Promise<T>) => Promise.allSettled(Array.from({ lengt
 describe("stock per variant (a colour in a size)", () => {
   it("30 buyers race for the last 3 navy M: exactly 3 orders; the other colours and sizes untouched", async () => {
     const { ctx } = await createTestContext();
-    const polo = await createProduct(ctx, {
-      slug: "polo",
-      name: "Polo",
-      category: "Men",
-      priceCents: 4500,
-      description: "A polo",
-      sizes: ["S", "M"],
-      colours: ["navy", "forest"],
-      images: [
-        { key: "polo-navy.svg", alt: "Navy polo", colour: "navy" },
-        { key: "polo-forest.svg", alt: "Forest polo", colour: "forest" },
-      ],
-      stock: { "navy/S": 10, "navy/M": 3, "forest/S": 10, "forest/M": 10 },
-    });
+    const polo = await createProduct(
+      ctx,
+      productInput("polo", {
+        priceCents: 4500,
+        sizes: ["S", "M"],
+        colours: ["navy", "forest"],
+        stock: { "navy/S": 10, "navy/M": 3, "forest/S": 10, "forest/M": 10 },
+      }),
+    );
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) =>
         placeOrder(ctx, {

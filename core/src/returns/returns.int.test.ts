@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/products.server.ts";
 import { confirmCardPayment } from "../checkout/card-payment.server.ts";
 import { placeOrder } from "../checkout/placing.server.ts";
-import { TEST_ADDRESS, VISA } from "../checkout/test-fixtures.ts";
+import { domainError, productInput, TEST_ADDRESS, VISA } from "../checkout/test-fixtures.ts";
 import { DomainError } from "../common/errors.ts";
 import { returnKey } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
@@ -45,32 +45,23 @@ import {
 async function shop({ stockL = 10, shards = 1 } = {}) {
   const test = await createTestContext();
   const { ctx } = test;
-  const shirt = await createProduct(ctx, {
-    slug: "shirt",
-    name: "Shirt",
-    category: "Men",
-    priceCents: 2000,
-    description: "A shirt",
-    sizes: ["M", "L"],
-    colours: ["navy", "forest"],
-    // Stock per variant (docs/product.md §9 "Stock"): navy L is the one the races are about.
-    stock: { "navy/M": 10, "navy/L": stockL, "forest/M": 10, "forest/L": 5 },
-    images: [
-      { key: "shirt-navy.svg", alt: "Navy shirt", colour: "navy" },
-      { key: "shirt-forest.svg", alt: "Forest shirt", colour: "forest" },
-    ],
-  });
-  const socks = await createProduct(ctx, {
-    slug: "socks",
-    name: "Socks",
-    category: "Men",
-    priceCents: 1000,
-    description: "Socks",
-    sizes: ["M"],
-    colours: ["heather-grey"],
-    stock: { "heather-grey/M": 10 },
-    images: [{ key: "socks.svg", alt: "socks", colour: "heather-grey" }],
-  });
+  const shirt = await createProduct(
+    ctx,
+    productInput("shirt", {
+      sizes: ["M", "L"],
+      colours: ["navy", "forest"],
+      // Stock per variant (docs/product.md §9 "Stock"): navy L is the one the races are about.
+      stock: { "navy/M": 10, "navy/L": stockL, "forest/M": 10, "forest/L": 5 },
+    }),
+  );
+  const socks = await createProduct(
+    ctx,
+    productInput("socks", {
+      priceCents: 1000,
+      colours: ["heather-grey"],
+      stock: { "heather-grey/M": 10 },
+    }),
+  );
   /**
    * A delivered, paid order of one navy shirt (M) and one pair of socks (a line without a colour,
    * as a cart saved before colourways sends it: the product's first colourway).
@@ -97,15 +88,6 @@ async function shop({ stockL = 10, shards = 1 } = {}) {
   }
   return { ...test, shirt, socks, delivered };
 }
-
-const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-};
 
 async function eventsOf(ctx: Awaited<ReturnType<typeof shop>>["ctx"], type: string) {
   const { Items = [] } = await ctx.db.send(
@@ -287,7 +269,7 @@ describe("exchanges", () => {
       // Cancelled, the reserved unit goes back, once.
       const winner = won[0] as { rma: string; userId: string };
       await cancelReturn(ctx, winner.userId, winner.rma);
-      await refusal(cancelReturn(ctx, winner.userId, winner.rma));
+      await domainError(cancelReturn(ctx, winner.userId, winner.rma));
       expect((await getStock(ctx, shirt.id))["navy/L"]).toBe(1);
     },
   );
@@ -356,16 +338,16 @@ describe("exchanges", () => {
         orderId: order.id,
         form: { "quantity-0": "1", "size-0": choice, reason: "changed-my-mind" },
       });
-    expect(await refusal(ask("red/M"))).toMatchObject({
+    expect(await domainError(ask("red/M"))).toMatchObject({
       field: "size-0",
       status: 409,
       message: "This colour is not offered for this product",
     });
-    expect(await refusal(ask("navy/M"))).toMatchObject({
+    expect(await domainError(ask("navy/M"))).toMatchObject({
       field: "size-0",
       message: "Choose a different colour or size for the exchange",
     });
-    expect(await refusal(ask("not-a-colour/M"))).toMatchObject({
+    expect(await domainError(ask("not-a-colour/M"))).toMatchObject({
       field: "size-0",
       status: 400,
     });
@@ -382,13 +364,13 @@ describe("the admin's rejection", () => {
       form: { "quantity-0": "1", "size-0": "L", reason: "too-small" },
     });
     expect((await getStock(ctx, shirt.id))["navy/L"]).toBe(1);
-    expect(await refusal(rejectReturn(ctx, r.rma, { message: " " }))).toMatchObject({
+    expect(await domainError(rejectReturn(ctx, r.rma, { message: " " }))).toMatchObject({
       field: "message",
       status: 400,
     });
     const rejected = await rejectReturn(ctx, r.rma, { message: "Worn and washed" });
     expect(rejected).toMatchObject({ state: "rejected", rejectMessage: "Worn and washed" });
-    expect(await refusal(rejectReturn(ctx, r.rma, { message: "Again" }))).toMatchObject({
+    expect(await domainError(rejectReturn(ctx, r.rma, { message: "Again" }))).toMatchObject({
       status: 409,
     });
     expect((await getStock(ctx, shirt.id))["navy/L"]).toBe(2);
@@ -439,34 +421,38 @@ describe("refused requests: a field and a message, never a 5xx", () => {
       requestReturn(ctx, { userId: who, orderId: order.id, form }, now);
 
     expect(
-      await refusal(ask({ "quantity-0": "1", reason: "faulty" }, "someone-else")),
+      await domainError(ask({ "quantity-0": "1", reason: "faulty" }, "someone-else")),
     ).toMatchObject({ status: 404, field: "order" });
-    expect(await refusal(ask({ "quantity-0": "2", reason: "faulty" }))).toMatchObject({
+    expect(await domainError(ask({ "quantity-0": "2", reason: "faulty" }))).toMatchObject({
       status: 400,
       field: "quantity-0",
       message: "You bought 1 of this item: you cannot return more",
     });
-    expect(await refusal(ask({ "quantity-3": "1", reason: "faulty" }))).toMatchObject({
+    expect(await domainError(ask({ "quantity-3": "1", reason: "faulty" }))).toMatchObject({
       status: 400,
       field: "quantity-0",
     });
     expect(
-      await refusal(ask({ "quantity-0": "1", "size-0": "XL", reason: "faulty" })),
+      await domainError(ask({ "quantity-0": "1", "size-0": "XL", reason: "faulty" })),
     ).toMatchObject({
       status: 409,
       field: "size-0",
       message: "This size is not offered for this product",
     });
-    expect(await refusal(ask({ "quantity-0": "1", reason: "bored" }))).toMatchObject({
+    expect(await domainError(ask({ "quantity-0": "1", reason: "bored" }))).toMatchObject({
       status: 400,
       field: "reason",
     });
     const late = new Date(Date.now() + 31 * 24 * 3600 * 1000);
-    expect(await refusal(ask({ "quantity-0": "1", reason: "faulty" }, userId, late))).toMatchObject(
-      { status: 409, field: "order", message: "The 30-day return window of this order has closed" },
-    );
+    expect(
+      await domainError(ask({ "quantity-0": "1", reason: "faulty" }, userId, late)),
+    ).toMatchObject({
+      status: 409,
+      field: "order",
+      message: "The 30-day return window of this order has closed",
+    });
     await ask({ "quantity-0": "1", reason: "faulty" });
-    expect(await refusal(ask({ "quantity-0": "1", reason: "faulty" }))).toMatchObject({
+    expect(await domainError(ask({ "quantity-0": "1", reason: "faulty" }))).toMatchObject({
       status: 409,
       field: "quantity-0",
       message: "An open return already covers this item",
@@ -481,7 +467,7 @@ describe("refused requests: a field and a message, never a 5xx", () => {
       deliveryMethod: "STANDARD",
     });
     expect(
-      await refusal(
+      await domainError(
         requestReturn(ctx, {
           userId,
           orderId: pending.id,
