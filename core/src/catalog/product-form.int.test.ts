@@ -253,16 +253,17 @@ describe("submitProductForm", () => {
   it("refuses bad cells and a size off the scale on their fields, storing nothing", async () => {
     const test = await createTestContext();
     const ID = randomUUID();
+    // A negative count, and two SKUs that are one once normalised.
+    const badCells = {
+      [variantField("stock", "navy", "S")]: "-3",
+      [variantField("sku", "navy", "L")]: "SAME-SKU",
+      [variantField("sku", "navy", "S")]: "same sku",
+    };
     const result = await submitProductForm(
       test.ctx,
       null,
       ID,
-      filled({
-        sizes: ["S", "6-9m"],
-        [variantField("stock", "navy", "S")]: "-3",
-        [variantField("sku", "navy", "L")]: "SAME-SKU",
-        [variantField("sku", "navy", "S")]: "same sku",
-      }),
+      filled({ sizes: ["S", "6-9m"], ...badCells }),
       [png, png],
     );
     expect(result).toMatchObject({
@@ -270,17 +271,7 @@ describe("submitProductForm", () => {
       status: 400,
       fieldErrors: { sizes: sizesOutsideScale("adult") },
     });
-    const fixed = await submitProductForm(
-      test.ctx,
-      null,
-      ID,
-      filled({
-        [variantField("stock", "navy", "S")]: "-3",
-        [variantField("sku", "navy", "L")]: "SAME-SKU",
-        [variantField("sku", "navy", "S")]: "same sku",
-      }),
-      [png, png],
-    );
+    const fixed = await submitProductForm(test.ctx, null, ID, filled(badCells), [png, png]);
     expect(fixed).toMatchObject({
       outcome: "refused",
       status: 400,

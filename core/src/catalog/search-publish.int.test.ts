@@ -3,24 +3,19 @@
 // publication replaces it even when the catalogue has not changed since.
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { unitsOfEach } from "../inventory/stock.ts";
 import { putObject } from "../storage/index.server.ts";
 import { createProduct } from "./products.server.ts";
 import { catalogSnapshot, publishSearchIndex } from "./read-model.server.ts";
 import { publishedSearch, publishedVersion } from "./search-index.server.ts";
 import { SEARCH_INDEX_KEY } from "./search-object.ts";
+import { harbourCoat } from "./test-fixtures.ts";
 
 describe("publishSearchIndex", () => {
   it("replaces an index an older engine wrote, for the same catalogue version", async () => {
     const { ctx } = await createTestContext();
+    // A navy coat: "blue coat" matches both words (the colour's family, from the photo's alt).
     await createProduct(ctx, {
-      slug: "harbour-coat",
-      name: "Harbour Coat",
-      category: "Women",
-      priceCents: 18_900,
-      description: "A long wool coat.",
-      sizes: ["M"],
-      stock: unitsOfEach(["M"], 5),
+      ...harbourCoat("Harbour Coat"),
       images: [{ key: "products/harbour-coat/1.svg", alt: "Navy Harbour Coat, front view" }],
     });
     const { version } = await catalogSnapshot(ctx);

@@ -9,10 +9,10 @@ import { describe, expect, it } from "vitest";
 import { createProduct, deleteProduct } from "../catalog/products.server.ts";
 import { catalogSnapshot, publishSearchIndex } from "../catalog/read-model.server.ts";
 import { publishedSearch } from "../catalog/search-index.server.ts";
+import { harbourCoat } from "../catalog/test-fixtures.ts";
 import { createShirt, placeAsAna } from "../checkout/test-fixtures.ts";
 import { createContext, loadConfig } from "../context/index.server.ts";
 import { orderNumberKey } from "../db/keys.ts";
-import { unitsOfEach } from "../inventory/stock.ts";
 import { bringInLine } from "./bring-in-line.server.ts";
 
 describe("bringInLine", () => {
@@ -20,16 +20,7 @@ describe("bringInLine", () => {
     const { ctx: old, env } = await createTestContext();
     const endpoint = env.DYNAMODB_ENDPOINT as string;
     const shirt = await createShirt(old, "M");
-    const coat = await createProduct(old, {
-      slug: "harbour-coat",
-      name: "Harbour Coat",
-      category: "Women",
-      priceCents: 18_900,
-      description: "A long wool coat.",
-      sizes: ["M"],
-      stock: unitsOfEach(["M"], 5),
-      images: [{ key: "products/harbour-coat/1.svg", alt: "Navy Harbour Coat, front view" }],
-    });
+    const coat = await createProduct(old, harbourCoat("Harbour Coat"));
     const line = [{ productId: shirt.id, size: "M", quantity: 1 }];
     const before = (await placeAsAna(old, line)).order;
     const snapshot = await snapshotTable(endpoint, old.tableName);
