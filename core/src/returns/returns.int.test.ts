@@ -80,7 +80,11 @@ async function shop({ stockL = 10, shards = 1 } = {}) {
     await confirmCardPayment(ctx, { userId, orderId: order.id, card: VISA });
     await changeOrderState(ctx, order.id, "SHIPPED");
     await changeOrderState(ctx, order.id, "DELIVERED");
-    return { order: (await getOrder(ctx, order.id)) ?? order, userId };
+    const placed = (await getOrder(ctx, order.id)) ?? order;
+    /** The customer's return request of this order, as its form sends it. */
+    const request = (form: Record<string, string>, now?: Date) =>
+      requestReturn(ctx, { userId, orderId: placed.id, form }, now);
+    return { order: placed, userId, request };
   };
   if (shards > 1) {
     await spreadStock(ctx, shirt.id, shards);
@@ -105,12 +109,8 @@ async function eventsOf(ctx: Awaited<ReturnType<typeof shop>>["ctx"], type: stri
 describe("a return refunded through the payment port", () => {
   it("is refunded once when the provider's confirmation arrives 5 times; one credit note mailed", async () => {
     const { ctx, delivered, shirt } = await shop();
-    const { order, userId } = await delivered();
-    const r = await requestReturn(ctx, {
-      userId,
-      orderId: order.id,
-      form: { "quantity-0": "1", reason: "too-large" },
-    });
+    const { order, request } = await delivered();
+    const r = await request({ "quantity-0": "1", reason: "too-large" });
     expect(r).toMatchObject({ state: "requested", refund: { totalCents: 2500, shippingCents: 0 } });
     await approveReturn(ctx, r.rma);
     await receiveReturn(ctx, r.rma, { faulty: false });
@@ -166,18 +166,10 @@ describe("a return refunded through the payment port", () => {
   });
 
   it("refunds the delivery with the last item of the order, never more than was paid", async () => {
-    const { ctx, delivered } = await shop();
-    const { order, userId } = await delivered();
-    const first = await requestReturn(ctx, {
-      userId,
-      orderId: order.id,
-      form: { "quantity-0": "1", reason: "faulty" },
-    });
-    const second = await requestReturn(ctx, {
-      userId,
-      orderId: order.id,
-      form: { "quantity-1": "1", reason: "changed-my-mind" },
-    });
+    const { delivered } = await shop();
+    const { order, request } = await delivered();
+    const first = await request({ "quantity-0": "1", reason: "faulty" });
+    const second = await request({ "quantity-1": "1", reason: "changed-my-mind" });
     expect(second.refund.shippingCents).toBe(order.shippingCents);
     expect(first.refund.totalCents + second.refund.totalCents).toBe(order.totalCents);
   });
@@ -186,12 +178,8 @@ describe("a return refunded through the payment port", () => {
 describe("a refund the provider turns down", () => {
   it("leaves the return received with the reason; the next refund asks with a new key", async () => {
     const { ctx, delivered } = await shop();
-    const { order, userId } = await delivered();
-    const r = await requestReturn(ctx, {
-      userId,
-      orderId: order.id,
-      form: { "quantity-0": "1", reason: "too-large" },
-    });
+    const { order, request } = await delivered();
+    const r = await request({ "quantity-0": "1", reason: "too-large" });
     await approveReturn(ctx, r.rma);
     await receiveReturn(ctx, r.rma, { faulty: false });
     // The refund as Stripe would have answered it before turning it down.
@@ -276,12 +264,8 @@ describe("exchanges", () => {
 
   it("receiving ships the reserved size as a new order at no charge, linked to the return", async () => {
     const { ctx, delivered, shirt } = await shop({ stockL: 3 });
-    const { order, userId } = await delivered();
-    const r = await requestReturn(ctx, {
-      userId,
-      orderId: order.id,
-      form: { "quantity-0": "1", "size-0": "L", reason: "too-small" },
-    });
+    const { userId, request } = await delivered();
+    const r = await request({ "quantity-0": "1", "size-0": "L", reason: "too-small" });
     expect(r.refund.totalCents).toBe(0);
     expect((await getStock(ctx, shirt.id))["navy/L"]).toBe(2);
     await approveReturn(ctx, r.rma);
@@ -302,15 +286,11 @@ describe("exchanges", () => {
 
   it("an exchange into another colour reserves that variant, other variants untouched", async () => {
     const { ctx, delivered, shirt } = await shop({ stockL: 3 });
-    const { order, userId } = await delivered();
+    const { order, request } = await delivered();
     expect(order.lines[0]).toMatchObject({ colour: "navy", size: "M" });
     const before = await getStock(ctx, shirt.id);
     expect(before).toEqual({ "navy/M": 9, "navy/L": 3, "forest/M": 10, "forest/L": 5 });
-    const r = await requestReturn(ctx, {
-      userId,
-      orderId: order.id,
-      form: { "quantity-0": "1", "size-0": "forest/M", reason: "changed-my-mind" },
-    });
+    const r = await request({ "quantity-0": "1", "size-0": "forest/M", reason: "changed-my-mind" });
     expect(r.lines[0]).toMatchObject({
       colour: "navy",
       size: "M",
@@ -330,14 +310,10 @@ describe("exchanges", () => {
   });
 
   it("refuses a colour the product does not come in, or one sold out, on the line's field", async () => {
-    const { ctx, delivered } = await shop();
-    const { order, userId } = await delivered();
+    const { delivered } = await shop();
+    const { request } = await delivered();
     const ask = (choice: string) =>
-      requestReturn(ctx, {
-        userId,
-        orderId: order.id,
-        form: { "quantity-0": "1", "size-0": choice, reason: "changed-my-mind" },
-      });
+      request({ "quantity-0": "1", "size-0": choice, reason: "changed-my-mind" });
     expect(await domainError(ask("red/M"))).toMatchObject({
       field: "size-0",
       status: 409,
@@ -357,12 +333,8 @@ describe("exchanges", () => {
 describe("the admin's rejection", () => {
   it("needs a message, tells the customer, and gives an exchange's reserved unit back once", async () => {
     const { ctx, delivered, shirt } = await shop({ stockL: 2 });
-    const { order, userId } = await delivered();
-    const r = await requestReturn(ctx, {
-      userId,
-      orderId: order.id,
-      form: { "quantity-0": "1", "size-0": "L", reason: "too-small" },
-    });
+    const { request } = await delivered();
+    const r = await request({ "quantity-0": "1", "size-0": "L", reason: "too-small" });
     expect((await getStock(ctx, shirt.id))["navy/L"]).toBe(1);
     expect(await domainError(rejectReturn(ctx, r.rma, { message: " " }))).toMatchObject({
       field: "message",
@@ -375,11 +347,7 @@ describe("the admin's rejection", () => {
     });
     expect((await getStock(ctx, shirt.id))["navy/L"]).toBe(2);
     // Its units are free again: the customer may ask anew.
-    await requestReturn(ctx, {
-      userId,
-      orderId: order.id,
-      form: { "quantity-0": "1", reason: "too-small" },
-    });
+    await request({ "quantity-0": "1", reason: "too-small" });
   });
 });
 
@@ -388,12 +356,8 @@ describe("receiving", () => {
     "restocks exactly once, however often it is pressed; faulty items are not restocked (%i stock items)",
     async (shards) => {
       const { ctx, delivered, shirt, socks } = await shop({ shards });
-      const { order, userId } = await delivered();
-      const r = await requestReturn(ctx, {
-        userId,
-        orderId: order.id,
-        form: { "quantity-0": "1", reason: "too-large" },
-      });
+      const { request } = await delivered();
+      const r = await request({ "quantity-0": "1", reason: "too-large" });
       await approveReturn(ctx, r.rma);
       const outcomes = await Promise.allSettled(
         Array.from({ length: 3 }, () => receiveReturn(ctx, r.rma, { faulty: false })),
@@ -401,11 +365,7 @@ describe("receiving", () => {
       expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
       expect((await getStock(ctx, shirt.id))["navy/M"]).toBe(10);
 
-      const f = await requestReturn(ctx, {
-        userId,
-        orderId: order.id,
-        form: { "quantity-1": "1", reason: "faulty" },
-      });
+      const f = await request({ "quantity-1": "1", reason: "faulty" });
       await approveReturn(ctx, f.rma);
       await receiveReturn(ctx, f.rma, { faulty: true });
       expect((await getStock(ctx, socks.id))["heather-grey/M"]).toBe(9);
@@ -485,12 +445,8 @@ describe("refused requests: a field and a message, never a 5xx", () => {
 describe("a deleted account", () => {
   it("its returns keep their items and amounts, not its e-mail, and it gets no refund mail", async () => {
     const { ctx, delivered } = await shop();
-    const { order, userId } = await delivered();
-    const r = await requestReturn(ctx, {
-      userId,
-      orderId: order.id,
-      form: { "quantity-0": "1", reason: "faulty" },
-    });
+    const { userId, request } = await delivered();
+    const r = await request({ "quantity-0": "1", reason: "faulty" });
     const deleted: DomainEvent = {
       id: crypto.randomUUID(),
       type: "user.deleted",
