@@ -7,7 +7,9 @@
 // placing the order redeems, in the order's own transaction, each promotion with a usage limit
 // (a conditional counter: usedCount < usageLimit, not ended) and writes a customer's claim for a
 // once-per-customer or first-order promotion (by condition); a failed or cancelled payment gives
-// them back (./redemptions.server.ts).
+// them back (./redemptions.server.ts). Creating or deleting an automatic offer that the pages
+// show (./shown-offers.ts) also bumps the catalogue version and puts the offer-pages item, in the
+// same transaction (`offerPagesItems`, docs/decisions/047-offers-on-cached-pages.md).
 import { randomUUID } from "node:crypto";
 import { GetCommand, paginateQuery, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { getProductsByIds } from "../catalog/product-lookups.server.ts";
