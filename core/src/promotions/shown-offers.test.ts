@@ -1,12 +1,12 @@
 // The automatic offers a product's card and page show, fixture by fixture (docs/product.md §9
 // "On the pages").
 import { describe, expect, it } from "vitest";
+import { shownOfferText } from "../pricing/offer-text.ts";
 import type { Offer } from "./offers.ts";
 import {
   isShownOnPages,
   offerShownChangedBetween,
   offersShownFor,
-  shownOfferText,
   withShownOffers,
 } from "./shown-offers.ts";
 

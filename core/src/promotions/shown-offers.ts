@@ -13,23 +13,13 @@
 //   tax, after a markdown) less the percentage, rounded to the cent as the cart rounds it (the
 //   cart takes the same percentage of the price with its tax). An amount off each item comes off
 //   the price with tax in the cart, so the page names the amount, not a price before tax.
-import { type Currency, formatPrice } from "../pricing/money.ts";
-import { isTargeted, type Offer, type OfferLine, offerDates } from "./offers.ts";
+// What a page says of one (`ShownOffer`, `shownOfferText`) is ../pricing/offer-text.ts: the
+// browser formats it in the visitor's currency without loading the promotions' rules.
+import type { ShownOffer } from "../pricing/offer-text.ts";
 
-/** What a page says of one offer. */
-export interface ShownOffer {
-  id: string;
-  /** The offer's own name ("Winter sale: 20% off dresses"). */
-  label: string;
-  /** The price after the offer (before tax, like every price on the pages), when it is sure. */
-  priceCents?: number;
-  /** An amount off each item (taken off the price with tax, in the cart). */
-  amountOffCents?: number;
-  /** Its conditions that the page cannot judge: the price then depends on the cart or customer. */
-  minSubtotalCents?: number;
-  firstOrderOnly?: boolean;
-  oncePerCustomer?: boolean;
-}
+export type { ShownOffer } from "../pricing/offer-text.ts";
+
+import { isTargeted, type Offer, type OfferLine, offerDates } from "./offers.ts";
 
 /** A product as the offers see it: its price is the one it sells at now (after a markdown). */
 export interface OfferProduct {
@@ -79,25 +69,6 @@ function shown(offer: Offer, product: OfferProduct): ShownOffer {
   if (effect.kind !== "percent-off-items" || Object.keys(conditions).length > 0) return base;
   const off = Math.round((product.priceCents * effect.percent) / 100);
   return { ...base, priceCents: Math.max(0, product.priceCents - off) };
-}
-
-/**
- * What a page says under the offer's name, in the visitor's currency: the price after it
- * ("47.20 €"), else the amount and the conditions ("10.00 € off each in the cart · On orders
- * from 100.00 €"); empty when there is nothing more to say.
- */
-export function shownOfferText(offer: ShownOffer, currency: Currency = "EUR"): string {
-  if (offer.priceCents !== undefined) return formatPrice(offer.priceCents, currency);
-  return [
-    ...(offer.amountOffCents !== undefined
-      ? [`${formatPrice(offer.amountOffCents, currency)} off each in the cart`]
-      : []),
-    ...(offer.minSubtotalCents !== undefined
-      ? [`On orders from ${formatPrice(offer.minSubtotalCents, currency)}`]
-      : []),
-    ...(offer.firstOrderOnly ? ["On a first order"] : []),
-    ...(offer.oncePerCustomer ? ["Once per customer"] : []),
-  ].join(" · ");
 }
 
 /** Earlier created first, then by id (as the cart weighs them). */

@@ -1,8 +1,7 @@
 import { Link } from "@remix-run/react";
 import { AS_SHOWN_ID, colourHref, type ProductSummary, productHref } from "@shop/core/catalog";
-import type { ShownOffer } from "@shop/core/promotions";
-import { SalePrice } from "./Price";
-import { OfferLine } from "./ProductOffers";
+import type { ShownOffer } from "@shop/core/pricing";
+import { OfferLine, SalePrice } from "./Price";
 import { IMAGE_SIZES, ResponsiveImage } from "./ResponsiveImage";
 import { Stars } from "./Stars";
 
