@@ -272,7 +272,7 @@ describe("the table's stream", () => {
     );
     expect(others).toEqual([]);
     const filter = json(props(dispatcher).FilterCriteria);
-    for (const entity of ["product", "slugClaim", "stock"]) {
+    for (const entity of ["product", "slugClaim", "stock", "offerPages"]) {
       expect(filter).toContain(`\\"${entity}\\"`);
     }
     expect(filter).toContain('{\\"prefix\\":\\"SLUG#\\"}');

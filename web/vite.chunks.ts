@@ -46,7 +46,8 @@ const SHELL_SHARED =
   /\/web\/app\/(components\/(Price|ResponsiveImage|Stars|ui-icons|buttons)|lib\/(unavailable|title|toast))\.tsx?$/;
 /**
  * The core rules the layout and the home catalogue use: cart lines and their limits (and the
- * cart a page without JavaScript kept in a cookie, which the layout moves in), money, the
+ * cart a page without JavaScript kept in a cookie, which the layout moves in), money and an
+ * automatic offer's text on a card or product page (the price components show it), the
  * catalogue query, the search field's normalising, which pages are private (the layout's
  * noindex). (The cart's limits and the normalising, left to their areas' chunks, were two chunks
  * of a few dozen bytes that every page loaded.) The palette's ids and the sizes' tags, which a
@@ -57,7 +58,7 @@ const SHELL_SHARED =
  * (docs/decisions/033-colourways-and-variants.md "Performance").
  */
 const SHELL_CORE =
-  /\/core\/src\/(catalog\/(size-tags|colour-ids|ids|categories|robots|photos)|cart\/(cart|line|cookie)|search\/normalize|pricing\/money)\.ts$/;
+  /\/core\/src\/(catalog\/(size-tags|colour-ids|ids|categories|robots|photos)|cart\/(cart|line|cookie)|search\/normalize|pricing\/(money|offer-text))\.ts$/;
 /**
  * The product page's choice of colour and size and what a variant's stock means: the product
  * page reads them, the home page and the catalogue do not. They import the shell's rules (the

@@ -43,6 +43,8 @@ export async function getProductPage(
 /** The product page's data in two parts: what the page needs first, and its reviews to come. */
 export interface ProductPageParts {
   product: Product;
+  /** The snapshot it came from (its automatic offers: ../promotions/page-offers.server.ts). */
+  snapshot: CatalogSnapshot;
   /** Units per size, read now (consistently). */
   stock: StockCounts;
   /** The page of reviews, its read already started: the page may render before it answers. */
@@ -86,5 +88,5 @@ export async function getProductPageParts(
       throw error;
     }
   }
-  return { product, stock: stock ?? {}, reviewPage };
+  return { product, snapshot, stock: stock ?? {}, reviewPage };
 }

@@ -14,6 +14,13 @@
 // fails (a throttled index at a sale's peak, when every instance reloads after an edit), and the
 // change reaches shoppers a moment later.
 //
+// The live automatic offers' items are read beside the products (a Query of gsi1 PROMOS of their
+// own, in parallel: no round trip in sequence) and kept in the snapshot as stored: the promotions
+// read them (../promotions/page-offers.server.ts), and the catalogue's cards and the product page
+// show the ones that target a product. Creating or deleting one that pages show bumps the version
+// as a product change does (../promotions/promotions.server.ts); an offer's start and end need
+// no reload, the pages judge its dates at each request.
+//
 // Concurrent requests share version reads (never one that started before they arrived), and
 // requests that need the same version while it is being loaded share that one load: fifty
 // shoppers arriving right after an edit cost one or two reads of the version and one read of
@@ -21,7 +28,7 @@
 import { BatchGetCommand, GetCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
 import { freshReads } from "../common/fresh-reads.ts";
 import type { Context } from "../context/index.server.ts";
-import { CATALOG_VERSION_KEY } from "../db/keys.ts";
+import { AUTOMATIC_OFFER_PREFIX, CATALOG_VERSION_KEY, promotionIndexes } from "../db/keys.ts";
 import { reviewStats } from "../reviews/stats.ts";
 import { type Product, type ProductItem, toProduct } from "./products.server.ts";
 import type { ProductSummary } from "./query.ts";
@@ -34,6 +41,8 @@ export interface CatalogSnapshot {
   /** Every product's summary, as the catalogue pages list them. */
   items: ProductSummary[];
   bySlug: ReadonlyMap<string, Product>;
+  /** The live automatic offers' items as stored, whatever their dates (see the header). */
+  offerItems: readonly Record<string, unknown>[];
   /** Loaded after the change had settled in the index: good for as long as the version holds. */
   settled: boolean;
   /** Results derived from this version (see `rememberForVersion`). */
@@ -77,6 +86,38 @@ function currentVersion(ctx: Context): Promise<Version> {
     versionReaders.set(ctx, reader);
   }
   return reader();
+}
+
+interface Loaded {
+  products: Product[];
+  offerItems: Record<string, unknown>[];
+}
+
+/** The products and the automatic offers' items, in parallel (two Queries, one round trip). */
+async function loadCatalog(ctx: Context): Promise<Loaded> {
+  const [products, offerItems] = await Promise.all([loadProducts(ctx), loadOfferItems(ctx)]);
+  return { products, offerItems };
+}
+
+/** The live automatic offers' items (gsi1 PROMOS, begins_with "auto:"; a deleted one is not). */
+async function loadOfferItems(ctx: Context): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  const pages = paginateQuery(
+    { client: ctx.db },
+    {
+      TableName: ctx.tableName,
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :pk AND begins_with(gsi1sk, :auto)",
+      ExpressionAttributeValues: {
+        ":pk": promotionIndexes("").gsi1pk,
+        ":auto": AUTOMATIC_OFFER_PREFIX,
+      },
+    },
+  );
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) if (!item.deletedAt) items.push(item);
+  }
+  return items;
 }
 
 async function loadProducts(ctx: Context): Promise<Product[]> {
@@ -131,7 +172,7 @@ export async function catalogSnapshot(ctx: Context): Promise<CatalogSnapshot> {
 
 /** Products being read before their version is known (see `firstLoad`). */
 interface EarlyLoad {
-  products: Promise<Product[]>;
+  products: Promise<Loaded>;
   startedAt: number;
 }
 const firstLoads = new WeakMap<Context, EarlyLoad>();
@@ -148,7 +189,7 @@ function firstLoad(ctx: Context): EarlyLoad | undefined {
   if (snapshots.has(ctx)) return undefined;
   let early = firstLoads.get(ctx);
   if (!early) {
-    const load: EarlyLoad = { products: loadProducts(ctx), startedAt: Date.now() };
+    const load: EarlyLoad = { products: loadCatalog(ctx), startedAt: Date.now() };
     // Awaited by the snapshot's load, which reports a failure; a failed one is not kept.
     load.products.catch(() => {
       if (firstLoads.get(ctx) === load) firstLoads.delete(ctx);
@@ -244,13 +285,14 @@ async function snapshotOf(
   // The first load's products, read beside the version (see firstLoad), once; then a new read.
   const first = early !== undefined && firstLoads.get(ctx) === early ? early : undefined;
   if (first) firstLoads.delete(ctx);
-  const products = first ? first.products : loadProducts(ctx);
+  const catalog = first ? first.products : loadCatalog(ctx);
   const startedAt = first ? first.startedAt : Date.now();
-  const snapshot = products.then((products): CatalogSnapshot => {
+  const snapshot = catalog.then(({ products, offerItems }): CatalogSnapshot => {
     const loaded: CatalogSnapshot = {
       version,
       items: products.map(toSummary),
       bySlug: new Map(products.map((product) => [product.slug, product])),
+      offerItems,
       settled: startedAt - changedAt > CATALOG_SETTLE_MS,
       memo: new Map(),
     };

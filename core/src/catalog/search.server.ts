@@ -24,7 +24,16 @@ export async function getCatalogPage(
   query: CatalogQuery,
   now = shopNow(ctx),
 ): Promise<CatalogPage> {
-  const snapshot = await catalogSnapshot(ctx);
+  return catalogPageOf(ctx, await catalogSnapshot(ctx), query, now);
+}
+
+/** getCatalogPage on a snapshot already read (its automatic offers: ../promotions). */
+export async function catalogPageOf(
+  ctx: Context,
+  snapshot: CatalogSnapshot,
+  query: CatalogQuery,
+  now: Date,
+): Promise<CatalogPage> {
   const items = pricedAt(snapshot.items, now, ctx.config.timeZone);
   if (!query.search) return queryCatalog(items, query);
   const index = await searchFor(ctx, snapshot);

@@ -58,6 +58,11 @@ export const slugKey = (slug: string) => ({ pk: `SLUG#${slug}`, sk: "SLUG" });
 export const CATALOG_VERSION_KEY = { pk: "CATALOG", sk: "VERSION" } as const;
 /** When the sales' scheduled purge last ran (core/src/edge-cache/markdowns.server.ts). */
 export const MARKDOWN_PURGE_KEY = { pk: "MARKDOWNS", sk: "PURGED" } as const;
+/**
+ * The pages an automatic offer shows on changed (created, deleted, started, ended): put each time
+ * (./offer-pages.ts), for its stream record only, which the edge purge reads.
+ */
+export const OFFER_PAGES_KEY = { pk: "OFFERS", sk: "PAGES" } as const;
 
 /**
  * Stock of one product: units per variant in the map `counts`, changed only by conditional or

@@ -180,6 +180,36 @@ describe("the paths a batch of changes purges", () => {
     expect(paths).toEqual([]);
   });
 
+  it("an automatic offer's pages: the catalogue and the products named, or every product page; never the sitemap", () => {
+    const named = pathsToPurge(
+      [
+        record("INSERT", {
+          pk: "OFFERS",
+          sk: "PAGES",
+          entity: "offerPages",
+          slugs: ["linen-dress", "wrap*"],
+          changedAt: "2026-12-01T00:00:00.000Z",
+        }),
+      ],
+      options,
+    );
+    expect(named.paths).toEqual([...CATALOGUE_PATHS, ...productPaths("linen-dress")].sort());
+    const all = pathsToPurge(
+      [record("MODIFY", { pk: "OFFERS", sk: "PAGES", entity: "offerPages", allProducts: true })],
+      options,
+    );
+    expect(all.paths).toEqual([...CATALOGUE_PATHS, ALL_PRODUCT_PAGES].sort());
+    // With a product's own change in the batch, the sitemap too.
+    const both = pathsToPurge(
+      [
+        record("MODIFY", { pk: "OFFERS", sk: "PAGES", entity: "offerPages", slugs: [] }),
+        record("MODIFY", product("p1", "linen-shirt")),
+      ],
+      options,
+    );
+    expect(both.paths).toEqual(catalogueAnd("linen-shirt"));
+  });
+
   it("names no path from a value that is not a slug (no wildcard smuggled in)", () => {
     const { paths } = pathsToPurge([record("MODIFY", product("p1", "shirt*"))], options);
     expect(paths).toEqual(catalogueAnd());
@@ -247,6 +277,12 @@ describe("the records the purge function is given", () => {
     const { isPurgeCandidate } = await import("./purge.ts");
     expect(isPurgeCandidate(record("MODIFY", product("p1", "linen-shirt")))).toBe(true);
     expect(isPurgeCandidate(record("MODIFY", stock("p1", { M: 1 })))).toBe(true);
+    expect(
+      isPurgeCandidate(record("MODIFY", { pk: "OFFERS", sk: "PAGES", entity: "offerPages" })),
+    ).toBe(true);
+    expect(
+      isPurgeCandidate(record("MODIFY", { pk: "PROMO#auto:1", sk: "PROMO", entity: "promotion" })),
+    ).toBe(false);
     expect(
       isPurgeCandidate(record("REMOVE", undefined, undefined, { pk: "SLUG#x", sk: "SLUG" })),
     ).toBe(true);

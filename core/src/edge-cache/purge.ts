@@ -29,8 +29,13 @@
 //   or after: a sale with plenty left on every shard purges nothing. (A shard below zero, after a
 //   payment that came after its order expired, breaks that bound: such a page may keep its label
 //   until its s-maxage.)
-// - promotions: no public page shows one (they apply in the cart and the checkout, which are
-//   private), so they purge nothing. Every other item is not shown on a cached page.
+// - automatic offers show on the cards and the pages of the products they target
+//   (../promotions/shown-offers.ts). An offer's own item purges nothing (every order that uses a
+//   limited offer writes it); its creation and deletion, and the scheduled run at its start and
+//   end, put the offer-pages item (`OFFERS` / `PAGES`, ../db/offer-pages.ts), which names the
+//   products (`slugs`) or all of them (`allProducts`): their pages and the catalogue's are
+//   purged, not the sitemap (no `lastmod` changes). Codes show on no public page. Every other
+//   item is not shown on a cached page.
 //
 // How CloudFront reads an invalidation path (its developer guide, "What you need to know when
 // invalidating files" and "Concurrent invalidation request maximum"):
@@ -56,6 +61,8 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { isSlug } from "../catalog/slug.ts";
+import { OFFER_PAGES_KEY } from "../db/keys.ts";
+import { OFFER_PAGES_ENTITY } from "../db/offer-pages.ts";
 import { availabilityLabel, sizeAvailability } from "../inventory/stock.ts";
 
 /** A stream record as Lambda and DynamoDB Streams give it (only the fields read here). */
@@ -69,7 +76,7 @@ export interface ChangeRecord {
 }
 
 /** The item kinds whose changes can purge a page. */
-export const PURGING_ENTITIES = ["product", "slugClaim", "stock"] as const;
+export const PURGING_ENTITIES = ["product", "slugClaim", "stock", OFFER_PAGES_ENTITY] as const;
 /** A deleted slug claim's record carries its keys only (the stream has new images). */
 export const RELEASED_SLUG_PREFIX = "SLUG#";
 
@@ -132,6 +139,8 @@ export function pathsToPurge(
 ): Purge {
   const slugs = new Set<string>();
   let catalogue = false;
+  let sitemap = false;
+  let allProducts = false;
   const slugOfProduct = new Map<string, string>();
   const stockChanged: Array<{ productId: string; slug?: string }> = [];
 
@@ -142,8 +151,14 @@ export function pathsToPurge(
     const pk = String(keys.pk ?? after?.pk ?? before?.pk ?? "");
     const sk = String(keys.sk ?? after?.sk ?? before?.sk ?? "");
 
-    if (pk.startsWith("PRODUCT#") && sk === "PRODUCT") {
+    if (pk === OFFER_PAGES_KEY.pk && sk === OFFER_PAGES_KEY.sk) {
+      if (!after) continue;
       catalogue = true;
+      if (after.allProducts === true || !Array.isArray(after.slugs)) allProducts = true;
+      else for (const slug of after.slugs) if (isSlug(slug)) slugs.add(slug);
+    } else if (pk.startsWith("PRODUCT#") && sk === "PRODUCT") {
+      catalogue = true;
+      sitemap = true;
       for (const slug of [after?.slug, before?.slug]) {
         if (isSlug(slug)) {
           slugs.add(slug);
@@ -153,6 +168,7 @@ export function pathsToPurge(
     } else if (pk.startsWith("SLUG#") && sk === "SLUG") {
       if (record.eventName === "MODIFY") continue;
       catalogue = true;
+      sitemap = true;
       const slug = pk.slice("SLUG#".length);
       if (isSlug(slug)) slugs.add(slug);
     } else if (pk.startsWith("PRODUCT#") && sk === "STOCK") {
@@ -174,23 +190,30 @@ export function pathsToPurge(
     else unresolved.push(productId);
   }
 
-  return { paths: pagePaths(slugs, { catalogue }), unresolved: [...new Set(unresolved)].sort() };
+  return {
+    paths: pagePaths(slugs, { catalogue, sitemap, allProducts }),
+    unresolved: [...new Set(unresolved)].sort(),
+  };
 }
 
 /**
  * The paths of these products' pages, and with `catalogue` the catalogue's, the search API's
- * and the sitemap's, sorted: past WILDCARD_BUDGET wildcards (or MAX_PATHS), every product page
- * at once (see the header).
+ * and the sitemap's, sorted: with `allProducts`, or past WILDCARD_BUDGET wildcards (or
+ * MAX_PATHS), every product page at once (see the header).
  */
 export function pagePaths(
   slugs: Iterable<string>,
-  { catalogue, sitemap = catalogue }: { catalogue: boolean; sitemap?: boolean },
+  {
+    catalogue,
+    sitemap = catalogue,
+    allProducts = false,
+  }: { catalogue: boolean; sitemap?: boolean; allProducts?: boolean },
 ): string[] {
   const shared = [...(catalogue ? CATALOGUE_PATHS : []), ...(sitemap ? SITEMAP_PATHS : [])];
   const perProduct = [...new Set(slugs)].sort().flatMap(productPaths);
   const wildcards = [...shared, ...perProduct].filter((p) => p.endsWith("*")).length;
   const paths =
-    wildcards > WILDCARD_BUDGET || shared.length + perProduct.length > MAX_PATHS
+    allProducts || wildcards > WILDCARD_BUDGET || shared.length + perProduct.length > MAX_PATHS
       ? [...shared, ALL_PRODUCT_PAGES]
       : [...shared, ...perProduct];
   return [...new Set(paths)].sort();

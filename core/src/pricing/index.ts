@@ -2,4 +2,5 @@
 export * from "./delivery.ts";
 export * from "./markdown.ts";
 export * from "./money.ts";
+export * from "./offer-text.ts";
 export * from "./quote.ts";

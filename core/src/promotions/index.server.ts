@@ -1,2 +1,3 @@
+export * from "./page-offers.server.ts";
 export * from "./promotions.server.ts";
 export * from "./redemptions.server.ts";

@@ -6,3 +6,4 @@ export * from "./offer-quote.ts";
 export * from "./offers.ts";
 export * from "./rules.ts";
 export * from "./schemas.ts";
+export * from "./shown-offers.ts";

@@ -7,13 +7,16 @@
 // placing the order redeems, in the order's own transaction, each promotion with a usage limit
 // (a conditional counter: usedCount < usageLimit, not ended) and writes a customer's claim for a
 // once-per-customer or first-order promotion (by condition); a failed or cancelled payment gives
-// them back (./redemptions.server.ts).
+// them back (./redemptions.server.ts). Creating or deleting an automatic offer that the pages
+// show (./shown-offers.ts) also bumps the catalogue version and puts the offer-pages item, in the
+// same transaction (`offerPagesItems`, docs/decisions/048-offers-on-cached-pages.md).
 import { randomUUID } from "node:crypto";
 import { GetCommand, paginateQuery, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { getProductsByIds } from "../catalog/product-lookups.server.ts";
 import { dayIn } from "../common/date-window.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
+import { bumpCatalogVersion } from "../db/catalog-version.ts";
 import { conditionalUpdate } from "../db/conditional.server.ts";
 import {
   AUTOMATIC_OFFER_PREFIX,
@@ -23,9 +26,11 @@ import {
   promotionKey,
   userOrdersIndex,
 } from "../db/keys.ts";
-import { TransactionCancelled, transact } from "../db/transact.server.ts";
+import { MAX_OFFER_PAGE_SLUGS, type OfferPages, offerPagesPut } from "../db/offer-pages.ts";
+import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
 import type { Offer, PromotionConditions, PromotionEffect } from "./offers.ts";
 import { isPromotionExpired, isPromotionUsedUp } from "./rules.ts";
+import { isShownOnPages } from "./shown-offers.ts";
 
 export { isPromotionExpired, isPromotionUsedUp } from "./rules.ts";
 
@@ -66,8 +71,42 @@ const CONDITION_NAMES = [
   "firstOrderOnly",
 ] as const satisfies readonly (keyof PromotionConditions)[];
 
+/**
+ * The products whose pages show the offer (docs/product.md §9 "On the pages"), for the edge:
+ * none for an offer no page shows; the chosen products, by slug, when it targets chosen products
+ * only (`known`, when the caller has read them, else one BatchGetItem); else every product.
+ */
+async function pagesShowing(
+  ctx: Context,
+  offer: Offer,
+  known?: readonly { id: string; slug: string }[],
+): Promise<OfferPages | null> {
+  if (!isShownOnPages(offer)) return null;
+  const effect = offer.effect;
+  if (effect.kind !== "percent-off-items" && effect.kind !== "amount-off-items") return null;
+  const ids = effect.target.productIds ?? [];
+  if (ids.length === 0 || ids.length > MAX_OFFER_PAGE_SLUGS) return "all";
+  const products = known ?? (await getProductsByIds(ctx, ids));
+  return products.filter((product) => ids.includes(product.id)).map((product) => product.slug);
+}
+
+/**
+ * What a change of an automatic offer that pages show adds to its transaction: the catalogue
+ * version's bump (the read model keeps the offers: ../catalog/read-model.server.ts) and the
+ * offer-pages item (the edge purges those pages: ../db/offer-pages.ts). An editing of an offer
+ * writes these too, with the pages of the offer before and after.
+ */
+export function offerPagesItems(ctx: Context, pages: OfferPages, now = new Date()): TransactItem[] {
+  return [bumpCatalogVersion(ctx), offerPagesPut(ctx, pages, now)];
+}
+
 /** Creates a code (its id is the code, by condition) or an automatic offer (a new id). */
-export async function createOffer(ctx: Context, input: NewOffer, now = new Date()): Promise<Offer> {
+export async function createOffer(
+  ctx: Context,
+  input: NewOffer,
+  now = new Date(),
+  targets?: readonly { id: string; slug: string }[],
+): Promise<Offer> {
   const id = input.code ?? `${AUTOMATIC_OFFER_PREFIX}${randomUUID()}`;
   const offer: Offer = {
     id,
@@ -78,6 +117,7 @@ export async function createOffer(ctx: Context, input: NewOffer, now = new Date(
     usedCount: 0,
     createdAt: now.toISOString(),
   };
+  const pages = await pagesShowing(ctx, offer, targets);
   try {
     await transact(ctx, [
       {
@@ -98,6 +138,7 @@ export async function createOffer(ctx: Context, input: NewOffer, now = new Date(
           ConditionExpression: "attribute_not_exists(pk)",
         },
       },
+      ...(pages ? offerPagesItems(ctx, pages, now) : []),
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.failedAt(0)) {
@@ -126,12 +167,12 @@ export async function createCheckedOffer(
     effect.kind === "amount-off-items" || effect.kind === "percent-off-items"
       ? (effect.target.productIds ?? [])
       : [];
-  if (ids.length > 0) {
-    const found = new Set((await getProductsByIds(ctx, ids)).map((product) => product.id));
-    const unknown = ids.find((id) => !found.has(id));
-    if (unknown) throw new DomainError(`${UNKNOWN_TARGET} ${unknown}`, "productIds");
-  }
-  return createOffer(ctx, input, now);
+  if (ids.length === 0) return createOffer(ctx, input, now);
+  const products = await getProductsByIds(ctx, ids);
+  const found = new Set(products.map((product) => product.id));
+  const unknown = ids.find((id) => !found.has(id));
+  if (unknown) throw new DomainError(`${UNKNOWN_TARGET} ${unknown}`, "productIds");
+  return createOffer(ctx, input, now, products);
 }
 
 /** A fixed amount off the order with a code (the form before the kinds). */
@@ -289,14 +330,29 @@ export async function updatePromotion(
  * (payment failed, order cancelled) and the code is never handed to a different promotion.
  */
 export async function deletePromotion(ctx: Context, id: string, now = new Date()) {
-  const deleted = await conditionalUpdate(ctx, {
+  const remove = {
     TableName: ctx.tableName,
     Key: promotionKey(id),
     UpdateExpression: "SET deletedAt = :now REMOVE gsi1pk, gsi1sk",
     ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(deletedAt)",
     ExpressionAttributeValues: { ":now": now.toISOString() },
-  });
-  if (!deleted.ok) throw new DomainError(PROMOTION_GONE, "code", 404);
+  };
+  // An offer that pages show: its pages are purged and the catalogue's read model reloads it.
+  const offer = id.startsWith(AUTOMATIC_OFFER_PREFIX) ? await getOffer(ctx, id, true) : null;
+  const pages = offer ? await pagesShowing(ctx, offer) : null;
+  if (!pages) {
+    const deleted = await conditionalUpdate(ctx, remove);
+    if (!deleted.ok) throw new DomainError(PROMOTION_GONE, "code", 404);
+    return;
+  }
+  try {
+    await transact(ctx, [{ Update: remove }, ...offerPagesItems(ctx, pages, now)]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.failedAt(0)) {
+      throw new DomainError(PROMOTION_GONE, "code", 404);
+    }
+    throw error;
+  }
 }
 
 export async function getPromotion(ctx: Context, code: string): Promise<Promotion | null> {

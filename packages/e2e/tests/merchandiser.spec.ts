@@ -1,8 +1,9 @@
 // The merchandiser's journey (docs/product.md §9 "Promotions: kinds, conditions and how they
-// combine"): the admin creates "20% off Women's dresses" starting tomorrow on the promotions
-// screen (audience Women, product type dresses); today a shopper's cart and checkout show nothing
-// of it; the shop's test clock moves to tomorrow, and the cart and the checkout name it and take
-// it off; the shopper pays with the test gateway, the invoice lists it, and returning one of the
+// combine", "On the pages"): the admin creates "20% off Women's dresses" starting tomorrow on the
+// promotions screen (audience Women, product type dresses); today the dress's catalogue card, its
+// page, a shopper's cart and checkout show nothing of it; the shop's test clock moves to
+// tomorrow, and the card and the page name it with the dress's price after it, and the cart and
+// the checkout name it and take it off; the shopper pays with the test gateway, the invoice lists it, and returning one of the
 // two dresses refunds that dress's discounted price.
 //
 // The shopper uses a web server of the spec's own, on the test shop's cloud, whose clock is moved
@@ -94,7 +95,8 @@ test("a merchandiser's 20% off Women's dresses from tomorrow: the shopper sees i
   test.setTimeout(420_000);
   const label = labelOf(info.project.name);
   const shop = server?.url ?? "";
-  const name = `Merchandiser Dress ${tag()}`;
+  const token = tag();
+  const name = `Merchandiser Dress ${token}`;
   const dress = await createProduct(shopContext(), {
     slug: name.toLowerCase().replace(/ /g, "-"),
     name,
@@ -112,6 +114,22 @@ test("a merchandiser's 20% off Women's dresses from tomorrow: the shopper sees i
 
     await page.setExtraHTTPHeaders(visitor());
     await signedInCustomer(page, shop, "merchandiser");
+    // The dress's card, found by searching its own name among Women's clothes, and its page.
+    const catalogue = `${shop}/product?category=women&search=${token}`;
+    const card = page
+      .getByRole("main")
+      .getByRole("article")
+      .filter({ has: page.getByRole("link", { name, exact: true }) });
+    const pageOffers = page.getByRole("list", { name: "Offers" });
+
+    // Today: nothing of it on the card or the page.
+    await page.goto(catalogue);
+    await expect(card).toBeVisible();
+    await expect(card.getByText(NAMED)).toHaveCount(0);
+    await page.goto(`${shop}/product/${dress.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByText(NAMED)).toHaveCount(0);
+
     const cart = [{ productId: dress.id, size: "M", quantity: 2 }];
     await page.evaluate((stored) => localStorage.setItem("cart", JSON.stringify(stored)), cart);
 
@@ -123,8 +141,18 @@ test("a merchandiser's 20% off Women's dresses from tomorrow: the shopper sees i
     await expect(page.getByTestId("checkout-line")).toHaveCount(1);
     await expect(page.getByTestId("offers-applied")).toHaveCount(0);
 
-    // Tomorrow: two dresses of 40 € + 25% tax = 100 €; 20% = 20 € off.
+    // Tomorrow: the card and the page name it, with the dress's price after it (40 € less 20%).
     await clock?.set(24 * 60 * 60 * 1000);
+    await page.goto(catalogue);
+    await expect(card.getByTestId("offer")).toContainText(NAMED);
+    await expect(card.getByTestId("offer")).toContainText(`: ${formatPrice(3200)}`);
+    expect(await serious(page)).toEqual([]);
+    await page.goto(`${shop}/product/${dress.slug}`);
+    await expect(pageOffers.getByText(NAMED).first()).toBeVisible();
+    await expect(pageOffers.getByTestId("offer").first()).toContainText(`: ${formatPrice(3200)}`);
+    expect(await serious(page)).toEqual([]);
+
+    // Two dresses of 40 € + 25% tax = 100 €; 20% = 20 € off.
     await page.goto(`${shop}/cart/view-cart`);
     await expect(summary(page).getByText(NAMED).first()).toBeVisible();
     await expect(summary(page).getByTestId("summary-offer")).toHaveText(`−${formatPrice(2000)}`);

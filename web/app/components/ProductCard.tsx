@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { AS_SHOWN_ID, colourHref, type ProductSummary, productHref } from "@shop/core/catalog";
-import { SalePrice } from "./Price";
+import type { ShownOffer } from "@shop/core/pricing";
+import { OfferLine, SalePrice } from "./Price";
 import { IMAGE_SIZES, ResponsiveImage } from "./ResponsiveImage";
 import { Stars } from "./Stars";
 
@@ -8,9 +9,16 @@ import { Stars } from "./Stars";
  * A product in the catalogue grid. The image has its intrinsic size (600 × 750, 4:5) so the
  * grid never shifts while images load; `eager` for the first row, lazy below it. Under it, its
  * colours as swatches, each a link to its page in that colour (its name as the link's text and
- * title); the colour the card shows is marked (docs/product.md §2 "Catalogue").
+ * title); the colour the card shows is marked (docs/product.md §2 "Catalogue"). Under its price,
+ * the automatic offer it shows, if any (docs/product.md §9 "On the pages").
  */
-export function ProductCard({ product, eager }: { product: ProductSummary; eager: boolean }) {
+export function ProductCard({
+  product,
+  eager,
+}: {
+  product: ProductSummary & { offer?: ShownOffer };
+  eager: boolean;
+}) {
   return (
     <article className="group relative flex flex-col">
       <div className="overflow-hidden rounded-lg bg-stone-100">
@@ -48,6 +56,7 @@ export function ProductCard({ product, eager }: { product: ProductSummary; eager
         percentOff={product.percentOff}
         className="mt-1 flex font-semibold text-stone-900"
       />
+      {product.offer ? <OfferLine offer={product.offer} className="mt-1" /> : null}
       <div className="mt-1">
         <Stars average={product.ratingAverage} count={product.ratingCount} />
       </div>

@@ -27,6 +27,7 @@ import {
 import { fitDetail, fitSummary, reviewAuthorName, reviewStats } from "@shop/core/reviews";
 import { getProductPageParts } from "@shop/core/server/catalog";
 import { getContext, shopNow } from "@shop/core/server/context";
+import { productPageOffers } from "@shop/core/server/promotions";
 import { mayReview } from "@shop/core/server/reviews";
 import { type ComponentProps, lazy, Suspense } from "react";
 import { AddToCartForm } from "../components/AddToCartForm";
@@ -35,7 +36,7 @@ import { ErrorPage } from "../components/ErrorPage";
 import { GuaranteeNote } from "../components/GuaranteeNote";
 import { ImageCarousel } from "../components/ImageCarousel";
 import { NotifyMe } from "../components/NotifyMe";
-import { SalePrice } from "../components/Price";
+import { ProductOffers, SalePrice } from "../components/Price";
 import { ProductBreadcrumb } from "../components/ProductBreadcrumb";
 import { jsonLdText, ProductJsonLd } from "../components/ProductJsonLd";
 import { ProductReviews } from "../components/ProductReviews";
@@ -94,6 +95,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const now = shopNow(ctx);
   const { markdown: _sale, ...product } = productAt(page.product, now, ctx.config.timeZone);
   const priceValidUntil = saleLastDay(page.product, now, ctx.config.timeZone);
+  // The automatic offers on it then (docs/product.md §9 "On the pages"); the edge purges the
+  // page when one starts or ends.
+  const offers = productPageOffers(ctx, page.snapshot, product, now);
   const reviews = Promise.all([
     page.reviewPage,
     // "Write a review" only when the server says so: a paid order with it, no review yet.
@@ -124,6 +128,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(
     {
       product,
+      offers,
       stats,
       fit: fitShare && { message: fitShare.message, detail: fitDetail(fitShare) },
       // Deferred data (docs/architecture.md §13): a signed-in visitor's client navigation shows
@@ -202,6 +207,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [{ 
 export default function ProductPage() {
   const {
     product,
+    offers,
     stats,
     fit,
     reviews,
@@ -261,6 +267,7 @@ export default function ProductPage() {
             percentOff={product.percentOff}
             className="mt-4 flex text-2xl font-semibold text-stone-900"
           />
+          <ProductOffers offers={offers} />
           <a href="#reviews" className="mt-3 inline-block rounded hover:underline">
             <Stars average={stats.roundedAverage} count={stats.count} />
           </a>

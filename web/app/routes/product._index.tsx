@@ -9,8 +9,8 @@ import {
   priceBand,
   sizeName,
 } from "@shop/core/catalog";
-import { getCatalogPage } from "@shop/core/server/catalog";
 import { getContext } from "@shop/core/server/context";
+import { getCatalogPageWithOffers } from "@shop/core/server/promotions";
 import { CatalogFilters, catalogHref } from "../components/CatalogFilters";
 import { Pagination } from "../components/Pagination";
 import { ProductCard } from "../components/ProductCard";
@@ -25,7 +25,8 @@ const EAGER_IMAGES = 4;
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseCatalogQuery(new URL(request.url).searchParams);
   const ctx = getContext();
-  const catalog = await getCatalogPage(ctx, query);
+  // Each card with the automatic offer it shows (docs/product.md §9 "On the pages").
+  const catalog = await getCatalogPageWithOffers(ctx, query);
   return data(
     {
       query,
