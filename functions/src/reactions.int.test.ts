@@ -15,7 +15,7 @@ import {
 } from "@shop/core/server/insights";
 import { changeOrderState, type Order } from "@shop/core/server/orders";
 import { handleEventBatch } from "@shop/core/server/reactions";
-import { orderPlacer, type TestLine } from "@shop/core/testing/checkout";
+import { inParallel, orderPlacer, type TestLine } from "@shop/core/testing/checkout";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import type { DispatchedStreamRecord } from "./lambda/queues.ts";
@@ -56,6 +56,17 @@ async function shop() {
     place(lines, at, paid ? at : undefined);
   return { test, ctx, polo, shirt, order };
 }
+
+/**
+ * `count` orders, two at a time: the two placed together (`i` even and odd) take other variants
+ * of each product, so neither waits on the other's stock item. Sizes count in no aggregate.
+ */
+const twoAtATime = <T>(count: number, place: (i: number) => Promise<T>) =>
+  inParallel(
+    Array.from({ length: count }, (_, i) => i),
+    place,
+    2,
+  );
 
 /** The order reactions' reader on the test's table, the sales summed per batch. */
 const reader = (
@@ -111,15 +122,15 @@ const day2 = new Date("2026-11-28T10:00:00Z");
 describe("the order reactions' reader", () => {
   it("writes each aggregate item once per batch: one transaction for twelve paid orders of two products", async () => {
     const { test, ctx, polo, shirt, order } = await shop();
-    for (let i = 0; i < 12; i++) {
-      await order(
+    await twoAtATime(12, (i) =>
+      order(
         [
           { productId: polo.id, colour: i % 2 ? "navy" : "forest", size: "M", quantity: 1 },
-          { productId: shirt.id, size: "L", quantity: 2 },
+          { productId: shirt.id, size: i % 2 ? "M" : "L", quantity: 2 },
         ],
         day1,
-      );
-    }
+      ),
+    );
     const records = recordsOf(await streamed(test));
     const writes = recordWrites(ctx);
     expect(await reader(ctx)({ Records: records })).toEqual({ batchItemFailures: [] });
@@ -152,23 +163,20 @@ describe("the order reactions' reader", () => {
 
   it("counts every order exactly once with batches replayed whole, resumed from a failure half-way, overlapping and failed in their transaction: the aggregates equal the orders", async () => {
     const { test, ctx, polo, shirt, order } = await shop();
-    const orders: Order[] = [];
-    for (let i = 0; i < 10; i++) {
-      orders.push(
-        await order(
-          [
-            {
-              productId: polo.id,
-              colour: i % 3 ? "navy" : "forest",
-              size: "L",
-              quantity: 1 + (i % 2),
-            },
-            ...(i % 4 === 0 ? [{ productId: shirt.id, size: "M" as const, quantity: 3 }] : []),
-          ],
-          i < 5 ? day1 : day2,
-        ),
-      );
-    }
+    const orders: Order[] = await twoAtATime(10, (i) =>
+      order(
+        [
+          {
+            productId: polo.id,
+            colour: i % 3 ? "navy" : "forest",
+            size: i % 2 ? "M" : "L",
+            quantity: 1 + (i % 2),
+          },
+          ...(i % 4 === 0 ? [{ productId: shirt.id, size: "M" as const, quantity: 3 }] : []),
+        ],
+        i < 5 ? day1 : day2,
+      ),
+    );
     await order([{ productId: shirt.id, size: "L", quantity: 1 }], day2, false); // never paid
     await changeOrderState(ctx, (orders[1] as Order).id, "CANCELED"); // refunded
     await changeOrderState(ctx, (orders[2] as Order).id, "SHIPPED");
@@ -243,15 +251,15 @@ describe("the order reactions' reader", () => {
 
   it("a batch cut into several transactions, one failing half-way, counts each order once when it is replayed", async () => {
     const { test, ctx, polo, shirt, order } = await shop();
-    for (let i = 0; i < 8; i++) {
-      await order(
+    await twoAtATime(8, (i) =>
+      order(
         [
-          { productId: polo.id, colour: "navy", size: "M", quantity: 1 },
-          { productId: shirt.id, size: "M", quantity: 1 },
+          { productId: polo.id, colour: "navy", size: i % 2 ? "M" : "L", quantity: 1 },
+          { productId: shirt.id, size: i % 2 ? "M" : "L", quantity: 1 },
         ],
         day1,
-      );
-    }
+      ),
+    );
     const events = await streamed(test);
     let sent = 0;
     ctx.db.middlewareStack.add(

@@ -41,8 +41,10 @@ const page = (test: TestContext, query: string) =>
 
 describe("catalogue read model", () => {
   it("costs one round trip per page once warm, for a small and a large catalogue", async () => {
+    // A warm page reads no product, whatever their number: 300 products, ten times the small
+    // catalogue, show that as well as more would, for half the writes of 600.
     const costs: number[] = [];
-    for (const size of [30, 600]) {
+    for (const size of [30, 300]) {
       const test = await createTestContext();
       await addProducts(test, size);
       await settled(test);
