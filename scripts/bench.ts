@@ -146,6 +146,9 @@ interface Target {
 /** The pages compared, warm, with the bare Remix page (scripts/lib/bench-warm.ts). */
 const WARM_PAGES = ["home /product", "product page"];
 
+/** "On sale", biggest discount first (docs/product.md §9 "Markdowns"). */
+const SALE_QUERY = "sale=on&sort=discount";
+
 const TARGETS: Target[] = [
   { name: "home /product", path: "/product", catalogue: true },
   {
@@ -157,6 +160,8 @@ const TARGETS: Target[] = [
   { name: "search API", path: "/api/search?q=shirt", catalogue: true },
   { name: "colour family", path: `/product?${FAMILY_QUERY}`, catalogue: true },
   { name: "family + size", path: `/product?${FAMILY_SIZE_QUERY}`, catalogue: true },
+  // Every fifth added product is on sale (scripts/lib/bench-variants.ts): priced per request.
+  { name: "on sale, by discount", path: `/product?${SALE_QUERY}`, catalogue: true },
   { name: "product page", path: `/product/${PRODUCT_SLUG}`, catalogue: false },
   {
     name: "product, a colour",
@@ -306,6 +311,7 @@ async function roundTrips(ctx: Context, calls: () => TableCalls): Promise<Map<st
   await count("search API", () => catalogue("search=shirt"));
   await count("colour family", () => catalogue(FAMILY_QUERY));
   await count("family + size", () => catalogue(FAMILY_SIZE_QUERY));
+  await count("on sale, by discount", () => catalogue(SALE_QUERY));
   await getProductPage(ctx, PRODUCT_SLUG); // its first page of reviews, as a visitor warms it
   await count("product page", product);
   await count("product, a colour", product);

@@ -69,6 +69,9 @@ export function benchProductStock(i: number): StockCounts {
   return stock;
 }
 
+/** The i-th product's regular price: 5 € to 199.99 €, spread. */
+export const benchProductPrice = (i: number) => 500 + ((i * 7919) % 19_500);
+
 /** The i-th product as core's createProduct takes it; every colourway's photo is `imageKey`. */
 export function benchProduct(i: number, imageKey: string) {
   const colours = benchProductColours(i);
@@ -80,7 +83,7 @@ export function benchProduct(i: number, imageKey: string) {
     slug: `bench-${i}`,
     name: benchProductName(i),
     category: benchProductAudience(i),
-    priceCents: 500 + ((i * 7919) % 19_500),
+    priceCents: benchProductPrice(i),
     description: BENCH_DESCRIPTION,
     sizeScale: benchProductScale(i),
     sizes,
@@ -91,5 +94,16 @@ export function benchProduct(i: number, imageKey: string) {
       colour: colour.id,
     })),
     stock: benchProductStock(i),
+    ...benchProductSale(i),
   };
+}
+
+/**
+ * Every fifth product on sale at 30% off, from now on until the end of 2099 (a markdown: the
+ * catalogue prices it per request, docs/decisions/046-markdowns-priced-per-request.md), so the
+ * pages' round trips and times are measured with sale prices among the cards.
+ */
+export function benchProductSale(i: number): { markdown?: { saleCents: number; endsAt: string } } {
+  if (i % 5 !== 0) return {};
+  return { markdown: { saleCents: Math.round(benchProductPrice(i) * 0.7), endsAt: "2099-12-31" } };
 }
