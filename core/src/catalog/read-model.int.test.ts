@@ -36,6 +36,14 @@ async function addProducts(test: TestContext, count: number, from = 0) {
 /** As if the last change had reached the index already (see CATALOG_SETTLE_MS), without waiting. */
 const settled = (test: TestContext) => settleCatalog(test.ctx);
 
+/** A table of its own with `count` products, its catalogue settled since (trusted when read). */
+async function settledCatalogue(count: number): Promise<TestContext> {
+  const test = await createTestContext();
+  await addProducts(test, count);
+  await settled(test);
+  return test;
+}
+
 const page = (test: TestContext, query: string) =>
   getCatalogPage(test.ctx, parseCatalogQuery(new URLSearchParams(query)));
 
@@ -45,9 +53,7 @@ describe("catalogue read model", () => {
     // catalogue, show that as well as more would, for half the writes of 600.
     const costs: number[] = [];
     for (const size of [30, 300]) {
-      const test = await createTestContext();
-      await addProducts(test, size);
-      await settled(test);
+      const test = await settledCatalogue(size);
       await page(test, ""); // warms the read model
       test.resetTableCalls();
       for (const query of [
@@ -150,9 +156,7 @@ describe("catalogue read model while a change propagates to the index", () => {
 
 describe("catalogue read model when the index is slow or refuses", () => {
   it("answers with the snapshot it has while a slow load of the new version runs, then the new one", async () => {
-    const test = await createTestContext();
-    await addProducts(test, 3);
-    await settled(test);
+    const test = await settledCatalogue(3);
     expect((await page(test, "")).total).toBe(3);
 
     await addProducts(test, 1, 3);
@@ -175,9 +179,7 @@ describe("catalogue read model when the index is slow or refuses", () => {
   });
 
   it("answers with the snapshot it has when the new version's load fails", async () => {
-    const test = await createTestContext();
-    await addProducts(test, 3);
-    await settled(test);
+    const test = await settledCatalogue(3);
     expect((await page(test, "")).total).toBe(3);
 
     await addProducts(test, 1, 3);
@@ -205,9 +207,7 @@ describe("catalogue read model under concurrent requests", () => {
     // Fifty shoppers opening the catalogue right after an admin edit must not each read the
     // whole index (at 10,000 products that stalled every page for seconds), nor each read the
     // version.
-    const test = await createTestContext();
-    await addProducts(test, 30);
-    await settled(test);
+    const test = await settledCatalogue(30);
     test.resetTableCalls();
     const pages = await Promise.all(Array.from({ length: 50 }, () => page(test, "")));
     expect(new Set(pages.map((p) => p.total))).toEqual(new Set([30]));
@@ -219,9 +219,7 @@ describe("catalogue read model under concurrent requests", () => {
 
 describe("catalogue read model on a cold start", () => {
   it("reads the products beside the version on its first read, then after it", async () => {
-    const test = await createTestContext();
-    await addProducts(test, 30);
-    await settled(test);
+    const test = await settledCatalogue(30);
     // When each table call starts and ends, by command, on the context's own client.
     const events: string[] = [];
     test.ctx.db.middlewareStack.add(
