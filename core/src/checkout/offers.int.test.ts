@@ -22,6 +22,7 @@ import {
   UNKNOWN_TARGET,
 } from "../promotions/promotions.server.ts";
 import { FIRST_ORDER_ONLY, USED_BY_CUSTOMER } from "../promotions/redemptions.server.ts";
+import { WOMENS_DRESSES_20 } from "../promotions/test-fixtures.ts";
 import { confirmCardPayment } from "./card-payment.server.ts";
 import { placeOrder } from "./placing.server.ts";
 import { priceCart } from "./priced-cart.server.ts";
@@ -198,15 +199,7 @@ describe("storing promotions", () => {
       });
     const wrap = await typed("wrap-dress", "Women", "dresses");
     const kids = await typed("kids-dress", "Kid", "dresses");
-    await createOffer(ctx, {
-      label: "20% off Women's dresses",
-      effect: {
-        kind: "percent-off-items",
-        percent: 20,
-        target: { audiences: ["Women"], productTypes: ["dresses"] },
-      },
-      conditions: {},
-    });
+    await createOffer(ctx, WOMENS_DRESSES_20);
     // `dress` was made without a type (as products saved before types are).
     const cart = [...line(wrap.id), ...line(kids.id), ...line(dress.id)];
     const priced = await priceCart(ctx, cart, "STANDARD", null, new Date("2026-12-10T12:00:00Z"));

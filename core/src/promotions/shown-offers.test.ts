@@ -9,6 +9,7 @@ import {
   offersShownFor,
   withShownOffers,
 } from "./shown-offers.ts";
+import { WOMENS_DRESSES_20 } from "./test-fixtures.ts";
 
 const DRESS = {
   id: "dress",
@@ -25,13 +26,7 @@ const TZ = "Europe/Madrid";
 let ids = 0;
 const offer = (over: Partial<Offer> = {}): Offer => ({
   id: `auto:${++ids}`,
-  label: "20% off Women's dresses",
-  effect: {
-    kind: "percent-off-items",
-    percent: 20,
-    target: { audiences: ["Women"], productTypes: ["dresses"] },
-  },
-  conditions: {},
+  ...WOMENS_DRESSES_20,
   usedCount: 0,
   createdAt: `2026-11-0${(ids % 9) + 1}T00:00:00Z`,
   ...over,
