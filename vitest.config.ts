@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 
-// Plain vitest config (no Remix plugin). Two projects:
+// Plain vitest config (no Remix plugin). Projects:
 // - unit: pure rules, no I/O, run in parallel;
-// - integration: against the local cloud (DynamoDB Local, S3, SES) started once by the global setup.
+// - infra: the synthesized templates;
+// - integration and integration-apps: against the local cloud (DynamoDB Local, S3, SES).
 // The AWS SDK warns on every process about Node < 22; the lockfile pins versions that support 20.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 
@@ -42,16 +43,32 @@ export default defineConfig({
           testTimeout: 180_000,
         },
       },
+      // The integration tests, against the local cloud (DynamoDB Local, S3, SES) that the global
+      // setup starts, once per project. Budgets, not timings: beside the unit and infrastructure
+      // suites and the rehearsal on a two-core machine, a test that delivers a table's stream took
+      // over 30 s.
       {
         test: {
+          // core's files pass their context to every call and keep no state of their own in a
+          // module, so they share their workers' imports, as the unit tests do: importing the
+          // AWS SDK and core again for each file was about 2 s a file, 174 s of the suite.
           name: "integration",
-          include: ["**/*.int.test.ts"],
-          exclude: ["**/node_modules/**"],
+          include: ["core/**/*.int.test.ts"],
           globalSetup: ["packages/local-cloud/src/vitest-global-setup.ts"],
-          // Budgets, not timings: beside the unit and infrastructure suites and the rehearsal on
-          // a two-core machine, a test that delivers a table's stream took over 30 s. The files
-          // run one at a time (vitest's default on two cores): three at a time beside the other
-          // suites gave no shorter phase, and table calls then missed their own deadlines.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          // The functions, the local cloud's stand-ins, the web app and the scripts keep state in
+          // their modules (a function's context made once from its environment, Remix's globals):
+          // each file imports afresh.
+          name: "integration-apps",
+          include: ["**/*.int.test.ts"],
+          exclude: ["core/**", "**/node_modules/**"],
+          globalSetup: ["packages/local-cloud/src/vitest-global-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 90_000,
         },

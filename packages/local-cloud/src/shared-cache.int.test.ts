@@ -431,12 +431,18 @@ describe("purge (CloudFront's invalidation paths)", () => {
   });
 
   it("a page being fetched when it is purged is not kept", async () => {
+    let asked!: () => void;
+    const siteAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
     routes.set("/slow", async (_req, res, n) => {
+      asked();
       await sleep(200);
       res.writeHead(200, { "cache-control": SHARED }).end(`slow #${n}`);
     });
     const first = get("/slow");
-    await sleep(50);
+    // Purged while the site is answering (not before the cache has asked it, on a loaded machine).
+    await siteAsked;
     cache.purge(["/slow"]);
     await first;
     expect((await get("/slow")).xCache).toBe("Miss");
