@@ -6,7 +6,7 @@
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
+import { createProduct } from "../catalog/product-saves.server.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { promotionIndexes, promotionKey } from "../db/keys.ts";

@@ -3,7 +3,8 @@
 // test card the local gateway accepts, an order placed by one customer, and the domain error a
 // refusal throws.
 import { expect } from "vitest";
-import { createProduct, type Product } from "../catalog/products.server.ts";
+import { createProduct } from "../catalog/product-saves.server.ts";
+import type { Product } from "../catalog/products.server.ts";
 import type { SizeTag } from "../catalog/sizes.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";

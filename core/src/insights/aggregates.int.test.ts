@@ -5,7 +5,7 @@
 import { QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, deliverEventsTo, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
+import { createProduct } from "../catalog/product-saves.server.ts";
 import { settleCatalog } from "../catalog/test-fixtures.ts";
 import { markOrderPaid } from "../checkout/payment-state.server.ts";
 import { placeOrder } from "../checkout/placing.server.ts";

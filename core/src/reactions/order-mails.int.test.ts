@@ -1,7 +1,7 @@
 import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
+import { createProduct } from "../catalog/product-saves.server.ts";
 import { confirmCardPayment } from "../checkout/card-payment.server.ts";
 import { placeOrder } from "../checkout/placing.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
