@@ -12,7 +12,7 @@ import { unitsOfEach } from "../inventory/stock.ts";
 import type { Order } from "../orders/orders.server.ts";
 import { TEST_CARDS } from "../payments/cards.ts";
 import { createLocalGateway } from "../payments/local-gateway.server.ts";
-import { createPromotion } from "../promotions/promotions.server.ts";
+import { createPromotion } from "../promotions/promotion-admin.server.ts";
 import { markOrderPaid } from "./payment-state.server.ts";
 import { placeOrder } from "./placing.server.ts";
 

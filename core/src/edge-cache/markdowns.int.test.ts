@@ -15,7 +15,7 @@ import { parseCatalogQuery } from "../catalog/query.ts";
 import { settleCatalog } from "../catalog/test-fixtures.ts";
 import { OFFER_PAGES_KEY, productKey } from "../db/keys.ts";
 import { getCatalogPageWithOffers, productPageOffers } from "../promotions/page-offers.server.ts";
-import { createCheckedOffer, deletePromotion } from "../promotions/promotions.server.ts";
+import { createCheckedOffer, deletePromotion } from "../promotions/promotion-admin.server.ts";
 import { markdownPurge, markPriceChanges, recordMarkdownPurge } from "./markdowns.server.ts";
 import {
   ALL_PRODUCT_PAGES,

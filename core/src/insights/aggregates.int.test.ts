@@ -21,7 +21,7 @@ import { PRODUCT_SALES_PK } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { changeOrderState, deleteOrder } from "../orders/admin-changes.server.ts";
 import { getOrder } from "../orders/orders.server.ts";
-import { createOffer } from "../promotions/promotions.server.ts";
+import { createOffer } from "../promotions/promotion-admin.server.ts";
 import { handleEvent } from "../reactions/reactions.server.ts";
 import { countOrderEvent } from "./aggregates.server.ts";
 import {

@@ -7,7 +7,7 @@ import { placeOrder } from "../checkout/placing.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 import { changeOrderState } from "../orders/admin-changes.server.ts";
 import { getOrder } from "../orders/orders.server.ts";
-import { createPromotion } from "../promotions/promotions.server.ts";
+import { createPromotion } from "../promotions/promotion-admin.server.ts";
 import { storeOrderInvoice } from "./order-mails.server.ts";
 import { handleEvent } from "./reactions.server.ts";
 
