@@ -14,7 +14,7 @@ import { conditionalUpdate } from "../db/conditional.server.ts";
 import { AUTOMATIC_OFFER_PREFIX, promotionIndexes, promotionKey } from "../db/keys.ts";
 import { MAX_OFFER_PAGE_SLUGS, type OfferPages, offerPagesPut } from "../db/offer-pages.ts";
 import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
-import type { Offer, PromotionConditions } from "./offers.ts";
+import type { Offer, PromotionConditions, PromotionEffect } from "./offers.ts";
 import {
   CONDITION_NAMES,
   getOffer,
