@@ -104,7 +104,7 @@ export interface Product {
   soldOut: boolean;
   /**
    * The keys of its variants with a unit left ("navy/M"), as the catalogue last heard (kept with
-   * `soldOut`): what its colour and size filters read (./query.ts).
+   * `soldOut`): what its colour and size filters read (./query-facets.ts).
    */
   inStock: string[];
   createdAt: string;
