@@ -8,7 +8,7 @@ import type { DomainEvent } from "../events/events.server.ts";
 import { STOCK_CHANGED, saveStock } from "../inventory/stock.server.ts";
 import { syncSoldOut } from "./availability.server.ts";
 import { getProductPage } from "./product-page.server.ts";
-import { createProduct } from "./products.server.ts";
+import { createProduct } from "./product-saves.server.ts";
 import { parseCatalogQuery } from "./query.ts";
 import { getCatalogPage } from "./search.server.ts";
 import { settleCatalog } from "./test-fixtures.ts";

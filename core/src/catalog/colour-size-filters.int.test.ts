@@ -10,7 +10,7 @@ import { stockKey } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { STOCK_CHANGED } from "../inventory/stock.server.ts";
 import { syncSoldOut } from "./availability.server.ts";
-import { createProduct } from "./products.server.ts";
+import { createProduct } from "./product-saves.server.ts";
 import { parseCatalogQuery } from "./query.ts";
 import { getCatalogPage } from "./search.server.ts";
 import { settleCatalog } from "./test-fixtures.ts";

@@ -15,6 +15,7 @@ export * from "./product-form-draft.ts";
 export * from "./product-json-ld.ts";
 export * from "./product-type.ts";
 export * from "./query.ts";
+export * from "./query-answer.ts";
 export * from "./robots.ts";
 export * from "./sale-prices.ts";
 export * from "./schemas.ts";

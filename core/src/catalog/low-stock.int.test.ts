@@ -3,7 +3,7 @@
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { listLowStock } from "./availability.server.ts";
-import { createProduct } from "./products.server.ts";
+import { createProduct } from "./product-saves.server.ts";
 
 describe("listLowStock", () => {
   it("lists each low variant (product, colour, size, SKU, units left), lowest first", async () => {

@@ -15,8 +15,9 @@ import {
 } from "./product-form.server.ts";
 import { SKU_REPEATED, STOCK_FORMAT, sizesOutsideScale, variantField } from "./product-form.ts";
 import { productDraft } from "./product-form-draft.ts";
+import { createProduct } from "./product-saves.server.ts";
 import { PRODUCT_TYPE_FORMAT } from "./product-type.ts";
-import { createProduct, getProductById } from "./products.server.ts";
+import { getProductById } from "./products.server.ts";
 
 const png: UploadedFile = {
   name: "dot.png",
@@ -308,7 +309,7 @@ describe("submitProductForm", () => {
       filled({ [variantField("sku", "navy", "L")]: "taken-sku-1" }),
       [png, png],
     );
-    // The catalogue's SKU claims refuse it (core/src/catalog/products.server.ts), on the field of
+    // The catalogue's SKU claims refuse it (core/src/catalog/sku-claims.server.ts), on the field of
     // the variant that has it.
     if (result.outcome !== "refused") throw new Error(`unexpected ${result.outcome}`);
     expect([400, 409]).toContain(result.status);

@@ -33,7 +33,8 @@ import {
   productFormInput,
   type VariantDraft,
 } from "./product-form-draft.ts";
-import { createProduct, type Product, updateProduct } from "./products.server.ts";
+import { createProduct, updateProduct } from "./product-saves.server.ts";
+import type { Product } from "./products.server.ts";
 import { DEFAULT_SIZE_SCALE, isSizeScaleId, sortSizes } from "./sizes.ts";
 import { slugify } from "./slug.ts";
 import { colourOf, parseVariantKey, variantKey } from "./variants.ts";

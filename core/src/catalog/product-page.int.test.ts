@@ -4,8 +4,9 @@ import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { unitsOfEach } from "../inventory/stock.ts";
 import { deleteReview, writeReview } from "../reviews/reviews.server.ts";
+import { deleteProduct } from "./product-deletion.server.ts";
 import { getProductPage } from "./product-page.server.ts";
-import { createProduct, deleteProduct, updateProduct } from "./products.server.ts";
+import { createProduct, updateProduct } from "./product-saves.server.ts";
 import { settleCatalog } from "./test-fixtures.ts";
 
 const shirt = (slug: string, priceCents = 2500) => ({

@@ -10,17 +10,15 @@ import { CATALOG_VERSION_KEY, productKey, slugKey } from "../db/keys.ts";
 import { type StockCounts, unitsOfEach } from "../inventory/stock.ts";
 import { writeReview } from "../reviews/reviews.server.ts";
 import { deleteProductImages, putProductImage } from "./images.server.ts";
+import { deleteProduct } from "./product-deletion.server.ts";
 import { getProductBySlug, getProductsByIds } from "./product-lookups.server.ts";
 import {
   createProduct,
-  deleteProduct,
-  getProductById,
-  type NewProduct,
   PRODUCT_EXISTS,
-  PRODUCT_NOT_FOUND,
   SLUG_TAKEN,
   updateProduct,
-} from "./products.server.ts";
+} from "./product-saves.server.ts";
+import { getProductById, type NewProduct, PRODUCT_NOT_FOUND } from "./products.server.ts";
 import { getCatalogPage } from "./search.server.ts";
 
 const shirt = (

@@ -3,35 +3,29 @@
 //   slug claim   pk SLUG#<slug>   sk SLUG      (unique slug, by condition)
 //   version      pk CATALOG       sk VERSION   (bumped in the same transaction as every change:
 //                ../db/catalog-version.ts)
-// What a product is, and the admin's changes (create, update, delete); the storefront's and the
-// cart's lookups (by slug, by ids) are ./product-lookups.server.ts.
-import { randomUUID } from "node:crypto";
-import { BatchWriteCommand, GetCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
-import { DomainError } from "../common/errors.ts";
+// What a product is: its types, its item read into a product, and the read by id. The admin's
+// changes are ./product-saves.server.ts (create, update) and ./product-deletion.server.ts; the
+// SKU claims they take are ./sku-claims.server.ts; the storefront's and the cart's lookups (by
+// slug, by ids) are ./product-lookups.server.ts.
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
-import { bumpCatalogVersion } from "../db/catalog-version.ts";
-import { productIndexes, productKey, skuKey, slugKey } from "../db/keys.ts";
-import { type TransactItem, TransactionCancelled, transact } from "../db/transact.server.ts";
-import { getStock, newStockItem, renameStock, stockItemKeys } from "../inventory/stock.server.ts";
-import { anyInStock, type StockCounts } from "../inventory/stock.ts";
+import { productKey } from "../db/keys.ts";
 import type { Markdown } from "../pricing/markdown.ts";
 import { type FitCounts, fitCountsOf } from "../reviews/fit.ts";
 import type { RatingCounts } from "../reviews/stats.ts";
 import type { Category } from "./categories.ts";
 import { PRODUCT_ID_PATTERN } from "./ids.ts";
-import { applyRecordedVariants } from "./image-variants.server.ts";
 import {
   type ImageSources,
   imageSources,
   parseUploadKey,
   type VariantState,
 } from "./image-variants.ts";
-import { inStockVariants } from "./in-stock.ts";
 import type { PaletteColour } from "./palette.ts";
 import { isProductType } from "./product-type.ts";
 import { DEFAULT_SIZE_SCALE, type SizeScaleId, type SizeTag } from "./sizes.ts";
-import { duplicateSkus, suggestSku } from "./sku.ts";
-import { colourOf, MAX_VARIANTS, splitByColour, variantKey } from "./variants.ts";
+import { suggestSku } from "./sku.ts";
+import { colourOf, splitByColour, variantKey } from "./variants.ts";
 
 export interface ProductImage {
   /** Object key in the images bucket. */
@@ -110,7 +104,7 @@ export interface Product {
   soldOut: boolean;
   /**
    * The keys of its variants with a unit left ("navy/M"), as the catalogue last heard (kept with
-   * `soldOut`): what its colour and size filters read (./query.ts).
+   * `soldOut`): what its colour and size filters read (./query-facets.ts).
    */
   inStock: string[];
   createdAt: string;
@@ -136,15 +130,8 @@ export interface NewProduct
   markdown?: Markdown;
 }
 
-export const SLUG_TAKEN = "This slug is already used by another product";
-export const PRODUCT_EXISTS = "This product exists already: reload the page and try again";
 export const PRODUCT_NOT_FOUND = "This product does not exist (any more)";
 export const PRODUCT_CHANGED = "Someone changed this product meanwhile: reload it and try again";
-export const skuTaken = (sku: string) => `SKU ${sku} is already used by another variant`;
-export const TOO_MANY_VARIANTS = `At most ${MAX_VARIANTS} variants (colours × sizes) per product`;
-
-/** The field a variant's SKU is posted and refused under. */
-export const skuField = (key: string) => `variants.${key}.sku`;
 
 export interface ProductItem
   extends Omit<
@@ -292,173 +279,6 @@ export function toProduct(ctx: Context, item: ProductItem): Product {
   };
 }
 
-/**
- * A new product's counts by variant key: a variant's own count, else its size's (a count keyed by
- * a size is every colourway's); keys of no variant are dropped.
- */
-function variantStock(stock: StockCounts, variants: readonly Variant[]): StockCounts {
-  return Object.fromEntries(
-    variants.map(({ key, size }) => [key, stock[key] ?? stock[size] ?? 0] as const),
-  );
-}
-
-/**
- * The claims a save takes (SKUs it has that were not claimed) and releases (claimed SKUs it no
- * longer has): each SKU names one variant of one product across the shop.
- */
-function skuClaims(
-  ctx: Pick<Context, "tableName">,
-  productId: string,
-  before: StoredVariants,
-  after: StoredVariants,
-): { take: Array<{ key: string; sku: string; item: TransactItem }>; release: TransactItem[] } {
-  const had = new Set(Object.values(before).map((variant) => variant.sku));
-  const has = new Set(Object.values(after).map((variant) => variant.sku));
-  return {
-    take: Object.entries(after)
-      .filter(([, { sku }]) => !had.has(sku))
-      .map(([key, { sku }]) => ({
-        key,
-        sku,
-        item: {
-          Put: {
-            TableName: ctx.tableName,
-            Item: { ...skuKey(sku), entity: "skuClaim", productId, variant: key },
-            ConditionExpression: "attribute_not_exists(pk)",
-          },
-        },
-      })),
-    release: [...had]
-      .filter((sku) => !has.has(sku))
-      .map((sku) => ({
-        Delete: {
-          TableName: ctx.tableName,
-          Key: skuKey(sku),
-          ConditionExpression: "attribute_not_exists(pk) OR productId = :id",
-          ExpressionAttributeValues: { ":id": productId },
-        },
-      })),
-  };
-}
-
-/** The SKU claim a cancelled transaction refused, as the error on its variant's field. */
-function takenSku(
-  error: unknown,
-  take: ReadonlyArray<{ key: string; sku: string }>,
-  offset: number,
-): DomainError | undefined {
-  if (!(error instanceof TransactionCancelled)) return undefined;
-  const index = take.findIndex((_, i) => error.failedAt(offset + i));
-  const refused = take[index];
-  return refused ? new DomainError(skuTaken(refused.sku), skuField(refused.key), 409) : undefined;
-}
-
-/** The stored shape of an admin's product: colours, coloured images, scale and every variant's SKU. */
-function storedShape(input: NewProduct) {
-  const { colours, images } = colourwaysOf(input);
-  const sizeScale = input.sizeScale ?? DEFAULT_SIZE_SCALE;
-  const variants: StoredVariants = Object.fromEntries(
-    variantsOf(input.slug, colours, input.sizes, undefined).map(({ key, sku }) => {
-      const own = input.variants?.[key];
-      return [key, { sku: own?.sku || sku, ...(own?.gtin ? { gtin: own.gtin } : {}) }];
-    }),
-  );
-  const keys = Object.keys(variants);
-  if (keys.length > MAX_VARIANTS) throw new DomainError(TOO_MANY_VARIANTS, "sizes", 400);
-  const [repeated] = duplicateSkus(keys.map((key) => variants[key]?.sku as string));
-  if (repeated) {
-    const second = keys.filter((key) => variants[key]?.sku === repeated)[1] as string;
-    throw new DomainError(skuTaken(repeated), skuField(second), 400);
-  }
-  return {
-    slug: input.slug,
-    name: input.name,
-    category: input.category,
-    ...(input.productType ? { productType: input.productType } : {}),
-    priceCents: input.priceCents,
-    ...(input.markdown ? { markdown: markdownOf(input.markdown) } : {}),
-    description: input.description,
-    sizeScale,
-    sizes: input.sizes,
-    colours,
-    images: images.map(({ key, alt, colour }) => ({ key, alt, colour })),
-    variants,
-  };
-}
-
-/** The sale as stored: its price and only the dates it has. */
-function markdownOf({ saleCents, startsAt, endsAt }: Markdown): Markdown {
-  return { saleCents, ...(startsAt ? { startsAt } : {}), ...(endsAt ? { endsAt } : {}) };
-}
-
-/** A new product with its first stock: units per size (a size not given starts with none). */
-export async function createProduct(
-  ctx: Context,
-  { stock, ...input }: NewProduct & { stock: StockCounts },
-  options: { id?: string; now?: Date; createdAt?: string } = {},
-): Promise<Product> {
-  const now = (options.now ?? new Date()).toISOString();
-  const id = options.id ?? randomUUID();
-  const shape = storedShape(input);
-  const variants = variantsOf(shape.slug, shape.colours, shape.sizes, shape.variants);
-  const counts = variantStock(stock, variants);
-  const item: ProductItem = {
-    id,
-    ...shape,
-    imageVariants: {},
-    soldOut: !anyInStock(Object.keys(counts), counts),
-    inStock: inStockVariants(
-      variants.map((variant) => variant.key),
-      counts,
-    ),
-    createdAt: options.createdAt ?? now,
-    updatedAt: now,
-  };
-  const { take } = skuClaims(ctx, id, {}, shape.variants);
-  try {
-    await transact(ctx, [
-      {
-        Put: {
-          TableName: ctx.tableName,
-          Item: { ...slugKey(input.slug), entity: "slugClaim", productId: id },
-          ConditionExpression: "attribute_not_exists(pk)",
-        },
-      },
-      {
-        Put: {
-          TableName: ctx.tableName,
-          Item: {
-            ...productKey(id),
-            entity: "product",
-            ...productIndexes(id, input.slug),
-            ...item,
-          },
-          ConditionExpression: "attribute_not_exists(pk)",
-        },
-      },
-      bumpCatalogVersion(ctx),
-      newStockItem(ctx, id, counts, input.slug),
-      ...take.map((claim) => claim.item),
-    ]);
-  } catch (error) {
-    if (error instanceof TransactionCancelled && error.failedAt(0)) {
-      throw new DomainError(SLUG_TAKEN, "slug", 409);
-    }
-    const taken = takenSku(error, take, 4);
-    if (taken) throw taken;
-    if (error instanceof TransactionCancelled && error.failedAt(1)) {
-      throw new DomainError(PRODUCT_EXISTS, undefined, 409);
-    }
-    throw error;
-  }
-  // Photos processed before the product existed (./image-variants.server.ts); the seed's SVGs
-  // are never processed.
-  if (input.images.some((image) => parseUploadKey(image.key))) {
-    await applyRecordedVariants(ctx, id);
-  }
-  return toProduct(ctx, item);
-}
-
 /** The product with this id (a consistent GetItem), or null. */
 export async function getProductById(ctx: Context, id: string): Promise<Product | null> {
   if (!PRODUCT_ID_PATTERN.test(id)) return null;
@@ -466,212 +286,10 @@ export async function getProductById(ctx: Context, id: string): Promise<Product 
   return item ? toProduct(ctx, item) : null;
 }
 
-async function getProductItem(ctx: Context, id: string): Promise<ProductItem | null> {
+/** The product's item as stored (a consistent GetItem), or null. */
+export async function getProductItem(ctx: Context, id: string): Promise<ProductItem | null> {
   const { Item } = await ctx.db.send(
     new GetCommand({ TableName: ctx.tableName, Key: productKey(id), ConsistentRead: true }),
   );
   return Item?.entity === "product" ? (Item as ProductItem) : null;
 }
-
-/**
- * Replaces a product's fields (its rating counters and creation time stay). A new slug is claimed
- * and the old claim released in the same transaction as the product and the catalogue version:
- * a slug another product holds is refused on the field "slug" (409), and nothing changes. The
- * product's current slug is a condition, so two concurrent renames cannot both win. Returns the
- * product as stored and the image keys it no longer uses.
- */
-export async function updateProduct(
-  ctx: Context,
-  id: string,
-  input: NewProduct,
-  options: { now?: Date } = {},
-): Promise<{ product: Product; removedImageKeys: string[] }> {
-  const current = PRODUCT_ID_PATTERN.test(id) ? await getProductItem(ctx, id) : null;
-  if (!current) throw new DomainError(PRODUCT_NOT_FOUND, undefined, 404);
-  const now = (options.now ?? new Date()).toISOString();
-  const renamed = current.slug !== input.slug;
-  // Sizes may come or go: whether any offered size has units (stock changes correct it later).
-  const stock = await getStock(ctx, id);
-  const claims: TransactItem[] = renamed
-    ? [
-        {
-          Put: {
-            TableName: ctx.tableName,
-            Item: { ...slugKey(input.slug), entity: "slugClaim", productId: id },
-            ConditionExpression: "attribute_not_exists(pk)",
-          },
-        },
-        {
-          Delete: {
-            TableName: ctx.tableName,
-            Key: slugKey(current.slug),
-            ConditionExpression: "productId = :id",
-            ExpressionAttributeValues: { ":id": id },
-          },
-        },
-      ]
-    : [];
-  const shape = storedShape(input);
-  const keys = variantsOf(shape.slug, shape.colours, shape.sizes, shape.variants).map((v) => v.key);
-  const { take, release } = skuClaims(ctx, id, current.variants ?? {}, shape.variants);
-  const { markdown, ...kept } = shape as typeof shape & { markdown?: Markdown };
-  const fields = {
-    ...kept,
-    ...(markdown ? { markdown } : {}),
-    soldOut: !anyInStock(keys, stock),
-    inStock: inStockVariants(keys, stock),
-    updatedAt: now,
-    gsi2pk: productIndexes(id, input.slug).gsi2pk,
-  };
-  const names = Object.fromEntries(Object.keys(fields).map((name) => [`#${name}`, name]));
-  const removed = [
-    ...(fields.productType === undefined ? ["productType"] : []),
-    ...(markdown ? [] : ["#markdown"]),
-  ];
-  const values = Object.fromEntries(
-    Object.entries(fields).map(([name, value]) => [`:${name}`, value]),
-  );
-  try {
-    await transact(ctx, [
-      ...claims,
-      {
-        Update: {
-          TableName: ctx.tableName,
-          Key: productKey(id),
-          // A type or a sale taken off the product is removed from its item.
-          UpdateExpression: `SET ${Object.keys(fields)
-            .map((name) => `#${name} = :${name}`)
-            .join(", ")}${removed.length > 0 ? ` REMOVE ${removed.join(", ")}` : ""}`,
-          ConditionExpression: "attribute_exists(pk) AND #slug = :oldSlug",
-          ExpressionAttributeNames: markdown ? names : { ...names, "#markdown": "markdown" },
-          ExpressionAttributeValues: { ...values, ":oldSlug": current.slug },
-        },
-      },
-      bumpCatalogVersion(ctx),
-      ...take.map((claim) => claim.item),
-      ...release,
-    ]);
-  } catch (error) {
-    if (error instanceof TransactionCancelled) {
-      if (renamed && error.failedAt(0)) throw new DomainError(SLUG_TAKEN, "slug", 409);
-      const taken = takenSku(error, take, claims.length + 2);
-      if (taken) throw taken;
-      if (error.reasons.some((reason) => reason !== "None")) {
-        const still = await getProductItem(ctx, id);
-        if (!still) throw new DomainError(PRODUCT_NOT_FOUND, undefined, 404);
-        throw new DomainError(PRODUCT_CHANGED, undefined, 409);
-      }
-    }
-    throw error;
-  }
-  if (renamed) await renameStock(ctx, id, input.slug);
-  const keptImages = new Set(fields.images.map((image) => image.key));
-  // The type and the sale as saved: none when the form left them empty.
-  const { productType: _type, markdown: _sale, ...unchanged } = current;
-  const product = toProduct(ctx, { ...unchanged, ...fields });
-  return {
-    product,
-    removedImageKeys: current.images
-      .map((image) => image.key)
-      .filter((key) => !keptImages.has(key)),
-  };
-}
-
-/**
- * Deletes a product: the product, its slug claim and the catalogue version in one transaction
- * (so the storefront and every cart stop showing it at once), then its reviews (they describe a
- * product nobody can see or buy any more; new ones are refused, since writing a review needs the
- * product). Orders keep their own copy of each line, so they are untouched. Returns the image
- * keys the product used, for the caller to remove from the bucket.
- */
-export async function deleteProduct(
-  ctx: Context,
-  id: string,
-): Promise<{ product: Product; imageKeys: string[]; reviewsDeleted: number }> {
-  const current = PRODUCT_ID_PATTERN.test(id) ? await getProductItem(ctx, id) : null;
-  if (!current) throw new DomainError(PRODUCT_NOT_FOUND, undefined, 404);
-  // Every shard of its stock (docs/decisions/043-stock-shards.md): one, unless spread for a sale.
-  const stockKeys = await stockItemKeys(ctx, id);
-  try {
-    await transact(ctx, [
-      {
-        Delete: {
-          TableName: ctx.tableName,
-          Key: productKey(id),
-          ConditionExpression: "attribute_exists(pk) AND #slug = :slug",
-          ExpressionAttributeNames: { "#slug": "slug" },
-          ExpressionAttributeValues: { ":slug": current.slug },
-        },
-      },
-      {
-        Delete: {
-          TableName: ctx.tableName,
-          Key: slugKey(current.slug),
-          ConditionExpression: "productId = :id",
-          ExpressionAttributeValues: { ":id": id },
-        },
-      },
-      bumpCatalogVersion(ctx),
-      ...stockKeys.map((Key) => ({ Delete: { TableName: ctx.tableName, Key } })),
-      ...skuClaims(ctx, id, current.variants ?? {}, {}).release,
-    ]);
-  } catch (error) {
-    if (error instanceof TransactionCancelled && error.reasons.some((r) => r !== "None")) {
-      const still = await getProductItem(ctx, id);
-      if (!still) throw new DomainError(PRODUCT_NOT_FOUND, undefined, 404);
-      throw new DomainError(PRODUCT_CHANGED, undefined, 409);
-    }
-    throw error;
-  }
-  const reviewsDeleted = await deleteInPartition(ctx, id, "REVIEW#");
-  // Nobody can be told the product is back: it is gone; nor are its photos processed any more.
-  await deleteInPartition(ctx, id, "RESTOCK#");
-  await deleteInPartition(ctx, id, "IMAGE#");
-  return {
-    product: toProduct(ctx, current),
-    imageKeys: current.images.map((image) => image.key),
-    reviewsDeleted,
-  };
-}
-
-/** The items of the product's partition under a prefix (its reviews, its restock requests). */
-async function deleteInPartition(
-  ctx: Context,
-  productId: string,
-  prefix: "REVIEW#" | "RESTOCK#" | "IMAGE#",
-): Promise<number> {
-  let deleted = 0;
-  const pages = paginateQuery(
-    { client: ctx.db, pageSize: 100 },
-    {
-      TableName: ctx.tableName,
-      KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-      ExpressionAttributeValues: { ":pk": productKey(productId).pk, ":prefix": prefix },
-      ProjectionExpression: "pk, sk",
-      ConsistentRead: true,
-    },
-  );
-  for await (const page of pages) {
-    const keys = (page.Items ?? []).map((item) => ({ pk: item.pk, sk: item.sk }));
-    for (let start = 0; start < keys.length; start += 25) {
-      let requests = keys
-        .slice(start, start + 25)
-        .map((Key) => ({ DeleteRequest: { Key } }) as { DeleteRequest: { Key: typeof Key } });
-      for (let attempt = 0; requests.length > 0; attempt++) {
-        if (attempt > UNPROCESSED_RETRIES) throw new Error("BatchWriteItem left items unprocessed");
-        if (attempt > 0) await sleep(25 * 2 ** attempt);
-        const { UnprocessedItems } = await ctx.db.send(
-          new BatchWriteCommand({ RequestItems: { [ctx.tableName]: requests } }),
-        );
-        requests = (UnprocessedItems?.[ctx.tableName] ?? []) as typeof requests;
-      }
-      deleted += Math.min(25, keys.length - start);
-    }
-  }
-  return deleted;
-}
-
-/** Rounds of retries of items DynamoDB left unprocessed (throttling) before giving up. */
-const UNPROCESSED_RETRIES = 5;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

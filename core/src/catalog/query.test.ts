@@ -10,9 +10,9 @@ import {
   type ProductSummary,
   parseCatalogQuery,
   productHref,
-  queryCatalog as queryCatalogWith,
   SORTS,
 } from "./query.ts";
+import { queryCatalog as queryCatalogWith } from "./query-answer.ts";
 import { colourIndexText } from "./search-colours.ts";
 
 /** The catalogue query with the product search over these items (as the read model does). */

@@ -18,7 +18,7 @@
 // own, in parallel: no round trip in sequence) and kept in the snapshot as stored: the promotions
 // read them (../promotions/page-offers.server.ts), and the catalogue's cards and the product page
 // show the ones that target a product. Creating or deleting one that pages show bumps the version
-// as a product change does (../promotions/promotions.server.ts); an offer's start and end need
+// as a product change does (../promotions/promotion-admin.server.ts); an offer's start and end need
 // no reload, the pages judge its dates at each request.
 //
 // Concurrent requests share version reads (never one that started before they arrived), and

@@ -2,8 +2,8 @@
 // product's regular price and its sale (../pricing/markdown.ts); a request prices the summaries
 // at its own time, so a sale starts and ends at its dates without a change to the catalogue.
 // Pure. The priced array is remembered per catalogue array and per set of sales running, so the
-// catalogue's sorted orders and answers (./query.ts) are computed once per such set, not per
-// request.
+// catalogue's sorted orders and answers (./query-sort.ts, ./query-answer.ts) are computed once
+// per such set, not per request.
 import { dayIn } from "../common/date-window.ts";
 import { type Markdown, type ShownPrice, shownPrice } from "../pricing/markdown.ts";
 import type { ProductSummary } from "./query.ts";

@@ -4,7 +4,7 @@
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { putObject } from "../storage/index.server.ts";
-import { createProduct } from "./products.server.ts";
+import { createProduct } from "./product-saves.server.ts";
 import { catalogSnapshot, publishSearchIndex } from "./read-model.server.ts";
 import { publishedSearch, publishedVersion } from "./search-index.server.ts";
 import { SEARCH_INDEX_KEY } from "./search-object.ts";

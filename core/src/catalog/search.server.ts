@@ -6,13 +6,8 @@ import { shopNow } from "../context/clock.server.ts";
 import type { Context } from "../context/index.server.ts";
 import { highlight, type NamePart, normalizeSearch, type ProductSearch } from "../search/index.ts";
 import { paletteColour } from "./palette.ts";
-import {
-  type CatalogPage,
-  type CatalogQuery,
-  type ProductSummary,
-  queryCatalog,
-  summariesById,
-} from "./query.ts";
+import type { CatalogPage, CatalogQuery, ProductSummary } from "./query.ts";
+import { queryCatalog, summariesById } from "./query-answer.ts";
 import { type CatalogSnapshot, catalogSnapshot } from "./read-model.server.ts";
 import { pricedAt } from "./sale-prices.ts";
 import { COLOUR_WORDS } from "./search-colours.ts";
@@ -44,7 +39,7 @@ export async function catalogPageOf(
  * A search that names a colour ("blue shirt") shows each product found in its first colourway of
  * that colour (docs/decisions/021-search.md "Colours"), not in the one the catalogue shows first:
  * the navy polo, not its green one; its `colour` opens its page on it. Copies: the snapshot's
- * summaries are shared. (The catalogue's own pages choose it in ./query.ts.)
+ * summaries are shared. (The catalogue's own pages choose it in ./query-facets.ts.)
  */
 function inColourSearched<T extends ProductSummary>(items: T[], search: string): T[] {
   const named = COLOUR_WORDS.named(search);

@@ -3,7 +3,8 @@
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { unitsOfEach } from "../inventory/stock.ts";
-import { createProduct, deleteProduct } from "./products.server.ts";
+import { deleteProduct } from "./product-deletion.server.ts";
+import { createProduct } from "./product-saves.server.ts";
 import { sitemapUrls } from "./sitemap.server.ts";
 import { settleCatalog } from "./test-fixtures.ts";
 

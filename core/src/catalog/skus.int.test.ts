@@ -5,15 +5,10 @@
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import type { Context } from "../context/index.server.ts";
-import {
-  createProduct,
-  deleteProduct,
-  getProductById,
-  type NewProduct,
-  skuField,
-  skuTaken,
-  updateProduct,
-} from "./products.server.ts";
+import { deleteProduct } from "./product-deletion.server.ts";
+import { createProduct, updateProduct } from "./product-saves.server.ts";
+import { getProductById, type NewProduct } from "./products.server.ts";
+import { skuField, skuTaken } from "./sku-claims.server.ts";
 
 const polo = (slug: string, variants: NewProduct["variants"] = {}): NewProduct => ({
   slug,

@@ -4,7 +4,8 @@ import type { Context } from "../context/index.server.ts";
 import { CATALOG_VERSION_KEY } from "../db/keys.ts";
 import { putItems, recordWrites } from "../db/test-fixtures.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
-import { createProduct, type Product } from "./products.server.ts";
+import { createProduct } from "./product-saves.server.ts";
+import type { Product } from "./products.server.ts";
 import { CATALOG_SETTLE_MS } from "./read-model.server.ts";
 
 /** As if the last change had happened long enough ago to have reached the index. */

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { getOrder } from "../orders/orders.server.ts";
-import { getPromotion, PROMOTION_USED_UP } from "../promotions/promotions.server.ts";
+import { PROMOTION_USED_UP } from "../promotions/codes.server.ts";
+import { getPromotion } from "../promotions/promotions.server.ts";
 import {
   expireAbandonedOrders,
   PAYMENT_EXPIRED_MESSAGE,

@@ -6,21 +6,19 @@
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
+import { createProduct } from "../catalog/product-saves.server.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { promotionIndexes, promotionKey } from "../db/keys.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 import { getOrder, listAllOrders } from "../orders/orders.server.ts";
+import { PROMOTION_USED_UP } from "../promotions/codes.server.ts";
 import {
-  automaticOffers,
   createCheckedOffer,
   createOffer,
-  getOffer,
-  listOffers,
-  PROMOTION_USED_UP,
   UNKNOWN_TARGET,
-} from "../promotions/promotions.server.ts";
+} from "../promotions/promotion-admin.server.ts";
+import { automaticOffers, getOffer, listOffers } from "../promotions/promotions.server.ts";
 import { FIRST_ORDER_ONLY, USED_BY_CUSTOMER } from "../promotions/redemptions.server.ts";
 import { WOMENS_DRESSES_20 } from "../promotions/test-fixtures.ts";
 import { confirmCardPayment } from "./card-payment.server.ts";

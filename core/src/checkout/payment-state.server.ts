@@ -11,8 +11,8 @@ import { stockRelease } from "../inventory/stock-release.server.ts";
 import { issueRefund, promotionStillRedeemed } from "../orders/admin-changes.server.ts";
 import { ORDER_PAID, type OrderEventPayload, orderSaleFacts } from "../orders/order-events.ts";
 import { getOrder, type Order } from "../orders/orders.server.ts";
-import { isPromotionLimited } from "../promotions/promotions.server.ts";
 import {
+  isPromotionLimited,
   orderRedemptions,
   redeemsAnything,
   releaseItems,

@@ -2,7 +2,7 @@ import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../common/errors.ts";
 import { quote } from "../pricing/quote.ts";
-import { PROMOTION_NOT_FOUND } from "../promotions/promotions.server.ts";
+import { PROMOTION_NOT_FOUND } from "../promotions/codes.server.ts";
 import { priceCart, quoteCheckout } from "./priced-cart.server.ts";
 import { shirtInput, testShop, WELCOME10 } from "./test-fixtures.ts";
 

@@ -29,16 +29,16 @@ import { type DeliveryMethodName, isDeliveryMethodName } from "../pricing/delive
 import { shownPrice } from "../pricing/markdown.ts";
 import { formatPrice } from "../pricing/money.ts";
 import type { PriceBreakdown } from "../pricing/quote.ts";
-import { quoteWithOffers } from "../promotions/offer-quote.ts";
-import type { Offer, OfferRefusal } from "../promotions/offers.ts";
 import {
   type AppliedPromotion,
-  automaticOffers,
-  customerHistory,
   findCode,
   PROMOTION_EXPIRED,
   PROMOTION_USED_UP,
-} from "../promotions/promotions.server.ts";
+} from "../promotions/codes.server.ts";
+import { customerHistory } from "../promotions/customer-history.server.ts";
+import { quoteWithOffers } from "../promotions/offer-quote.ts";
+import type { Offer, OfferRefusal } from "../promotions/offers.ts";
+import { automaticOffers } from "../promotions/promotions.server.ts";
 import { FIRST_ORDER_ONLY, USED_BY_CUSTOMER } from "../promotions/redemptions.server.ts";
 
 // The cart's limits and its line's schema are the cart's own (cart/line.ts): one set for the

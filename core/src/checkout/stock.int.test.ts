@@ -6,7 +6,7 @@
 // a release goes to shard 0, and every count read is the shards' sum.
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
+import { createProduct } from "../catalog/product-saves.server.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import { getStock, saveStock, spreadStock } from "../inventory/stock.server.ts";

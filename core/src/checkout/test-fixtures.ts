@@ -3,7 +3,8 @@
 // test card the local gateway accepts, an order placed by one customer, and the domain error a
 // refusal throws.
 import { expect } from "vitest";
-import { createProduct, type Product } from "../catalog/products.server.ts";
+import { createProduct } from "../catalog/product-saves.server.ts";
+import type { Product } from "../catalog/products.server.ts";
 import type { SizeTag } from "../catalog/sizes.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
@@ -11,7 +12,7 @@ import { unitsOfEach } from "../inventory/stock.ts";
 import type { Order } from "../orders/orders.server.ts";
 import { TEST_CARDS } from "../payments/cards.ts";
 import { createLocalGateway } from "../payments/local-gateway.server.ts";
-import { createPromotion } from "../promotions/promotions.server.ts";
+import { createPromotion } from "../promotions/promotion-admin.server.ts";
 import { markOrderPaid } from "./payment-state.server.ts";
 import { placeOrder } from "./placing.server.ts";
 

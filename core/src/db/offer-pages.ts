@@ -1,6 +1,6 @@
 // The item that tells the edge which pages an automatic offer shows on have changed
 // (docs/product.md §9 "Promotions", "On the pages"; docs/decisions/018-edge-cache.md): an offer
-// created or deleted (in its own transaction: ../promotions/promotions.server.ts) or started or
+// created or deleted (in its own transaction: ../promotions/promotion-admin.server.ts) or started or
 // ended at its dates (the scheduled run: ../edge-cache/markdowns.server.ts). An offer's own item
 // is no use for that: every order that uses a limited offer writes it too. The item is put each
 // time; only its stream record matters (../edge-cache/purge.ts): the catalogue's pages and the

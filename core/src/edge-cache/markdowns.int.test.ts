@@ -10,12 +10,12 @@ import { marshall } from "@aws-sdk/util-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { getProductPageParts } from "../catalog/product-page.server.ts";
-import { createProduct } from "../catalog/products.server.ts";
+import { createProduct } from "../catalog/product-saves.server.ts";
 import { parseCatalogQuery } from "../catalog/query.ts";
 import { settleCatalog } from "../catalog/test-fixtures.ts";
 import { OFFER_PAGES_KEY, productKey } from "../db/keys.ts";
 import { getCatalogPageWithOffers, productPageOffers } from "../promotions/page-offers.server.ts";
-import { createCheckedOffer, deletePromotion } from "../promotions/promotions.server.ts";
+import { createCheckedOffer, deletePromotion } from "../promotions/promotion-admin.server.ts";
 import { markdownPurge, markPriceChanges, recordMarkdownPurge } from "./markdowns.server.ts";
 import {
   ALL_PRODUCT_PAGES,

@@ -7,7 +7,8 @@ import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createProduct, getProductById, updateProduct } from "../catalog/products.server.ts";
+import { createProduct, updateProduct } from "../catalog/product-saves.server.ts";
+import { getProductById } from "../catalog/products.server.ts";
 import { catalogSnapshot } from "../catalog/read-model.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 import { processUpload, UNDECODABLE } from "./process.server.ts";

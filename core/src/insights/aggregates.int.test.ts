@@ -5,7 +5,7 @@
 import { QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, deliverEventsTo, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
+import { createProduct } from "../catalog/product-saves.server.ts";
 import { settleCatalog } from "../catalog/test-fixtures.ts";
 import { markOrderPaid } from "../checkout/payment-state.server.ts";
 import { placeOrder } from "../checkout/placing.server.ts";
@@ -21,7 +21,7 @@ import { PRODUCT_SALES_PK } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
 import { changeOrderState, deleteOrder } from "../orders/admin-changes.server.ts";
 import { getOrder } from "../orders/orders.server.ts";
-import { createOffer } from "../promotions/promotions.server.ts";
+import { createOffer } from "../promotions/promotion-admin.server.ts";
 import { handleEvent } from "../reactions/reactions.server.ts";
 import { countOrderEvent } from "./aggregates.server.ts";
 import {

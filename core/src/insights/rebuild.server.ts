@@ -15,8 +15,10 @@
 //
 // Events reacted to while it runs may be lost or doubled: run it when the shop is quiet, and
 // again if in doubt (it always converges on what the orders say).
+// A page's totals are ./rebuild-tally.server.ts; the aggregate items written and the partitions
+// replaced are ./aggregate-writes.server.ts.
 import { randomUUID } from "node:crypto";
-import { BatchWriteCommand, paginateQuery } from "@aws-sdk/lib-dynamodb";
+import { paginateQuery } from "@aws-sdk/lib-dynamodb";
 import * as v from "valibot";
 import type { Context } from "../context/index.server.ts";
 import {
@@ -28,30 +30,14 @@ import {
   rebuildPartKey,
   rebuildPartsPk,
   SALES_DAYS_PK,
-  salesDayKey,
-  salesProductDayKey,
-  salesPromotionDayKey,
 } from "../db/keys.ts";
 import { TABLE } from "../db/table.ts";
-import { orderSaleFacts } from "../orders/order-events.ts";
-import { listAllOrders, type Order } from "../orders/orders.server.ts";
-import { ORDER_STATES, type OrderState } from "../orders/state.ts";
+import { listAllOrders } from "../orders/orders.server.ts";
 import { listAllReturns } from "../returns/reading.server.ts";
-import {
-  COLOUR_ATTRIBUTE_PREFIX,
-  INSIGHTS_ENTITIES,
-  MARK_RETENTION_DAYS,
-  markItem,
-} from "./aggregates.server.ts";
-import {
-  addPromotionSales,
-  dayOf,
-  emptySalesDay,
-  type PromotionSales,
-  productColourKey,
-  type SalesDay,
-} from "./figures.ts";
-import { chunksOf, countsAsSale, PROMOTIONS_MARK_INFIX, promotionChunksOf } from "./tally.ts";
+import { replacePartition, salesDayItems, writeAll } from "./aggregate-writes.server.ts";
+import { INSIGHTS_ENTITIES, MARK_RETENTION_DAYS, markItem } from "./aggregates.server.ts";
+import { dayOf, emptySalesDay } from "./figures.ts";
+import { addTally, emptyTally, type Tally, tallyOrder } from "./rebuild-tally.server.ts";
 
 export interface RebuildSummary {
   orders: number;
@@ -73,18 +59,6 @@ const RebuildCursorSchema = v.object({
   after: v.optional(v.string()),
 });
 export type RebuildCursor = v.InferOutput<typeof RebuildCursorSchema>;
-
-/** One page's totals, kept as a part item of the run and summed by "replace". */
-interface Tally {
-  days: Record<string, SalesDay>;
-  units: Record<string, number>;
-  /** Per promotion, all time (absent from a part written before the promotions' figures). */
-  promotions?: Record<string, PromotionSales>;
-  states: Record<OrderState, number>;
-  orders: number;
-  marks: number;
-}
-
 export interface RebuildPage {
   /** Orders or returns read (0 for the replacement, which writes what they added up to). */
   touched: number;
@@ -155,70 +129,6 @@ export async function rebuildAggregates(
     if (read % 1000 < PAGE && page.touched > 0) log(`  ${read} orders and returns read`);
     cursor = page.cursor;
   }
-}
-
-const emptyTally = (): Tally => ({
-  days: {},
-  units: {},
-  promotions: {},
-  states: Object.fromEntries(ORDER_STATES.map((s) => [s, 0])) as Record<OrderState, number>,
-  orders: 0,
-  marks: 0,
-});
-
-/** Adds an order to `tally`; returns the marks of its recent transitions. */
-function tallyOrder(ctx: Context, tally: Tally, order: Order, now: Date) {
-  tally.orders++;
-  tally.states[order.state] = (tally.states[order.state] ?? 0) + 1;
-  const facts = orderSaleFacts(order);
-  if (countsAsSale(facts) && facts.paidAt) {
-    const day = dayOf(facts.paidAt, ctx.config.timeZone);
-    const sales = tally.days[day] ?? emptySalesDay(day);
-    sales.revenueCents += facts.totalCents;
-    sales.orders += 1;
-    for (const [id, n] of Object.entries(facts.units)) {
-      sales.items += n;
-      sales.products[id] = (sales.products[id] ?? 0) + n;
-      tally.units[id] = (tally.units[id] ?? 0) + n;
-    }
-    const colours = sales.colours ?? {};
-    sales.colours = colours;
-    for (const [id, counts] of Object.entries(facts.colours ?? {})) {
-      for (const [colour, n] of Object.entries(counts)) {
-        const key = productColourKey(id, colour);
-        colours[key] = (colours[key] ?? 0) + n;
-      }
-    }
-    const given = Object.fromEntries(
-      Object.entries(facts.promotions ?? {}).map(([id, p]) => [
-        id,
-        {
-          label: p.label,
-          ...(p.code ? { code: p.code } : {}),
-          orders: 1,
-          discountCents: p.discountCents,
-        },
-      ]),
-    );
-    sales.promotions = addPromotionSales(sales.promotions ?? {}, given);
-    tally.promotions = addPromotionSales(tally.promotions ?? {}, given);
-    tally.days[day] = sales;
-  }
-  const markSince = now.getTime() - MARK_RETENTION_DAYS * 24 * 3600 * 1000;
-  const chunks = chunksOf(facts.units, facts.colours).length;
-  const promotionChunks = promotionChunksOf(facts.promotions ?? {}).length;
-  const marks: Record<string, unknown>[] = [];
-  for (const [transition, when] of transitionsOf(order)) {
-    if (!when || Date.parse(when) < markSince) continue;
-    for (let i = 0; i < chunks; i++) marks.push(markItem(order.id, `${transition}#${i}`, now));
-    // A sale's transitions count its promotions in chunks of their own.
-    if (transition !== "paid" && transition !== "canceled") continue;
-    for (let i = 0; i < promotionChunks; i++) {
-      marks.push(markItem(order.id, `${transition}${PROMOTIONS_MARK_INFIX}${i}`, now));
-    }
-  }
-  tally.marks += marks.length;
-  return marks;
 }
 
 /** Writes a page's marks, then its part (the same part again when the page is done twice). */
@@ -301,127 +211,4 @@ async function replaceAggregates(ctx: Context, run: string): Promise<RebuildPage
       marks: total.marks,
     },
   };
-}
-
-/**
- * A day's items in the aggregates' layout (docs/decisions/039-sales-summed-per-batch.md): its
- * totals, and one item per product sold with its units per colour.
- */
-export function salesDayItems(d: SalesDay): Array<Record<string, unknown> & { sk: string }> {
-  const colours = new Map<string, Record<string, number>>();
-  for (const [key, n] of Object.entries(d.colours ?? {})) {
-    const slash = key.indexOf("/");
-    const productId = key.slice(0, slash);
-    const own = colours.get(productId) ?? {};
-    own[`${COLOUR_ATTRIBUTE_PREFIX}${key.slice(slash + 1)}`] = n;
-    colours.set(productId, own);
-  }
-  return [
-    {
-      ...salesDayKey(d.day),
-      entity: INSIGHTS_ENTITIES.day,
-      day: d.day,
-      revenueCents: d.revenueCents,
-      orders: d.orders,
-      items: d.items,
-    },
-    ...Object.entries(d.products).map(([productId, units]) => ({
-      ...salesProductDayKey(d.day, productId),
-      entity: INSIGHTS_ENTITIES.productDay,
-      day: d.day,
-      productId,
-      units,
-      ...colours.get(productId),
-    })),
-    ...Object.entries(d.promotions ?? {}).map(([promotionId, p]) => ({
-      ...salesPromotionDayKey(d.day, promotionId),
-      entity: INSIGHTS_ENTITIES.promotionDay,
-      day: d.day,
-      promotionId,
-      ...p,
-    })),
-  ];
-}
-
-/** Adds a part's totals to `total`. */
-function addTally(total: Tally, part: Tally) {
-  total.orders += part.orders;
-  total.marks += part.marks;
-  for (const [state, n] of Object.entries(part.states)) {
-    total.states[state as OrderState] = (total.states[state as OrderState] ?? 0) + n;
-  }
-  for (const [id, n] of Object.entries(part.units)) total.units[id] = (total.units[id] ?? 0) + n;
-  total.promotions = addPromotionSales(total.promotions ?? {}, part.promotions ?? {});
-  for (const [day, d] of Object.entries(part.days)) {
-    const sales = total.days[day] ?? emptySalesDay(day);
-    sales.revenueCents += d.revenueCents;
-    sales.orders += d.orders;
-    sales.items += d.items;
-    for (const [id, n] of Object.entries(d.products)) {
-      sales.products[id] = (sales.products[id] ?? 0) + n;
-    }
-    const colours = sales.colours ?? {};
-    for (const [key, n] of Object.entries(d.colours ?? {})) colours[key] = (colours[key] ?? 0) + n;
-    sales.colours = colours;
-    sales.promotions = addPromotionSales(sales.promotions ?? {}, d.promotions ?? {});
-    total.days[day] = sales;
-  }
-}
-
-/** The transitions an order went through, each with when (the events it emitted). */
-function transitionsOf(order: Order): Array<[string, string | undefined]> {
-  return [
-    ["placed", order.createdAt],
-    ["paid", order.paidAt],
-    ["shipped", order.shippedAt],
-    ["delivered", order.deliveredAt],
-    ["canceled", order.canceledAt],
-  ];
-}
-
-export type WriteRequest =
-  | { PutRequest: { Item: Record<string, unknown> } }
-  | { DeleteRequest: { Key: Record<string, unknown> } };
-
-/** Puts `items` into the partition `pk` and deletes every other item found there. */
-async function replacePartition(
-  ctx: Context,
-  pk: string,
-  items: Array<Record<string, unknown> & { sk: string }>,
-): Promise<void> {
-  const keep = new Set(items.map((item) => item.sk));
-  const stale: WriteRequest[] = [];
-  const pages = paginateQuery(
-    { client: ctx.db, pageSize: 500 },
-    {
-      TableName: ctx.tableName,
-      KeyConditionExpression: "pk = :pk",
-      ExpressionAttributeValues: { ":pk": pk },
-      ProjectionExpression: "pk, sk",
-    },
-  );
-  for await (const page of pages) {
-    for (const item of page.Items ?? []) {
-      if (!keep.has(String(item.sk))) stale.push({ DeleteRequest: { Key: { pk, sk: item.sk } } });
-    }
-  }
-  await writeAll(ctx, [...stale, ...items.map((Item) => ({ PutRequest: { Item } }))]);
-}
-
-/** Rounds of retries of items DynamoDB left unprocessed (throttling) before giving up. */
-const UNPROCESSED_RETRIES = 5;
-
-/** Writes `requests` 25 at a time, retrying what DynamoDB leaves unprocessed. */
-export async function writeAll(ctx: Context, requests: WriteRequest[]): Promise<void> {
-  for (let start = 0; start < requests.length; start += 25) {
-    let batch = requests.slice(start, start + 25);
-    for (let attempt = 0; batch.length > 0; attempt++) {
-      if (attempt > UNPROCESSED_RETRIES) throw new Error("BatchWriteItem left items unprocessed");
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-      const { UnprocessedItems } = await ctx.db.send(
-        new BatchWriteCommand({ RequestItems: { [ctx.tableName]: batch } }),
-      );
-      batch = (UnprocessedItems?.[ctx.tableName] ?? []) as WriteRequest[];
-    }
-  }
 }

@@ -50,7 +50,7 @@ export const LEAVE_INDEX = "REMOVE gsi1pk, gsi1sk";
 /**
  * The Put of a new product's stock, in the transaction that creates the product. The product's
  * `slug` rides along so that a stock change names its page on the table's stream (the edge purge,
- * core/src/edge-cache); a rename updates it (core/src/catalog/products.server.ts).
+ * core/src/edge-cache); a rename updates it (core/src/catalog/product-saves.server.ts).
  */
 export function newStockItem(
   ctx: Pick<Context, "tableName">,
@@ -74,7 +74,7 @@ export function newStockItem(
 }
 
 /**
- * The stock item's copy of the slug, after a rename (core/src/catalog/products.server.ts).
+ * The stock item's copy of the slug, after a rename (core/src/catalog/product-saves.server.ts).
 /** Most shards a product's stock may have: a save writes each in one transaction (100 items). */
 export const MAX_STOCK_SHARDS = 25;
 /** The shards of a product spread for a sale (docs/decisions/043-stock-shards.md). */

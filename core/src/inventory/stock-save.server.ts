@@ -29,7 +29,7 @@ import {
 const SAVE_ATTEMPTS = 5;
 
 /**
- * The stock item's copy of the slug, after a rename (core/src/catalog/products.server.ts).
+ * The stock item's copy of the slug, after a rename (core/src/catalog/product-saves.server.ts).
  * Outside the rename's transaction, so a product without a stock item (older data) renames all
  * the same; if this write is lost, a stock change purges the old address and the new page keeps
  * its labels until its s-maxage (docs/decisions/018-edge-cache.md).

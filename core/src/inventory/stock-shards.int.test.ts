@@ -8,14 +8,10 @@ import { marshall } from "@aws-sdk/util-dynamodb";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { listLowStock, syncSoldOut } from "../catalog/availability.server.ts";
+import { deleteProduct } from "../catalog/product-deletion.server.ts";
 import { getProductPage } from "../catalog/product-page.server.ts";
-import {
-  createProduct,
-  deleteProduct,
-  getProductById,
-  type NewProduct,
-  updateProduct,
-} from "../catalog/products.server.ts";
+import { createProduct, updateProduct } from "../catalog/product-saves.server.ts";
+import { getProductById, type NewProduct } from "../catalog/products.server.ts";
 import { settleCatalog } from "../catalog/test-fixtures.ts";
 import type { Context } from "../context/index.server.ts";
 import { stockShardKey } from "../db/keys.ts";

@@ -53,7 +53,7 @@ export function availabilityLabel(availability: SizeAvailability): string | null
 
 /**
  * The same number of units of every key given (seeding and tests): variant keys, or sizes, which
- * a new product's stock gives to every colourway (../catalog/products.server.ts).
+ * a new product's stock gives to every colourway (../catalog/product-saves.server.ts).
  */
 export function unitsOfEach(keys: readonly string[], units: number): StockCounts {
   return Object.fromEntries(keys.map((key) => [key, units]));

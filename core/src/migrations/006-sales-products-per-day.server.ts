@@ -11,7 +11,7 @@
 import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "../context/index.server.ts";
 import { SALES_DAYS_PK, SALES_PRODUCT_INFIX, salesDayKey } from "../db/keys.ts";
-import { salesDayItems, writeAll } from "../insights/rebuild.server.ts";
+import { salesDayItems, writeAll } from "../insights/aggregate-writes.server.ts";
 import { defineMigration } from "./runner.server.ts";
 
 /** Items of the days' partition read per page (days, and products' items moved before). */

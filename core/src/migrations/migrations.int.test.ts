@@ -10,7 +10,7 @@ import { unitsOfEach } from "@shop/core/inventory";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../accounts/users.server.ts";
-import { createProduct } from "../catalog/products.server.ts";
+import { createProduct } from "../catalog/product-saves.server.ts";
 import { confirmCardPayment } from "../checkout/card-payment.server.ts";
 import { placeOrder } from "../checkout/placing.server.ts";
 import { createShirt, TEST_ADDRESS, VISA } from "../checkout/test-fixtures.ts";

@@ -23,8 +23,8 @@ import {
   MergedQuery,
 } from "../db/merged-query.server.ts";
 import type { DeliveryMethodName } from "../pricing/delivery.ts";
+import type { AppliedPromotion } from "../promotions/codes.server.ts";
 import type { AppliedPromotion as AppliedOffer } from "../promotions/offers.ts";
-import type { AppliedPromotion } from "../promotions/promotions.server.ts";
 import type { OrderRedemptions } from "../promotions/redemptions.server.ts";
 import {
   ORDER_NOT_PAID_FOR_SHIPPING,

@@ -5,22 +5,21 @@ import { DomainError } from "../common/errors.ts";
 import { transact } from "../db/transact.server.ts";
 import {
   checkPromotion,
-  createPromotion,
-  deletePromotion,
-  getPromotion,
-  listPromotions,
-  PROMOTION_CODE_RETIRED,
-  PROMOTION_CODE_TAKEN,
   PROMOTION_EXPIRED,
-  PROMOTION_GONE,
   PROMOTION_NOT_FOUND,
   PROMOTION_USED_UP,
-  promotionCodeUsed,
-  redeemPromotionItem,
-  releasePromotionItem,
+} from "./codes.server.ts";
+import {
+  createPromotion,
+  deletePromotion,
+  PROMOTION_CODE_RETIRED,
+  PROMOTION_CODE_TAKEN,
+  PROMOTION_GONE,
   USAGE_LIMIT_BELOW_USE,
   updatePromotion,
-} from "./promotions.server.ts";
+} from "./promotion-admin.server.ts";
+import { getPromotion, listPromotions, promotionCodeUsed } from "./promotions.server.ts";
+import { redeemPromotionItem, releasePromotionItem } from "./redemptions.server.ts";
 
 const refusal = async (promise: Promise<unknown>) => {
   const error = await promise.then(

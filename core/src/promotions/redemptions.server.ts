@@ -4,6 +4,7 @@
 // first-order promotion writes the customer's claim (by condition: two tabs of one customer win
 // it once). An order placed before the kinds names only its code, counted when it had a limit.
 
+import { dayIn } from "../common/date-window.ts";
 import { DomainError } from "../common/errors.ts";
 import type { Context } from "../context/index.server.ts";
 import {
@@ -13,12 +14,72 @@ import {
   promotionUseKey,
 } from "../db/keys.ts";
 import type { TransactItem } from "../db/transact.server.ts";
-import {
-  OFFER_CHANGED,
-  redeemPromotionItem,
-  redemptionError,
-  releasePromotionItem,
-} from "./promotions.server.ts";
+import { PROMOTION_EXPIRED, PROMOTION_NOT_FOUND, PROMOTION_USED_UP } from "./codes.server.ts";
+import { getOffer } from "./promotions.server.ts";
+import { isPromotionExpired } from "./rules.ts";
+
+/** Whether the promotion now has a usage limit (a payment retried after a failure counts it again). */
+export async function isPromotionLimited(ctx: Context, id: string): Promise<boolean> {
+  return (await getOffer(ctx, id))?.conditions.usageLimit !== undefined;
+}
+
+/**
+ * The item that redeems a promotion inside the order's TransactWriteItems: the transaction is
+ * cancelled (this item's condition fails) when the promotion is gone, used up or past its last
+ * day (in the shop's time zone), so two concurrent checkouts cannot both redeem a single-use code.
+ */
+export function redeemPromotionItem(
+  ctx: Pick<Context, "tableName">,
+  id: string,
+  now = new Date(),
+  timeZone = "UTC",
+) {
+  return {
+    Update: {
+      TableName: ctx.tableName,
+      Key: promotionKey(id),
+      UpdateExpression: "SET usedCount = if_not_exists(usedCount, :zero) + :one",
+      ConditionExpression:
+        "attribute_exists(pk) AND attribute_not_exists(deletedAt)" +
+        " AND (attribute_not_exists(usageLimit) OR usedCount < usageLimit)" +
+        " AND (attribute_not_exists(expiresAt) OR expiresAt >= :today)" +
+        " AND (attribute_not_exists(endsAt) OR endsAt >= :today)",
+      ExpressionAttributeValues: { ":zero": 0, ":one": 1, ":today": dayIn(now, timeZone) },
+    },
+  };
+}
+
+/** The item that gives a redemption back (payment failed, order cancelled). */
+export function releasePromotionItem(ctx: Pick<Context, "tableName">, id: string) {
+  return {
+    Update: {
+      TableName: ctx.tableName,
+      Key: promotionKey(id),
+      UpdateExpression: "SET usedCount = usedCount - :one",
+      ConditionExpression: "attribute_exists(pk) AND usedCount > :zero",
+      ExpressionAttributeValues: { ":zero": 0, ":one": 1 },
+    },
+  };
+}
+
+/** An automatic offer ran out (or ended) between the quote and the order. */
+export const OFFER_CHANGED =
+  "An offer in your cart has just ended: check the new total and confirm again";
+
+/** Why a redemption failed, read after the transaction was cancelled (one GetItem). */
+export async function redemptionError(
+  ctx: Context,
+  id: string,
+  now = new Date(),
+): Promise<DomainError> {
+  const offer = await getOffer(ctx, id, true);
+  if (!offer) return new DomainError(PROMOTION_NOT_FOUND, "code", 404);
+  if (!offer.code) return new DomainError(OFFER_CHANGED, "code", 409);
+  if (isPromotionExpired({ expiresAt: offer.conditions.endsAt }, now)) {
+    return new DomainError(PROMOTION_EXPIRED, "code");
+  }
+  return new DomainError(PROMOTION_USED_UP, "code", 409);
+}
 
 /**
  * What placing an order wrote for its promotions, for a failed or cancelled payment to give

@@ -1,13 +1,13 @@
 import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
+import { createProduct } from "../catalog/product-saves.server.ts";
 import { confirmCardPayment } from "../checkout/card-payment.server.ts";
 import { placeOrder } from "../checkout/placing.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 import { changeOrderState } from "../orders/admin-changes.server.ts";
 import { getOrder } from "../orders/orders.server.ts";
-import { createPromotion } from "../promotions/promotions.server.ts";
+import { createPromotion } from "../promotions/promotion-admin.server.ts";
 import { storeOrderInvoice } from "./order-mails.server.ts";
 import { handleEvent } from "./reactions.server.ts";
 

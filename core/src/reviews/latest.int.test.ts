@@ -2,7 +2,7 @@
 // that is never trusted as a key as-is, with each product's name and slug.
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
+import { createProduct } from "../catalog/product-saves.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 import { listLatestReviews } from "./latest.server.ts";
 import { deleteReview, writeReview } from "./reviews.server.ts";

@@ -4,7 +4,7 @@ import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { getProductBySlug } from "../catalog/product-lookups.server.ts";
-import { createProduct } from "../catalog/products.server.ts";
+import { createProduct } from "../catalog/product-saves.server.ts";
 import { DomainError } from "../common/errors.ts";
 import { CATALOG_VERSION_KEY, purchaseKey } from "../db/keys.ts";
 import { unitsOfEach } from "../inventory/stock.ts";

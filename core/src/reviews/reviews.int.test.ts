@@ -2,7 +2,7 @@
 // is harmless (first page, never an error), and each page costs one Query.
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { createProduct } from "../catalog/products.server.ts";
+import { createProduct } from "../catalog/product-saves.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 import { listProductReviews } from "./listing.server.ts";
 import { writeReview } from "./reviews.server.ts";

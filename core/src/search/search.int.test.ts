@@ -3,7 +3,7 @@
 // one, as soon as the read model sees the new version.
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
-import { createProduct, updateProduct } from "../catalog/products.server.ts";
+import { createProduct, updateProduct } from "../catalog/product-saves.server.ts";
 import { parseCatalogQuery } from "../catalog/query.ts";
 import { getCatalogPage, liveSearch } from "../catalog/search.server.ts";
 import { harbourCoat } from "../catalog/test-fixtures.ts";

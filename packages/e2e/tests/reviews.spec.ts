@@ -215,7 +215,7 @@ test("a review's author shows as first name and initial; the page never carries 
   expect(html).not.toContain("Other7");
 });
 
-// The reviews and "may this visitor review" are deferred data (web/app/routes/product.$slug.tsx):
+// The reviews and "may this visitor review" are deferred data (web/app/lib/product-page-loader.server.ts):
 // a signed-in visitor's client navigation shows the page first and streams them in; a document
 // waits for them, so the page is whole without JavaScript; the page every anonymous visitor
 // shares has them in its (cached) document and never a visitor's "Write a review".
