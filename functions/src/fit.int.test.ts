@@ -12,7 +12,7 @@ import { changeOrderState } from "@shop/core/server/orders";
 import { handleEventAfterBatch, handleEventBatch } from "@shop/core/server/reactions";
 import { approveReturn, receiveReturn, requestReturn } from "@shop/core/server/returns";
 import { addReview, deleteReview } from "@shop/core/server/reviews";
-import { TEST_ADDRESS, VISA } from "@shop/core/testing/checkout";
+import { productInput, TEST_ADDRESS, VISA } from "@shop/core/testing/checkout";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { streamHandler } from "./lambda/stream.ts";
@@ -24,16 +24,10 @@ const FIT_EVENT_TYPES = ["review.added", "review.deleted", "return.received"];
 async function shop() {
   const test = await createTestContext();
   const ctx: Context = test.ctx;
-  const shirt = await createProduct(ctx, {
-    slug: "fitted-shirt",
-    name: "Fitted shirt",
-    category: "Men",
-    priceCents: 2000,
-    description: "A shirt",
-    sizes: ["M", "L"],
-    stock: { M: 50, L: 50 },
-    images: [{ key: "fitted-shirt.svg", alt: "Shirt" }],
-  });
+  const shirt = await createProduct(
+    ctx,
+    productInput("fitted-shirt", { name: "Fitted shirt", sizes: ["M", "L"] }),
+  );
   return { test, ctx, shirt };
 }
 

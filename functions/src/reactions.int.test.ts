@@ -15,7 +15,7 @@ import {
 } from "@shop/core/server/insights";
 import { changeOrderState, type Order } from "@shop/core/server/orders";
 import { handleEventBatch } from "@shop/core/server/reactions";
-import { inParallel, orderPlacer, type TestLine } from "@shop/core/testing/checkout";
+import { inParallel, orderPlacer, productInput, type TestLine } from "@shop/core/testing/checkout";
 import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import type { DispatchedStreamRecord } from "./lambda/queues.ts";
@@ -26,30 +26,19 @@ import { recordsOf, streamed } from "./stream-records.test-support.ts";
 async function shop() {
   const test = await createTestContext();
   const ctx: Context = test.ctx;
-  const polo = await createProduct(ctx, {
-    slug: "polo",
-    name: "Polo",
-    category: "Men",
-    priceCents: 3000,
-    description: "A polo",
-    sizes: ["M", "L"],
-    colours: ["forest", "navy"],
-    stock: { "forest/M": 500, "forest/L": 500, "navy/M": 500, "navy/L": 500 },
-    images: [
-      { key: "polo-forest.svg", alt: "Forest polo", colour: "forest" },
-      { key: "polo-navy.svg", alt: "Navy polo", colour: "navy" },
-    ],
-  });
-  const shirt = await createProduct(ctx, {
-    slug: "shirt",
-    name: "Shirt",
-    category: "Men",
-    priceCents: 2000,
-    description: "A shirt",
-    sizes: ["M", "L"],
-    stock: { M: 500, L: 500 },
-    images: [{ key: "shirt.svg", alt: "Shirt" }],
-  });
+  const polo = await createProduct(
+    ctx,
+    productInput("polo", {
+      priceCents: 3000,
+      sizes: ["M", "L"],
+      colours: ["forest", "navy"],
+      stock: { "forest/M": 500, "forest/L": 500, "navy/M": 500, "navy/L": 500 },
+    }),
+  );
+  const shirt = await createProduct(
+    ctx,
+    productInput("shirt", { sizes: ["M", "L"], stock: { M: 500, L: 500 } }),
+  );
   const place = orderPlacer(ctx);
   /** An order placed at `at`, paid then too unless `paid` is false. */
   const order = (lines: TestLine[], at: Date, paid = true) =>

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createProduct } from "../catalog/product-saves.server.ts";
 import { confirmCardPayment } from "../checkout/card-payment.server.ts";
 import { placeOrder } from "../checkout/placing.server.ts";
+import { VISA } from "../checkout/test-fixtures.ts";
 import type { Context } from "../context/index.server.ts";
 import { orderKey } from "../db/keys.ts";
 import type { DomainEvent } from "../events/events.server.ts";
@@ -18,18 +19,10 @@ import { ORDER_ANONYMISED_FOR_SHIPPING } from "../orders/state.ts";
 import { handleEvent } from "../reactions/reactions.server.ts";
 import { deleteAccount } from "./auth.server.ts";
 import { ANONYMISED_EMAIL, ANONYMISED_TEXT } from "./order-anonymisation.ts";
+import { FULL_ADDRESS } from "./test-fixtures.ts";
 import { createUser } from "./users.server.ts";
 
-const VISA = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
-const home = {
-  company: "García Textiles SL",
-  address: "Calle Mayor 1",
-  apartment: "3º B",
-  country: "Spain",
-  city: "Madrid",
-  zipCode: "28013",
-  phone: "+34 600 000 000",
-};
+const home = FULL_ADDRESS;
 
 /** The order item exactly as stored (every attribute, keys included). */
 async function storedOrder(ctx: Context, id: string) {

@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ANONYMISED_EMAIL, ANONYMISED_TEXT, anonymisedContact } from "./order-anonymisation.ts";
+import { FULL_ADDRESS } from "./test-fixtures.ts";
 
 describe("an anonymised order's contact data", () => {
   it("replaces the e-mail and every address line, drops company and apartment, keeps the country", () => {
-    const address = {
-      company: "García Textiles SL",
-      address: "Calle Mayor 1",
-      apartment: "3º B",
-      country: "Spain",
-      city: "Madrid",
-      zipCode: "28013",
-      phone: "+34 600 000 000",
-    };
-    const anonymised = anonymisedContact(address);
+    const anonymised = anonymisedContact(FULL_ADDRESS);
     expect(anonymised).toEqual({
       email: ANONYMISED_EMAIL,
       address: {

@@ -1,5 +1,5 @@
 // A contact message is stored and queued to support in one transaction, and limited per address.
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { handleEvent } from "@shop/core/server/reactions";
 import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { describe, expect, inject, it } from "vitest";
@@ -16,19 +16,6 @@ const form = {
   message: "It has not arrived.\nOrder TL-1234",
 };
 
-async function storedMessages(ctx: Awaited<ReturnType<typeof createTestContext>>["ctx"]) {
-  // The stored messages of this fresh table, by the CONTACTS index.
-  const { Items = [] } = await ctx.db.send(
-    new QueryCommand({
-      TableName: ctx.tableName,
-      IndexName: "gsi1",
-      KeyConditionExpression: "gsi1pk = :pk",
-      ExpressionAttributeValues: { ":pk": "CONTACTS" },
-    }),
-  );
-  return Items;
-}
-
 describe("sendContactMessage", () => {
   it("stores the message and queues an e-mail to support with the customer as reply-to", async () => {
     const test = await createTestContext();
@@ -38,7 +25,7 @@ describe("sendContactMessage", () => {
       new GetCommand({ TableName: ctx.tableName, Key: contactKey(message.id) }),
     );
     expect(Item).toMatchObject({ ...form, id: message.id });
-    expect(await storedMessages(ctx)).toHaveLength(1);
+    expect(await listContactMessages(ctx)).toHaveLength(1);
     const later = new Date(Date.now() + 60_000);
     const second = await sendContactMessage(
       ctx,
@@ -77,6 +64,6 @@ describe("sendContactMessage", () => {
     );
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).status).toBe(429);
-    expect(await storedMessages(ctx)).toHaveLength(1);
+    expect(await listContactMessages(ctx)).toHaveLength(1);
   });
 });

@@ -12,29 +12,12 @@ import { getProductById } from "../catalog/products.server.ts";
 import { catalogSnapshot } from "../catalog/read-model.server.ts";
 import { unitsOfEach } from "../inventory/stock.ts";
 import { processUpload, UNDECODABLE } from "./process.server.ts";
+import { photoLikeJpeg } from "./test-fixtures.ts";
 
 let test: TestContext;
 beforeAll(async () => {
   test = await createTestContext();
 });
-
-/** A photo-like JPEG: a smooth gradient with fine grain (large as a JPEG, small once resized). */
-async function photo(width: number, height: number, orientation?: number): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  let seed = 7;
-  for (let i = 0; i < raw.length; i += 3) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    const grain = (seed / 0x7fffffff - 0.5) * 24;
-    const x = (i / 3) % width;
-    const y = Math.floor(i / 3 / width);
-    raw[i] = Math.max(0, Math.min(255, (x / width) * 200 + 30 + grain));
-    raw[i + 1] = Math.max(0, Math.min(255, (y / height) * 180 + 40 + grain));
-    raw[i + 2] = Math.max(0, Math.min(255, 120 + grain));
-  }
-  const image = sharp(raw, { raw: { width, height, channels: 3 } });
-  if (orientation) image.withMetadata({ orientation });
-  return image.jpeg({ quality: 85 }).toBuffer();
-}
 
 async function upload(productId: string, bytes: Uint8Array, ext = "jpg") {
   const key = `products/${productId}/${randomUUID()}.${ext}`;
@@ -75,7 +58,7 @@ async function newProduct(id: string, keys: string[]) {
 describe("processUpload", () => {
   it("makes AVIF and WebP variants of a large JPEG at each width it reaches, then the product offers them", async () => {
     const id = randomUUID();
-    const original = await photo(4000, 3000);
+    const original = await photoLikeJpeg(4000, 3000);
     expect(original.byteLength).toBeGreaterThan(1_000_000);
     const key = await upload(id, original);
     await newProduct(id, [key]);
@@ -109,7 +92,7 @@ describe("processUpload", () => {
 
   it("never upscales: an original narrower than every width gets one variant at its own width", async () => {
     const id = randomUUID();
-    const key = await upload(id, await photo(200, 250));
+    const key = await upload(id, await photoLikeJpeg(200, 250));
     await newProduct(id, [key]);
     expect(await processUpload(test.ctx, key)).toMatchObject({ outcome: "ready", width: 200 });
     const product = await getProductById(test.ctx, id);
@@ -120,7 +103,7 @@ describe("processUpload", () => {
   it("applies the EXIF orientation (a portrait shot stored sideways comes out upright)", async () => {
     const id = randomUUID();
     // Stored 400 × 300 with orientation 6 (rotate 90°): the photo is 300 × 400.
-    const key = await upload(id, await photo(400, 300, 6));
+    const key = await upload(id, await photoLikeJpeg(400, 300, 6));
     expect(await processUpload(test.ctx, key)).toMatchObject({
       outcome: "ready",
       width: 300,
@@ -130,7 +113,7 @@ describe("processUpload", () => {
 
   it("records a corrupt JPEG as failed: the storefront leaves it out, the admin sees it", async () => {
     const id = randomUUID();
-    const good = await upload(id, await photo(400, 500));
+    const good = await upload(id, await photoLikeJpeg(400, 500));
     // A JPEG's signature (it passes the upload's content check), then nothing decodable.
     const corrupt = await upload(
       id,
@@ -162,7 +145,7 @@ describe("processUpload", () => {
 
   it("an upload processed before its product exists reaches the product when it is created", async () => {
     const id = randomUUID();
-    const key = await upload(id, await photo(700, 875));
+    const key = await upload(id, await photoLikeJpeg(700, 875));
     expect(await processUpload(test.ctx, key)).toMatchObject({ outcome: "ready" });
     await newProduct(id, [key]);
     const product = await getProductById(test.ctx, id);
@@ -171,7 +154,7 @@ describe("processUpload", () => {
 
   it("an admin's later save keeps the recorded variants", async () => {
     const id = randomUUID();
-    const key = await upload(id, await photo(700, 875));
+    const key = await upload(id, await photoLikeJpeg(700, 875));
     const created = await newProduct(id, [key]);
     await processUpload(test.ctx, key);
     const { product } = await updateProduct(test.ctx, id, {

@@ -223,20 +223,15 @@ describe("sales aggregates", () => {
 
   it("a best seller's row splits its units by colour, a refunded cancellation taken away; the rebuild gives the same", async () => {
     const { test, ctx, order } = await shop();
-    const polo = await createProduct(ctx, {
-      slug: "pique-polo-shirt",
-      name: "Piqué Polo Shirt",
-      category: "Men",
-      priceCents: 3000,
-      description: "A polo",
-      sizes: ["M", "L"],
-      colours: ["forest", "navy"],
-      stock: { "forest/M": 50, "forest/L": 50, "navy/M": 50, "navy/L": 50 },
-      images: [
-        { key: "polo-forest.svg", alt: "Forest polo", colour: "forest" },
-        { key: "polo-navy.svg", alt: "Navy polo", colour: "navy" },
-      ],
-    });
+    const polo = await createProduct(
+      ctx,
+      productInput("pique-polo-shirt", {
+        name: "Piqué Polo Shirt",
+        priceCents: 3000,
+        sizes: ["M", "L"],
+        colours: ["forest", "navy"],
+      }),
+    );
     const now = new Date();
     const yesterday = new Date(now.getTime() - 24 * 3600 * 1000);
     const line = (colour: string, size: "M" | "L", quantity: number) => ({

@@ -7,28 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { devices, expect, type Response, test } from "@playwright/test";
 import { slugify } from "@shop/core/catalog";
-import sharp from "sharp";
+import { photoLikeJpeg } from "@shop/core/testing/image-variants";
 import { signInAdmin } from "../support/pages";
-
-/** A 4000 × 3000 photo-like JPEG: a gradient with fine grain, well over 1 MB. */
-async function largePhoto(): Promise<Buffer> {
-  const width = 4000;
-  const height = 3000;
-  const raw = Buffer.alloc(width * height * 3);
-  let seed = 11;
-  for (let i = 0; i < raw.length; i += 3) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    const grain = (seed / 0x7fffffff - 0.5) * 24;
-    const x = (i / 3) % width;
-    const y = Math.floor(i / 3 / width);
-    raw[i] = Math.max(0, Math.min(255, (x / width) * 200 + 30 + grain));
-    raw[i + 1] = Math.max(0, Math.min(255, (y / height) * 180 + 40 + grain));
-    raw[i + 2] = Math.max(0, Math.min(255, 120 + grain));
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
 
 test("a large upload is offered as AVIF and WebP variants; a phone downloads a small one; a corrupt one is flagged, never shown", async ({
   page,
@@ -37,7 +17,8 @@ test("a large upload is offered as AVIF and WebP variants; a phone downloads a s
   test.setTimeout(180_000);
   const dir = await mkdtemp(join(tmpdir(), "e2e-photos-"));
   const photoPath = join(dir, "coat-front.jpg");
-  const photo = await largePhoto();
+  // A 4000 × 3000 photo-like JPEG, well over 1 MB.
+  const photo = await photoLikeJpeg(4000, 3000);
   expect(photo.byteLength).toBeGreaterThan(1_000_000);
   await writeFile(photoPath, photo);
   // A JPEG's signature (so the upload's content check takes it), then nothing decodable.

@@ -2,9 +2,6 @@
 // → the in-process mail and newsletter queues → the mailer and the fan-out, the same handler
 // files Lambda runs. Delivery is at least once; the reactions are idempotent, so delivering the
 // same stream batch again sends nobody a second e-mail.
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { _Record } from "@aws-sdk/client-dynamodb-streams";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createUser, deleteAccount } from "@shop/core/server/accounts";
@@ -20,8 +17,7 @@ import {
 import { getOrder } from "@shop/core/server/orders";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { localStreamHandlers } from "./functions.ts";
-import { startStreamDelivery } from "./stream-delivery.ts";
-import { createTestContext, type TestContext } from "./testing.ts";
+import { createTestContext, deliverTableStream, type TestContext } from "./testing.ts";
 
 interface StoredMail {
   subject: string;
@@ -47,22 +43,14 @@ beforeAll(async () => {
   deliver = await localStreamHandlers();
 });
 
-async function deliverAll() {
-  const dir = await mkdtemp(join(tmpdir(), "local-delivery-"));
-  const delivery = await startStreamDelivery({
-    endpoint: test.env.DYNAMODB_ENDPOINT as string,
-    tableName: test.ctx.tableName,
-    checkpointFile: join(dir, "checkpoint.json"),
-    deadLetterFile: join(dir, "dead-letters.jsonl"),
+function deliverAll() {
+  return deliverTableStream(test, {
     filter: (record) => eventFromStreamRecord(record as never) !== null,
     deliver: async (records) => {
       batches.push(records);
       await deliver({ Records: records as never });
     },
-    pollMs: 50,
-    maxAttempts: 1,
   });
-  return delivery;
 }
 
 const typesIn = (records: _Record[]) => records.map((r) => eventFromStreamRecord(r as never)?.type);

@@ -12,7 +12,11 @@ import { type DomainEvent, eventFromStreamRecord } from "@shop/core/server/event
 import { inject } from "vitest";
 import { type CloudFrontStandIn, startCloudFrontStandIn } from "./cloudfront.ts";
 import { ensureTable } from "./index.ts";
-import { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
+import {
+  type StreamDelivery,
+  type StreamDeliveryOptions,
+  startStreamDelivery,
+} from "./stream-delivery.ts";
 
 export interface TestContext {
   ctx: Context;
@@ -112,20 +116,38 @@ export async function deliverEventsTo(
    */
   retries: { maxAttempts?: number; retryDelayMs?: number; dir?: string } = {},
 ): Promise<StreamDelivery> {
-  const dir = retries.dir ?? (await mkdtemp(join(tmpdir(), "events-")));
-  return startStreamDelivery({
-    endpoint: test.env.DYNAMODB_ENDPOINT as string,
-    tableName: test.ctx.tableName,
-    checkpointFile: join(dir, "checkpoint.json"),
-    deadLetterFile: join(dir, "dead-letters.jsonl"),
+  return deliverTableStream(test, {
+    ...retries,
     filter: (record) => eventFromStreamRecord(record as never) !== null,
     deliver: async (records) => {
       for (const record of records)
         await handle(eventFromStreamRecord(record as never) as DomainEvent);
     },
+  });
+}
+
+/**
+ * The test's table stream handed in batches to `deliver` as the local cloud's event source
+ * mapping hands it (the records `filter` keeps, polled every 50 ms), with its checkpoint and
+ * dead letters in a temporary folder of its own unless `dir` names one. Tried once by default.
+ */
+export async function deliverTableStream(
+  test: TestContext,
+  opts: Pick<StreamDeliveryOptions, "filter" | "deliver" | "maxAttempts" | "retryDelayMs"> & {
+    dir?: string;
+  },
+): Promise<StreamDelivery> {
+  const dir = opts.dir ?? (await mkdtemp(join(tmpdir(), "stream-")));
+  return startStreamDelivery({
+    endpoint: test.env.DYNAMODB_ENDPOINT as string,
+    tableName: test.ctx.tableName,
+    checkpointFile: join(dir, "checkpoint.json"),
+    deadLetterFile: join(dir, "dead-letters.jsonl"),
+    filter: opts.filter,
+    deliver: opts.deliver,
     pollMs: 50,
-    maxAttempts: retries.maxAttempts ?? 1,
-    ...(retries.retryDelayMs ? { retryDelayMs: retries.retryDelayMs } : {}),
+    maxAttempts: opts.maxAttempts ?? 1,
+    ...(opts.retryDelayMs ? { retryDelayMs: opts.retryDelayMs } : {}),
   });
 }
 
@@ -149,16 +171,9 @@ export async function startChangeReader(test: TestContext): Promise<{
   // queue, here its handler called at once (docs/decisions/042-two-stream-readers.md).
   const { localChangeHandlers } = await import("./functions.ts");
   const purge = await localChangeHandlers();
-  const dir = await mkdtemp(join(tmpdir(), "changes-"));
-  const delivery = await startStreamDelivery({
-    endpoint: test.env.DYNAMODB_ENDPOINT as string,
-    tableName: test.ctx.tableName,
-    checkpointFile: join(dir, "checkpoint.json"),
-    deadLetterFile: join(dir, "dead-letters.jsonl"),
+  const delivery = await deliverTableStream(test, {
     filter: (record) => isPurgeCandidate(record as never),
     deliver: (records) => purge({ Records: records as never }),
-    pollMs: 50,
-    maxAttempts: 1,
   });
   return {
     cloudFront,

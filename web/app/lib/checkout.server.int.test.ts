@@ -7,10 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { checkoutAction } from "./checkout.server.ts";
 import {
   actionArgs,
-  actionTestContext,
+  actionShop,
   answerOf,
-  createShirt,
-  signedIn,
   TEST_ADDRESS,
   TEST_CARD,
   thrownBy,
@@ -21,10 +19,10 @@ let cookie: string;
 let lines: string;
 
 beforeAll(async () => {
-  test = await actionTestContext();
-  const shirt = await createShirt(test.ctx, "shirt", 2000);
-  lines = JSON.stringify([{ productId: shirt.id, size: "M", quantity: 2 }]);
-  ({ cookie } = await signedIn(test.ctx, "ana@example.com"));
+  const shop = await actionShop({ slug: "shirt", priceCents: 2000 }, ["ana@example.com"]);
+  test = shop.test;
+  lines = JSON.stringify([{ productId: shop.shirt.id, size: "M", quantity: 2 }]);
+  [{ cookie }] = shop.customers;
 });
 
 const place = (fields: Record<string, string>) => ({

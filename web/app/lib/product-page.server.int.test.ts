@@ -2,45 +2,34 @@
 // product's answers 404, a review needs a session and a paid order of the product,
 // a form the schema refuses is answered on its field and stores nothing, and the author comes from
 // the session, never from the form.
-import type { User } from "@shop/core/server/accounts";
 import type { Product } from "@shop/core/server/catalog";
-import { checkout } from "@shop/core/server/checkout";
 import { listProductReviews } from "@shop/core/server/reviews";
 import type { TestContext } from "@shop/local-cloud/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productPageAction } from "./product-page.server.ts";
 import {
   actionArgs,
-  actionTestContext,
+  actionShop,
   answerOf,
-  createShirt,
-  signedIn,
-  TEST_ADDRESS,
-  TEST_CARD,
+  type Customer,
+  paidOrder,
   thrownBy,
 } from "./requests.test-support.ts";
-import { abuseLimits } from "./security.server.ts";
 
 let test: TestContext;
 let shirt: Product;
-let buyer: { user: User; cookie: string };
-let browser: { user: User; cookie: string };
+let buyer: Customer;
+let browser: Customer;
 
 beforeAll(async () => {
-  test = await actionTestContext();
-  shirt = await createShirt(test.ctx, "linen-shirt", 3000);
-  buyer = await signedIn(test.ctx, "buyer@example.com");
-  browser = await signedIn(test.ctx, "browser@example.com");
-  // The buyer's paid order of the shirt (the local test gateway charges the card at once).
-  await checkout(test.ctx, { userId: buyer.user.id, clientAddress: "192.0.2.10" }, abuseLimits(), {
-    userId: buyer.user.id,
-    email: buyer.user.email,
-    lines: JSON.stringify([{ productId: shirt.id, size: "M", quantity: 1 }]),
-    address: TEST_ADDRESS,
-    deliveryMethod: "STANDARD",
-    promotionCode: null,
-    card: TEST_CARD,
-  });
+  const shop = await actionShop({ slug: "linen-shirt", priceCents: 3000 }, [
+    "buyer@example.com",
+    "browser@example.com",
+  ]);
+  ({ test, shirt } = shop);
+  [buyer, browser] = shop.customers;
+  // The buyer's paid order of the shirt, so that they may review it.
+  await paidOrder(test.ctx, buyer, shirt);
 });
 
 const onShirt = (fields: Record<string, string>, cookie?: string, slug = shirt.slug) =>

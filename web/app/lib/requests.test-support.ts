@@ -1,13 +1,16 @@
-// What the tests of the actions share: the process pointed at a test table, a shirt in stock, a
-// shipping address and a card the local gateway accepts, a POST as the shop's own page sends it,
-// a signed-in customer's session cookie made by the shop's own sign-in, and what an action
-// answered or threw.
+// What the tests of the actions share: their shop (the process pointed at a test table, a shirt
+// in stock, signed-in customers with the session cookie the shop's own sign-in makes), a paid
+// order, a shipping address and a card the local gateway accepts, a POST as the shop's own page
+// sends it, and what an action answered or threw.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createUser, type User } from "@shop/core/server/accounts";
-import { createProduct } from "@shop/core/server/catalog";
+import { createProduct, type Product } from "@shop/core/server/catalog";
+import { checkout } from "@shop/core/server/checkout";
 import type { Context } from "@shop/core/server/context";
+import { TEST_ADDRESS, VISA } from "@shop/core/testing/checkout";
 import { createTestContext, type TestContext } from "@shop/local-cloud/testing";
+import { abuseLimits } from "./security.server.ts";
 import { signInAndRedirect } from "./session.server.ts";
 
 const SHOP = "http://localhost:3000";
@@ -15,15 +18,48 @@ const SHOP = "http://localhost:3000";
 /** A shipping address, and a card the local test gateway accepts: core's ordering tests' own. */
 export { TEST_ADDRESS, VISA as TEST_CARD } from "@shop/core/testing/checkout";
 
-/** A test table and buckets, which the actions use: their getContext() reads the process's env. */
-export async function actionTestContext(): Promise<TestContext> {
+/** A signed-in customer: the user and their session cookie ("sid=…"). */
+export interface Customer {
+  user: User;
+  cookie: string;
+}
+
+/**
+ * The actions' shop: a test table and buckets, which the actions use (their getContext() reads
+ * the process's env), a shirt in size M with 5 in stock, and a signed-in customer for each
+ * e-mail, in their order.
+ */
+export async function actionShop<const Emails extends readonly string[]>(
+  shirt: { slug: string; priceCents: number },
+  emails: Emails,
+): Promise<{
+  test: TestContext;
+  shirt: Product;
+  customers: { [K in keyof Emails]: Customer };
+}> {
   const test = await createTestContext();
   Object.assign(process.env, test.env);
-  return test;
+  const product = await createShirt(test.ctx, shirt.slug, shirt.priceCents);
+  const customers: Customer[] = [];
+  for (const email of emails) customers.push(await signedIn(test.ctx, email));
+  return { test, shirt: product, customers: customers as { [K in keyof Emails]: Customer } };
+}
+
+/** The customer's order of one `product` in M, paid (the local test gateway charges at once). */
+export function paidOrder(ctx: Context, customer: Customer, product: Product) {
+  return checkout(ctx, { userId: customer.user.id, clientAddress: "192.0.2.10" }, abuseLimits(), {
+    userId: customer.user.id,
+    email: customer.user.email,
+    lines: JSON.stringify([{ productId: product.id, size: "M", quantity: 1 }]),
+    address: TEST_ADDRESS,
+    deliveryMethod: "STANDARD",
+    promotionCode: null,
+    card: VISA,
+  });
 }
 
 /** A shirt in size M, 5 in stock. */
-export function createShirt(ctx: Context, slug: string, priceCents: number) {
+function createShirt(ctx: Context, slug: string, priceCents: number) {
   return createProduct(ctx, {
     slug,
     name: slug.replace(/-/g, " "),
@@ -56,10 +92,7 @@ export function actionArgs(
 }
 
 /** A new customer and their session cookie ("sid=…"), as the sign-in's redirect sets it. */
-export async function signedIn(
-  ctx: Context,
-  email: string,
-): Promise<{ user: User; cookie: string }> {
+async function signedIn(ctx: Context, email: string): Promise<Customer> {
   const user = await createUser(ctx, {
     firstName: "Ana",
     lastName: "García",
