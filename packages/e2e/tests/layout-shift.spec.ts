@@ -152,3 +152,46 @@ test("the checkout opened signed in with an empty cart shows the cart at once, w
   // Nor did anything move in the checkout's document before it went.
   expect(await page.evaluate((key) => sessionStorage.getItem(key), TAB_SHIFTS)).toBeNull();
 });
+
+// Hydration that comes late (a loaded phone, a slow script) must not move anything either: the
+// server's HTML already has the final layout, and hydration only adds behaviour. The page's
+// scripts are held back until it has painted, then let run.
+test.describe("with the scripts held back until the page has painted", () => {
+  /** Opens `path` with its scripts held until its header and main content have painted. */
+  async function gotoHydratingLate(page: Page, path: string) {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    await expect(page.locator("#site-header")).toBeVisible();
+    await expect(page.locator("main")).toBeVisible();
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    release();
+  }
+
+  test("the catalogue does not move", async ({ page }) => {
+    await storeBrowserState(page, await cartLines([TEE]));
+    await gotoHydratingLate(page, "/product");
+    expect(await shiftsAfterSettling(page)).toEqual([]);
+  });
+
+  test("a product page does not move", async ({ page }) => {
+    await storeBrowserState(page, await cartLines([TEE]));
+    await gotoHydratingLate(page, `/product/${SWEATER}`);
+    expect(await shiftsAfterSettling(page)).toEqual([]);
+  });
+
+  test("the checkout of a signed-in customer does not move", async ({ page }) => {
+    await customerAtCheckout(page, "", "layout-shift-late");
+    await gotoHydratingLate(page, "/cart/checkout");
+    await expect(page.getByTestId("summary-total")).toBeVisible();
+    expect(await shiftsAfterSettling(page)).toEqual([]);
+  });
+});

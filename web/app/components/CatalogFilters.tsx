@@ -6,7 +6,7 @@ import {
   catalogQueryToSearchParams,
   PRICE_BANDS,
 } from "@shop/core/catalog";
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { CloseIcon } from "./icons";
 import { FilterIcon } from "./ui-icons";
 import { useHydrated } from "./useHydrated";
@@ -36,7 +36,6 @@ export function CatalogFilters({
   categories: readonly Category[];
   facets: CatalogFacets;
 }) {
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
@@ -96,8 +95,6 @@ export function CatalogFilters({
   // The family whose colours show: the one chosen, or the chosen colour's.
   const openFamily = facets.open;
   const noColour = { colour: undefined, family: undefined, page: 1 };
-  const buttonClass =
-    "mb-5 inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-medium text-stone-800 hover:border-stone-400 lg:hidden";
   const buttonContent = (
     <>
       <FilterIcon className="size-4.5" />
@@ -112,62 +109,16 @@ export function CatalogFilters({
     </>
   );
 
-  // Mobile panel: off-canvas. Before hydration it is shown only as the page's :target.
-  const mobilePanel = hydrated
-    ? open
-      ? "max-lg:visible max-lg:translate-x-0 max-lg:transition-[translate]"
-      : "max-lg:invisible max-lg:-translate-x-full max-lg:transition-[translate,visibility]"
-    : "max-lg:hidden max-lg:target:flex";
-
   return (
     <>
-      {hydrated ? (
-        <button
-          ref={openRef}
-          type="button"
-          aria-expanded={open}
-          aria-controls="filters"
-          onClick={() => setOpen(true)}
-          className={buttonClass}
-        >
-          {buttonContent}
-        </button>
-      ) : (
-        <a href="#filters" className={buttonClass}>
-          {buttonContent}
-        </a>
-      )}
+      <FiltersToggle open={open} openRef={openRef} onOpen={() => setOpen(true)}>
+        {buttonContent}
+      </FiltersToggle>
 
-      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-modal is set only with role dialog. */}
-      <div
-        ref={panelRef}
-        id="filters"
-        role={open ? "dialog" : undefined}
-        aria-modal={open ? true : undefined}
-        aria-label={open ? "Filters" : undefined}
-        className={`flex flex-col max-lg:fixed max-lg:inset-y-0 max-lg:left-0 max-lg:z-50 max-lg:w-80 max-lg:max-w-[85vw] max-lg:overflow-y-auto max-lg:bg-white max-lg:p-5 max-lg:shadow-xl max-lg:duration-200 max-lg:ease-out motion-reduce:transition-none ${mobilePanel}`}
-      >
+      <FiltersPanel open={open} panelRef={panelRef}>
         <div className="mb-4 flex items-center justify-between lg:hidden">
           <p className="text-lg font-semibold text-stone-900">Filters</p>
-          {hydrated ? (
-            <button
-              ref={closeRef}
-              type="button"
-              onClick={() => close(true)}
-              className="-mr-2 grid size-10 place-items-center rounded-full text-stone-700 hover:bg-stone-100"
-            >
-              <CloseIcon className="size-6" />
-              <span className="sr-only">Close filters</span>
-            </button>
-          ) : (
-            <a
-              href="#products-heading"
-              className="-mr-2 grid size-10 place-items-center rounded-full text-stone-700 hover:bg-stone-100"
-            >
-              <CloseIcon className="size-6" />
-              <span className="sr-only">Close filters</span>
-            </a>
-          )}
+          <FiltersClose closeRef={closeRef} onClose={() => close(true)} />
         </div>
 
         <FilterGroup title="Category">
@@ -333,7 +284,7 @@ export function CatalogFilters({
             </Link>
           </p>
         ) : null}
-      </div>
+      </FiltersPanel>
 
       {/* Dims the page behind the open panel; a click on it closes the panel (pointerdown). */}
       <div
@@ -343,6 +294,99 @@ export function CatalogFilters({
         }`}
       />
     </>
+  );
+}
+
+// Before hydration (or without JavaScript) "Filters" is a link to #filters and the panel shows as
+// the page's :target. Only these small parts know whether the page has hydrated: when it has,
+// they re-render alone (the filters, passed as children, are not rendered again), and each keeps
+// its box, so nothing moves however late hydration comes.
+
+const toggleClass =
+  "mb-5 inline-flex h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-medium text-stone-800 hover:border-stone-400 lg:hidden";
+const closeClass =
+  "-mr-2 grid size-10 place-items-center rounded-full text-stone-700 hover:bg-stone-100";
+
+function FiltersToggle({
+  open,
+  openRef,
+  onOpen,
+  children,
+}: {
+  open: boolean;
+  openRef: RefObject<HTMLButtonElement>;
+  onOpen: () => void;
+  children: ReactNode;
+}) {
+  return useHydrated() ? (
+    <button
+      ref={openRef}
+      type="button"
+      aria-expanded={open}
+      aria-controls="filters"
+      onClick={onOpen}
+      className={toggleClass}
+    >
+      {children}
+    </button>
+  ) : (
+    <a href="#filters" className={toggleClass}>
+      {children}
+    </a>
+  );
+}
+
+function FiltersClose({
+  closeRef,
+  onClose,
+}: {
+  closeRef: RefObject<HTMLButtonElement>;
+  onClose: () => void;
+}) {
+  const content = (
+    <>
+      <CloseIcon className="size-6" />
+      <span className="sr-only">Close filters</span>
+    </>
+  );
+  return useHydrated() ? (
+    <button ref={closeRef} type="button" onClick={onClose} className={closeClass}>
+      {content}
+    </button>
+  ) : (
+    <a href="#products-heading" className={closeClass}>
+      {content}
+    </a>
+  );
+}
+
+/** From 1023 px a sidebar; below it an off-canvas panel, shown before hydration only as the page's :target. */
+function FiltersPanel({
+  open,
+  panelRef,
+  children,
+}: {
+  open: boolean;
+  panelRef: RefObject<HTMLDivElement>;
+  children: ReactNode;
+}) {
+  const mobilePanel = useHydrated()
+    ? open
+      ? "max-lg:visible max-lg:translate-x-0 max-lg:transition-[translate]"
+      : "max-lg:invisible max-lg:-translate-x-full max-lg:transition-[translate,visibility]"
+    : "max-lg:hidden max-lg:target:flex";
+  return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-modal is set only with role dialog.
+    <div
+      ref={panelRef}
+      id="filters"
+      role={open ? "dialog" : undefined}
+      aria-modal={open ? true : undefined}
+      aria-label={open ? "Filters" : undefined}
+      className={`flex flex-col max-lg:fixed max-lg:inset-y-0 max-lg:left-0 max-lg:z-50 max-lg:w-80 max-lg:max-w-[85vw] max-lg:overflow-y-auto max-lg:bg-white max-lg:p-5 max-lg:shadow-xl max-lg:duration-200 max-lg:ease-out motion-reduce:transition-none ${mobilePanel}`}
+    >
+      {children}
+    </div>
   );
 }
 

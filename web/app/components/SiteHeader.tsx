@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import type { SessionUser } from "../lib/session-user";
 import { FREE_DELIVERY_BANNER, SHOP_NAME } from "../lib/shop";
 import { CartLink } from "./CartLink";
@@ -26,9 +26,6 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
   // Set when Ctrl+/ opens the panel, so the search (not the close button) gets the focus.
   const focusSearchOnOpen = useRef(false);
   const location = useLocation();
-  // Before hydration (or without JavaScript) Menu is a link to #site-menu and the panel opens
-  // as the page's :target, so a tap before the scripts run is never lost.
-  const hydrated = useHydrated();
 
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);
@@ -125,24 +122,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
         aria-label="Main"
         className="container-page flex h-16 items-center gap-3 lg:grid lg:grid-cols-[auto_minmax(9rem,1fr)_minmax(13.5rem,max-content)_7.5rem_2.5rem] lg:gap-x-4 xl:grid-cols-[auto_minmax(9rem,1fr)_minmax(13.5rem,max-content)_11.75rem_2.5rem] xl:gap-x-6"
       >
-        {hydrated ? (
-          <button
-            ref={toggleRef}
-            type="button"
-            aria-expanded={open}
-            aria-controls="site-menu"
-            onClick={() => setOpen((value) => !value)}
-            className={roundButtonClass("-ml-2 lg:hidden")}
-          >
-            <MenuIcon className="size-6" />
-            <span className="sr-only">Menu</span>
-          </button>
-        ) : (
-          <a href="#site-menu" className={roundButtonClass("-ml-2 lg:hidden")}>
-            <MenuIcon className="size-6" />
-            <span className="sr-only">Menu</span>
-          </a>
-        )}
+        <MenuToggle open={open} toggleRef={toggleRef} onToggle={() => setOpen((value) => !value)} />
 
         <Link
           to="/product"
@@ -152,36 +132,10 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
         </Link>
 
         {/* One menu for both layouts: a row from 1023 px, a slide-in panel below. */}
-        <div
-          ref={panelRef}
-          id="site-menu"
-          className={`fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-5 shadow-xl duration-200 ease-out motion-reduce:transition-none lg:visible lg:contents ${
-            // Visible at once when opening (so focus can move in), hidden after the slide-out.
-            !hydrated
-              ? "invisible -translate-x-full target:visible target:translate-x-0"
-              : open
-                ? "visible translate-x-0 transition-[translate]"
-                : "invisible -translate-x-full transition-[translate,visibility]"
-          }`}
-        >
+        <MenuPanel open={open} panelRef={panelRef}>
           <div className="flex items-center justify-between lg:hidden">
             <span className="text-lg font-semibold text-stone-900">{SHOP_NAME}</span>
-            {hydrated ? (
-              <button
-                ref={closeRef}
-                type="button"
-                onClick={() => close(true)}
-                className={roundButtonClass("-mr-2")}
-              >
-                <CloseIcon className="size-6" />
-                <span className="sr-only">Close menu</span>
-              </button>
-            ) : (
-              <a href="#site-header" className={roundButtonClass("-mr-2")}>
-                <CloseIcon className="size-6" />
-                <span className="sr-only">Close menu</span>
-              </a>
-            )}
+            <MenuClose closeRef={closeRef} onClose={() => close(true)} />
           </div>
 
           <div>
@@ -189,7 +143,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
           </div>
           <UserMenu user={user} />
           <CurrencySelect />
-        </div>
+        </MenuPanel>
 
         <div className="ml-auto lg:ml-0 lg:justify-self-end">
           <CartLink />
@@ -204,5 +158,99 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
         }`}
       />
     </header>
+  );
+}
+
+// Before hydration (or without JavaScript) Menu is a link to #site-menu and the panel opens as
+// the page's :target, so a tap before the scripts run is never lost. Only these small parts know
+// whether the page has hydrated: when it has, they re-render alone (the search, the user menu and
+// the currency, passed as children, are not rendered again), and the box of each is the same
+// before and after, so nothing in the header moves however late hydration comes.
+
+function MenuToggle({
+  open,
+  toggleRef,
+  onToggle,
+}: {
+  open: boolean;
+  toggleRef: RefObject<HTMLButtonElement>;
+  onToggle: () => void;
+}) {
+  const hydrated = useHydrated();
+  const content = (
+    <>
+      <MenuIcon className="size-6" />
+      <span className="sr-only">Menu</span>
+    </>
+  );
+  return hydrated ? (
+    <button
+      ref={toggleRef}
+      type="button"
+      aria-expanded={open}
+      aria-controls="site-menu"
+      onClick={onToggle}
+      className={roundButtonClass("-ml-2 lg:hidden")}
+    >
+      {content}
+    </button>
+  ) : (
+    <a href="#site-menu" className={roundButtonClass("-ml-2 lg:hidden")}>
+      {content}
+    </a>
+  );
+}
+
+function MenuClose({
+  closeRef,
+  onClose,
+}: {
+  closeRef: RefObject<HTMLButtonElement>;
+  onClose: () => void;
+}) {
+  const hydrated = useHydrated();
+  const content = (
+    <>
+      <CloseIcon className="size-6" />
+      <span className="sr-only">Close menu</span>
+    </>
+  );
+  return hydrated ? (
+    <button ref={closeRef} type="button" onClick={onClose} className={roundButtonClass("-mr-2")}>
+      {content}
+    </button>
+  ) : (
+    <a href="#site-header" className={roundButtonClass("-mr-2")}>
+      {content}
+    </a>
+  );
+}
+
+/** One menu for both layouts: a row from 1023 px (its box dissolves into the grid), a slide-in panel below. */
+function MenuPanel({
+  open,
+  panelRef,
+  children,
+}: {
+  open: boolean;
+  panelRef: RefObject<HTMLDivElement>;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <div
+      ref={panelRef}
+      id="site-menu"
+      className={`fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-5 shadow-xl duration-200 ease-out motion-reduce:transition-none lg:visible lg:contents ${
+        // Visible at once when opening (so focus can move in), hidden after the slide-out.
+        !hydrated
+          ? "invisible -translate-x-full target:visible target:translate-x-0"
+          : open
+            ? "visible translate-x-0 transition-[translate]"
+            : "invisible -translate-x-full transition-[translate,visibility]"
+      }`}
+    >
+      {children}
+    </div>
   );
 }
