@@ -55,6 +55,11 @@
 // transactions that overlapped on one item. BENCH_CAPACITY_ONLY=1 runs it alone (about 2 minutes
 // after `npm run build`).
 //
+// BENCH_BIG_ONLY=1 measures the big size alone: no cold starts, no seeded measurements, no warm
+// comparison, edge or capacity; the products added, then each page's load, round trips and server
+// time at the big size (with BENCH_PRODUCTS=2000 BENCH_DURATION=3, a few minutes: to reproduce a
+// slow page at size cheaply).
+//
 // BENCH_JS_ONLY=1 prints only the JavaScript each budgeted page loads (gzip, against 95 kB) and
 // each page loader's table round trips (warm) on the seeded shop, with no load: seconds after the shop starts, to measure a change to the
 // browser build (`npm run build` first).
@@ -62,6 +67,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { parseCatalogQuery } from "@shop/core/catalog";
 import {
   catalogSnapshot,
@@ -72,6 +78,7 @@ import {
   SLUG_TAKEN,
 } from "@shop/core/server/catalog";
 import { type Context, createContext, loadConfig } from "@shop/core/server/context";
+import { CATALOG_VERSION_KEY } from "@shop/core/server/db";
 import { getCatalogPageWithOffers } from "@shop/core/server/promotions";
 import { freePort, REPO_ROOT, waitFor } from "@shop/local-cloud";
 import autocannon from "autocannon";
@@ -105,6 +112,7 @@ const WARM_ONLY = process.env.BENCH_WARM_ONLY === "1";
 const PRODUCT_ONLY = process.env.BENCH_PRODUCT_ONLY === "1";
 const JS_ONLY = process.env.BENCH_JS_ONLY === "1";
 const CAPACITY_ONLY = process.env.BENCH_CAPACITY_ONLY === "1";
+const BIG_ONLY = process.env.BENCH_BIG_ONLY === "1";
 /** The capacity section's compression in time, seconds per flow and newsletter size. */
 const CAPACITY = {
   scale: positiveInt(process.env.BENCH_CAPACITY_SCALE, 50),
@@ -243,7 +251,7 @@ async function startShop(port: number, dataDir: string): Promise<ChildProcess> {
  */
 async function changesCaughtUp(ctx: Context): Promise<void> {
   const started = Date.now();
-  const { version } = await catalogSnapshot(ctx);
+  const { version } = await currentCatalogue(ctx);
   await waitFor(
     "the shop's change reader to catch up",
     300_000,
@@ -252,6 +260,26 @@ async function changesCaughtUp(ctx: Context): Promise<void> {
   log(
     `  the shop's change reader caught up (search index of version ${version} published) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+}
+
+/**
+ * This process's catalogue snapshot once it is of the table's current version and settled: after
+ * thousands of products were added, loading them takes longer than the read model waits before it
+ * answers with the snapshot it holds (CATALOG_RELOAD_WAIT_MS), and a snapshot loaded right after
+ * the last change is loaded once more when the change has settled. Counting round trips or reading
+ * the catalogue's size before then counts that load's pages, or reads the old size.
+ */
+async function currentCatalogue(ctx: Context): Promise<{ version: number; size: number }> {
+  let current = { version: -1, size: 0 };
+  await waitFor("this process's catalogue to be current and settled", 300_000, async () => {
+    const { Item } = await ctx.db.send(
+      new GetCommand({ TableName: ctx.tableName, Key: CATALOG_VERSION_KEY, ConsistentRead: true }),
+    );
+    const snapshot = await catalogSnapshot(ctx);
+    current = { version: snapshot.version, size: snapshot.items.length };
+    return snapshot.settled && snapshot.version === ((Item?.version as number | undefined) ?? 0);
+  });
+  return current;
 }
 
 async function stopShop(child: ChildProcess | undefined): Promise<void> {
@@ -292,7 +320,8 @@ async function roundTrips(ctx: Context, calls: () => TableCalls): Promise<Map<st
   // As the catalogue's route asks it: each card with its automatic offer (kept in the read model).
   const catalogue = (search: string) =>
     getCatalogPageWithOffers(ctx, parseCatalogQuery(new URLSearchParams(search)));
-  await catalogue(""); // warms this process's read model, like the server's
+  await currentCatalogue(ctx); // warms this process's read model, like the server's
+  await catalogue("");
   const counts = new Map<string, TableCalls>();
   const count = async (name: string, run: () => Promise<unknown>) => {
     const before = calls();
@@ -555,7 +584,7 @@ async function main() {
       return;
     }
     const cold =
-      EDGE_ONLY || WARM_ONLY
+      EDGE_ONLY || WARM_ONLY || BIG_ONLY
         ? undefined
         : await coldStartComparison({
             cloudEnv: state.env,
@@ -604,6 +633,36 @@ async function main() {
       const large = await edge(base, ctx, state.env);
       log("");
       edgeReport(small, large);
+      return;
+    }
+
+    if (BIG_ONLY) {
+      log(`Adding ${EXTRA_PRODUCTS} products (concurrency ${INSERT_CONCURRENCY})…`);
+      await addProducts(ctx, EXTRA_PRODUCTS);
+      await changesCaughtUp(ctx);
+      const { size } = await currentCatalogue(ctx);
+      log(`Measuring at ${size} products…`);
+      const lines: string[] = [];
+      for (const target of TARGETS) {
+        await fetch(base + target.path); // the server reloads its read model once (new version)
+        log(`  ${target.name} at ${size} products (${DURATION_S} s, ${CONNECTIONS} connections)`);
+        const figures = await measure(base + target.path);
+        lines.push(`  ${target.name.padEnd(22)} ${figuresLine(figures)}`);
+        log(`    ${figuresLine(figures)}`);
+      }
+      const tripsBig = await roundTrips(ctx, calls);
+      const timesBig = await serverTimes(base);
+      log("");
+      log(`At ${size} products, ${CONNECTIONS} connections, ${DURATION_S} s a page:`);
+      for (const line of lines) log(line);
+      for (const target of TARGETS) {
+        const counted = tripsBig.get(target.name);
+        const time = timesBig.get(target.name);
+        log(
+          `  ${target.name} at ${size}: ${counted?.calls} round trip(s), ${counted?.scans} Scan(s)${time ? `, server ${ms1(time.p50)} / ${ms1(time.p90)}` : ""}`,
+        );
+      }
+      log(`\n(done in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
       return;
     }
 
@@ -677,10 +736,7 @@ async function main() {
     log(`Adding ${EXTRA_PRODUCTS} products (concurrency ${INSERT_CONCURRENCY})…`);
     await addProducts(ctx, EXTRA_PRODUCTS);
     await changesCaughtUp(ctx);
-    const { total: catalogueSize } = await getCatalogPage(
-      ctx,
-      parseCatalogQuery(new URLSearchParams()),
-    );
+    const { size: catalogueSize } = await currentCatalogue(ctx);
 
     log(`Measuring at ${catalogueSize} products…`);
     for (const target of TARGETS) {
