@@ -1,5 +1,5 @@
-// Helpers the specs share: signing in (through the form, or over HTTP as a new customer), the
-// mobile menu, the 375 px check and axe.
+// Helpers the specs share: signing in (through the form, or over HTTP as a new customer), scripts
+// held back before hydration, the mobile menu, the 375 px check and axe.
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { createUser } from "@shop/core/server/accounts";
@@ -34,6 +34,22 @@ export async function signInAdmin(page: Page) {
     maxRedirects: 0,
   });
   expect(res.status()).toBe(303);
+}
+
+/**
+ * Holds back the scripts whose URL `pattern` matches (default: all of the page's `/assets/*.js`)
+ * until the returned function is called: to act on the server's HTML before it hydrates.
+ */
+export async function holdScripts(page: Page, pattern = /\/assets\/.*\.js$/): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /**

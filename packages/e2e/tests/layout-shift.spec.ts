@@ -5,7 +5,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { getProductBySlug } from "@shop/core/server/catalog";
 import { customerAtCheckout, signedInCustomer } from "../support/checkout";
-import { waitForHydration } from "../support/pages";
+import { holdScripts, waitForHydration } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 const TEE = "organic-cotton-crew-t-shirt";
@@ -159,14 +159,7 @@ test("the checkout opened signed in with an empty cart shows the cart at once, w
 test.describe("with the scripts held back until the page has painted", () => {
   /** Opens `path` with its scripts held until its header and main content have painted. */
   async function gotoHydratingLate(page: Page, path: string) {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(path, { waitUntil: "domcontentloaded" });
     await expect(page.locator("#site-header")).toBeVisible();
     await expect(page.locator("main")).toBeVisible();

@@ -3,6 +3,7 @@
 // when the window grows past the breakpoint.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { holdScripts } from "../support/pages";
 
 const toggle = (page: Page) => page.getByRole("button", { name: "Menu", exact: true });
 const panel = (page: Page) => page.locator("#site-menu");
@@ -88,14 +89,7 @@ test.describe("mobile slide-in menu", () => {
   test("a tap on Menu before the scripts run is not lost", async ({ page }) => {
     // Hold the page's scripts back, tap Menu, then let them run: the menu is open, and is
     // React's open menu (it closes with its button).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/product", { waitUntil: "domcontentloaded" });
     await page.getByRole("link", { name: "Menu", exact: true }).click();
     await expect(panel(page)).toBeVisible();

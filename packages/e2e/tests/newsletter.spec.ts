@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { createUser } from "@shop/core/server/accounts";
 import { isSubscribed, requestNewsletterSend, setSubscription } from "@shop/core/server/newsletter";
+import { holdScripts } from "../support/pages";
 import { shopContext, waitForMail } from "../support/shop";
 
 let seq = 0;
@@ -29,14 +30,7 @@ test("footer: what is typed before the form's own code arrives is kept once it h
   page,
 }) => {
   // The form hydrates from a chunk of its own, after the page's code: hold that chunk back.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/lazy-NewsletterForm-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page, /\/assets\/lazy-NewsletterForm-[^/]+\.js$/);
   await page.goto("/product");
   const form = footerForm(page);
   const field = form.getByLabel("E-mail");
