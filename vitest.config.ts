@@ -44,9 +44,9 @@ export default defineConfig({
         },
       },
       // The integration tests, against the local cloud (DynamoDB Local, S3, SES) that the global
-      // setup starts, once per project. Budgets, not timings: beside the unit and infrastructure
-      // suites and the rehearsal on a two-core machine, a test that delivers a table's stream took
-      // over 30 s.
+      // setup starts, once per project. Budgets against a hang, not timings: two files at a time
+      // beside the unit and infrastructure suites and the rehearsal on a two-core machine, a test
+      // that delivers a table's stream took 54 s (twelve paid orders' aggregates).
       {
         test: {
           // core's files pass their context to every call and keep no state of their own in a
@@ -55,8 +55,8 @@ export default defineConfig({
           name: "integration",
           include: ["core/**/*.int.test.ts"],
           globalSetup: ["packages/local-cloud/src/vitest-global-setup.ts"],
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           isolate: false,
         },
       },
@@ -69,8 +69,8 @@ export default defineConfig({
           include: ["**/*.int.test.ts"],
           exclude: ["core/**", "**/node_modules/**"],
           globalSetup: ["packages/local-cloud/src/vitest-global-setup.ts"],
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],
