@@ -54,7 +54,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     launchOptions,
-    trace: "retain-on-failure",
+    // A trace of a failed test's retry (CI retries once): recording every test's trace, with its
+    // screencast, was about a sixth of the suite's time (decision 049). Locally, `--trace on`.
+    trace: "on-first-retry",
   },
   projects: [
     {

@@ -149,8 +149,14 @@ test("the checkout opened signed in with an empty cart shows the cart at once, w
   await expect(page).toHaveURL(/\/cart\/view-cart$/);
   await expect(page.getByText("Your cart is empty")).toBeVisible();
   expect(await shiftsAfterSettling(page)).toEqual([]);
-  // Nor did anything move in the checkout's document before it went.
-  expect(await page.evaluate((key) => sessionStorage.getItem(key), TAB_SHIFTS)).toBeNull();
+  // Nor did anything move in the checkout's document before it went. The tab's list also has
+  // what the page before it (the product list the sign-in landed on) reported as it was left:
+  // Chromium can report its footer "moving" to 0x0 as it goes. That page has its own test.
+  const tabShifts = await page.evaluate((key) => sessionStorage.getItem(key), TAB_SHIFTS);
+  const checkoutShifts = (JSON.parse(tabShifts ?? "[]") as Shift[]).filter((shift) =>
+    shift.at.startsWith("/cart/checkout:"),
+  );
+  expect(checkoutShifts).toEqual([]);
 });
 
 // Hydration that comes late (a loaded phone, a slow script) must not move anything either: the
