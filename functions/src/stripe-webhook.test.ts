@@ -1,4 +1,4 @@
-import { signWebhookPayload } from "@shop/core/server/payments";
+import { signWebhookPayload, stripeEvent } from "@shop/core/server/payments";
 import { describe, expect, it, vi } from "vitest";
 
 // Events of a type the shop does not handle are verified, then acknowledged without touching the
@@ -10,12 +10,7 @@ process.env.PAYMENTS ??= "test";
 // made once from the environment: imported afresh, it is made with the setting above.
 vi.resetModules();
 const { handler } = await import("./stripe-webhook.ts");
-const body = JSON.stringify({
-  id: "evt_1",
-  object: "event",
-  type: "customer.created",
-  data: { object: { id: "cus_1" } },
-});
+const body = JSON.stringify(stripeEvent("customer.created", { id: "cus_1" }));
 
 describe("the Stripe webhook function", () => {
   it("acknowledges a correctly signed event", async () => {

@@ -2,11 +2,18 @@
 // createPayment hands out Stripe-shaped ids; chargeCard (the local gateway's own, outside the
 // port) checks the test card and answers with the signed event Stripe would send
 // (payment_intent.succeeded or .payment_failed), which the caller delivers to the same webhook
-// entry point as production.
+// entry point as production; a refund is confirmed with a signed refund.updated. The events are
+// built by ./stripe-events.server.ts, as the rehearsal and the tests build theirs.
 import { createHmac, randomBytes } from "node:crypto";
 import { testCardOutcome } from "./cards.ts";
 import type { CardCharger, PaymentGateway } from "./port.ts";
-import { signWebhookPayload, verifyStripeWebhook } from "./signature.server.ts";
+import { verifyStripeWebhook } from "./signature.server.ts";
+import {
+  paymentIntentObject,
+  refundObject,
+  signedStripeEvent,
+  stripeEvent,
+} from "./stripe-events.server.ts";
 
 const randomId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString("hex")}`;
 
@@ -32,56 +39,32 @@ export function createLocalGateway(options: { webhookSecret: string }): LocalGat
     },
     async chargeCard(input) {
       const outcome = testCardOutcome(input.card);
-      const paymentIntent = {
+      const paymentIntent = paymentIntentObject({
         id: input.paymentId,
-        object: "payment_intent",
-        amount: input.amountCents,
-        currency: "eur",
-        metadata: { orderId: input.orderId },
-        status: outcome.ok ? "succeeded" : "requires_payment_method",
+        amountCents: input.amountCents,
+        orderId: input.orderId,
         ...(outcome.ok
           ? {}
-          : { last_payment_error: { code: outcome.code, message: outcome.message } }),
-      };
-      const event = {
-        id: randomId("evt"),
-        object: "event",
-        type: outcome.ok ? "payment_intent.succeeded" : "payment_intent.payment_failed",
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        data: { object: paymentIntent },
-      };
-      const rawBody = JSON.stringify(event);
-      return { rawBody, signature: await signWebhookPayload(rawBody, options.webhookSecret) };
+          : { lastPaymentError: { code: outcome.code, message: outcome.message } }),
+      });
+      const type = outcome.ok ? "payment_intent.succeeded" : "payment_intent.payment_failed";
+      return signedStripeEvent(
+        stripeEvent(type, paymentIntent, { id: randomId("evt") }),
+        options.webhookSecret,
+      );
     },
     async refund(paymentId, idempotencyKey, refundOptions = {}) {
       // Derived from the key, as Stripe answers the same refund to the same key.
       const refundId = `re_local_${derive("refund", idempotencyKey)}`;
-      const refund = {
+      const refund = refundObject({
         id: refundId,
-        object: "refund",
-        amount: refundOptions.amountCents ?? 0,
-        currency: "eur",
-        payment_intent: paymentId,
+        paymentId,
+        amountCents: refundOptions.amountCents ?? 0,
         metadata: refundOptions.metadata ?? {},
         status: "succeeded",
-      };
-      const event = {
-        id: randomId("evt"),
-        object: "event",
-        type: "refund.updated",
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        data: { object: refund },
-      };
-      const rawBody = JSON.stringify(event);
-      return {
-        refundId,
-        confirmation: {
-          rawBody,
-          signature: await signWebhookPayload(rawBody, options.webhookSecret),
-        },
-      };
+      });
+      const event = stripeEvent("refund.updated", refund, { id: randomId("evt") });
+      return { refundId, confirmation: await signedStripeEvent(event, options.webhookSecret) };
     },
     async cancelPayment() {
       // Local payments are confirmed synchronously at "Confirm order": one still awaiting was

@@ -4,16 +4,15 @@ import {
   verifyStripeWebhook,
   WebhookSignatureError,
 } from "./signature.server.ts";
+import { paymentIntentObject, refundObject, stripeEvent } from "./stripe-events.server.ts";
 
 const secret = "whsec_test_secret";
 const event = (type: string, object: object) =>
-  JSON.stringify({ id: "evt_1", object: "event", type, data: { object } });
-const succeeded = event("payment_intent.succeeded", {
-  id: "pi_1",
-  object: "payment_intent",
-  amount: 4500,
-  metadata: { orderId: "order-1" },
-});
+  JSON.stringify(stripeEvent(type, object, { id: "evt_1" }));
+const succeeded = event(
+  "payment_intent.succeeded",
+  paymentIntentObject({ id: "pi_1", amountCents: 4500, orderId: "order-1" }),
+);
 
 describe("webhook signatures (Stripe's scheme)", () => {
   it("signs as t=…,v1=… and verifies into the shop's event", async () => {
@@ -29,10 +28,14 @@ describe("webhook signatures (Stripe's scheme)", () => {
   });
 
   it("maps a failed payment with its message, and ignores other events", async () => {
-    const failed = event("payment_intent.payment_failed", {
-      id: "pi_2",
-      last_payment_error: { message: "Your card was declined." },
-    });
+    const failed = event(
+      "payment_intent.payment_failed",
+      paymentIntentObject({
+        id: "pi_2",
+        amountCents: 4500,
+        lastPaymentError: { message: "Your card was declined." },
+      }),
+    );
     const failedHeader = await signWebhookPayload(failed, secret);
     expect(await verifyStripeWebhook(failed, failedHeader, secret)).toMatchObject({
       type: "payment.failed",
@@ -49,14 +52,16 @@ describe("webhook signatures (Stripe's scheme)", () => {
 
   it("maps a succeeded or failed refund with its return (metadata), and ignores one pending", async () => {
     const refund = (status: string) =>
-      event("refund.updated", {
-        id: "re_1",
-        object: "refund",
-        amount: 2500,
-        payment_intent: "pi_1",
-        metadata: { rma: "RMA-4Q8ZK2MX" },
-        status,
-      });
+      event(
+        "refund.updated",
+        refundObject({
+          id: "re_1",
+          paymentId: "pi_1",
+          amountCents: 2500,
+          metadata: { rma: "RMA-4Q8ZK2MX" },
+          status,
+        }),
+      );
     const done = refund("succeeded");
     expect(await verifyStripeWebhook(done, await signWebhookPayload(done, secret), secret)).toEqual(
       {
@@ -83,7 +88,7 @@ describe("webhook signatures (Stripe's scheme)", () => {
     const refuse = (body: string, h: string | undefined, now?: Date) =>
       expect(verifyStripeWebhook(body, h, secret, now)).rejects.toThrow(WebhookSignatureError);
     await refuse(succeeded, await signWebhookPayload(succeeded, "whsec_other"));
-    await refuse(succeeded.replace("4500", "1"), header);
+    await refuse(succeeded.replace('"amount":4500', '"amount":1'), header);
     await refuse(succeeded, undefined);
     await refuse(succeeded, "garbage");
     await refuse(succeeded, header, new Date(Date.now() + 60 * 60 * 1000));

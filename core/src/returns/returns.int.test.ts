@@ -20,7 +20,7 @@ import { getStock, spreadStock } from "../inventory/stock.server.ts";
 import { changeOrderState } from "../orders/admin-changes.server.ts";
 import { getOrder } from "../orders/orders.server.ts";
 import { paymentGateway } from "../payments/gateway.server.ts";
-import { signWebhookPayload } from "../payments/signature.server.ts";
+import { refundObject, signedStripeEvent, stripeEvent } from "../payments/stripe-events.server.ts";
 import { getObjectBytes } from "../storage/index.server.ts";
 import { RETURN_REFUNDED } from "./events.ts";
 import {
@@ -192,22 +192,18 @@ describe("a refund the provider turns down", () => {
         ExpressionAttributeValues: { ":r": refundId, ":now": new Date().toISOString() },
       }),
     );
-    const body = JSON.stringify({
-      id: "evt_failed",
-      object: "event",
-      type: "refund.failed",
-      data: {
-        object: {
-          id: refundId,
-          object: "refund",
-          status: "failed",
-          failure_reason: "expired_or_canceled_card",
-          payment_intent: order.paymentId,
-          metadata: { rma: r.rma },
-        },
-      },
+    const refund = refundObject({
+      id: refundId,
+      paymentId: order.paymentId ?? "",
+      amountCents: r.refund.totalCents,
+      metadata: { rma: r.rma },
+      status: "failed",
+      failureReason: "expired_or_canceled_card",
     });
-    const signature = await signWebhookPayload(body, ctx.config.stripeWebhookSecret);
+    const { rawBody: body, signature } = await signedStripeEvent(
+      stripeEvent("refund.failed", refund, { id: "evt_failed" }),
+      ctx.config.stripeWebhookSecret,
+    );
     const answers = await Promise.all(
       Array.from({ length: 3 }, () => handleWebhook(ctx, body, signature)),
     );

@@ -8,19 +8,24 @@ import { createTestContext } from "@shop/local-cloud/testing";
 import { describe, expect, it } from "vitest";
 import { createShirt, placeAsAna } from "../checkout/test-fixtures.ts";
 import type { Context } from "../context/index.server.ts";
-import { signWebhookPayload } from "../payments/signature.server.ts";
+import {
+  paymentIntentObject,
+  refundObject,
+  signedStripeEvent,
+  stripeEvent,
+} from "../payments/stripe-events.server.ts";
 import { STRIPE_WEBHOOK_EVENTS, type StripeWebhookEvent } from "../payments/webhook-events.ts";
 import { handleWebhook } from "./refund.server.ts";
 
-const intent = (id: string) => ({ id, object: "payment_intent", amount: 2000, metadata: {} });
-const refund = (status: string) => ({
-  id: "re_nobody",
-  object: "refund",
-  amount: 2500,
-  payment_intent: "pi_nobody",
-  metadata: { rma: "RMA-NOBODY00" },
-  status,
-});
+const intent = (id: string) => paymentIntentObject({ id, amountCents: 2000 });
+const refund = (status: string) =>
+  refundObject({
+    id: "re_nobody",
+    paymentId: "pi_nobody",
+    amountCents: 2500,
+    metadata: { rma: "RMA-NOBODY00" },
+    status,
+  });
 
 /**
  * A typical object of each listed type, for an order awaiting its payment (`paymentId`): a type
@@ -28,20 +33,25 @@ const refund = (status: string) => ({
  */
 const SAMPLES: Record<StripeWebhookEvent, (paymentId: string) => object> = {
   "payment_intent.succeeded": intent,
-  "payment_intent.payment_failed": (id) => ({
-    ...intent(id),
-    last_payment_error: { message: "Your card was declined." },
-  }),
-  "payment_intent.canceled": intent,
+  "payment_intent.payment_failed": (id) =>
+    paymentIntentObject({
+      id,
+      amountCents: 2000,
+      lastPaymentError: { message: "Your card was declined." },
+    }),
+  "payment_intent.canceled": (id) =>
+    paymentIntentObject({ id, amountCents: 2000, status: "canceled" }),
   "refund.created": () => refund("succeeded"),
   "refund.updated": () => refund("succeeded"),
   "refund.failed": () => refund("failed"),
 };
 
 async function deliver(ctx: Context, type: string, object: object) {
-  const body = JSON.stringify({ id: `evt_${type}`, object: "event", type, data: { object } });
-  const signature = await signWebhookPayload(body, ctx.config.stripeWebhookSecret);
-  return handleWebhook(ctx, body, signature);
+  const { rawBody, signature } = await signedStripeEvent(
+    stripeEvent(type, object, { id: `evt_${type}` }),
+    ctx.config.stripeWebhookSecret,
+  );
+  return handleWebhook(ctx, rawBody, signature);
 }
 
 describe("the webhook's events", () => {

@@ -86,6 +86,7 @@ export { type StreamDelivery, startStreamDelivery } from "./stream-delivery.ts";
 export {
   type CreatedIntent,
   type CreatedRefund,
+  refundAsStripe,
   startFakeStripeApi,
   type WebhookEndpoint,
 } from "./stripe-api.ts";

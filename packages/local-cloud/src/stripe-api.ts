@@ -1,9 +1,12 @@
 // A tiny Stripe API on this machine (PaymentIntents, refunds and webhook endpoints) for the shop's
 // Stripe adapter to be pointed at (STRIPE_API_BASE): the same idempotency key gives the same
 // intent, as with Stripe. Used by the checkout's integration test, the end-to-end tests, the
-// deploy rehearsal and `npm run stripe:webhook`'s test (scripts/stripe-webhook.ts).
+// deploy rehearsal and `npm run stripe:webhook`'s test (scripts/stripe-webhook.ts). Its intents
+// and refunds are written by core's builders (core/src/payments/stripe-events.server.ts), as the
+// events that confirm them are.
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
+import { paymentIntentObject, refundObject } from "@shop/core/server/payments";
 
 export interface CreatedIntent {
   id: string;
@@ -19,6 +22,17 @@ export interface CreatedRefund {
   paymentIntent: string;
   metadata: Record<string, string>;
   idempotencyKey: string;
+}
+
+/** A refund as Stripe answers it, and sends it in its refund.* events: refunds succeed at once. */
+export function refundAsStripe(refund: CreatedRefund) {
+  return refundObject({
+    id: refund.id,
+    paymentId: refund.paymentIntent,
+    amountCents: refund.amount,
+    metadata: refund.metadata,
+    status: "succeeded",
+  });
 }
 
 /** A webhook endpoint as Stripe answers it; its signing secret is answered only when created. */
@@ -171,15 +185,7 @@ export async function startFakeStripeApi(): Promise<{
           refunds.push(refund);
           refundByKey.set(key, refund);
         }
-        return reply(200, {
-          id: refund.id,
-          object: "refund",
-          amount: refund.amount,
-          currency: "eur",
-          payment_intent: refund.paymentIntent,
-          metadata: refund.metadata,
-          status: "succeeded",
-        });
+        return reply(200, refundAsStripe(refund));
       }
       if (req.method !== "POST" || req.url !== "/v1/payment_intents") {
         return reply(404, { error: { type: "invalid_request_error", message: "Not faked" } });
@@ -199,11 +205,13 @@ export async function startFakeStripeApi(): Promise<{
         byKey.set(key, intent);
       }
       reply(200, {
-        id: intent.id,
-        object: "payment_intent",
-        amount: intent.amount,
-        currency: intent.currency,
-        status: "requires_payment_method",
+        ...paymentIntentObject({
+          id: intent.id,
+          amountCents: intent.amount,
+          currency: intent.currency,
+          orderId: intent.orderId,
+          status: "requires_payment_method",
+        }),
         client_secret: `${intent.id}_secret_fake`,
       });
     });

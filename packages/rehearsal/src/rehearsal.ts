@@ -30,13 +30,18 @@ import { type Context, createContext, loadConfig } from "@shop/core/server/conte
 import { getMailState } from "@shop/core/server/mail";
 import { setSubscription } from "@shop/core/server/newsletter";
 import { getOrder } from "@shop/core/server/orders";
-import { signWebhookPayload } from "@shop/core/server/payments";
+import {
+  paymentIntentObject,
+  type StripeEvent,
+  signedStripeEvent,
+  stripeEvent,
+} from "@shop/core/server/payments";
 import { createOffer, deletePromotion, getOffer } from "@shop/core/server/promotions";
 import { getReturn } from "@shop/core/server/returns";
 import { writeProductBeforeColourways } from "@shop/core/testing/migrations";
 import { PAGE_MARGIN_MS } from "@shop/functions/migrate";
 import { ENTRIES, FUNCTIONS } from "@shop/functions/registry";
-import { freePort, startFakeStripeApi, waitFor } from "@shop/local-cloud";
+import { freePort, refundAsStripe, startFakeStripeApi, waitFor } from "@shop/local-cloud";
 import { type AlarmNotification, alarmNotifications } from "./alarms.ts";
 import {
   type BundleFigure,
@@ -382,20 +387,18 @@ export async function rehearse(
     const describe5xx = (e: ServerError) =>
       `5xx: ${e.function} answered ${e.status} to ${e.method} ${e.path}`;
     /** A Stripe-signed event to the webhook's function URL, as Stripe delivers it. */
-    const toWebhook = async (body: string) => {
+    const toWebhook = async (event: StripeEvent) => {
       const webhook = Object.values(stage.outputs)
         .map((o) => o.StripeWebhookUrl)
         .find(Boolean);
       const local = webhook && triggers.functionUrls.get(new URL(webhook).hostname);
       if (!local)
         throw new Error("the stacks output no StripeWebhookUrl with a function URL behind it");
+      const { rawBody, signature } = await signedStripeEvent(event, secrets.STRIPE_WEBHOOK_SECRET);
       const res = await fetch(local, {
         method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "stripe-signature": await signWebhookPayload(body, secrets.STRIPE_WEBHOOK_SECRET),
-        },
-        body,
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body: rawBody,
       });
       if (res.status !== 200)
         throw new Error(`the webhook answered ${res.status}: ${await res.text()}`);
@@ -775,24 +778,17 @@ export async function rehearse(
     async function paid(orderId: string) {
       const intent = stripe.intents.find((i) => i.orderId === orderId);
       if (!intent) throw new Error(`no PaymentIntent was created for order ${orderId}`);
-      const body = JSON.stringify({
-        id: `evt_${randomBytes(8).toString("hex")}`,
-        object: "event",
-        type: "payment_intent.succeeded",
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        data: {
-          object: {
+      await toWebhook(
+        stripeEvent(
+          "payment_intent.succeeded",
+          paymentIntentObject({
             id: intent.id,
-            object: "payment_intent",
-            amount: intent.amount,
+            amountCents: intent.amount,
             currency: intent.currency,
-            status: "succeeded",
-            metadata: { orderId },
-          },
-        },
-      });
-      await toWebhook(body);
+            orderId,
+          }),
+        ),
+      );
       await waitFor(
         "the order to be paid",
         20_000,
@@ -1021,26 +1017,7 @@ export async function rehearse(
         if ((await getReturn(ctx, rma))?.state !== "received") {
           throw new Error(`${rma} is not waiting for Stripe's confirmation`);
         }
-        await toWebhook(
-          JSON.stringify({
-            id: `evt_${randomBytes(8).toString("hex")}`,
-            object: "event",
-            type: "refund.updated",
-            created: Math.floor(Date.now() / 1000),
-            livemode: false,
-            data: {
-              object: {
-                id: refund.id,
-                object: "refund",
-                amount: refund.amount,
-                currency: "eur",
-                payment_intent: refund.paymentIntent,
-                metadata: refund.metadata,
-                status: "succeeded",
-              },
-            },
-          }),
-        );
+        await toWebhook(stripeEvent("refund.updated", refundAsStripe(refund)));
         await waitFor(
           "the return to be refunded",
           20_000,
