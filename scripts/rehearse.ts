@@ -123,7 +123,7 @@ function clip(text: string, width: number) {
 function printPermissions(report: RehearsalReport) {
   if (report.coverage.length === 0) return;
   log(
-    "\n  IAM, both ways: every statement of every shop function's role, used by the run's calls (✓) or justified (≈, packages/rehearsal/src/unreached.ts); ✗ neither",
+    "\n  IAM, both ways: every statement of every shop function's role, used by the run's calls (✓) or declared unreached (≈, functions/src/registry.ts, stacks/site-role.ts); ✗ neither",
   );
   const used = report.coverage.reduce(
     (n, f) => n + f.statements.filter((s) => s.status === "used").length,

@@ -51,6 +51,7 @@ import {
   Storage,
   webAclOf,
 } from "./Storage.ts";
+import { ASSET_WRITES, SITE_CONSTRUCT } from "./site-role.ts";
 import { BUNDLE, isProduction, RUNTIME, VIEWER_TLS } from "./stage.ts";
 
 /** Where product images live in the images bucket (the seed and the admin's uploads). */
@@ -188,7 +189,7 @@ export function Web({ stack, app }: StackContext) {
   const { environment, bind } = shopFunction("site");
   const origin = originSecret(stack, app.name, settings.originSecretVersion);
 
-  const site = new ShopSite(stack, "Site", {
+  const site = new ShopSite(stack, SITE_CONSTRUCT, {
     path: "web",
     buildCommand: "npm run build",
     runtime: RUNTIME,
@@ -269,6 +270,7 @@ export function Web({ stack, app }: StackContext) {
     );
     // SST grants the server read and write on the site's assets bucket (grantReadWrite); the
     // server only serves what the deploy uploaded, so every write that grant allows is denied.
+    // No journey uses either statement, nor SST's invalidation grant: stacks/site-role.ts.
     server.addToRolePolicy(denyWritesTo(site.cdk?.bucket));
     alarmOnAny(stack, "SiteErrorsAlarm", server.metricErrors(), alerts);
   }
@@ -348,8 +350,6 @@ function eventsOrNone(name: FunctionName) {
   return trigger.kind === "stream" && "events" in trigger ? eventsOf(name) : undefined;
 }
 
-/** The object writes of CDK's grantReadWrite (PutObject and its ACL, tagging, retention, legal hold; DeleteObject and its versions and tagging; multipart aborts), denied on a bucket's objects. */
-export const ASSET_WRITES = ["s3:PutObject*", "s3:DeleteObject*", "s3:Abort*"];
 function denyWritesTo(bucket: s3.IBucket | undefined) {
   if (!bucket) throw new Error("SST's RemixSite built no assets bucket");
   return new iam.PolicyStatement({

@@ -15,6 +15,8 @@ import {
   type FunctionEntry,
   type FunctionName,
   type Permission,
+  pascal,
+  queueConstruct,
   queueUrlVariable,
   type Trigger,
   WORK_QUEUES,
@@ -50,8 +52,6 @@ export const MAX_MESSAGE_BYTES = 1_048_576;
 
 export const STREAM_READER =
   "reads the table's stream (an event source mapping, a synchronous invocation): a batch that keeps failing goes to the mapping's on-failure destination";
-
-export const pascal = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
 
 /**
  * Which stack builds an entry: the Web stack when it needs the site. The deploy's migrations are
@@ -198,7 +198,7 @@ function workQueue(
   w: Wiring,
 ) {
   const id = pascal(trigger.queue);
-  const queue = new sqs.Queue(w.stack, `${id}Queue`, {
+  const queue = new sqs.Queue(w.stack, queueConstruct(trigger.queue), {
     // Lambda's advice: at least six times the consumer's timeout, so a message in work is not
     // handed to a second consumer.
     visibilityTimeout: Duration.seconds(timeout * 6),

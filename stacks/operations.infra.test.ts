@@ -20,6 +20,7 @@ import {
   ENTRIES,
   entriesOf,
   FUNCTIONS,
+  pascal,
   readsTheStream,
   WORK_QUEUES,
 } from "@shop/functions/registry";
@@ -29,7 +30,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ALARMS } from "./alarms.ts";
 import { cloudFront5xxAlarmName, dashboardName, LATENCY_OPERATIONS } from "./dashboard.ts";
 import { Events } from "./Events.ts";
-import { builtIn, pascal } from "./functions.ts";
+import { builtIn } from "./functions.ts";
 import { MIGRATIONS_HANDLER, migrationFiles } from "./migrations.ts";
 import { edgeAlertsTopicName } from "./stage.ts";
 import { synthesize } from "./synth.ts";

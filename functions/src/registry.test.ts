@@ -9,8 +9,10 @@ import {
   entriesOf,
   eventReaders,
   eventsOf,
+  FUNCTIONS,
   QUEUE_OF,
   readsTheStream,
+  unreachedOf,
   WORK_QUEUES,
 } from "./registry.ts";
 
@@ -77,5 +79,29 @@ describe("the function registry", () => {
         }
       }
     }
+  });
+
+  it("pins each unreached statement of a role to a resource: an entry's to a work queue of the registry, a kind's to the function's own dead-letter queue", () => {
+    const queues = new Set(WORK_QUEUES.map((q) => q.queue));
+    for (const [name, entry] of ENTRIES) {
+      for (const { resource } of entry.unreached ?? [])
+        expect(queues, name).toContain(resource.queue);
+    }
+    const pinned = (name: (typeof ENTRIES)[number][0]) =>
+      unreachedOf(name, FUNCTIONS[name]).map((u) => [u.actions.join(" "), u.resources]);
+    const xray = ["xray:PutTraceSegments xray:PutTelemetryRecords", ["*"]];
+    expect(pinned("stripeWebhook")).toEqual([xray]);
+    expect(pinned("mailer")).toEqual([xray, ["sqs:SendMessage", [{ construct: "MailQueue" }]]]);
+    expect(pinned("dispatcher")).toEqual([
+      xray,
+      [
+        "sqs:SendMessage sqs:GetQueueAttributes sqs:GetQueueUrl",
+        [{ construct: "DispatcherDeadLetters" }],
+      ],
+    ]);
+    expect(pinned("expireAbandonedOrders")).toEqual([
+      xray,
+      ["sqs:SendMessage", [{ construct: "ExpireAbandonedOrdersDeadLetters" }]],
+    ]);
   });
 });

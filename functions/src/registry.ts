@@ -1,11 +1,14 @@
 // The shop's Lambda functions, one entry each: what runs it (its trigger), the settings it reads,
-// what its role may do (declared here, turned into IAM statements by stacks/functions.ts) and its
-// tuning. Read by the stacks (stacks/Events.ts, stacks/Web.ts: every function, its trigger, its
-// grants, its alarms), by the local cloud (packages/local-cloud/src/functions.ts, scripts/dev.ts:
-// the same handlers on the same events, schedules and uploads), by the settings' schema (each
-// function is given the names of its settings, SHOP_SETTINGS, and checks them at start) and by
-// the deploy rehearsal (packages/rehearsal). Adding a function is its handler and its entry here
-// (README "Add a function", docs/decisions/029-function-registry.md).
+// what its role may do (declared here, turned into IAM statements by stacks/functions.ts), the
+// statements of its role no journey of the deploy rehearsal can use, and its tuning (an entry's
+// shape, and what follows from its kind of trigger: functions/src/function-entry.ts). Read by the
+// stacks (stacks/Events.ts, stacks/Web.ts: every function, its trigger, its grants, its alarms),
+// by the local cloud (packages/local-cloud/src/functions.ts, scripts/dev.ts: the same handlers on
+// the same events, schedules and uploads), by the settings' schema (each function is given the
+// names of its settings, SHOP_SETTINGS, and checks them at start) and by the deploy rehearsal
+// (packages/rehearsal, which also checks each unreached statement against its role). Adding a
+// function is its handler and its entry here (README "Add a function",
+// docs/decisions/029-function-registry.md).
 //
 // Domain events are routed from here too (docs/decisions/004-dispatcher-and-work-queues.md): the
 // table's stream has two readers (AWS advises at most two per shard), the dispatcher, which
@@ -15,150 +18,17 @@
 // import it at no cost to its cold start.
 
 import { CATALOG_INDEX, SEARCH_INDEX_KEY, UPLOADS_PREFIX } from "@shop/core/catalog";
-import type { SettingName } from "@shop/core/server/context";
+import type { FunctionEntry, Trigger } from "./function-entry.ts";
 
-/** What makes a function run. */
-export type Trigger =
-  /**
-   * An SQS work queue of its own, fed by the dispatcher with these events; failed messages are
-   * reported one by one, received `maxReceiveCount` times at most, then dead-lettered.
-   */
-  | {
-      kind: "queue";
-      /** The queue's name (its construct is `<Queue>Queue`, its URL variable QUEUE_URL_<QUEUE>). */
-      queue: string;
-      events: readonly string[];
-      /** Messages per invocation, handled one after the other. */
-      batchSize: number;
-      /** Concurrent invocations at most. */
-      maxConcurrency: number;
-      /** Receives before a message is set aside in the dead-letter queue. */
-      maxReceiveCount: number;
-      /**
-       * A mailer's share of the stage's SES rate (MAIL_RATE_PER_SECOND), split between its
-       * concurrent instances (mailRateOf). A mail SES throttles is sent back to the queue with a
-       * delay, as a new message (its role may send to its own queue), so it uses up no receives
-       * (docs/decisions/038-newsletter-fan-out.md).
-       */
-      mailShare?: number;
-      /**
-       * The queue's oldest message may wait this long before its alarm (stacks/alarms.ts's
-       * queueAgeSeconds by default): a newsletter's mails wait their turn at SES's rate for hours.
-       */
-      ageAlarmSeconds?: number;
-    }
-  /**
-   * A reader of the table's stream: inserted domain events of these types. Every reader reports
-   * its batch's first failure (Lambda's ReportBatchItemFailures): the records before it are not
-   * run again. The stream has two readers at most (AWS's advice; stacks/stacks.infra.test.ts
-   * counts them): a new reaction is an event of one of them or a queue's.
-   */
-  | {
-      kind: "stream";
-      events: readonly string[];
-    }
-  /**
-   * Changes of the table's items, not events, forwarded by the dispatcher to an SQS queue of the
-   * function's own (docs/decisions/042-two-stream-readers.md). `changes: "catalogue"`: the items
-   * cached pages show (core/src/edge-cache: products, slug claims, stock, released slug claims),
-   * each message the record cut down to what the purge reads. Consumed in batches gathered over a
-   * window, failures reported one by one, a message received `maxReceiveCount` times set aside in
-   * the queue's dead-letter queue.
-   */
-  | {
-      kind: "changes";
-      /** The queue's name (its construct is `<Queue>Queue`, its URL variable QUEUE_URL_<QUEUE>). */
-      queue: string;
-      changes: "catalogue";
-      /** Messages per invocation at most (over 10, SQS's poller needs a window). */
-      batchSize: number;
-      /** Seconds the poller gathers messages before a batch (SQS event source's window). */
-      batchingWindowSeconds: number;
-      maxConcurrency: number;
-      maxReceiveCount: number;
-    }
-  /**
-   * An EventBridge schedule (asynchronous: retried twice, then its dead-letter queue). Locally
-   * (npm start) a timer runs the handler every `localEveryMs`.
-   */
-  | { kind: "schedule"; schedule: `rate(${string})` | `cron(${string})`; localEveryMs: number }
-  /** S3's notification of objects created under `prefix` of a bucket (asynchronous, like a schedule). */
-  | { kind: "upload"; bucket: "images"; prefix: string; events: readonly ["ObjectCreated"] }
-  /**
-   * SES's bounce and complaint events (docs/decisions/037-mail-reputation.md): the configuration
-   * sets' event destinations publish to the MailEvents SNS topic, which delivers each event raw
-   * to an SQS queue of its own; consumed in batches, failures reported one by one, a message
-   * received `maxReceiveCount` times set aside in the queue's dead-letter queue.
-   */
-  | { kind: "mailEvents"; batchSize: number; maxConcurrency: number; maxReceiveCount: number }
-  /** A function URL, public (the handler authenticates each call), given as the stack output `output`. */
-  | { kind: "url"; output: string; caller: string }
-  /** SST's Script: run by every deploy of the stage, which fails with it (stacks/migrations.ts). */
-  | { kind: "deploy" };
-
-/** The stage's buckets, as the stacks name them. */
-export type BucketName = "invoices" | "images" | "search";
-
-/** What a function's role may do, beyond its trigger's own permissions (stacks/functions.ts). */
-export type Permission =
-  /** Core's data access on the table and its indexes (stacks/permissions.ts tableReadWrite). */
-  | { table: "readWrite" }
-  /**
-   * These table actions only: on the table itself, and on the `indexes` named; with
-   * `leadingKeys`, only on items whose partition key matches one of them.
-   */
-  | {
-      table: readonly `dynamodb:${string}`[];
-      indexes?: readonly string[];
-      leadingKeys?: readonly string[];
-    }
-  /**
-   * These object actions on `keys` of a bucket: a key, or a prefix ending in "*" ("*" is every
-   * object). A wildcard needs `why`: it is the justification AWS's rule packs are given.
-   */
-  | { bucket: BucketName; actions: readonly `s3:${string}`[]; keys: string; why?: string }
-  /** Sends e-mail from the shop's SES identity. */
-  | { mail: "send" }
-  /** Sends to every work queue (the queue and changes entries' queues): the dispatcher's. */
-  | { queues: "send" }
-  /** Creates invalidations on the storefront's CloudFront distribution. */
-  | { distribution: "invalidate" };
-
-export interface FunctionEntry {
-  /** SST's handler: the file under functions/src and its export. */
-  handler: `functions/src/${string}.handler` | "migrations";
-  /** Why it exists, in a line (the docs and the rehearsal's report). */
-  does: string;
-  trigger: Trigger;
-  /** The settings it reads (core/src/context/settings.ts): exactly what the stacks give it. */
-  settings: readonly SettingName[];
-  permissions: readonly Permission[];
-  /** Memory (MB, 1024 by default) and timeout (seconds). */
-  memory?: number;
-  timeout: number;
-  /** One-off wiring the entry asks for: sharp's native binaries (x86_64, copied beside the bundle). */
-  native?: "sharp";
-  /**
-   * Concurrent executions set aside for it on staging and production (Lambda's reserved
-   * concurrency, also its ceiling), so that a flood of page views on the site, which shares the
-   * account's limit, cannot starve it (docs/decisions/040-capacity-model.md). Sized from its peak rate × its
-   * duration, with room; RESERVED_CONCURRENCY_BUDGET bounds the sum.
-   */
-  reserved?: number;
-}
-
-/**
- * Lambda's concurrency limit of an account (1,000 by default; a new account may start lower and
- * must ask for it) and what must stay unreserved (100: AWS refuses a reservation that leaves
- * less). The reservations together stay within the difference, and the site gets the rest.
- */
-export const ACCOUNT_CONCURRENCY = 1000;
-export const UNRESERVED_MINIMUM = 100;
-export const RESERVED_CONCURRENCY_BUDGET = 200;
+// An entry's shape and what follows from its kind, for every reader of the registry.
+export * from "./function-entry.ts";
 
 /** What every function that works on the table reads. */
 const TABLE_READER = ["STAGE", "NODE_ENV", "TABLE_NAME"] as const;
 const PAYING = ["PAYMENTS", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+/** Why a mailer's send to its own queue (a mail SES throttled, sent back delayed) is never used. */
+const THROTTLED =
+  "a mailer sends a mail SES throttled back to its own queue, delayed (docs/decisions/038-newsletter-fan-out.md); the rehearsal's SES stand-in never throttles, and packages/local-cloud/src/newsletter-fanout.int.test.ts plays it";
 
 export const FUNCTIONS = {
   dispatcher: {
@@ -243,6 +113,7 @@ export const FUNCTIONS = {
     timeout: 60,
     // Its queue's maximum concurrency: the sending rate's share.
     reserved: 2,
+    unreached: [{ actions: ["sqs:SendMessage"], resource: { queue: "mail" }, why: THROTTLED }],
   },
   newsletterMailer: {
     handler: "functions/src/newsletter-mailer.handler",
@@ -270,6 +141,9 @@ export const FUNCTIONS = {
     memory: 512,
     timeout: 60,
     reserved: 2,
+    unreached: [
+      { actions: ["sqs:SendMessage"], resource: { queue: "newsletterMail" }, why: THROTTLED },
+    ],
   },
   mailEvents: {
     handler: "functions/src/mail-events.handler",
@@ -513,21 +387,3 @@ export function mailRateOf(name: FunctionName, stageRatePerSecond: number): numb
 
 /** The environment variable that gives the dispatcher a queue's URL. */
 export const queueUrlVariable = (queue: string) => `QUEUE_URL_${queue.toUpperCase()}`;
-
-/** Whether an S3 notification's record (event name, key) is one an upload entry takes. */
-export const takesUpload = (
-  trigger: Extract<Trigger, { kind: "upload" }>,
-  eventName: string,
-  key: string,
-) =>
-  trigger.events.some((name) => eventName.startsWith(`${name}:`)) && key.startsWith(trigger.prefix);
-
-/**
- * The functions invoked asynchronously (a schedule's rule, S3's notification): a failure is
- * retried twice by Lambda, then kept in the function's dead-letter queue.
- */
-export const invokedAsynchronously = (entry: FunctionEntry) =>
-  entry.trigger.kind === "schedule" || entry.trigger.kind === "upload";
-
-/** The functions that read the table's stream (an event source mapping with an on-failure queue). */
-export const readsTheStream = (entry: FunctionEntry) => entry.trigger.kind === "stream";

@@ -146,6 +146,11 @@ export interface DeployedStage {
   outputs: Record<string, Record<string, string>>;
   /** Resource types created only as names (not emulated), with their counts. */
   notEmulated: Map<string, number>;
+  /**
+   * The ARN of every resource that has one (a distribution's, as IAM names it), by stack and
+   * logical id: what a statement's resource is pinned to (./coverage.ts).
+   */
+  arns: Array<{ stack: string; logicalId: string; arn: string }>;
 }
 
 export interface DeployOptions {
@@ -201,6 +206,7 @@ export async function deployStage(
     secrets: new Map(),
     outputs: {},
     notEmulated: new Map(),
+    arns: [],
   };
 
   for (const stack of stacks) {
@@ -214,6 +220,13 @@ export async function deployStage(
         try {
           const created = await create(stack, id, resource, res);
           physical.set(`${stack.name}/${id}`, created);
+          const arn =
+            resource.Type === "AWS::CloudFront::Distribution"
+              ? `arn:aws:cloudfront::${ACCOUNT_ID}:distribution/${created.ref}`
+              : Object.hasOwn(created.attributes, "Arn")
+                ? created.attributes.Arn
+                : undefined;
+          if (arn) stage.arns.push({ stack: stack.name, logicalId: id, arn });
           pending.delete(id);
           progressed = true;
         } catch (error) {
