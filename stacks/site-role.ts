@@ -15,24 +15,28 @@ export const SITE_CONSTRUCT = "Site";
 /** The object writes of CDK's grantReadWrite (PutObject and its ACL, tagging, retention, legal hold; DeleteObject and its versions and tagging; multipart aborts), denied on a bucket's objects. */
 export const ASSET_WRITES = ["s3:PutObject*", "s3:DeleteObject*", "s3:Abort*"];
 
+/** The actions of CDK's grantReadWrite, which SST gives the server on the assets bucket. */
+export const ASSET_READ_WRITE = [
+  "s3:GetObject*",
+  "s3:GetBucket*",
+  "s3:List*",
+  "s3:DeleteObject*",
+  "s3:PutObject",
+  "s3:PutObjectLegalHold",
+  "s3:PutObjectRetention",
+  "s3:PutObjectTagging",
+  "s3:PutObjectVersionTagging",
+  "s3:Abort*",
+];
+
 const ASSETS = `${SITE_CONSTRUCT}/S3Bucket`;
 
+/** The statements of the site's role that no journey uses, each pinned to its resource. */
 export const SITE_UNREACHED: readonly Unreached[] = [
   ACTIVE_TRACING,
   {
-    // CDK's grantReadWrite on the bucket and its objects.
-    actions: [
-      "s3:GetObject*",
-      "s3:GetBucket*",
-      "s3:List*",
-      "s3:DeleteObject*",
-      "s3:PutObject",
-      "s3:PutObjectLegalHold",
-      "s3:PutObjectRetention",
-      "s3:PutObjectTagging",
-      "s3:PutObjectVersionTagging",
-      "s3:Abort*",
-    ],
+    // On the bucket and its objects.
+    actions: ASSET_READ_WRITE,
     resources: [{ construct: ASSETS }, { construct: ASSETS, objects: true }],
     why: "SST v2's RemixSite grants its server read and write on the site's assets bucket; the server never touches it (CloudFront serves the assets through its origin access identity) and a Deny takes the writes back (stacks/Web.ts)",
   },

@@ -2,6 +2,7 @@
 // an unreached statement its role declares (functions/src/registry.ts, stacks/site-role.ts) with
 // the same actions and effect, on the very resources it pins; one that excuses nothing fails.
 import { describe, expect, it } from "vitest";
+import { ASSET_READ_WRITE } from "../../../stacks/site-role.ts";
 import { coverage, DECLARED, type Declared } from "./coverage.ts";
 import type { DeployedFunction, DeployedStage } from "./deploy.ts";
 import type { Statement } from "./iam.ts";
@@ -96,21 +97,9 @@ describe("the unreached statements a role declares", () => {
 
   it("excuse the site's grants from SST on its own assets bucket and distribution only", () => {
     const bucket = "arn:aws:s3:::production-web-sites3bucket43e5bb2f";
-    const readWrite = [
-      "s3:GetObject*",
-      "s3:GetBucket*",
-      "s3:List*",
-      "s3:DeleteObject*",
-      "s3:PutObject",
-      "s3:PutObjectLegalHold",
-      "s3:PutObjectRetention",
-      "s3:PutObjectTagging",
-      "s3:PutObjectVersionTagging",
-      "s3:Abort*",
-    ];
     const site: Statement[] = [
       XRAY,
-      { Effect: "Allow", Action: readWrite, Resource: [bucket, `${bucket}/*`] },
+      { Effect: "Allow", Action: ASSET_READ_WRITE, Resource: [bucket, `${bucket}/*`] },
       {
         Effect: "Deny",
         Action: ["s3:PutObject*", "s3:DeleteObject*", "s3:Abort*"],
@@ -125,7 +114,10 @@ describe("the unreached statements a role declares", () => {
     expect(run({ site }, { checkList: true }).failures).toEqual([]);
     const invoices = "arn:aws:s3:::production-storage-invoices";
     const { failures } = run({
-      site: [XRAY, { Effect: "Allow", Action: readWrite, Resource: [invoices, `${invoices}/*`] }],
+      site: [
+        XRAY,
+        { Effect: "Allow", Action: ASSET_READ_WRITE, Resource: [invoices, `${invoices}/*`] },
+      ],
     });
     expect(failures).toEqual([
       expect.stringMatching(/statement 2 of SiteABCD1234 \(site\).*\(stacks\/site-role\.ts\)/),
