@@ -6,6 +6,7 @@ import { App, getStack } from "sst/constructs";
 import { initProject } from "sst/project.js";
 import config from "../sst.config.ts";
 import { defineStacks, type EDGE_STACKS, type STACKS } from "./all.ts";
+import { cacheBundles } from "./bundle-cache.ts";
 import { applyRulePacks } from "./rule-packs.ts";
 
 /** The account of an offline synthesis (a deploy uses the credentials' account). */
@@ -27,6 +28,8 @@ export async function synthesize(
   // Without `part`, the one DEPLOY_PART says (`DEPLOY_PART=edge npm run synth`).
   if (options.part) process.env.DEPLOY_PART = options.part === "edge" ? "edge" : "";
   await initProject({ stage });
+  // Each function's bundle made once for every synthesis of the same sources (./bundle-cache.ts).
+  cacheBundles();
   // Named, placed and owned as `sst deploy` would (it asks STS for the account: offline, a
   // placeholder), so the templates name the same app, region and ARNs as a real deploy.
   const { name, region } = config.config();
