@@ -1,5 +1,6 @@
-// Helpers the specs share: signing in (through the form, or over HTTP as a new customer), scripts
-// held back before hydration, the mobile menu, the 375 px check and axe.
+// Helpers the specs share: signing in (through the form, or over HTTP as the admin or a new
+// customer: the fixtures of support/fixtures.ts), scripts held back before hydration, the mobile
+// menu, the 375 px check and axe.
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { createUser } from "@shop/core/server/accounts";
@@ -19,18 +20,19 @@ export async function signIn(page: Page, email: string, password: string, shopUr
 }
 
 /**
- * The admin the seed creates (scripts/seed.ts), signed in over HTTP on the page's browser context
- * (`page.request` shares its cookies): a session of its own for the test, without loading the
- * sign-in form and the catalogue it lands on. The form itself is what auth.spec.ts and
+ * Signs the admin the seed creates (scripts/seed.ts) in over HTTP on `request` (whose cookies
+ * then hold the session), from the client address in `headers`. The `adminState` fixture
+ * (support/fixtures.ts) signs in so once per worker; the form itself is what auth.spec.ts and
  * accounts-security.spec.ts sign in through.
  */
-export async function signInAdmin(page: Page) {
-  const res = await page.request.post("/auth/sign-in", {
+export async function signInAdminOn(request: APIRequestContext, headers: Record<string, string>) {
+  const res = await request.post("/auth/sign-in", {
     form: {
       intent: "sign-in",
       email: "admin@example.com",
       password: process.env.SEED_ADMIN_PASSWORD || "admin1234",
     },
+    headers,
     maxRedirects: 0,
   });
   expect(res.status()).toBe(303);

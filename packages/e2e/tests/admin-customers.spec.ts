@@ -4,15 +4,15 @@
 // date range, which parse back into the same orders (number, e-mail, total) after a UTF-8 BOM,
 // from S3 through the link the site redirects to; a bad range is a 400 naming the field; a visitor and a customer are refused on both routes.
 // A customer whose address bounced hard says so, and what the shop still sends them.
-import { expect, test } from "@playwright/test";
 import { EXPORT_RANGE_REVERSED } from "@shop/core/insights";
 import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
 import type { Order } from "@shop/core/server/orders";
 import { handleMailEvent } from "@shop/core/server/reactions";
 import { parseCsv } from "../support/csv";
+import { expect, test } from "../support/fixtures";
 import { orderOf, seededLine } from "../support/orders";
-import { serious, signInAdmin, signInNewCustomer, waitForHydration } from "../support/pages";
+import { serious, waitForHydration } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 let seq = 0;
@@ -40,12 +40,11 @@ const day = (offset: number) =>
   new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 test("a customer found by e-mail shows their paid order, what they spent and their details", async ({
-  page,
+  adminPage: page,
 }, info) => {
   test.slow(); // sign-in, two pages, two axe scans on a shared machine
   const customer = await newCustomer(info.project.name);
   const order = await paidOrder(customer, 2);
-  await signInAdmin(page);
 
   await page.goto("/admin/customers");
   await expect(page.getByRole("heading", { name: "Customers", level: 2 })).toBeVisible();
@@ -78,10 +77,9 @@ test("a customer found by e-mail shows their paid order, what they spent and the
 });
 
 test("a customer whose address bounced hard shows it, with what is still sent", async ({
-  page,
+  adminPage: page,
 }, info) => {
   const customer = await newCustomer(info.project.name, "Bounced");
-  await signInAdmin(page);
   await page.goto(`/admin/customers/${customer.id}`);
   await expect(page.getByTestId("customer-mail-state")).toHaveText("Delivered normally");
   // SES's event, as the mail-events function hands it to core (docs/decisions/037-mail-reputation.md).
@@ -100,8 +98,7 @@ test("a customer whose address bounced hard shows it, with what is still sent", 
   );
 });
 
-test("the admin nav leads to Customers, newest first", async ({ page }, info) => {
-  await signInAdmin(page);
+test("the admin nav leads to Customers, newest first", async ({ adminPage: page }, info) => {
   const newest = await newCustomer(info.project.name, "Newest");
   await page.goto("/admin/orders");
   await page
@@ -118,12 +115,11 @@ test("the admin nav leads to Customers, newest first", async ({ page }, info) =>
 });
 
 test("Export CSV downloads the range's orders, with a BOM, parsing back into the same orders", async ({
-  page,
+  adminPage: page,
 }, info) => {
   test.slow();
   const customer = await newCustomer(info.project.name);
   const orders = [await paidOrder(customer, 1), await paidOrder(customer, 3)];
-  await signInAdmin(page);
   await page.goto("/admin/orders");
   await waitForHydration(page);
   const form = page.getByRole("form", { name: "Export CSV" });
@@ -177,8 +173,7 @@ test("Export CSV downloads the range's orders, with a BOM, parsing back into the
   );
 });
 
-test("a bad range is a 400 naming the field, never a 500", async ({ page }) => {
-  await signInAdmin(page);
+test("a bad range is a 400 naming the field, never a 500", async ({ adminPage: page }) => {
   const cases: Array<[string, string]> = [
     ["", "from: From is required"],
     ["?from=2026-02-30&to=2026-03-01", "from: Enter a valid date (YYYY-MM-DD)"],
@@ -213,6 +208,7 @@ test("a bad range is a 400 naming the field, never a 500", async ({ page }) => {
 
 test("a visitor and a customer are refused the customers pages and the export", async ({
   playwright,
+  customerRequest: customer,
   baseURL,
 }, info) => {
   const someone = await newCustomer(info.project.name);
@@ -222,8 +218,6 @@ test("a visitor and a customer are refused the customers pages and the export", 
     `/admin/orders/export?from=${day(-1)}&to=${day(1)}`,
   ];
   const visitor = await playwright.request.newContext({ baseURL });
-  const customer = await playwright.request.newContext({ baseURL });
-  await signInNewCustomer(customer, "admin-customers-guard");
   const refusals = [
     [visitor, "Your session has expired, please sign-in again"],
     [customer, "re not allowed to access this page"], // (the apostrophe is escaped in HTML)
@@ -240,7 +234,6 @@ test("a visitor and a customer are refused the customers pages and the export", 
     }
   }
   await visitor.dispose();
-  await customer.dispose();
 });
 
 test("the CSV reader reads RFC 4180", () => {

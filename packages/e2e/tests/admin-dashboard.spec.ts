@@ -6,14 +6,15 @@
 // A best seller's row splits its units by colour, on a desktop and on a phone. Each promotion's
 // paid orders and discount given show in the dashboard's "Discounts per promotion" and on the
 // promotions screen, on a desktop and on a phone (docs/product.md §9 "Discount given").
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { createUser } from "@shop/core/server/accounts";
 import { createProduct, deleteProduct } from "@shop/core/server/catalog";
 import { confirmCardPayment, placeOrder } from "@shop/core/server/checkout";
 import { createOffer, deletePromotion } from "@shop/core/server/promotions";
-import { customerAtCheckout } from "../support/checkout";
+import { openCheckout } from "../support/checkout";
+import { expect, type StorageState, test } from "../support/fixtures";
 import { ORDER_ADDRESS, orderOf } from "../support/orders";
-import { expectFitsPhone, serious, signInAdmin } from "../support/pages";
+import { expectFitsPhone, serious } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 const CHART = "Revenue per day, last 30 days";
@@ -27,13 +28,17 @@ function cents(text: string | null): number {
   return Number(match[1]) * 100 + Number(match[2]);
 }
 
-async function adminOnDashboard(browser: Browser, javaScriptEnabled = true): Promise<Page> {
+async function adminOnDashboard(
+  browser: Browser,
+  adminState: StorageState,
+  javaScriptEnabled = true,
+): Promise<Page> {
   const context = await browser.newContext({
+    storageState: adminState,
     javaScriptEnabled,
     extraHTTPHeaders: { "cloudfront-viewer-address": address() },
   });
   const page = await context.newPage();
-  await signInAdmin(page);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   return page;
@@ -45,13 +50,15 @@ const revenueToday = async (page: Page) =>
 test("a customer's paid order raises today's revenue on the dashboard by its total", async ({
   page,
   browser,
-}, info) => {
+  adminState,
+  customer: _,
+}) => {
   test.slow(); // a checkout, the stream's delivery and two browsers on a shared machine
-  const admin = await adminOnDashboard(browser);
+  const admin = await adminOnDashboard(browser, adminState);
   const before = await revenueToday(admin);
 
   await page.setExtraHTTPHeaders({ "cloudfront-viewer-address": address() });
-  await customerAtCheckout(page, "", `dashboard-${info.project.name}`);
+  await openCheckout(page);
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");
@@ -77,10 +84,11 @@ test("a customer's paid order raises today's revenue on the dashboard by its tot
 
 test("the dashboard draws its charts on the server as named SVG images, reads well and fits a phone", async ({
   browser,
+  adminState,
 }) => {
   // An axe pass and two widths: on a loaded machine, past the default 30 s (21 s seen alone).
   test.slow();
-  const page = await adminOnDashboard(browser);
+  const page = await adminOnDashboard(browser, adminState);
   const chart = page.getByRole("img", { name: CHART });
   await expect(chart).toBeVisible();
   expect(await chart.evaluate((el) => el.tagName.toLowerCase())).toBe("svg");
@@ -98,6 +106,7 @@ test("the dashboard draws its charts on the server as named SVG images, reads we
 
 test("a best seller's row splits its units by colour, on a desktop and on a phone", async ({
   browser,
+  adminState,
 }, info) => {
   test.slow(); // two orders through the stream, and a shared machine
   const ctx = shopContext();
@@ -154,7 +163,7 @@ test("a best seller's row splits its units by colour, on a desktop and on a phon
       ["forest", "L", 5],
     ]);
 
-    const page = await adminOnDashboard(browser);
+    const page = await adminOnDashboard(browser, adminState);
     const row = page.getByTestId("top-product").filter({ hasText: name });
     // order.paid reaches the aggregates through the stream: look again until it has.
     await expect
@@ -180,6 +189,7 @@ test("a best seller's row splits its units by colour, on a desktop and on a phon
 
 test("each promotion's paid orders and discount given show on the dashboard and the promotions screen, on a desktop and on a phone", async ({
   browser,
+  adminState,
 }, info) => {
   test.slow(); // two orders through the stream, two screens and a shared machine
   const ctx = shopContext();
@@ -238,7 +248,7 @@ test("each promotion's paid orders and discount given show on the dashboard and 
     await buy(code.id);
     await buy();
 
-    const page = await adminOnDashboard(browser);
+    const page = await adminOnDashboard(browser, adminState);
     const table = page.getByRole("region", { name: "Discounts per promotion, last 30 days" });
     const rowOf = (label: string) =>
       table.getByTestId("promotion-sales").filter({ hasText: label });
@@ -289,8 +299,11 @@ test("each promotion's paid orders and discount given show on the dashboard and 
 });
 
 test.describe("without JavaScript", () => {
-  test("the revenue chart is there, an SVG with its accessible name", async ({ browser }) => {
-    const page = await adminOnDashboard(browser, false);
+  test("the revenue chart is there, an SVG with its accessible name", async ({
+    browser,
+    adminState,
+  }) => {
+    const page = await adminOnDashboard(browser, adminState, false);
     const chart = page.getByRole("img", { name: CHART });
     await expect(chart).toBeVisible();
     expect(await chart.evaluate((el) => el.tagName.toLowerCase())).toBe("svg");

@@ -5,9 +5,9 @@
 // changed in the table after such requests.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { REPO_ROOT } from "@shop/local-cloud";
-import { signInNewCustomer } from "../support/pages";
+import { expect, test } from "../support/fixtures";
 
 /** A dynamic segment's value: an id that exists nowhere (the guard must answer before any read). */
 const PARAM = "00000000-0000-4000-8000-000000000000";
@@ -82,7 +82,9 @@ test("a signed-out visitor is refused by every admin route", async ({ request, b
   await sweep(request, baseURL ?? "");
 });
 
-test("a customer is refused by every admin route", async ({ request, baseURL }) => {
-  await signInNewCustomer(request, "guard");
+test("a customer is refused by every admin route", async ({
+  customerRequest: request,
+  baseURL,
+}) => {
   await sweep(request, baseURL ?? "");
 });

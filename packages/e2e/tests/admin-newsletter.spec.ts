@@ -3,9 +3,9 @@
 // subscriber count, Send behind a confirmation, "Newsletter sent successfully!", the progress,
 // and the e-mail in a subscriber's mailbox. And the guards: signed out or a customer, the loader
 // and the action refuse and nothing is sent.
-import { expect, test } from "@playwright/test";
 import { getSubscriberCount, setSubscription } from "@shop/core/server/newsletter";
-import { expectFitsPhone, serious, signInAdmin, signInNewCustomer } from "../support/pages";
+import { expect, test } from "../support/fixtures";
+import { expectFitsPhone, serious } from "../support/pages";
 import { mailbox, shopContext, waitForMail } from "../support/shop";
 
 let seq = 0;
@@ -18,13 +18,12 @@ test.beforeEach(async ({ page }) => {
 });
 
 test("an admin previews and sends a newsletter; a subscriber finds it in the mailbox", async ({
-  page,
+  adminPage: page,
 }, info) => {
   test.setTimeout(90_000);
   const t = tag(info.project.name);
   const subscriber = `reader+${t}@example.com`;
   await setSubscription(shopContext(), subscriber, true);
-  await signInAdmin(page);
   await page.goto("/admin/newsletter");
 
   // The count is the counter's (at least the subscriber just added).
@@ -87,13 +86,12 @@ test("an admin previews and sends a newsletter; a subscriber finds it in the mai
 
 test("signed out or as a customer, the newsletter loader and action refuse and send nothing", async ({
   playwright,
-  request,
+  customerRequest: request,
 }, info) => {
   const t = tag(info.project.name);
   const subscriber = `guarded+${t}@example.com`;
   await setSubscription(shopContext(), subscriber, true);
   const signedOut = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
-  await signInNewCustomer(request, "news-guard");
   const subject = `Forged newsletter ${t}`;
   for (const [who, client, reason] of [
     ["signed out", signedOut, "expired"],
@@ -123,13 +121,12 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("Send asks for confirmation on the page, Cancel keeps the text, and Send sends", async ({
-    page,
+    adminPage: page,
   }, info) => {
     test.setTimeout(90_000);
     const t = tag(info.project.name);
     const subscriber = `nojs+${t}@example.com`;
     await setSubscription(shopContext(), subscriber, true);
-    await signInAdmin(page);
     await page.goto("/admin/newsletter");
     const subject = `Plain news ${t}`;
     await page.getByRole("textbox", { name: "Subject" }).fill(subject);

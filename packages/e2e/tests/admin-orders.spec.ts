@@ -4,13 +4,14 @@
 // loader and action of these routes refuses a visitor and a customer, changing nothing.
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
 import { orderKey } from "@shop/core/server/db";
 import { changeOrderState, getOrder, type Order } from "@shop/core/server/orders";
+import { expect, test } from "../support/fixtures";
 import { orderOf, seededLine } from "../support/orders";
-import { signInAdmin } from "../support/pages";
+import { signIn } from "../support/pages";
 import { mailbox, shopContext, waitForMail } from "../support/shop";
 
 let seq = 0;
@@ -38,27 +39,17 @@ const order = async (
 ): Promise<Order> =>
   orderOf(user, [await seededLine(slug, 2)], { deliveryMethod: "EXPRESS", paid });
 
-async function signIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto("/auth/sign-in");
-  const main = page.getByRole("main");
-  await main.getByLabel("E-mail").fill(email);
-  await main.getByLabel("Password").fill(password);
-  await main.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(landing);
-}
-
 /** The orders list's own search form (the header has a product search too). */
 const search = (page: Page) => page.getByRole("search", { name: "Orders" });
 
 const stateOf = async (id: string) => (await getOrder(shopContext(), id))?.state;
 
 test("a paid order found by number goes PENDING → SHIPPED → DELIVERED; the customer is mailed when it ships", async ({
-  page,
+  adminPage: page,
 }, info) => {
   test.slow(); // a whole journey, an axe scan and the mail delivery on a shared machine
   const customer = await newCustomer(info.project.name);
   const paid = await order(customer);
-  await signInAdmin(page);
 
   await page.goto("/admin/orders");
   await search(page).getByLabel("Search orders").fill(paid.number.toLowerCase());
@@ -124,12 +115,11 @@ test("a paid order found by number goes PENDING → SHIPPED → DELIVERED; the c
 });
 
 test("a refused change is explained: not paid yet, changed meanwhile, or a crafted request", async ({
-  page,
+  adminPage: page,
 }, info) => {
   const customer = await newCustomer(info.project.name);
   const unpaid = await order(customer, { paid: false });
   const paid = await order(customer);
-  await signInAdmin(page);
 
   // Not paid: shipping is offered disabled, with the reason.
   await page.goto(`/admin/orders/${unpaid.id}`);
@@ -170,10 +160,9 @@ test("a refused change is explained: not paid yet, changed meanwhile, or a craft
   expect(await touched()).toEqual(before);
 });
 
-test("cancelling a paid order asks first, then refunds it", async ({ page }, info) => {
+test("cancelling a paid order asks first, then refunds it", async ({ adminPage: page }, info) => {
   const customer = await newCustomer(info.project.name);
   const paid = await order(customer);
-  await signInAdmin(page);
   await page.goto(`/admin/orders/${paid.id}`);
   await page.getByRole("button", { name: "Cancel order" }).click();
   const dialog = page.getByRole("dialog", { name: `Cancel order ${paid.number}?` });
@@ -218,12 +207,12 @@ async function customerPage(browser: Browser, user: User) {
     extraHTTPHeaders: { "cloudfront-viewer-address": clientAddress() },
   });
   const page = await context.newPage();
-  await signIn(page, user.email, "secret1", /\/product/);
+  await signIn(page, user.email, "secret1");
   return page;
 }
 
 test("deleting an order asks first; it is gone from the list and the customer's history", async ({
-  page,
+  adminPage: page,
   browser,
 }, info) => {
   // Two browsers (the admin's and the customer's) and an order placed first: over 30 s on a busy
@@ -236,7 +225,6 @@ test("deleting an order asks first; it is gone from the list and the customer's 
   await shopper.goto("/order/order-history");
   await expect(shopper.getByTestId("order-row")).toHaveCount(2);
 
-  await signInAdmin(page);
   await page.goto(`/admin/orders/${doomed.id}`);
   await page.getByRole("button", { name: "Delete order" }).click();
   const dialog = page.getByRole("dialog", { name: `Delete order ${doomed.number}?` });
@@ -258,14 +246,13 @@ test("deleting an order asks first; it is gone from the list and the customer's 
 });
 
 test("the list searches by e-mail and filters by state, all in the URL, at 375 px", async ({
-  page,
+  adminPage: page,
 }, info) => {
   await page.setViewportSize({ width: 375, height: 800 });
   const customer = await newCustomer(info.project.name);
   const first = await order(customer);
   const second = await order(customer, { paid: false });
   await changeOrderState(shopContext(), first.id, "SHIPPED");
-  await signInAdmin(page);
 
   await page.goto("/admin/orders");
   await search(page).getByLabel("Search orders").fill(customer.email.toUpperCase());
@@ -303,10 +290,9 @@ test("the list searches by e-mail and filters by state, all in the URL, at 375 p
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the search form and the state buttons work", async ({ page }, info) => {
+  test("the search form and the state buttons work", async ({ adminPage: page }, info) => {
     const customer = await newCustomer(info.project.name);
     const paid = await order(customer);
-    await signInAdmin(page);
     await page.goto("/admin/orders");
     await search(page).getByLabel("Search orders").fill(paid.number);
     await search(page).getByRole("button", { name: "Search" }).click();
@@ -321,6 +307,7 @@ test.describe("without JavaScript", () => {
 
 test("a visitor and a customer are refused by every loader and action, changing nothing", async ({
   page,
+  adminState,
 }, info) => {
   const owner = await newCustomer(info.project.name);
   const paid = await order(owner);
@@ -355,16 +342,16 @@ test("a visitor and a customer are refused by every loader and action, changing 
 
   await expectRefused("expired");
   const customer = await newCustomer(`${info.project.name}-c`);
-  await signIn(page, customer.email, "secret1", /\/product/);
+  await signIn(page, customer.email, "secret1");
   await expectRefused("forbidden");
   // The owner of the order is a customer too: no admin powers over their own order.
   await page.context().clearCookies();
-  await signIn(page, owner.email, "secret1", /\/product/);
+  await signIn(page, owner.email, "secret1");
   await expectRefused("forbidden");
 
   // An admin's session from another site (CSRF) is refused too.
   await page.context().clearCookies();
-  await signInAdmin(page);
+  await page.context().addCookies(adminState.cookies);
   const csrf = await page.request.post(`/admin/orders/${paid.id}`, {
     form: { intent: "delete" },
     headers: { Origin: "https://evil.example" },

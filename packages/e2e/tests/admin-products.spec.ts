@@ -7,7 +7,7 @@
 // reach none of these screens or actions, and change nothing.
 import { deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   COLOUR_UNKNOWN,
   colourTwice,
@@ -29,13 +29,10 @@ import {
 } from "@shop/core/server/catalog";
 import { getStock } from "@shop/core/server/inventory";
 import { photoOfAtLeast } from "@shop/local-cloud/photos";
-import { expectFitsPhone } from "../support/pages";
+import { expect, test } from "../support/fixtures";
+import { expectFitsPhone, signIn } from "../support/pages";
 import { shopContext } from "../support/shop";
 
-const ADMIN = {
-  email: "admin@example.com",
-  password: process.env.SEED_ADMIN_PASSWORD || "admin1234",
-};
 const CUSTOMER = {
   email: "ana.garcia@example.com",
   password: process.env.SEED_CUSTOMER_PASSWORD || "customer1234",
@@ -92,15 +89,6 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
   ]);
 }
 
-async function signIn(page: Page, who: { email: string; password: string }, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/auth\/sign-in/);
-  const main = page.getByRole("main");
-  await main.getByLabel("E-mail").fill(who.email);
-  await main.getByLabel("Password").fill(who.password);
-  await main.getByRole("button", { name: "Sign in" }).click();
-}
-
 /**
  * What the product form's page does with a photo: the site presigns a POST for its type, the
  * photo goes straight to the images bucket with it (docs/decisions/031-direct-photo-uploads.md).
@@ -132,14 +120,14 @@ async function adminRow(page: Page, token: string) {
 }
 
 test("create with two images, see it in the shop; edit its price, see it everywhere; delete it", async ({
-  page,
+  adminPage: page,
 }, info) => {
   test.setTimeout(120_000);
   const { token, name } = uniqueName(info.project.name, "Rain Parka");
   const first = png(8, 10, [200, 30, 30]);
   const second = png(10, 8, [30, 30, 200]);
 
-  await signIn(page, ADMIN, "/admin/list-products");
+  await page.goto("/admin/list-products");
   await expect(page).toHaveURL(/\/admin\/list-products$/);
   await page.getByRole("link", { name: "New product" }).click();
   await expect(page).toHaveURL(/\/admin\/products\/new$/);
@@ -269,12 +257,12 @@ test("create with two images, see it in the shop; edit its price, see it everywh
 });
 
 test("a product in two colourways on the kids' scale: the stock grid, a duplicate SKU refused under its field", async ({
-  page,
+  adminPage: page,
 }, info) => {
   test.setTimeout(120_000);
   const { name } = uniqueName(info.project.name, "Puddle Coat");
   const slug = slugify(name);
-  await signIn(page, ADMIN, "/admin/products/new");
+  await page.goto("/admin/products/new");
   const form = page.getByRole("form", { name: "New product" });
   await form.getByLabel("Name").fill(name);
   await form.getByLabel("Category").selectOption("Kid");
@@ -377,7 +365,7 @@ test("a product in two colourways on the kids' scale: the stock grid, a duplicat
 });
 
 test("an admin adds two phone photos of 6 MB each to a product, and the shop shows them", async ({
-  page,
+  adminPage: page,
 }, info) => {
   // More than a function URL takes in one request (6 MB, base64-encoded): the page sends each
   // photo straight to the images bucket (docs/decisions/031-direct-photo-uploads.md).
@@ -390,7 +378,7 @@ test("an admin adds two phone photos of 6 MB each to a product, and the shop sho
   ]);
   expect(Math.min(front.length, back.length)).toBeGreaterThanOrEqual(6 * MB);
 
-  await signIn(page, ADMIN, "/admin/products/new");
+  await page.goto("/admin/products/new");
   const form = page.getByRole("form", { name: "New product" });
   await form.getByLabel("Name").fill(name);
   await form.getByLabel("Category").selectOption("Women");
@@ -435,10 +423,10 @@ test("an admin adds two phone photos of 6 MB each to a product, and the shop sho
 });
 
 test("the server's errors show on the field they name, and nothing is stored", async ({
-  page,
+  adminPage: page,
 }, info) => {
   const { name } = uniqueName(info.project.name, "Clash Tee");
-  await signIn(page, ADMIN, "/admin/products/new");
+  await page.goto("/admin/products/new");
   const form = page.getByRole("form", { name: "New product" });
   await expect(form).toBeVisible();
 
@@ -522,10 +510,12 @@ test("the server's errors show on the field they name, and nothing is stored", a
   expect((await page.request.get(evil.url)).status()).toBe(404);
 });
 
-test("hostile requests from an admin get a 4xx and change nothing", async ({ page }, info) => {
+test("hostile requests from an admin get a 4xx and change nothing", async ({
+  adminPage: page,
+}, info) => {
   const { name } = uniqueName(info.project.name, "Hostile Sock");
   const slug = slugify(name);
-  await signIn(page, ADMIN, "/admin/list-products");
+  await page.goto("/admin/list-products");
   await expect(page).toHaveURL(/\/admin\/list-products$/);
   const valid = {
     intent: "save",
@@ -657,11 +647,11 @@ test("hostile requests from an admin get a 4xx and change nothing", async ({ pag
 });
 
 test("the list and the form: no serious axe findings, and usable 375 px wide", async ({
-  page,
+  adminPage: page,
 }, info) => {
   // Two axe scans at two widths, then an edit: longer than one journey's 30 s on a busy machine.
   test.slow();
-  await signIn(page, ADMIN, "/admin/list-products");
+  await page.goto("/admin/list-products");
   await expect(page).toHaveURL(/\/admin\/list-products$/);
   for (const path of ["/admin/list-products", "/admin/products/new"]) {
     await page.goto(path);
@@ -709,10 +699,10 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the list filters and pages by URL; the form says photos need JavaScript, reorders images, changes colourways and the scale, and updates", async ({
-    page,
+    adminPage: page,
   }, info) => {
     test.setTimeout(90_000);
-    await signIn(page, ADMIN, "/admin/list-products");
+    await page.goto("/admin/list-products");
     await expect(page).toHaveURL(/\/admin\/list-products$/);
     const rows = page.getByTestId("admin-product-row");
     await expect(rows).toHaveCount(12);
@@ -914,13 +904,13 @@ test.describe("who may use the product screens", () => {
   });
 
   test("a customer is sent to sign in and changes nothing", async ({ page }) => {
-    await signIn(page, CUSTOMER, "/auth/sign-in");
+    await signIn(page, CUSTOMER.email, CUSTOMER.password);
     await expect(page).toHaveURL(/\/product$/);
     await expectRefused(page, product.id, product.slug);
   });
 
-  test("an admin's delete from another site is refused (403)", async ({ page }) => {
-    await signIn(page, ADMIN, "/admin/list-products");
+  test("an admin's delete from another site is refused (403)", async ({ adminPage: page }) => {
+    await page.goto("/admin/list-products");
     await expect(page).toHaveURL(/\/admin\/list-products$/);
     const response = await page.request.post("/admin/list-products", {
       maxRedirects: 0,

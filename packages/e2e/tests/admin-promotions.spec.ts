@@ -3,16 +3,16 @@
 // the server's refusal as the banner titled "error" and on the field, delete behind a
 // confirmation; and the guards: signed out or a customer, the loader and the action refuse and
 // nothing changes.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatPrice, quote } from "@shop/core/pricing";
 import { createAddress, createUser } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
 import { createPromotion, getPromotion } from "@shop/core/server/promotions";
-import { expectFitsPhone, serious, signIn, signInNewCustomer } from "../support/pages";
+import { expect, test } from "../support/fixtures";
+import { expectFitsPhone, serious, signIn } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 const TEE = "organic-cotton-crew-t-shirt"; // 25.00 €
-const ADMIN = { email: "admin@example.com", password: "admin1234" };
 
 let seq = 0;
 const tag = () => `${Date.now().toString(36)}${seq++}${Math.random().toString(36).slice(2, 6)}`;
@@ -48,12 +48,12 @@ const row = (page: Page, code: string) =>
   page.getByTestId("promotion-row").filter({ has: page.getByRole("heading", { name: code }) });
 
 test("an admin creates a promotion; a customer's order gets its discount; its usage shows 1", async ({
-  page,
+  adminPage: page,
+  adminState,
 }, info) => {
-  // Three sign-ins, a checkout and a payment on a shared two-core machine.
+  // The admin's pages, a customer's sign-in, a checkout and a payment on a shared two-core machine.
   test.setTimeout(120_000);
   const code = uniqueCode(info.project.name);
-  await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto("/admin/promotions");
   const form = page.getByRole("form", { name: "New promotion" });
   await form.getByLabel("Code").fill(`  ${code} `);
@@ -103,18 +103,17 @@ test("an admin creates a promotion; a customer's order gets its discount; its us
 
   // Back in the admin: used once.
   await page.context().clearCookies();
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.context().addCookies(adminState.cookies);
   await page.goto("/admin/promotions");
   await expect(row(page, code).getByTestId("promotion-usage")).toHaveText("1 / 5");
 });
 
 test("an admin edits a promotion, sees a refused code as the banner and on the field, and deletes with confirmation", async ({
-  page,
+  adminPage: page,
 }, info) => {
   test.setTimeout(90_000);
   const code = uniqueCode(info.project.name);
   await createPromotion(shopContext(), { code, label: "Before", amountCents: 300 });
-  await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto("/admin/promotions");
 
   // The browser checks the form with the schema: nothing is sent.
@@ -171,16 +170,19 @@ test("an admin edits a promotion, sees a refused code as the banner and on the f
   expect(await getPromotion(shopContext(), code)).toBeNull();
 });
 
-test("without JavaScript, Delete asks in place and then deletes", async ({ browser }, info) => {
+test("without JavaScript, Delete asks in place and then deletes", async ({
+  browser,
+  adminState,
+}, info) => {
   const code = uniqueCode(info.project.name);
   await createPromotion(shopContext(), { code, label: "No script", amountCents: 100 });
   const context = await browser.newContext({
     ...(info.project.use as object),
     javaScriptEnabled: false,
     extraHTTPHeaders: clientAddress(),
+    storageState: adminState,
   });
   const page = await context.newPage();
-  await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto("/admin/promotions");
   const question = row(page, code).getByText(`Delete the promotion ${code}?`);
   await expect(question).toBeHidden();
@@ -195,12 +197,11 @@ test("without JavaScript, Delete asks in place and then deletes", async ({ brows
 
 test("signed out or as a customer, the promotions loader and action refuse and change nothing", async ({
   playwright,
-  request,
+  customerRequest: request,
 }, info) => {
   const code = uniqueCode(info.project.name);
   await createPromotion(shopContext(), { code, label: "Guarded", amountCents: 100 });
   const signedOut = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
-  await signInNewCustomer(request, "promo-guard");
   const posts: Record<string, string>[] = [
     { intent: "delete", code },
     { intent: "update", code, label: "Hacked", amount: "99" },
@@ -230,16 +231,10 @@ test("signed out or as a customer, the promotions loader and action refuse and c
 });
 
 test("an admin's malformed or hostile requests get a 4xx with a message and change nothing", async ({
-  request,
+  adminRequest: request,
 }, info) => {
   const code = uniqueCode(info.project.name);
   await createPromotion(shopContext(), { code, label: "Kept", amountCents: 500, usageLimit: 3 });
-  const res = await request.post("/auth/sign-in", {
-    form: { intent: "sign-in", email: ADMIN.email, password: ADMIN.password },
-    headers: clientAddress(),
-    maxRedirects: 0,
-  });
-  expect(res.status()).toBe(303);
   const answers = [
     await request.post("/admin/promotions", {
       data: { intent: "delete", code },

@@ -2,11 +2,11 @@
 // latest reviews across products with product, author, stars, date and text (as text), delete
 // behind a confirmation, gone from the admin list and from the product page. And the guards:
 // signed out or a customer, the loader and the action refuse and the review stays.
-import { expect, test } from "@playwright/test";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createProduct, type Product } from "@shop/core/server/catalog";
 import { listProductReviews, writeReview } from "@shop/core/server/reviews";
-import { expectFitsPhone, serious, signInAdmin, signInNewCustomer } from "../support/pages";
+import { expect, test } from "../support/fixtures";
+import { expectFitsPhone, serious } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 let seq = 0;
@@ -45,10 +45,9 @@ async function reviewedProduct(project: string) {
 }
 
 test("an admin sees the latest review and deletes it with confirmation; it leaves the product page", async ({
-  page,
+  adminPage: page,
 }, info) => {
   const { product, text, author } = await reviewedProduct(info.project.name);
-  await signInAdmin(page);
   await page.goto("/admin/reviews");
   const item = page.getByTestId("admin-review").filter({ hasText: text });
   await expect(item).toHaveCount(1);
@@ -82,11 +81,10 @@ test("an admin sees the latest review and deletes it with confirmation; it leave
 
 test("signed out or as a customer, the reviews loader and action refuse and the review stays", async ({
   playwright,
-  request,
+  customerRequest: request,
 }, info) => {
   const { product, userId } = await reviewedProduct(info.project.name);
   const signedOut = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
-  await signInNewCustomer(request, "review-guard");
   for (const [who, client, reason] of [
     ["signed out", signedOut, "expired"],
     ["customer", request, "forbidden"],

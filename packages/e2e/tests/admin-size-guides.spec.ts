@@ -2,10 +2,10 @@
 // centimetres, a wrong field refused with its message (nothing saved), a saved one shown by the
 // product pages' guide; and a product's fit on its admin page. One-size products only, so the
 // other specs' guides keep their defaults.
-import { expect, test } from "@playwright/test";
 import { createProduct } from "@shop/core/server/catalog";
 import { writeReview } from "@shop/core/server/reviews";
-import { serious, signInAdmin } from "../support/pages";
+import { expect, test } from "../support/fixtures";
+import { serious } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 let seq = 0;
@@ -18,7 +18,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test("the admin edits the one-size guide, a wrong field refused, and sees a product's fit", async ({
-  page,
+  adminPage: page,
 }) => {
   const t = tag();
   const product = await createProduct(shopContext(), {
@@ -43,7 +43,6 @@ test("the admin edits the one-size guide, a wrong field refused, and sees a prod
     createdAt: new Date().toISOString(),
   });
 
-  await signInAdmin(page);
   await page.goto("/admin/size-guides");
   await page.getByRole("link", { name: "One size" }).click();
   await expect(page).toHaveURL(/scale=one-size/);

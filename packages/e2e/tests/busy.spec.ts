@@ -4,11 +4,11 @@
 // the table stays busy, a storefront page is the 503 page in busy words (never a 500) and the
 // checkout's "Confirm order" answers 503 with its busy message, what was typed and the cart kept;
 // once the table answers again, the same "Confirm order" places one order.
-import { expect, test } from "@playwright/test";
 import { ORDER_BUSY } from "@shop/core/common";
 import { listOrdersForUser } from "@shop/core/server/orders";
 import { type BusyTable, startBusyTable } from "@shop/local-cloud";
-import { customerAtCheckout } from "../support/checkout";
+import { openCheckout } from "../support/checkout";
+import { expect, signInAt, test } from "../support/fixtures";
 import { originHeaders } from "../support/origin";
 import { shopContext } from "../support/shop";
 import { startWebServer, type WebServer } from "../support/web-server";
@@ -43,6 +43,13 @@ const visitor = () => ({
   "cloudfront-viewer-address": `198.51.100.${seq++}:${Date.now() % 60_000}`,
 });
 
+// Each test's page is a visitor of the server (its origin secret, an address of its own), from
+// its start: the `customer` fixture signs in on that server.
+test.use(signInAt(() => shop));
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders(visitor());
+});
+
 test("with the table throttled, a storefront page is the 503 busy page, never a 500, and the cart stays", async ({
   page,
 }) => {
@@ -50,7 +57,6 @@ test("with the table throttled, a storefront page is the 503 busy page, never a 
   for (const path of PAGES) {
     expect((await fetch(`${shop}${path}`, { headers: visitor() })).status, path).toBe(200);
   }
-  await page.setExtraHTTPHeaders(visitor());
   await page.goto(`${shop}/product`);
   const cart = [{ productId: "p-busy", size: "M", quantity: 2 }];
   await page.evaluate((stored) => localStorage.setItem("cart", JSON.stringify(stored)), cart);
@@ -82,10 +88,10 @@ test("with the table throttled, a storefront page is the 503 busy page, never a 
 
 test("with the order's transaction throttled, Confirm order answers 503 busy with the input and cart kept; afterwards one order", async ({
   page,
+  customer: { user },
 }) => {
   test.setTimeout(120_000);
-  await page.setExtraHTTPHeaders(visitor());
-  const { user, cart } = await customerAtCheckout(page, shop, "busy");
+  const cart = await openCheckout(page, shop);
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");

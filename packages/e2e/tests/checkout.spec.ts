@@ -3,12 +3,13 @@
 // test gateway's card and gets the confirmation, an empty cart and the e-mail with the invoice.
 // Also the decline card, the guards, a bad promotion code and crafted POSTs.
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { formatPrice, type PriceBreakdown, quote } from "@shop/core/pricing";
 import { createAddress, createUser } from "@shop/core/server/accounts";
 import { getProductBySlug } from "@shop/core/server/catalog";
 import { drawnTexts } from "@shop/core/server/invoices";
 import { listOrdersForUser } from "@shop/core/server/orders";
+import { expect, test } from "../support/fixtures";
 import { shopContext, waitForMail } from "../support/shop";
 
 const TEE = "organic-cotton-crew-t-shirt"; // 25.00 €
@@ -39,24 +40,8 @@ async function product(slug: string) {
   return found;
 }
 
-/** A new customer with one saved address, signed in on `page`. */
-async function customer(page: Page, project: string) {
-  const email = uniqueEmail(project);
-  const user = await createUser(shopContext(), {
-    firstName: "Carla",
-    lastName: "Checkout",
-    email,
-    password: "secret1",
-  });
-  const saved = await createAddress(shopContext(), user.id, ADDRESS);
-  await page.goto("/auth/sign-in");
-  const main = page.getByRole("main");
-  await main.getByLabel("E-mail").fill(email);
-  await main.getByLabel("Password").fill("secret1");
-  await main.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/product/);
-  return { user, email, saved };
-}
+// The `customer` fixture: a new customer with this saved address, signed in on `page`.
+test.use({ customerProfile: { firstName: "Carla", lastName: "Checkout", address: ADDRESS } });
 
 /** Puts a tee and a sweater in the stored cart and opens the checkout. */
 async function checkoutWithTwoProducts(page: Page) {
@@ -111,8 +96,8 @@ function today(): string {
 // event delivery (core/src/events, uncommitted work of another engineer) was being changed.
 test("a customer checks out with a saved address, EXPRESS and WELCOME10, and gets the invoice by e-mail", async ({
   page,
-}, testInfo) => {
-  const { email } = await customer(page, testInfo.project.name);
+  customer: { email },
+}) => {
   const lines = await checkoutWithTwoProducts(page);
 
   // The saved address is there to pick; picking it fills the shipping form.
@@ -182,8 +167,8 @@ test("a customer checks out with a saved address, EXPRESS and WELCOME10, and get
 
 test("a declined card shows its message on the card form, places no paid order and keeps the cart", async ({
   page,
-}, testInfo) => {
-  const { user } = await customer(page, testInfo.project.name);
+  customer: { user },
+}) => {
   await checkoutWithTwoProducts(page);
   await fillCard(page, "4000 0000 0000 0002");
   await page.getByRole("button", { name: "Confirm order" }).click();
@@ -232,8 +217,8 @@ test("the checkout needs a cart and a session, and comes back after sign-in", as
 
 test("an unknown promotion code shows the server's message and clears the promotion", async ({
   page,
-}, testInfo) => {
-  await customer(page, testInfo.project.name);
+  customer: _,
+}) => {
   const lines = await checkoutWithTwoProducts(page);
   await applyCode(page, "WELCOME10");
   await expect(page.getByTestId("promotion-applied")).toBeVisible();

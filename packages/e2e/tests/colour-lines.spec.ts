@@ -4,18 +4,16 @@
 // colours. The cart is written to local storage as the product page writes it (the picker's own
 // journey is the product page's spec).
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { createAddress, createUser } from "@shop/core/server/accounts";
+import type { Page } from "@playwright/test";
 import { getProductBySlug } from "@shop/core/server/catalog";
 import { drawnTexts } from "@shop/core/server/invoices";
 import { getOrder } from "@shop/core/server/orders";
+import { expect, test } from "../support/fixtures";
 import { shopContext } from "../support/shop";
 
 const POLO = "pique-polo-shirt";
 
 let seq = 0;
-const uniqueEmail = (project: string) =>
-  `colours+${Date.now()}-${seq++}-${project}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({
@@ -23,29 +21,20 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-/** A new customer with one saved address, signed in on `page`. */
-async function customer(page: Page, project: string) {
-  const email = uniqueEmail(project);
-  const user = await createUser(shopContext(), {
+// The `customer` fixture: a new customer with one saved address, signed in on `page`.
+test.use({
+  customerProfile: {
     firstName: "Nora",
     lastName: "Navy",
-    email,
-    password: "secret1",
-  });
-  await createAddress(shopContext(), user.id, {
-    address: "7 Forest Lane",
-    country: "Ireland",
-    city: "Dublin",
-    zipCode: "D02 X285",
-    phone: "+353 1 000 0000",
-  });
-  await page.goto("/auth/sign-in");
-  const main = page.getByRole("main");
-  await main.getByLabel("E-mail").fill(email);
-  await main.getByLabel("Password").fill("secret1");
-  await main.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/product/);
-}
+    address: {
+      address: "7 Forest Lane",
+      country: "Ireland",
+      city: "Dublin",
+      zipCode: "D02 X285",
+      phone: "+353 1 000 0000",
+    },
+  },
+});
 
 const serious = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
@@ -54,7 +43,8 @@ const serious = async (page: Page) =>
 
 test("the navy and the forest piqué polo in M: two lines, named by colour up to the invoice", async ({
   page,
-}, testInfo) => {
+  customer: _,
+}) => {
   // A whole purchase with two axe passes, the history and the invoice: a long journey (on a
   // loaded machine it took 90 s to reach the invoice's download).
   test.setTimeout(150_000);
@@ -63,7 +53,6 @@ test("the navy and the forest piqué polo in M: two lines, named by colour up to
   expect(polo.colourways.map((way) => way.colour.id)).toEqual(
     expect.arrayContaining(["navy", "forest"]),
   );
-  await customer(page, testInfo.project.name);
   const lines = ["navy", "forest"].map((colour) => ({
     productId: polo.id,
     colour,

@@ -3,7 +3,7 @@
 // purged as on AWS. What a signed-in visitor sees never reaches an anonymous one, and an admin's
 // edit reaches the cached pages through the table's stream within seconds, and only the pages it
 // changes.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createUser } from "@shop/core/server/accounts";
 import {
@@ -12,7 +12,8 @@ import {
   deleteProduct,
   publishedVersion,
 } from "@shop/core/server/catalog";
-import { signIn, signInAdmin } from "../support/pages";
+import { expect, test } from "../support/fixtures";
+import { signIn } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 const cacheUrl = () => {
@@ -68,7 +69,7 @@ test("what a signed-in visitor sees never reaches an anonymous visitor through t
 });
 
 test("an admin's new price shows on the cached product page and catalogue within 10 s; another product stays cached", async ({
-  page,
+  adminPage: page,
   playwright,
 }) => {
   const stamp = `${Date.now()}`;
@@ -124,9 +125,8 @@ test("an admin's new price shows on the cached product page and catalogue within
   }
 });
 
-/** Changes a product's price through the admin's form (on the site itself: a private page). */
+/** Changes a product's price through the admin's form (`page`: the `adminPage` fixture) (on the site itself: a private page). */
 async function editPrice(page: Page, productId: string, price: string) {
-  await signInAdmin(page);
   await page.goto(`/admin/products/${productId}`);
   const form = page.getByRole("form", { name: "Edit product" });
   await form.getByLabel("Price (€)", { exact: true }).fill(price);

@@ -5,12 +5,12 @@
 // resume, the same server answers again without a restart. A checkout whose order transaction
 // gets no answer stores no order, redeems no promotion and charges nothing, keeps what the
 // shopper typed, and "Confirm order" pressed again after the resume places exactly one order.
-import { expect, test } from "@playwright/test";
 import { listContactMessages } from "@shop/core/server/contact";
 import { listOrdersForUser } from "@shop/core/server/orders";
 import { createPromotion, getPromotion } from "@shop/core/server/promotions";
 import { type StallProxy, startStallProxy } from "@shop/local-cloud";
-import { customerAtCheckout } from "../support/checkout";
+import { openCheckout } from "../support/checkout";
+import { expect, signInAt, test } from "../support/fixtures";
 import { originHeaders } from "../support/origin";
 import { shopContext } from "../support/shop";
 import { startWebServer, type WebServer } from "../support/web-server";
@@ -51,6 +51,13 @@ const visitor = () => ({
   "cloudfront-viewer-address": `192.0.2.${seq++}:${Date.now() % 60_000}`,
 });
 
+// Each test's page is a visitor of the server (its origin secret, an address of its own), from
+// its start: the `customer` fixture signs in on that server.
+test.use(signInAt(() => shop));
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders(visitor());
+});
+
 test("with the table stalled, every storefront page ends within 6 s on the 503 page, and the shop recovers by itself", async ({
   page,
 }, info) => {
@@ -86,7 +93,6 @@ test("with the table stalled, every storefront page ends within 6 s on the 503 p
   }
 
   // What a shopper sees: the shop's name, the heading, a way to try again.
-  await page.setExtraHTTPHeaders(visitor());
   await page.goto(`${shop}/product`);
   await expect(page.getByRole("heading", { name: "We'll be right back" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/product");
@@ -102,6 +108,7 @@ test("with the table stalled, every storefront page ends within 6 s on the 503 p
 
 test("a checkout whose order gets no answer stores nothing and charges nothing; the retry places one order", async ({
   page,
+  customer: { user },
 }, info) => {
   test.setTimeout(120_000);
   const code = `STALL${Date.now() % 1_000_000}`;
@@ -111,8 +118,7 @@ test("a checkout whose order gets no answer stores nothing and charges nothing; 
     amountCents: 500,
     usageLimit: 1,
   });
-  await page.setExtraHTTPHeaders(visitor());
-  const { user, cart } = await customerAtCheckout(page, shop, "faults");
+  const cart = await openCheckout(page, shop);
   await page.getByLabel("Promotion code").fill(code);
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("promotion-applied")).toBeVisible();
@@ -156,7 +162,6 @@ test("a form sent while the table is stalled keeps what was typed, says so, and 
 }) => {
   test.setTimeout(60_000);
   const subject = `Stalled parcel ${Date.now()}-${seq++}`;
-  await page.setExtraHTTPHeaders(visitor());
   await page.goto(`${shop}/customer-service/contact`);
   const main = page.getByRole("main");
   await main.getByLabel("First name").fill("Ana");

@@ -2,12 +2,11 @@
 // them (s-maxage, stale-while-revalidate), a browser asks again each time, and asking again
 // costs a 304 while nothing changed. With a session: private, no-store. Never a Set-Cookie on
 // what a shared cache may keep.
-import { expect, test } from "@playwright/test";
 import { unitsOfEach } from "@shop/core/inventory";
 import { createProduct, getProductBySlug, updateProduct } from "@shop/core/server/catalog";
 import { COMPANY_LINKS, CUSTOMER_SERVICE_LINKS } from "../../../web/app/lib/shop.ts";
+import { expect, test } from "../support/fixtures";
 import { originHeaders } from "../support/origin";
-import { signInAdmin } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 const SHARED = "public, max-age=0, s-maxage=3600, stale-while-revalidate=60, stale-if-error=86400";
@@ -111,8 +110,7 @@ test("the redirects to a section's first page are shared too, and private with a
   }
 });
 
-test("the same pages with a session answer private, no-store", async ({ page }) => {
-  await signInAdmin(page);
+test("the same pages with a session answer private, no-store", async ({ adminPage: page }) => {
   for (const url of PUBLIC_URLS.filter((u) => !/robots|sitemap/.test(u))) {
     const res = await page.request.get(url, { maxRedirects: 0 });
     expect(res.status(), url).toBe(200);

@@ -3,12 +3,12 @@
 // "Out of stock", the structured data's availability, "Notify me" and its one e-mail when the
 // size is back, a cart line over the stock refused before confirming, "In stock only", and the
 // admin's low-stock list.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { SizeTag } from "@shop/core/catalog";
 import { createProduct } from "@shop/core/server/catalog";
 import { saveStock } from "@shop/core/server/inventory";
-import { customerAtCheckout } from "../support/checkout";
-import { signInAdmin } from "../support/pages";
+import { openCheckout } from "../support/checkout";
+import { expect, test } from "../support/fixtures";
 import { shopContext, waitForMail } from "../support/shop";
 
 let seq = 0;
@@ -99,9 +99,10 @@ test("a product with nothing left: 'Out of stock', and 'In stock only' leaves it
 
 test("a cart line over what is left says so in the cart and at the checkout, which waits", async ({
   page,
+  customer: _,
 }, info) => {
   const product = await productWith(info.project.name, "Few Shirts", { M: 2 });
-  await customerAtCheckout(page, "", "stock");
+  await openCheckout(page);
   await page.evaluate(
     (id) =>
       localStorage.setItem("cart", JSON.stringify([{ productId: id, size: "M", quantity: 3 }])),
@@ -116,10 +117,9 @@ test("a cart line over what is left says so in the cart and at the checkout, whi
 });
 
 test("the admin's low-stock list shows sizes at or under the threshold, lowest first", async ({
-  page,
+  adminPage: page,
 }, info) => {
   const product = await productWith(info.project.name, "Low Scarf", { S: 1, M: 4, L: 50 });
-  await signInAdmin(page);
   await page.goto("/admin/stock");
   await expect(page.getByRole("heading", { name: "Low stock" })).toBeVisible();
   const rows = page.getByTestId("low-stock-row").filter({ hasText: product.name });

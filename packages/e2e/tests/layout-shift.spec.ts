@@ -2,9 +2,10 @@
 // layout on the server, so nothing moves as they hydrate and fill in what the browser holds
 // (the cart, the display currency). Every `layout-shift` entry the browser reports while a page
 // loads and settles fails the test, with the elements that moved.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { getProductBySlug } from "@shop/core/server/catalog";
-import { customerAtCheckout, signedInCustomer } from "../support/checkout";
+import { openCheckout } from "../support/checkout";
+import { expect, test } from "../support/fixtures";
 import { holdScripts, waitForHydration } from "../support/pages";
 import { shopContext } from "../support/shop";
 
@@ -130,16 +131,19 @@ test("the cart with items does not move as it loads and prices its lines", async
   expect(await shiftsAfterSettling(page)).toEqual([]);
 });
 
-test("the checkout of a signed-in customer does not move as it loads", async ({ page }) => {
-  await customerAtCheckout(page, "", "layout-shift");
+test("the checkout of a signed-in customer does not move as it loads", async ({
+  page,
+  customer: _,
+}) => {
+  await openCheckout(page);
   await expect(page.getByTestId("summary-total")).toBeVisible();
   expect(await shiftsAfterSettling(page)).toEqual([]);
 });
 
 test("the checkout opened signed in with an empty cart shows the cart at once, without moving", async ({
   page,
+  customer: _,
 }) => {
-  await signedInCustomer(page, "", "layout-shift-empty");
   await page.evaluate((key) => {
     localStorage.removeItem("cart");
     sessionStorage.removeItem(key);
@@ -187,8 +191,8 @@ test.describe("with the scripts held back until the page has painted", () => {
     expect(await shiftsAfterSettling(page)).toEqual([]);
   });
 
-  test("the checkout of a signed-in customer does not move", async ({ page }) => {
-    await customerAtCheckout(page, "", "layout-shift-late");
+  test("the checkout of a signed-in customer does not move", async ({ page, customer: _ }) => {
+    await openCheckout(page);
     await gotoHydratingLate(page, "/cart/checkout");
     await expect(page.getByTestId("summary-total")).toBeVisible();
     expect(await shiftsAfterSettling(page)).toEqual([]);

@@ -3,11 +3,12 @@
 // regular price struck through beside the sale price on the catalogue's card, the product page,
 // the cart and the checkout; "On sale" lists it. Each test's product is its own (tests share one
 // shop), found by a token in its name.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { unitsOfEach } from "@shop/core/inventory";
 import { formatPrice } from "@shop/core/pricing";
 import { createProduct, getProductById } from "@shop/core/server/catalog";
-import { serious, signInAdmin } from "../support/pages";
+import { expect, test } from "../support/fixtures";
+import { serious } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 let seq = 0;
@@ -34,7 +35,7 @@ async function expectOnSale(
 }
 
 test("an admin puts a product on sale; the shopper sees the struck price on the card, the page, the cart and the checkout", async ({
-  page,
+  adminPage: page,
 }, info) => {
   test.setTimeout(120_000);
   const token = `zm${tag()}`;
@@ -51,7 +52,6 @@ test("an admin puts a product on sale; the shopper sees the struck price on the 
     images: [{ key: "products/organic-cotton-crew-t-shirt/1.svg", alt: name }],
   });
 
-  await signInAdmin(page);
   await page.goto(`/admin/products/${coat.id}`);
   const form = page.getByRole("form", { name: "Edit product" });
   // Not below the regular price: refused on its field, nothing stored.

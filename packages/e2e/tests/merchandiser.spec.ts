@@ -11,16 +11,16 @@
 // every other test uses keeps today. The offer targets Women's dresses from tomorrow only, the
 // dress is the test's own, and the offer is deleted at the end. The free-delivery code is
 // offers.spec.ts's.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { unitsOfEach } from "@shop/core/inventory";
 import { formatPrice } from "@shop/core/pricing";
 import { createProduct, deleteProduct } from "@shop/core/server/catalog";
 import { drawnTexts } from "@shop/core/server/invoices";
 import { changeOrderState } from "@shop/core/server/orders";
 import { deletePromotion, listOffers } from "@shop/core/server/promotions";
-import { signedInCustomer } from "../support/checkout";
+import { expect, type StorageState, signInAt, test } from "../support/fixtures";
 import { originHeaders } from "../support/origin";
-import { serious, signInAdmin } from "../support/pages";
+import { serious } from "../support/pages";
 import { shopContext } from "../support/shop";
 import { startTestClock, type TestClock } from "../support/test-clock";
 import { startWebServer, type WebServer } from "../support/web-server";
@@ -56,6 +56,12 @@ const visitor = () => ({
   "cloudfront-viewer-address": `198.51.102.${tag()}`,
 });
 
+// The shopper (the `customer` fixture) signs in on the server on a test clock.
+test.use(signInAt(() => server?.url ?? ""));
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders(visitor());
+});
+
 /** "2026-12-01": the day after today in the shop's time zone, as a date field takes it. */
 function tomorrow(): string {
   const day = new Date(Date.now() + 24 * 60 * 60 * 1000);
@@ -63,11 +69,14 @@ function tomorrow(): string {
 }
 
 /** The admin creates the offer on the promotions screen, in a browser context of its own. */
-async function createOfferAsAdmin(browser: Browser, label: string): Promise<void> {
-  const context = await browser.newContext();
+async function createOfferAsAdmin(
+  browser: Browser,
+  adminState: StorageState,
+  label: string,
+): Promise<void> {
+  const context = await browser.newContext({ storageState: adminState });
   const admin = await context.newPage();
   await admin.setExtraHTTPHeaders({ "cloudfront-viewer-address": `198.51.103.${tag()}` });
-  await signInAdmin(admin);
   await admin.goto("/admin/promotions");
   const form = admin.getByRole("form", { name: "New offer" });
   await form.getByLabel("Label").fill(label);
@@ -89,6 +98,8 @@ const summary = (page: Page) => page.getByRole("region", { name: "Order summary"
 test("a merchandiser's 20% off Women's dresses from tomorrow: the shopper sees it tomorrow, pays it, and a returned dress refunds its discounted price", async ({
   page,
   browser,
+  adminState,
+  customer: _,
 }, info) => {
   // A long journey (two browsers, a payment, an invoice, a return and its refund): on a loaded
   // machine it took over 3 minutes, test.slow()'s budget under CI.
@@ -110,10 +121,8 @@ test("a merchandiser's 20% off Women's dresses from tomorrow: the shopper sees i
   });
   const before = new Set((await listOffers(shopContext())).map((offer) => offer.id));
   try {
-    await createOfferAsAdmin(browser, label);
+    await createOfferAsAdmin(browser, adminState, label);
 
-    await page.setExtraHTTPHeaders(visitor());
-    await signedInCustomer(page, shop, "merchandiser");
     // The dress's card, found by searching its own name among Women's clothes, and its page.
     const catalogue = `${shop}/product?category=women&search=${token}`;
     const card = page
@@ -200,10 +209,9 @@ test("a merchandiser's 20% off Women's dresses from tomorrow: the shopper sees i
     const rma = (await page.getByTestId("rma").textContent()) ?? "";
 
     // The admin refunds it: what that dress paid, 50 € less its 10 € share of the offer.
-    const context = await browser.newContext();
+    const context = await browser.newContext({ storageState: adminState });
     const admin = await context.newPage();
     await admin.setExtraHTTPHeaders({ "cloudfront-viewer-address": `198.51.103.${tag()}` });
-    await signInAdmin(admin);
     await admin.goto(`/admin/returns/${rma}`);
     await admin.getByRole("button", { name: "Approve" }).click();
     await admin.getByRole("button", { name: "Mark as received" }).click();

@@ -2,9 +2,9 @@
 // profile switch both ways, and the unsubscribe link read from a real newsletter e-mail (opening
 // it only asks; its button unsubscribes).
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { createUser } from "@shop/core/server/accounts";
+import type { Page } from "@playwright/test";
 import { isSubscribed, requestNewsletterSend, setSubscription } from "@shop/core/server/newsletter";
+import { expect, test } from "../support/fixtures";
 import { holdScripts } from "../support/pages";
 import { shopContext, waitForMail } from "../support/shop";
 
@@ -94,23 +94,16 @@ test("footer: the server's message shows under the form and the e-mail stays", a
   expect(await isSubscribed(shopContext(), email)).toBe(false);
 });
 
+// The `customer` fixture: a verified address (an unverified one gets no switch:
+// security-accounts.spec.ts).
+test.use({
+  customerProfile: { firstName: "Nora", lastName: "News", address: null, emailVerified: true },
+});
+
 test("profile: the newsletter switch shows the stored state and saves each toggle", async ({
   page,
-}, info) => {
-  const email = uniqueEmail(info.project.name);
-  // A verified address (an unverified one gets no switch: security-accounts.spec.ts).
-  await createUser(
-    shopContext(),
-    { firstName: "Nora", lastName: "News", email, password: "secret1" },
-    { emailVerified: true },
-  );
-  await page.goto("/auth/sign-in");
-  const main = page.getByRole("main");
-  await main.getByLabel("E-mail").fill(email);
-  await main.getByLabel("Password").fill("secret1");
-  await main.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/product/);
-
+  customer: { email },
+}) => {
   await page.goto("/user/profile");
   const toggle = page.getByRole("switch", { name: "Newsletter" });
   await expect(toggle).toHaveAttribute("aria-checked", "false");

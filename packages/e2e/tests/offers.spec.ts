@@ -3,13 +3,13 @@
 // on a product of the test's own shows in the cart's summary and in the checkout's, taking its
 // share off the total. The promotions are created through core (the admin's form has its own
 // tests); each test's automatic offer targets only its own product, since tests share one shop.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { unitsOfEach } from "@shop/core/inventory";
 import { formatPrice } from "@shop/core/pricing";
-import { createAddress, createUser } from "@shop/core/server/accounts";
 import { createProduct, getProductBySlug } from "@shop/core/server/catalog";
 import { createOffer, deletePromotion } from "@shop/core/server/promotions";
-import { serious, signIn } from "../support/pages";
+import { expect, test } from "../support/fixtures";
+import { serious } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 const TEE = "organic-cotton-crew-t-shirt"; // 25.00 €
@@ -20,29 +20,27 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ "cloudfront-viewer-address": `198.51.101.${tag()}` });
 });
 
-async function signInCustomer(page: Page, project: string) {
-  const email = `offers+${project}-${tag()}@example.com`;
-  const user = await createUser(shopContext(), {
+// The `customer` fixture: a new customer with a saved address, signed in on `page`.
+test.use({
+  customerProfile: {
     firstName: "Olga",
     lastName: "Offer",
-    email,
-    password: "secret1",
-  });
-  await createAddress(shopContext(), user.id, {
-    company: undefined,
-    apartment: undefined,
-    address: "9 Offer Street",
-    country: "Spain",
-    city: "Madrid",
-    zipCode: "28001",
-    phone: "+34 600 000 000",
-  });
-  await signIn(page, email, "secret1");
-}
+    address: {
+      address: "9 Offer Street",
+      country: "Spain",
+      city: "Madrid",
+      zipCode: "28001",
+      phone: "+34 600 000 000",
+    },
+  },
+});
 
 const summary = (page: Page) => page.getByRole("region", { name: "Order summary" });
 
-test("a free-delivery code makes the shipping Free under 100 €", async ({ page }, info) => {
+test("a free-delivery code makes the shipping Free under 100 €", async ({
+  page,
+  customer: _,
+}, info) => {
   test.setTimeout(90_000);
   const code = `SHIP-${info.project.name.slice(0, 1).toUpperCase()}${tag()}`;
   await createOffer(shopContext(), {
@@ -51,7 +49,6 @@ test("a free-delivery code makes the shipping Free under 100 €", async ({ page
     effect: { kind: "free-delivery", methods: "STANDARD" },
     conditions: {},
   });
-  await signInCustomer(page, info.project.name);
   const tee = await getProductBySlug(shopContext(), TEE);
   if (!tee) throw new Error("seeded product missing");
   const lines = [{ productId: tee.id, size: tee.sizes[0], quantity: 1 }];
@@ -69,6 +66,7 @@ test("a free-delivery code makes the shipping Free under 100 €", async ({ page
 
 test("an automatic offer shows in the cart and the checkout and comes off the total", async ({
   page,
+  customer: _,
 }, info) => {
   test.setTimeout(90_000);
   const name = `Offer Dress ${tag()}`;
@@ -88,7 +86,6 @@ test("an automatic offer shows in the cart and the checkout and comes off the to
     conditions: {},
   });
   try {
-    await signInCustomer(page, info.project.name);
     const lines = [{ productId: dress.id, size: "M", quantity: 1 }];
     await page.evaluate((stored) => localStorage.setItem("cart", JSON.stringify(stored)), lines);
     // 40 € + 10 € tax = 50 €; 20% = 10 €; delivery 5 €: 45 €.

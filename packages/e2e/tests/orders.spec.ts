@@ -1,10 +1,10 @@
 // Orders after checkout: the history lists the customer's orders (number, state, date, total)
 // with the invoice download; another user gets a 404 for the confirmation page and the invoice.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { formatPrice } from "@shop/core/pricing";
 import { createUser, type User } from "@shop/core/server/accounts";
 import { getOrder } from "@shop/core/server/orders";
+import { expect, test } from "../support/fixtures";
 import { orderOf, seededLine } from "../support/orders";
 import { shopContext } from "../support/shop";
 
@@ -29,14 +29,8 @@ async function newUser(project: string) {
   return { user, email };
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto("/auth/sign-in");
-  const main = page.getByRole("main");
-  await main.getByLabel("E-mail").fill(email);
-  await main.getByLabel("Password").fill("secret1");
-  await main.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/product/);
-}
+// The `customer` fixture: a new customer, signed in on `page`.
+test.use({ customerProfile: { firstName: "Olga", lastName: "Orders", address: null } });
 
 /** An order of a seeded product placed and paid with `cardNumber` through core (4242…: paid). */
 const paidOrder = async (user: User, slug?: string, cardNumber?: string) =>
@@ -44,11 +38,10 @@ const paidOrder = async (user: User, slug?: string, cardNumber?: string) =>
 
 test("the order history lists the orders newest first, and each invoice downloads as a PDF", async ({
   page,
-}, testInfo) => {
-  const { user, email } = await newUser(testInfo.project.name);
+  customer: { user },
+}) => {
   const older = await paidOrder(user);
   const newer = await paidOrder(user, "lambswool-crew-sweater");
-  await signIn(page, email);
 
   // The invoices are built from the payment event; the list says so until they are stored.
   await expect(async () => {
@@ -86,12 +79,11 @@ test("the order history lists the orders newest first, and each invoice download
 
 test("a declined payment shows as failed in the history, with no invoice", async ({
   page,
-}, testInfo) => {
-  const { user, email } = await newUser(testInfo.project.name);
+  customer: { user },
+}) => {
   await expect(paidOrder(user, undefined, "4000000000000002")).rejects.toThrow(
     "Your card was declined.",
   );
-  await signIn(page, email);
   await page.goto("/order/order-history");
   const row = page.getByTestId("order-row");
   await expect(row).toHaveCount(1);
@@ -101,11 +93,10 @@ test("a declined payment shows as failed in the history, with no invoice", async
 
 test("another user cannot read an order's confirmation page or its invoice", async ({
   page,
+  customer: _other,
 }, testInfo) => {
   const owner = await newUser(`${testInfo.project.name}-owner`);
   const order = await paidOrder(owner.user);
-  const other = await newUser(`${testInfo.project.name}-other`);
-  await signIn(page, other.email);
 
   const confirmation = await page.goto(`/order/confirm-order?id=${order.id}`);
   expect(confirmation?.status()).toBe(404);

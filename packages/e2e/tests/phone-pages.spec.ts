@@ -1,10 +1,6 @@
-// At a phone's width (the mobile project only): the pages whose journeys the desktop project walks
-// (the account, orders, returns, contact, newsletter and the static pages) each render and fit a
-// 375 px screen, with no serious axe finding on the account's forms. Their journeys are the same at
-// every width; what a phone changes is the layout, checked here in one pass (playwright.config.ts).
-import { expect, type Page, test } from "@playwright/test";
-import { createAddress, createUser } from "@shop/core/server/accounts";
-import { expectFitsPhone, serious, signIn } from "../support/pages";
+import { createAddress, type User } from "@shop/core/server/accounts";
+import { expect, test } from "../support/fixtures";
+import { expectFitsPhone, serious } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 const STATIC_PAGES = [
@@ -20,15 +16,11 @@ const STATIC_PAGES = [
   ["/customer-service/find-a-store", "Find a store"],
 ] as const;
 
-/** A new customer with three saved addresses, signed in through the form. */
-async function signedInWithThreeAddresses(page: Page) {
-  const email = `phone+${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const user = await createUser(shopContext(), {
-    firstName: "Pia",
-    lastName: "Phone",
-    email,
-    password: "secret1",
-  });
+// The `customer` fixture signs a new customer in; the tests that need them save three addresses.
+test.use({ customerProfile: { firstName: "Pia", lastName: "Phone", address: null } });
+
+/** Three saved addresses of `user` (2 per page on a phone). */
+async function threeAddresses(user: User) {
   for (const city of ["Alpha", "Bravo", "Charlie"]) {
     await createAddress(shopContext(), user.id, {
       address: `1 ${city} Street`,
@@ -40,7 +32,6 @@ async function signedInWithThreeAddresses(page: Page) {
       apartment: undefined,
     });
   }
-  await signIn(page, email, "secret1");
 }
 
 test("the company and customer service pages render and fit a phone", async ({ page }) => {
@@ -54,9 +45,10 @@ test("the company and customer service pages render and fit a phone", async ({ p
 
 test("a signed-in customer's profile, security, addresses and orders fit a phone, with no serious axe finding", async ({
   page,
+  customer: { user },
 }) => {
   test.slow();
-  await signedInWithThreeAddresses(page);
+  await threeAddresses(user);
   for (const [path, heading] of [
     ["/user/profile", "Profile"],
     ["/user/security", "Security"],
@@ -70,8 +62,11 @@ test("a signed-in customer's profile, security, addresses and orders fit a phone
   }
 });
 
-test("addresses: 2 per page with Previous and Next under 640 px", async ({ page }) => {
-  await signedInWithThreeAddresses(page);
+test("addresses: 2 per page with Previous and Next under 640 px", async ({
+  page,
+  customer: { user },
+}) => {
+  await threeAddresses(user);
   await page.goto("/user/address");
   const list = page.getByRole("list", { name: "Saved addresses" });
   await expect(list.getByText("1 Alpha Street", { exact: true })).toBeVisible();

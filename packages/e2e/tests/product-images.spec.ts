@@ -5,13 +5,13 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { devices, expect, type Response, test } from "@playwright/test";
+import { devices, type Response } from "@playwright/test";
 import { slugify } from "@shop/core/catalog";
 import { photoLikeJpeg } from "@shop/core/testing/image-variants";
-import { signInAdmin } from "../support/pages";
+import { expect, test } from "../support/fixtures";
 
 test("a large upload is offered as AVIF and WebP variants; a phone downloads a small one; a corrupt one is flagged, never shown", async ({
-  page,
+  adminPage: page,
   browser,
 }, info) => {
   test.setTimeout(180_000);
@@ -32,7 +32,6 @@ test("a large upload is offered as AVIF and WebP variants; a phone downloads a s
   const name = `Grain Coat ${info.project.name} ${token}`;
   const slug = slugify(name);
   await page.setExtraHTTPHeaders({ "cloudfront-viewer-address": `198.51.100.${token}` });
-  await signInAdmin(page);
   await page.goto("/admin/products/new");
   const form = page.getByRole("form", { name: "New product" });
   await form.getByLabel("Name").fill(name);

@@ -3,15 +3,16 @@
 // e-mail with the credit note PDF, the stock is one higher and the order shows "Refunded". An
 // exchange for another size takes the new size's unit at the request and, once received, appears
 // as a replacement order. axe finds no serious violation on the new pages.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { createUser, type User } from "@shop/core/server/accounts";
 import { createProduct, deleteProduct } from "@shop/core/server/catalog";
 import { getStock } from "@shop/core/server/inventory";
 import { drawnTexts } from "@shop/core/server/invoices";
 import { changeOrderState, getOrder } from "@shop/core/server/orders";
 import { getReturn } from "@shop/core/server/returns";
+import { expect, type StorageState, test } from "../support/fixtures";
 import { orderOf } from "../support/orders";
-import { expectFitsPhone, serious, signIn, signInAdmin } from "../support/pages";
+import { expectFitsPhone, serious, signIn } from "../support/pages";
 import { shopContext, waitForMail } from "../support/shop";
 
 let seq = 0;
@@ -50,6 +51,10 @@ async function deliveredOrder(user: User, lines: Array<{ productId: string; size
   return changeOrderState(ctx, placed.id, "DELIVERED");
 }
 
+// The `customer` fixture (no saved address) signs in on `page`; the test without JavaScript
+// signs its customers in through the form in contexts of its own.
+test.use({ customerProfile: { firstName: "Rita", lastName: "Returns", address: null } });
+
 async function customer(project: string) {
   return createUser(shopContext(), {
     firstName: "Rita",
@@ -60,11 +65,10 @@ async function customer(project: string) {
 }
 
 /** The admin, in a browser context of its own, on a return's page. */
-async function adminOn(browser: Browser, rma: string): Promise<Page> {
-  const context = await browser.newContext();
+async function adminOn(browser: Browser, adminState: StorageState, rma: string): Promise<Page> {
+  const context = await browser.newContext({ storageState: adminState });
   const page = await context.newPage();
   await page.setExtraHTTPHeaders({ "cloudfront-viewer-address": `203.0.113.${unique("admin")}` });
-  await signInAdmin(page);
   await page.goto(`/admin/returns/${rma}`);
   return page;
 }
@@ -93,18 +97,18 @@ async function requestFromHistory(
 test("a customer returns one of two items; the admin approves, receives and refunds it", async ({
   page,
   browser,
+  adminState,
+  customer: { user },
 }, info) => {
   test.slow();
   const shirt = await product(info.project.name, "Return shirt", { M: 5 });
   const socks = await product(info.project.name, "Return socks", { M: 5 });
   try {
-    const user = await customer(info.project.name);
     const order = await deliveredOrder(user, [
       { productId: shirt.id, size: "M" },
       { productId: socks.id, size: "M" },
     ]);
     expect((await getStock(shopContext(), shirt.id))["navy/M"]).toBe(4);
-    await signIn(page, user.email, "secret1");
 
     const rma = await requestFromHistory(page, order.number, async (form) => {
       await form.getByLabel(`Quantity to return of ${shirt.name}`).selectOption("1");
@@ -117,7 +121,7 @@ test("a customer returns one of two items; the admin approves, receives and refu
     expect(slip.headers()["content-type"]).toBe("application/pdf");
     expect(drawnTexts(await slip.body())).toContain(`Return number: ${rma}`);
 
-    const admin = await adminOn(browser, rma);
+    const admin = await adminOn(browser, adminState, rma);
     expect(await serious(admin)).toEqual([]);
     await admin.getByRole("button", { name: "Approve" }).click();
     await expect(admin.getByText("Approved", { exact: true }).first()).toBeVisible();
@@ -161,13 +165,13 @@ test("a customer returns one of two items; the admin approves, receives and refu
 test("an exchange for another size takes the unit at once and ships it as a replacement order", async ({
   page,
   browser,
+  adminState,
+  customer: { user },
 }, info) => {
   test.slow();
   const trousers = await product(info.project.name, "Exchange trousers", { M: 3, L: 2 });
   try {
-    const user = await customer(info.project.name);
     const order = await deliveredOrder(user, [{ productId: trousers.id, size: "M" }]);
-    await signIn(page, user.email, "secret1");
     const rma = await requestFromHistory(page, order.number, async (form) => {
       await form.getByLabel(`Quantity to return of ${trousers.name}`).selectOption("1");
       await form
@@ -177,7 +181,7 @@ test("an exchange for another size takes the unit at once and ships it as a repl
     });
     expect((await getStock(shopContext(), trousers.id))["navy/L"]).toBe(1);
 
-    const admin = await adminOn(browser, rma);
+    const admin = await adminOn(browser, adminState, rma);
     await admin.getByRole("button", { name: "Approve" }).click();
     await expect(admin.getByRole("button", { name: "Mark as received" })).toBeVisible();
     await admin.getByRole("button", { name: "Mark as received" }).click();

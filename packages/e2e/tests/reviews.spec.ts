@@ -2,13 +2,12 @@
 // keyboard, hover, 1000 characters, Escape), the figures, deleting (own, admin), paging, and
 // review text shown as text.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { unitsOfEach } from "@shop/core/inventory";
-import { createUser } from "@shop/core/server/accounts";
 import { createProduct, type Product } from "@shop/core/server/catalog";
 import { mayReview, writeReview } from "@shop/core/server/reviews";
+import { expect, test } from "../support/fixtures";
 import { orderOf } from "../support/orders";
-import { signInAdmin } from "../support/pages";
 import { shopContext } from "../support/shop";
 
 let seq = 0;
@@ -47,26 +46,8 @@ async function review(product: Product, i: number, rating: 1 | 2 | 3 | 4 | 5, te
   });
 }
 
-async function newCustomer(page: Page, project: string) {
-  const email = `reviewer+${tag(project)}@example.com`;
-  const user = await createUser(shopContext(), {
-    firstName: "Uma",
-    lastName: "user",
-    email,
-    password: "secret1",
-  });
-  await signIn(page, email, "secret1");
-  return user;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth/sign-in");
-  const main = page.getByRole("main");
-  await main.getByLabel("E-mail").fill(email);
-  await main.getByLabel("Password").fill(password);
-  await main.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/product/);
-}
+// The `customer` fixture: a new customer, signed in on `page`.
+test.use({ customerProfile: { firstName: "Uma", lastName: "user", address: null } });
 
 /** A paid order containing the product, through core as the checkout does it. */
 async function buy(userId: string, email: string, product: Product) {
@@ -82,12 +63,12 @@ const serious = async (page: Page) =>
 
 test("a buyer writes one review (stars by click and keyboard, 1000 characters, Escape) and deletes it", async ({
   page,
+  customer: { user },
 }, info) => {
   // A whole journey (write, refuse a second, delete): over 30 s on a busy two-core machine.
   test.slow();
   const product = await newProduct(info.project.name);
   await review(product, 1, 5, "Great fit");
-  const user = await newCustomer(page, info.project.name);
   const section = page.locator("#reviews");
   const write = section.getByRole("link", { name: "Write a review" });
 
@@ -171,11 +152,10 @@ test("a buyer writes one review (stars by click and keyboard, 1000 characters, E
   await expect(bar("3 stars").locator("dd")).toHaveText("0");
 });
 
-test("an admin deletes another customer's review", async ({ page }, info) => {
+test("an admin deletes another customer's review", async ({ adminPage: page }, info) => {
   const product = await newProduct(info.project.name);
   await review(product, 1, 2, "Too short for me");
   await review(product, 2, 4, "Nice colour");
-  await signInAdmin(page);
   await page.goto(`/product/${product.slug}`);
   const section = page.locator("#reviews");
   await expect(reviews(page)).toHaveCount(2);
@@ -221,10 +201,10 @@ test("a review's author shows as first name and initial; the page never carries 
 // shares has them in its (cached) document and never a visitor's "Write a review".
 test("a buyer's next page of reviews comes as deferred data, with Write a review kept", async ({
   page,
+  customer: { user },
 }, info) => {
   const product = await newProduct(info.project.name);
   for (let i = 0; i < 11; i++) await review(product, i, 4, `Review number ${i}`);
-  const user = await newCustomer(page, info.project.name);
   await buy(user.id, user.email, product);
   await page.goto(`/product/${product.slug}`);
   const section = page.locator("#reviews");
@@ -242,10 +222,10 @@ test("a buyer's next page of reviews comes as deferred data, with Write a review
 
 test("the shared page has the reviews in its document and no visitor's Write a review", async ({
   page,
+  customer: { user },
 }, info) => {
   const product = await newProduct(info.project.name);
   await review(product, 3, 5, "Deferred but cached");
-  const user = await newCustomer(page, info.project.name);
   await buy(user.id, user.email, product);
   // Anonymous: a page a shared cache keeps, its reviews in the document itself.
   const anonymous = await page.request.get(`/product/${product.slug}`, {
@@ -263,10 +243,10 @@ test.describe("without JavaScript", () => {
 
   test("a buyer's product page has the reviews and Write a review in its document", async ({
     page,
+    customer: { user },
   }, info) => {
     const product = await newProduct(info.project.name);
     await review(product, 2, 3, "Seen without scripts");
-    const user = await newCustomer(page, info.project.name);
     await buy(user.id, user.email, product);
     await page.goto(`/product/${product.slug}`);
     const section = page.locator("#reviews");

@@ -2,18 +2,14 @@
 // sitemap (every seeded product, and a product the admin creates, at once), the icons and the
 // manifest answer with their own types (not the catalogue a redirect would give); public pages
 // carry a description, a canonical URL and Open Graph tags; private pages carry noindex.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { slugify } from "@shop/core/catalog";
 import { deleteProduct, getProductBySlug } from "@shop/core/server/catalog";
 import sharp from "sharp";
 import { SEED_PRODUCTS } from "../../../scripts/seed-data/index.ts";
-import { signInAdmin, signInNewCustomer } from "../support/pages";
+import { expect, test } from "../support/fixtures";
+import { signInNewCustomer } from "../support/pages";
 import { shopContext } from "../support/shop";
-
-const ADMIN = {
-  email: "admin@example.com",
-  password: process.env.SEED_ADMIN_PASSWORD || "admin1234",
-};
 
 let seq = 0;
 test.beforeEach(async ({ page }) => {
@@ -123,17 +119,14 @@ test.describe("files for crawlers and browsers", () => {
     expect((await page.request.get("/sitemap/1.xml")).status()).toBe(404);
   });
 
-  test("a product the admin creates is in the sitemap at once", async ({ page }) => {
+  test("a product the admin creates is in the sitemap at once", async ({ page, adminState }) => {
     const name = `Sitemap Scarf ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const slug = slugify(name);
     expect(await sitemapPaths(page)).not.toContain(`/product/${slug}`);
 
+    // Read signed out above; the admin's session from here on.
+    await page.context().addCookies(adminState.cookies);
     await page.goto("/admin/products/new");
-    await expect(page).toHaveURL(/\/auth\/sign-in/);
-    const main = page.getByRole("main");
-    await main.getByLabel("E-mail").fill(ADMIN.email);
-    await main.getByLabel("Password").fill(ADMIN.password);
-    await main.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/admin\/products\/new$/);
     const form = page.getByRole("form", { name: "New product" });
     await form.getByLabel("Name").fill(name);
@@ -216,7 +209,7 @@ test.describe("meta tags", () => {
     expect(tags.ogImage).toMatch(/^https?:\/\//);
   });
 
-  test("private pages carry noindex and no canonical URL", async ({ page }) => {
+  test("private pages carry noindex and no canonical URL", async ({ page, adminState }) => {
     const privatePaths = [
       "/cart/view-cart",
       "/cart/checkout",
@@ -233,7 +226,7 @@ test.describe("meta tags", () => {
       expect(tags.canonical, path).toBeNull();
     }
     await page.context().clearCookies();
-    await signInAdmin(page);
+    await page.context().addCookies(adminState.cookies);
     await page.goto("/admin/list-products");
     expect((await headTags(page)).robots).toBe("noindex");
   });

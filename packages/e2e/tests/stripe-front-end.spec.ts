@@ -4,11 +4,12 @@
 // (the checkout must say "An error has occurred in loading payment module") or answered with a
 // fake Stripe.js, to follow the whole flow: order placed with the server's total, PaymentIntent
 // in EUR keyed by the order, confirmPayment(redirect "if_required"), confirmation page.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { listOrdersForUser } from "@shop/core/server/orders";
 import { type StallProxy, startStallProxy } from "@shop/local-cloud";
-import { customerAtCheckout } from "../support/checkout";
+import { openCheckout } from "../support/checkout";
 import { FAKE_STRIPE_JS, startFakeStripeApi } from "../support/fake-stripe";
+import { expect, signInAt, test } from "../support/fixtures";
 import { originHeaders } from "../support/origin";
 import { shopContext } from "../support/shop";
 import { startWebServer, type WebServer } from "../support/web-server";
@@ -37,6 +38,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+// The `customer` fixture signs in on the Stripe-configured server, after this hook gave the page
+// its origin secret and an address of its own.
+test.use(signInAt(() => stripeShop));
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({
     ...originHeaders(),
@@ -89,9 +93,10 @@ test("with Stripe configured, the home page still loads nothing from Stripe", as
 
 test("the checkout asks js.stripe.com for Stripe.js and, when it cannot load, says so", async ({
   page,
-}, testInfo) => {
+  customer: _,
+}) => {
   const watched = await refuseStripe(page);
-  await customerAtCheckout(page, stripeShop, `stripe-front-${testInfo.project.name}`);
+  await openCheckout(page, stripeShop);
 
   await expect(page.getByText("An error has occurred in loading payment module")).toBeVisible();
   // Stripe's Payment Element replaces the local card form, and nothing can be confirmed.
@@ -108,13 +113,10 @@ test("the checkout asks js.stripe.com for Stripe.js and, when it cannot load, sa
 
 test("pays through Stripe: the server's total in EUR, a decline stays silent and the retry pays the same order", async ({
   page,
-}, testInfo) => {
+  customer: { user },
+}) => {
   await fakeStripeJs(page);
-  const { user } = await customerAtCheckout(
-    page,
-    stripeShop,
-    `stripe-front-${testInfo.project.name}`,
-  );
+  await openCheckout(page, stripeShop);
   const confirm = page.getByRole("button", { name: "Confirm order" });
   const card = page.getByLabel("Fake card");
   await expect(card).toBeVisible();
@@ -160,13 +162,10 @@ test("pays through Stripe: the server's total in EUR, a decline stays silent and
 
 test("another failure says 'An unexpected error occurred.'; Stripe gets the client secret, redirect if_required and the way back", async ({
   page,
-}, testInfo) => {
+  customer: { user },
+}) => {
   await fakeStripeJs(page);
-  const { user } = await customerAtCheckout(
-    page,
-    stripeShop,
-    `stripe-front-${testInfo.project.name}`,
-  );
+  await openCheckout(page, stripeShop);
   await page.getByLabel("Fake card").fill("4000 0000 0000 9999");
   await page.getByRole("button", { name: "Confirm order" }).click();
   // Not a card or validation error: the page says so.
@@ -187,9 +186,10 @@ test("another failure says 'An unexpected error occurred.'; Stripe gets the clie
 
 test("reached from the cart's Checkout link, the checkout is its own document and keeps what the shopper types", async ({
   page,
-}, testInfo) => {
+  customer: _,
+}) => {
   await fakeStripeJs(page);
-  await customerAtCheckout(page, stripeShop, `stripe-front-${testInfo.project.name}`);
+  await openCheckout(page, stripeShop);
   await page.goto(`${stripeShop}/cart/view-cart`);
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
   await page.locator('button[aria-controls="site-menu"]').waitFor({ state: "attached" });
@@ -216,14 +216,11 @@ test("reached from the cart's Checkout link, the checkout is its own document an
 
 test("when Stripe stops answering, the shopper is told nothing was charged; the retry pays the same order once", async ({
   page,
-}, testInfo) => {
+  customer: { user },
+}) => {
   test.setTimeout(90_000);
   await fakeStripeJs(page);
-  const { user } = await customerAtCheckout(
-    page,
-    stripeShop,
-    `stripe-front-${testInfo.project.name}`,
-  );
+  await openCheckout(page, stripeShop);
   await page.getByLabel("Fake card").fill("4242 4242 4242 4242");
   const confirm = page.getByRole("button", { name: "Confirm order" });
 

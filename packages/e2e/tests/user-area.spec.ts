@@ -1,9 +1,10 @@
 // The user area: profile, currency, security (password change, account deletion), addresses. The
 // address list's paging under 640 px is in phone-pages.spec.ts.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { createUser } from "@shop/core/server/accounts";
-import { shopContext, waitForMail } from "../support/shop";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
+import { signIn } from "../support/pages";
+import { waitForMail } from "../support/shop";
 
 let seq = 0;
 const uniqueEmail = (project: string) =>
@@ -15,26 +16,8 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-async function newCustomer(page: Page, project: string) {
-  const email = uniqueEmail(project);
-  const user = await createUser(shopContext(), {
-    firstName: "Uma",
-    lastName: "User",
-    email,
-    password: "secret1",
-  });
-  await signIn(page, email, "secret1");
-  return { user, email };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth/sign-in");
-  const main = page.getByRole("main");
-  await main.getByLabel("E-mail").fill(email);
-  await main.getByLabel("Password").fill(password);
-  await main.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/product/);
-}
+// The `customer` fixture: a new customer (no saved address), signed in on `page`.
+test.use({ customerProfile: { firstName: "Uma", lastName: "User", address: null } });
 
 const serious = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
@@ -43,8 +26,8 @@ const serious = async (page: Page) =>
 
 test("profile: Save is dimmed while a name is too short; a save is kept", async ({
   page,
-}, info) => {
-  await newCustomer(page, info.project.name);
+  customer: _,
+}) => {
   await page.goto("/user/profile");
   expect(await serious(page)).toEqual([]);
   const main = page.getByRole("main");
@@ -66,8 +49,8 @@ test("profile: Save is dimmed while a name is too short; a save is kept", async 
 
 test("profile: a new e-mail needs the current password and takes effect from the link sent to it", async ({
   page,
+  customer: { email },
 }, info) => {
-  const { email } = await newCustomer(page, info.project.name);
   const next = uniqueEmail(`${info.project.name}-new`);
   await page.goto("/user/profile");
   const main = page.getByRole("main");
@@ -108,8 +91,8 @@ test("profile: a new e-mail needs the current password and takes effect from the
 
 test("profile: the newsletter switch waits until the address is confirmed from its link", async ({
   page,
-}, info) => {
-  const { email } = await newCustomer(page, info.project.name);
+  customer: { email },
+}) => {
   await page.goto("/user/profile");
   const main = page.getByRole("main");
   await expect(main.getByRole("switch", { name: "Newsletter" })).toHaveCount(0);
@@ -129,8 +112,10 @@ test("profile: the newsletter switch waits until the address is confirmed from i
   );
 });
 
-test("profile: the currency switch applies and is stored at once", async ({ page }, info) => {
-  await newCustomer(page, info.project.name);
+test("profile: the currency switch applies and is stored at once", async ({
+  page,
+  customer: _,
+}) => {
   await page.goto("/user/profile");
   const main = page.getByRole("main");
   const currency = main.getByRole("switch", { name: "Currency" });
@@ -146,8 +131,11 @@ test("profile: the currency switch applies and is stored at once", async ({ page
   );
 });
 
-test("security: a new password signs out the other browser", async ({ page, browser }, info) => {
-  const { email } = await newCustomer(page, info.project.name);
+test("security: a new password signs out the other browser", async ({
+  page,
+  browser,
+  customer: { email },
+}) => {
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await signIn(otherPage, email, "secret1");
@@ -180,8 +168,8 @@ test("security: a new password signs out the other browser", async ({ page, brow
 
 test("security: deleting the account signs out and the sign-in then fails", async ({
   page,
-}, info) => {
-  const { email } = await newCustomer(page, info.project.name);
+  customer: { email },
+}) => {
   await page.goto("/user/security");
   const main = page.getByRole("main");
   await main.getByRole("button", { name: "Delete account" }).click();
@@ -201,8 +189,7 @@ test("security: deleting the account signs out and the sign-in then fails", asyn
   await expect(main.getByLabel("E-mail")).toHaveAccessibleDescription("Invalid e-mail or password");
 });
 
-test("addresses: create, select, update and delete", async ({ page }, info) => {
-  await newCustomer(page, info.project.name);
+test("addresses: create, select, update and delete", async ({ page, customer: _ }) => {
   await page.goto("/user/address");
   const main = page.getByRole("main");
   await expect(main.getByRole("button", { name: "Create" })).toBeVisible();
@@ -239,8 +226,7 @@ test("addresses: create, select, update and delete", async ({ page }, info) => {
   await expect(list.getByText("Lyon 75001", { exact: true })).toHaveCount(0);
 });
 
-test("addresses: a server error shows under the named field", async ({ page }, info) => {
-  await newCustomer(page, info.project.name);
+test("addresses: a server error shows under the named field", async ({ page, customer: _ }) => {
   await page.goto("/user/address?new");
   const main = page.getByRole("main");
   await main.getByLabel("Address", { exact: true }).fill("1 Main Street");
