@@ -25,41 +25,47 @@ export const signInAt = (url: () => string) => ({
   shopUrl: async ({}, use: (shopUrl: string) => Promise<void>) => use(url()),
 });
 
-export const test = base.extend<
-  {
-    /** The shop the `customer` fixture signs in on: "" (the shop under test) or a second web
-     * server's URL (support/web-server.ts), given by its spec with `test.use`. */
-    shopUrl: string;
-    customerProfile: CustomerProfile;
-    /** The test's `page`, signed in as the seeded admin (the worker's session, adminState). */
-    adminPage: Page;
-    /** A new customer (customerProfile, through core), signed in through the form on the test's
-     * `page` at `shopUrl`, which is left on the catalogue the sign-in lands on. */
-    customer: Customer;
-    /** A request context of the test's own on the shop under test, as the seeded admin. */
-    adminRequest: APIRequestContext;
-    /** The test's `request`, signed in over HTTP as a new customer of its own. */
-    customerRequest: APIRequestContext;
-  },
-  {
-    /** The seeded admin's session (scripts/seed.ts), signed in once per worker over HTTP: for a
-     * context of its own, `browser.newContext({ storageState: adminState })`. Tests that end
-     * their admin's session, or change the admin's password, must sign in their own. */
-    adminState: StorageState;
-  }
->({
-  adminState: [
-    async ({ playwright }, use, workerInfo) => {
+/**
+ * The worker's admin session, opened by the first test that asks for it. Test-scoped on purpose: a
+ * worker-scoped fixture would put the specs using this `test` in workers of their own, run after
+ * the others, which reorders the suite's shared data (other specs' products, orders).
+ */
+let adminSession: Promise<StorageState> | undefined;
+
+export const test = base.extend<{
+  /** The shop the `customer` fixture signs in on: "" (the shop under test) or a second web
+   * server's URL (support/web-server.ts), given by its spec with `test.use`. */
+  shopUrl: string;
+  customerProfile: CustomerProfile;
+  /** The test's `page`, signed in as the seeded admin (the worker's session, adminState). */
+  adminPage: Page;
+  /** A new customer (customerProfile, through core), signed in through the form on the test's
+   * `page` at `shopUrl`, which is left on the catalogue the sign-in lands on. */
+  customer: Customer;
+  /** A request context of the test's own on the shop under test, as the seeded admin. */
+  adminRequest: APIRequestContext;
+  /** The test's `request`, signed in over HTTP as a new customer of its own. */
+  customerRequest: APIRequestContext;
+  /** The seeded admin's session (scripts/seed.ts), signed in once per worker over HTTP: for a
+   * context of its own, `browser.newContext({ storageState: adminState })`. Tests that end
+   * their admin's session, or change the admin's password, must sign in their own. */
+  adminState: StorageState;
+}>({
+  adminState: async ({ playwright }, use, testInfo) => {
+    adminSession ??= (async () => {
       const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
       await signInAdminOn(request, {
-        "cloudfront-viewer-address": `198.18.250.${workerInfo.parallelIndex}`,
+        "cloudfront-viewer-address": `198.18.250.${testInfo.parallelIndex}`,
       });
       const state = await request.storageState();
       await request.dispose();
-      await use(state);
-    },
-    { scope: "worker" },
-  ],
+      return state;
+    })().catch((error) => {
+      adminSession = undefined; // the next test signs in again
+      throw error;
+    });
+    await use(await adminSession);
+  },
   shopUrl: ["", { option: true }],
   customerProfile: [CHECKOUT_CUSTOMER, { option: true }],
   adminPage: async ({ page, adminState }, use) => {
