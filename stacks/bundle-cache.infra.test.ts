@@ -101,6 +101,15 @@ describe("the bundle cache of offline syntheses", () => {
     expect(builds).toBe(4);
   });
 
+  it("makes a bundle once when processes ask for it at once, the others waiting for it", async () => {
+    const cache = join(dir, "cache");
+    const first = cachingHandler(handler, cache);
+    const second = cachingHandler(handler, cache);
+    const [a, b] = await Promise.all([build({}, first), build({}, second)]);
+    expect(builds).toBe(1);
+    expect(b.code).toBe(a.code);
+  });
+
   it("does not cache a bundle whose source is gone", async () => {
     const gone = cachingHandler(
       {

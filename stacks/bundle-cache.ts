@@ -153,6 +153,37 @@ async function keep(dir: string, out: string, built: Built): Promise<void> {
   await rename(staging, dir).catch(() => rm(staging, { recursive: true, force: true }));
 }
 
+/** Whether the process that wrote a lock is gone (killed while it made a bundle). */
+async function abandoned(path: string): Promise<boolean> {
+  const info = await stat(path).catch(() => undefined);
+  // A bundle takes a minute at most on a loaded machine: a lock older than five was left.
+  if (!info || Date.now() - info.mtimeMs > 300_000) return true;
+  const pid = Number(await readFile(join(path, "pid"), "utf8").catch(() => ""));
+  // Taken but its owner not yet written: abandoned only if it stays so.
+  if (!pid) return Date.now() - info.mtimeMs > 10_000;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Takes a lock between processes (a folder made or not), waiting while another holds it. */
+async function lock(path: string): Promise<() => Promise<void>> {
+  for (;;) {
+    try {
+      await mkdir(path);
+      await writeFile(join(path, "pid"), String(process.pid));
+      return () => rm(path, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    if (await abandoned(path)) await rm(path, { recursive: true, force: true });
+    else await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /**
  * A runtime handler that answers a build from the cache (in `cacheDir`) when it can, and keeps
  * what it builds.
@@ -166,13 +197,20 @@ export function cachingHandler(handler: RuntimeHandler, cacheDir = CACHE_DIR): R
       const dir = join(cacheDir, key);
       const hit = await cached(dir, input.out).catch(() => undefined);
       if (hit) return hit;
-      const built = await handler.build(input);
-      if (built.type === "success") {
-        await mkdir(cacheDir, { recursive: true });
+      // The infrastructure tests' files synthesize at once, in processes of their own: the first
+      // to miss makes the bundle while the others wait for it, instead of each making it.
+      await mkdir(cacheDir, { recursive: true });
+      const release = await lock(`${dir}.lock`);
+      try {
+        const made = await cached(dir, input.out).catch(() => undefined);
+        if (made) return made;
+        const built = await handler.build(input);
         // A bundle not kept is made again next time: nothing worse.
-        await keep(dir, input.out, built).catch(() => {});
+        if (built.type === "success") await keep(dir, input.out, built).catch(() => {});
+        return built;
+      } finally {
+        await release();
       }
-      return built;
     },
   };
 }
