@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { createTestContext, queuedMails } from "@shop/local-cloud/testing";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { Context } from "../context/index.server.ts";
 import { emailKey, resetTokenKey, userKey } from "../db/keys.ts";
 import { createAddress, deleteAddress, listAddresses, updateAddress } from "./addresses.server.ts";
@@ -13,7 +13,7 @@ import {
   requestPasswordReset,
   resetPassword,
 } from "./password-reset.server.ts";
-import { needsRehash } from "./passwords.server.ts";
+import { needsRehash, setPasswordCostForTests } from "./passwords.server.ts";
 import { consume } from "./rate-limit.server.ts";
 import {
   createSession,
@@ -21,6 +21,7 @@ import {
   getSessionUser,
   SESSION_LIFETIME_SECONDS,
 } from "./sessions.server.ts";
+import { TEST_PASSWORD_COST } from "./test-fixtures.ts";
 import {
   BAD_CREDENTIALS,
   createUser,
@@ -241,6 +242,9 @@ describe("password reset", () => {
 
 describe("password hash upgrade", () => {
   it("rehashes an old-parameter hash with the current ones at the next sign-in", async () => {
+    // At the shop's own cost, not the tests' lower one (packages/local-cloud/src/vitest-setup.ts).
+    setPasswordCostForTests(undefined);
+    onTestFinished(() => setPasswordCostForTests(TEST_PASSWORD_COST));
     const { ctx } = await createTestContext();
     const user = await createUser(ctx, person());
     const session = await createSession(ctx, user.id);

@@ -11,6 +11,28 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:c
 
 /** The parameters new hashes are made with. */
 export const SCRYPT_PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
+
+interface Cost {
+  N: number;
+  r: number;
+  p: number;
+}
+/** What new hashes are made with: SCRYPT_PARAMS, unless a test process lowered it. */
+let cost: Cost = SCRYPT_PARAMS;
+
+/**
+ * Tests only: new hashes made at `lower` cost (`undefined`: SCRYPT_PARAMS again). The integration
+ * tests create hundreds of accounts, and at SCRYPT_PARAMS, about 150 ms of processor time each,
+ * hashing was a minute of `npm test` on two cores (packages/local-cloud/src/vitest-setup.ts).
+ * A hash names its parameters, so every hash still verifies, and `needsRehash` compares with
+ * the cost in force. Refused in a production build, where nothing calls it.
+ */
+export function setPasswordCostForTests(lower: Cost | undefined): void {
+  if (process.env.NODE_ENV === "production") {
+    throw new Error("the password cost is SCRYPT_PARAMS in production");
+  }
+  cost = lower ?? SCRYPT_PARAMS;
+}
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 /** Node's default maxmem: scrypt needs 128·r·(N + p + 2) bytes (16 MiB for SCRYPT_PARAMS). */
@@ -60,7 +82,7 @@ const format = (N: number, r: number, p: number, salt: Buffer, key: Buffer) =>
   ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 
 export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p } = SCRYPT_PARAMS;
+  const { N, r, p } = cost;
   const salt = randomBytes(SALT_LENGTH);
   return format(N, r, p, salt, await derive(password, salt, { N, r, p }));
 }
@@ -81,9 +103,9 @@ export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
   return (
     !parsed ||
-    parsed.N !== SCRYPT_PARAMS.N ||
-    parsed.r !== SCRYPT_PARAMS.r ||
-    parsed.p !== SCRYPT_PARAMS.p ||
+    parsed.N !== cost.N ||
+    parsed.r !== cost.r ||
+    parsed.p !== cost.p ||
     parsed.salt.length !== SALT_LENGTH ||
     parsed.hash.length !== KEY_LENGTH
   );

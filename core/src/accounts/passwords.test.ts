@@ -1,9 +1,10 @@
 import { randomBytes, scryptSync } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   hashPassword,
   needsRehash,
   SCRYPT_PARAMS,
+  setPasswordCostForTests,
   UNUSABLE_HASH,
   verifyPassword,
 } from "./passwords.server.ts";
@@ -69,5 +70,29 @@ describe("password hashes", () => {
     expect(needsRehash(UNUSABLE_HASH)).toBe(false);
     expect(await verifyPassword("", UNUSABLE_HASH)).toBe(false);
     expect(await verifyPassword("secret1", UNUSABLE_HASH)).toBe(false);
+  });
+});
+
+describe("the tests' lower cost", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    setPasswordCostForTests(undefined);
+  });
+
+  it("makes new hashes with it, still verified, and the shop's cost again when lifted", async () => {
+    setPasswordCostForTests({ N: 1024, r: 8, p: 1 });
+    const cheap = await hashPassword("secret1");
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword("secret1", cheap)).toBe(true);
+    expect(needsRehash(cheap)).toBe(false);
+    setPasswordCostForTests(undefined);
+    expect(needsRehash(cheap)).toBe(true);
+    expect(await hashPassword("secret1")).toMatch(/^scrypt\$16384\$8\$5\$/);
+  });
+
+  it("is refused in a production build", () => {
+    vi.stubEnv("NODE_ENV", "production");
+    expect(() => setPasswordCostForTests({ N: 1024, r: 8, p: 1 })).toThrow(/production/);
+    expect(needsRehash(UNUSABLE_HASH)).toBe(false);
   });
 });
