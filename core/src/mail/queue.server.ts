@@ -1,9 +1,13 @@
 // The mail queue: a request to send an e-mail is a `mail.requested` domain event, written in the
 // same transaction as the change that causes it (or alone). The dispatcher forwards it from the
 // table's stream to the mail SQS queue, which the mailer consumes (functions/src/dispatcher.ts
-// and mailer.ts on AWS; the local cloud's stream reader and an in-process queue on a laptop). The mailer sends each request once: a marker keyed by the event id is written after
-// SES accepts the mail, and a redelivered request finds it and sends nothing. (A crash between
-// SES and the marker sends again: at least once, like every queue.) Attachments travel as
+// and mailer.ts on AWS; the local cloud's stream reader and an in-process queue on a laptop). The
+// mailer sends each request once: a marker keyed by the event id is written after SES accepts the
+// mail, and a redelivered request finds it and sends nothing. Once SES has the mail, the request
+// is never failed back to its queue: the marker's write is tried again, and if the table still
+// refuses it the request ends as handled, with an error line. (A crash between SES and the
+// marker, or a marker never written and a redelivery, sends again: at least once, like every
+// queue.) Attachments travel as
 // references to objects in the invoices bucket, never as bytes in the table. A mail to an
 // address its kind may no longer reach (a hard bounce, a complaint: ./reputation.ts) is not sent.
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
@@ -100,15 +104,51 @@ export async function deliverQueuedMail(ctx: Context, event: DomainEvent): Promi
   }
   countMetric("MailsSent", about);
   logLine("info", "mail sent", about);
-  await ctx.db.send(
-    new PutCommand({
-      TableName: ctx.tableName,
-      Item: {
-        ...marker,
-        entity: "mailSent",
-        sentAt: new Date().toISOString(),
-        expiresAt: Math.floor(Date.now() / 1000) + SENT_MARKER_RETENTION_SECONDS,
-      },
-    }),
-  );
+  await markSent(ctx, marker, about);
+}
+
+/**
+ * Tries of the sent marker's write, each the table client's own (its attempts and deadlines), a
+ * wait doubling from MARKER_RETRY_MS between them: within a mailer's timeout on AWS (four calls
+ * of at most 4 s), and past the few seconds a loaded DynamoDB Local holds a lock.
+ */
+const MARKER_TRIES = 4;
+const MARKER_RETRY_MS = 200;
+
+/**
+ * Writes the marker of a mail SES accepted. Failing the request now would have its redelivery
+ * send the mail again, so a write the table keeps refusing ends in an error line (the event id
+ * to look for), not a failed message.
+ */
+async function markSent(
+  ctx: Context,
+  marker: ReturnType<typeof mailSentKey>,
+  about: Record<string, string>,
+): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    try {
+      await ctx.db.send(
+        new PutCommand({
+          TableName: ctx.tableName,
+          Item: {
+            ...marker,
+            entity: "mailSent",
+            sentAt: new Date().toISOString(),
+            expiresAt: Math.floor(Date.now() / 1000) + SENT_MARKER_RETENTION_SECONDS,
+          },
+        }),
+      );
+      return;
+    } catch (error) {
+      if (tries === MARKER_TRIES) {
+        logLine("error", "mail sent, its marker not written: a redelivery would send it again", {
+          ...about,
+          tries,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, MARKER_RETRY_MS * 2 ** (tries - 1)));
+    }
+  }
 }
