@@ -9,8 +9,16 @@ export function Price({ cents, className }: { cents: number; className?: string 
 
 /**
  * A price that may be a sale's (docs/product.md §9 "Markdowns"): the price it sells at, and while
- * on sale its regular price struck through ("Was 89,00 €" to a screen reader: `<s>` itself is not
- * announced) and the share off ("−33%"). Without a compare-at price, just the price.
+ * on sale, on a line of its own under it, the share off ("−33%") and the regular price struck
+ * through ("Was 89,00 €" to a screen reader: `<s>` itself is not announced). Without a
+ * compare-at price, just the price.
+ *
+ * Two lines whatever the widths: the server renders euros and the browser then applies the
+ * stored display currency, so a price's text changes width after hydration. On one line, the
+ * struck price and the badge after the sale price moved sideways, and on a phone's card they
+ * wrapped in one currency and not the other, moving the rows under them. Now each line starts
+ * with what never changes width (the sale price alone, then the badge), and nothing follows the
+ * one price of each line.
  */
 export function SalePrice({
   cents,
@@ -27,21 +35,23 @@ export function SalePrice({
   if (!compareAtCents || compareAtCents <= cents)
     return <Price cents={cents} className={className} />;
   return (
-    <span className={`inline-flex flex-wrap items-baseline gap-x-2 ${className ?? ""}`}>
+    <span className={`flex flex-col ${className ?? ""}`}>
       <span className="text-red-800" data-testid="sale-price">
         <span className="sr-only">Now </span>
         {formatPrice(cents, currency)}
       </span>
-      <s className="font-normal text-stone-600" data-testid="compare-at-price">
-        <span className="sr-only">Was </span>
-        {formatPrice(compareAtCents, currency)}
-      </s>
-      {percentOff ? (
-        <span className="text-sm font-medium text-red-800">
-          <span aria-hidden="true">−{percentOff}%</span>
-          <span className="sr-only">{percentOff}% off</span>
-        </span>
-      ) : null}
+      <span className="flex items-baseline gap-x-2 text-[0.8125em] font-normal whitespace-nowrap">
+        {percentOff ? (
+          <span className="font-medium text-red-800">
+            <span aria-hidden="true">−{percentOff}%</span>
+            <span className="sr-only">{percentOff}% off</span>
+          </span>
+        ) : null}
+        <s className="text-stone-600" data-testid="compare-at-price">
+          <span className="sr-only">Was </span>
+          {formatPrice(compareAtCents, currency)}
+        </s>
+      </span>
     </span>
   );
 }
