@@ -26,16 +26,27 @@ export async function signIn(page: Page, email: string, password: string, shopUr
  * accounts-security.spec.ts sign in through.
  */
 export async function signInAdminOn(request: APIRequestContext, headers: Record<string, string>) {
+  await signInOn(
+    request,
+    "admin@example.com",
+    process.env.SEED_ADMIN_PASSWORD || "admin1234",
+    headers,
+  );
+}
+
+/** Signs `request` in with an e-mail and password over HTTP (the form's POST), as a browser would. */
+export async function signInOn(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  headers: Record<string, string>,
+) {
   const res = await request.post("/auth/sign-in", {
-    form: {
-      intent: "sign-in",
-      email: "admin@example.com",
-      password: process.env.SEED_ADMIN_PASSWORD || "admin1234",
-    },
+    form: { intent: "sign-in", email, password },
     headers,
     maxRedirects: 0,
   });
-  expect(res.status()).toBe(303);
+  expect(res.status(), `sign-in of ${email}`).toBe(303);
 }
 
 /**

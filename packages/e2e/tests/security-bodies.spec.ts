@@ -15,6 +15,7 @@ import { isSubscribed } from "@shop/core/server/newsletter";
 import { getPromotion } from "@shop/core/server/promotions";
 import { listProductReviews } from "@shop/core/server/reviews";
 import { REPO_ROOT } from "@shop/local-cloud";
+import { signInOn } from "../support/pages";
 import { mailbox, shopContext } from "../support/shop";
 
 const ROUTES_DIR = join(REPO_ROOT, "web", "app", "routes");
@@ -221,15 +222,6 @@ async function postChunked(
   return { status: response.status, location: response.headers.get("location") ?? "" };
 }
 
-async function signInAdmin(client: APIRequestContext, email: string, password: string) {
-  const res = await client.post("/auth/sign-in", {
-    form: { intent: "sign-in", email, password },
-    headers: clientAddress(),
-    maxRedirects: 0,
-  });
-  expect(res.status(), "admin sign-in").toBe(303);
-}
-
 test("every route with an action is found, with the routes that read a form", () => {
   const urls = ROUTES.map((route) => route.url);
   for (const url of [
@@ -268,7 +260,7 @@ for (const route of ROUTES) {
     );
     const anonymous = await playwright.request.newContext({ baseURL });
     const signedIn = await playwright.request.newContext({ baseURL });
-    await signInAdmin(signedIn, adminEmail, "admin-secret-1");
+    await signInOn(signedIn, adminEmail, "admin-secret-1", clientAddress());
 
     try {
       for (const [who, client] of [
