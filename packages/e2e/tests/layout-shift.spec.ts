@@ -144,12 +144,10 @@ test("a card and a page on sale do not move as the stored currency applies to th
     await expect(card.getByTestId("compare-at-price")).toContainText("$", { timeout: 2_000 });
   }).toPass();
   expect(await shiftsAfterSettling(page)).toEqual([]);
-  await page.screenshot({ path: info.outputPath("catalogue.png") });
   // And its page.
   await page.goto(`/product/${slug}`);
   await expect(page.getByTestId("compare-at-price")).toContainText("$");
   expect(await shiftsAfterSettling(page)).toEqual([]);
-  await page.screenshot({ path: info.outputPath("product.png") });
 });
 
 test("a product page does not move as it loads", async ({ page }) => {

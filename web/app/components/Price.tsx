@@ -16,9 +16,9 @@ export function Price({ cents, className }: { cents: number; className?: string 
  * Two lines whatever the widths: the server renders euros and the browser then applies the
  * stored display currency, so a price's text changes width after hydration. On one line, the
  * struck price and the badge after the sale price moved sideways, and on a phone's card they
- * wrapped in one currency and not the other, moving the rows under them. Now each line starts
- * with what never changes width (the sale price alone, then the badge), and nothing follows the
- * one price of each line.
+ * wrapped in one currency and not the other, moving the rows under them. Now the sale price has
+ * the first line to itself, and the second starts with the badge, whose width never changes,
+ * before the struck price: nothing follows a price on its line.
  */
 export function SalePrice({
   cents,
