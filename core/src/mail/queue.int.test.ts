@@ -3,6 +3,7 @@
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { createTestContext, deliverEventsTo } from "@shop/local-cloud/testing";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
+import type { Context } from "../context/index.server.ts";
 import type { DomainEvent } from "../events/index.server.ts";
 import { handleEvent } from "../reactions/index.server.ts";
 import { deliverQueuedMail, MAIL_REQUESTED, queueMail } from "./queue.server.ts";
@@ -47,10 +48,7 @@ async function deliverAsTheQueueDoes(run: () => Promise<void>, receives = 3): Pr
 }
 
 /** Refuses the table's write of a mail's sent marker the first `times` times it is asked for. */
-function refuseSentMarkers(
-  ctx: Awaited<ReturnType<typeof createTestContext>>["ctx"],
-  times: number,
-) {
+function refuseSentMarkers(ctx: Context, times: number) {
   let refused = 0;
   ctx.db.middlewareStack.add(
     (next) => async (args) => {

@@ -1,6 +1,6 @@
 // A function's environment runs Node as Lambda's Node.js runtime starts it: its flags, the heap
 // sized from the function's memory.
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -45,6 +45,7 @@ describe("an environment's Node", () => {
       expect(result).toEqual({ execArgv: lambdaNodeArgs(512), gc: "function" });
     } finally {
       await fn.stop();
+      await rm(codeDir, { recursive: true, force: true });
     }
   });
 });

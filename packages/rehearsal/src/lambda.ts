@@ -17,8 +17,9 @@ const CHILD = fileURLToPath(new URL("../runtime/lambda-child.mjs", import.meta.u
  * The flags Lambda's Node.js runtime starts Node with (its bootstrap, /var/runtime/bootstrap):
  * the heap sized from the function's memory, a tenth of it the young generation (two semi-spaces)
  * and the rest the old one. The young generation matters to a cold start: with Node's default
- * (16 MB semi-spaces) the site's start collected garbage about 70 ms longer than the bare page's,
- * which Lambda does not do (docs/decisions/022-lean-bundles.md, appendix "Lambda's own flags").
+ * (16 MB semi-spaces) the site's start spent about 70 ms more collecting garbage than the bare
+ * page's, a cost measured against a Node that Lambda does not run
+ * (docs/decisions/022-lean-bundles.md, appendix "Lambda's own flags").
  */
 export function lambdaNodeArgs(memoryMb: number): string[] {
   const newSpace = Math.floor(memoryMb / 10);
